@@ -1,0 +1,46 @@
+"""The chat-model factory: a langchain-openai model when a key is configured, else None (offline)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from agents.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def describe_mode(settings: Settings) -> str:
+    """'offline' or the model in use, for the UI and logs."""
+    if settings.openrouter_api_key:
+        return f"OpenRouter · {settings.openrouter_model}"
+    if settings.openai_api_key:
+        where = settings.openai_base_url or "OpenAI"
+        return f"{where} · {settings.openai_model}"
+    return "offline (deterministic)"
+
+
+def build_chat_model(settings: Settings | None = None) -> Any | None:
+    """OpenRouter first, then OpenAI (or any OpenAI-compatible base URL); None when no key is set."""
+    settings = settings or Settings()
+    from langchain_openai import ChatOpenAI  # imported here: no client work at import time
+
+    if settings.openrouter_api_key:
+        return ChatOpenAI(
+            model=settings.openrouter_model,
+            api_key=settings.openrouter_api_key,
+            base_url=settings.openrouter_base_url,
+            timeout=settings.llm_timeout_s,
+            max_retries=1,
+            temperature=0,
+        )
+    if settings.openai_api_key:
+        return ChatOpenAI(
+            model=settings.openai_model,
+            api_key=settings.openai_api_key,
+            base_url=settings.openai_base_url,
+            timeout=settings.llm_timeout_s,
+            max_retries=1,
+            temperature=0,
+        )
+    return None

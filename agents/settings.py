@@ -1,0 +1,29 @@
+"""One Settings object: a passed value beats the environment (and .env), which beats the default."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    """Configuration of the workspace. Nothing reads it at import: call Settings() where it is needed."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    openrouter_api_key: str | None = Field(default=None, description="OpenRouter key (used first)")
+    openrouter_model: str = Field(default="openai/gpt-4o-mini", description="Model name on OpenRouter")
+    openrouter_base_url: str = Field(default="https://openrouter.ai/api/v1", description="OpenRouter endpoint")
+    openai_api_key: str | None = Field(default=None, description="OpenAI key (used when no OpenRouter key)")
+    openai_model: str = Field(default="gpt-4o-mini", description="Model name on OpenAI")
+    openai_base_url: str | None = Field(
+        default=None, description="Any OpenAI-compatible server (a local one too); used with OPENAI_API_KEY"
+    )
+    llm_timeout_s: float = Field(default=20.0, gt=0, description="Per-call timeout of the model")
+    data_dir: Path = Field(default=PROJECT_DIR / "data", description="Folder of the bundled datasets")
+    db_path: Path = Field(default=PROJECT_DIR / "var" / "workspace.sqlite", description="Threads and holds")
+    timezone: str = Field(default="America/New_York", description="Time zone of the properties")

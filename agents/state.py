@@ -1,0 +1,36 @@
+"""The graph state. Contracts travel as their JSON form (model_dump(mode="json")), so every checkpoint is
+plain data that any process can read back; nodes validate them into models at their boundary."""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated, Any
+
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
+from typing_extensions import TypedDict
+
+
+def replace_list(_old: list[Any] | None, new: list[Any] | None) -> list[Any]:
+    """Reducer for per-turn lists: the new turn's value replaces the old one."""
+    return list(new or [])
+
+
+class AgentState(TypedDict, total=False):
+    """What a thread remembers between turns (and what one turn produces)."""
+
+    messages: Annotated[list[AnyMessage], add_messages]  # the chat, user and assistant
+    text: str  # the current user message
+    route: dict[str, Any]  # RouteDecision of this turn
+    previous_node: str | None  # the node that handled the previous turn (routing context)
+    spec: dict[str, Any] | None  # the last SearchSpec (kept across turns to complete it)
+    awaiting: str | None  # what the last reply asked for: "spec" | "route" | None
+    matches: list[dict[str, Any]]  # MatchItems of the last search
+    relaxations: list[dict[str, Any]]  # Relaxations of the last search
+    plan: dict[str, Any] | None  # the last ActionPlan
+    lease: dict[str, Any] | None  # the uploaded lease: {"sha256", "name", "pages", ...}
+    lease_answer: dict[str, Any] | None  # LeaseAnswer of this turn
+    triage: dict[str, Any] | None  # TriageResult of this turn
+    renewal: dict[str, Any] | None  # RenewalPackage of this turn
+    reply: str  # the assistant's answer of this turn (markdown)
+    trace: Annotated[list[dict[str, Any]], operator.add]  # per node: name, ms, notes (reset per turn)

@@ -1,0 +1,1 @@
+"""The import layer (header maps, parsers, joins), the shipped datasets and the stores."""

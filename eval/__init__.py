@@ -1,0 +1,1 @@
+"""Offline evaluation: case runner, task registry, metrics report and benchmarks."""

@@ -1,0 +1,64 @@
+"""The inventory as column arrays, prepared once, so scoring is a handful of vector operations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from contracts.search import AMENITY_KEYS
+
+
+def amenity_key(name: str) -> str:
+    """'pet-friendly', 'Pet Friendly' and 'pet_friendly' are one key."""
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+@dataclass(frozen=True)
+class UnitArrays:
+    """Column arrays of an inventory frame (row i of each array is unit i)."""
+
+    ids: np.ndarray
+    kind: np.ndarray  # object array of 'apartment' | 'office'
+    rent: np.ndarray
+    sqft: np.ndarray
+    bedrooms: np.ndarray
+    bathrooms: np.ndarray
+    min_to_subway: np.ndarray
+    amenities: dict[str, np.ndarray]  # key -> bool array
+    loc_values: tuple[str, ...]  # the distinct location texts
+    loc_codes: np.ndarray  # row -> index into loc_values
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    @classmethod
+    def from_frame(cls, frame: pd.DataFrame) -> UnitArrays:
+        codes, uniques = pd.factorize(frame["loc_text"], sort=False)
+        return cls(
+            ids=frame["unit_id"].to_numpy(dtype=object),
+            kind=frame["kind"].to_numpy(dtype=object),
+            rent=frame["rent"].to_numpy(dtype=float),
+            sqft=frame["sqft"].to_numpy(dtype=float),
+            bedrooms=frame["bedrooms"].to_numpy(dtype=float),
+            bathrooms=frame["bathrooms"].to_numpy(dtype=float),
+            min_to_subway=frame["min_to_subway"].to_numpy(dtype=float),
+            amenities={key: frame[key].to_numpy(dtype=bool) for key in AMENITY_KEYS},
+            loc_values=tuple(str(u) for u in uniques),
+            loc_codes=np.asarray(codes),
+        )
+
+    def location_mask(self, tokens: list[str]) -> np.ndarray:
+        """Rows whose location text contains any token (checked once per distinct text, then broadcast)."""
+        if not tokens:
+            return np.ones(len(self.ids), dtype=bool)
+        lowered = [t.lower() for t in tokens]
+        hit = np.fromiter((any(t in v for t in lowered) for v in self.loc_values), dtype=bool,
+                          count=len(self.loc_values))
+        return hit[self.loc_codes]
+
+    def has(self, key: str) -> np.ndarray:
+        """Bool array for an amenity key; an unknown key is never satisfied."""
+        found = self.amenities.get(amenity_key(key))
+        return found if found is not None else np.zeros(len(self.ids), dtype=bool)
