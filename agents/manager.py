@@ -1,0 +1,212 @@
+"""ManagerAgent: route each message to a pipeline and node by weighted keywords, with context.
+
+The default keyword table of the specification is kept as-is (agents/config/routing.json); on top of it the
+router weighs cue phrases (English, Spanish, Arabic), drops phrases whose keywords mislead ("gas stove"), lets
+hazards override everything (gas smell, smoke, fire, flooding, sparks → triage), and uses the thread's context:
+an uploaded lease, the previous node, a unit id, a pending clarifying question.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from agents.prompts import ROUTE_PROMPT
+from agents.state import AgentState
+from contracts.route import RouteDecision
+
+log = logging.getLogger(__name__)
+
+CONFIG_PATH = Path(__file__).resolve().parent / "config" / "routing.json"
+NODES = ("needs", "tour", "lease", "triage", "renewal")
+PIPELINE = {"needs": "VIA", "tour": "VIA", "lease": "DOMA", "triage": "DOMA", "renewal": "DOMA"}
+# When two nodes score the same, the more specific request wins.
+TIE_ORDER = ("triage", "renewal", "lease", "tour", "needs")
+
+UNIT_ID = re.compile(r"\b(?:SE|U)-\d+\b", re.IGNORECASE)
+THIS_UNIT = re.compile(r"\b(this|that) (unit|place|apartment|apt|suite|one|listing)\b", re.IGNORECASE)
+TIME_WORDS = re.compile(
+    r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?\b|\b(today|tomorrow|tonight|this weekend|next week)\b"
+    r"|\b\d{1,2}(:\d{2})?\s*(am|pm)\b|\bat \d{1,2}\b|\b(morning|afternoon|evening)\b",
+    re.IGNORECASE,
+)
+QUESTION = re.compile(r"\?\s*$|^(what|who|how|can|could|do|does|is|am|are|may|when|where|why|should)\b", re.I)
+
+CLARIFY_MESSAGE = (
+    "I can help with five things — which one do you need?\n"
+    "1. **Find a space**: describe it (area, budget, size, must-haves).\n"
+    "2. **Book a tour** of a unit (e.g. \"tour SE-1545 Saturday 11am\").\n"
+    "3. **Questions about your lease**: upload it in the sidebar and ask.\n"
+    "4. **Report a repair** (what is wrong and where).\n"
+    "5. **Renew your lease**: your rent and the offer you got."
+)
+
+
+@dataclass(frozen=True)
+class RoutingTable:
+    """Compiled routing configuration."""
+
+    keywords: dict[str, re.Pattern[str]]  # node -> one pattern of all its keywords with inflections
+    keyword_lists: dict[str, list[str]]
+    cues: dict[str, list[tuple[re.Pattern[str], float]]]
+    neutral: re.Pattern[str]
+    emergency: re.Pattern[str]
+
+
+def inflections(word: str) -> list[str]:
+    """A keyword and its simple inflections ("leak" -> leaks, leaked, leaking; "move" -> moving)."""
+    forms = {word, word + "s", word + "es", word + "ed", word + "d", word + "ing", word + "er", word + "ers"}
+    if word.endswith("e"):
+        forms |= {word[:-1] + "ing", word + "al"}
+    if word.endswith("w"):
+        forms.add(word + "al")  # renew -> renewal
+    if re.fullmatch(r".*[^aeiou][aeiou][bdgkmnprt]", word):
+        forms |= {word + word[-1] + "ing", word + word[-1] + "ed"}
+    return sorted(forms, key=len, reverse=True)
+
+
+def _any_of(patterns: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+
+
+@lru_cache(maxsize=4)
+def load_table(path: str | None = None) -> RoutingTable:
+    """Read and compile the routing table (cached)."""
+    config = json.loads(Path(path or CONFIG_PATH).read_text(encoding="utf-8"))
+    keyword_lists = {node: words for nodes in config["keywords"].values() for node, words in nodes.items()}
+    keywords = {
+        node: re.compile(r"\b(" + "|".join(re.escape(f) for w in words for f in inflections(w)) + r")\b", re.I)
+        for node, words in keyword_lists.items()
+    }
+    cues = {node: [(re.compile(p, re.IGNORECASE), float(w)) for p, w in table.items()]
+            for node, table in config["cues"].items()}
+    return RoutingTable(keywords, keyword_lists, cues, _any_of(config["neutral"]), _any_of(config["emergency"]))
+
+
+def has_search_signals(text: str) -> bool:
+    """Whether the text states a place, a budget or a size: what a reply to 'which area / what budget?' holds."""
+    from agents.needs import parse_spec  # local import: the needs parser is heavier than routing
+
+    spec = parse_spec(text)
+    return bool(spec.location or spec.budget_monthly_usd or spec.min_sqft or spec.min_bedrooms is not None)
+
+
+def score_nodes(text: str, table: RoutingTable) -> tuple[dict[str, float], list[str]]:
+    """Keyword and cue score per node, and the words that matched (for the trace)."""
+    neutral_text = table.neutral.sub(" ", text)
+    scores = dict.fromkeys(NODES, 0.0)
+    hits: list[str] = []
+    for node in NODES:
+        for match in table.keywords[node].finditer(neutral_text):
+            scores[node] += 1.0
+            hits.append(f"{node}:{match.group(0).lower()}")
+        # Needs cues read the original text: "no-fee" or "washer/dryer" are search wording, not lease or repair.
+        source = text if node == "needs" else neutral_text
+        for pattern, weight in table.cues.get(node, []):
+            for match in pattern.finditer(source):
+                scores[node] += weight
+                hits.append(f"{node}:{match.group(0).lower().strip()}")
+    return scores, hits
+
+
+def route(
+    text: str,
+    *,
+    has_lease: bool = False,
+    previous_node: str | None = None,
+    awaiting: str | None = None,
+    model: Any = None,
+    table: RoutingTable | None = None,
+) -> RouteDecision:
+    """Decide which node handles a message."""
+    table = table or load_table()
+    if table.emergency.search(text):
+        return RouteDecision(pipeline="DOMA", node="triage", reason="emergency override (hazard words)")
+    scores, hits = score_nodes(text, table)
+    unit = UNIT_ID.search(text) or THIS_UNIT.search(text)
+    if unit and (scores["tour"] > 0 or TIME_WORDS.search(text)) and scores["renewal"] < 2:
+        scores["tour"] += 2.5  # a known unit with a visit word or a time: a tour request
+    if has_lease and QUESTION.search(text.strip()):
+        scores["lease"] += 0.5
+    if awaiting == "spec" and has_search_signals(text):
+        scores["needs"] += 3.0  # the answer to "which area / what budget?"
+    if previous_node in scores and scores[previous_node] > 0:
+        scores[previous_node] += 0.25  # stay on topic when a follow-up is ambiguous
+    best = max(scores.values())
+    if best <= 0:
+        if awaiting == "spec":
+            return RouteDecision(pipeline="VIA", node="needs", reason="answer to the clarifying question")
+        decided = _route_with_model(text, model) if model is not None else None
+        if decided:
+            return RouteDecision(pipeline=PIPELINE[decided], node=decided, reason="no keyword matched; model chose")
+        return RouteDecision(pipeline=None, node="clarify", reason="no keyword matched", scores=scores)
+    leaders = [n for n in TIE_ORDER if scores[n] == best]
+    ranked = sorted(scores.values(), reverse=True)
+    if model is not None and (len(leaders) > 1 or ranked[0] - ranked[1] < 0.5):
+        decided = _route_with_model(text, model)
+        if decided in leaders or (decided and scores[decided] >= ranked[1]):
+            return RouteDecision(pipeline=PIPELINE[decided], node=decided, reason="close call; model chose",
+                                 scores=scores)
+    node = leaders[0]
+    reason = f"{node} scored {best:g}" + (f" ({', '.join(hits[:6])})" if hits else "")
+    return RouteDecision(pipeline=PIPELINE[node], node=node, reason=reason, scores=scores)  # type: ignore[arg-type]
+
+
+def _route_with_model(text: str, model: Any) -> str | None:
+    """Ask the model for one of the five nodes; anything else is ignored (rules stand)."""
+    try:
+        answer = model.invoke(ROUTE_PROMPT.format(message=text))
+        word = str(getattr(answer, "content", answer)).strip().lower()
+    except Exception as exc:  # a model that fails must not break routing
+        log.warning("routing model failed: %s", exc)
+        return None
+    match = re.search(r"\b(needs|tour|lease|triage|renewal)\b", word)
+    return match.group(1) if match else None
+
+
+Target = Literal["needs", "tour_close", "lease_qa", "triage", "renewal", "clarify"]
+NODE_TARGET: dict[str, Target] = {
+    "needs": "needs",
+    "tour": "tour_close",
+    "lease": "lease_qa",
+    "triage": "triage",
+    "renewal": "renewal",
+    "clarify": "clarify",
+}
+
+
+def manager_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
+    """Graph node: route the current message (and start this turn's trace)."""
+    started = time.perf_counter()
+    decision = route(
+        state.get("text", ""),
+        has_lease=bool(state.get("lease")),
+        previous_node=state.get("previous_node"),
+        awaiting=state.get("awaiting"),
+        model=model,
+    )
+    return {
+        "route": decision.model_dump(mode="json"),
+        "previous_node": decision.node,
+        "trace": [{"node": "manager", "ms": round((time.perf_counter() - started) * 1000, 3),
+                   "route": f"{decision.pipeline}/{decision.node}", "why": decision.reason}],
+    }
+
+
+def route_target(state: AgentState) -> Target:
+    """Conditional edge after the manager: the node to run (raises on anything unknown)."""
+    node = (state.get("route") or {}).get("node")
+    if node not in NODE_TARGET:
+        raise ValueError(f"unknown route node: {node!r}")
+    return NODE_TARGET[node]
+
+
+def clarify_node(state: AgentState) -> dict[str, Any]:
+    """Graph node: no route matched; offer the five things the workspace does."""
+    return {"reply": CLARIFY_MESSAGE, "awaiting": "route", "trace": [{"node": "clarify", "ms": 0.0}]}

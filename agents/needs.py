@@ -1,0 +1,519 @@
+"""NeedsAgent: a message -> SearchSpec, deterministically (a model may help when configured).
+
+Order matters: sizes and $/SF rates are read (and blanked) first, so their numbers are not taken for a budget;
+then money, bedrooms, term, amenities (must vs nice by the cue words of their clause), places, kind, use case
+and timeline. A request with neither place nor budget is 'underconstrained' and gets ONE clarifying question.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from functools import lru_cache
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from agents.prompts import SPEC_PROMPT
+from agents.state import AgentState
+from agents.textnum import amount, words_to_digits
+from agents.vocab import AMBIGUOUS_PLACES, AMENITY_PHRASES, LOCATION_ALIASES, MUST_CUES, NICE_CUES
+from contracts.search import Budget, SearchSpec
+from data.places import normalize_street
+
+log = logging.getLogger(__name__)
+
+SQM_TO_SQFT = 10.7639
+NUM = r"(\d[\d,]*(?:\.\d+)?)"
+SIZE_UNIT = r"(sf|sq\.? ?ft\.?|square[- ]f(?:ee|oo)t|sqft|rsf|usf|sqm|sq\.? ?m\b|m2|m²|square met(?:er|re)s?)"
+_K = r"(k|m|mm|thousand|grand|million)?"
+
+_SIZE_RANGE = re.compile(rf"(?:between\s+)?~?{NUM}\s*(k)?\s*{SIZE_UNIT}?\s*(?:-|to|and)\s*~?{NUM}\s*(k)?\s*{SIZE_UNIT}",
+                         re.I)
+_SIZE = re.compile(rf"~?{NUM}\s*(k)?\s*\+?\s*{SIZE_UNIT}", re.I)
+_MIN_WORDS = re.compile(r"(at least|min(imum)?( of)?|over|(?<!no )more than|\bfrom|no (less|smaller) than|>|≥)\s*$", re.I)
+_MIN_AFTER = re.compile(r"^\s*(\+|or (more|larger|bigger|above|greater)|min(imum)?\b|plus\b|and up)", re.I)
+_MAX_WORDS = re.compile(r"(no more than|no (bigger|larger) than|max(imum)?( of)?|under|up to|at most|less than|"
+                        r"below|<|≤)\s*$", re.I)
+_MAX_AFTER = re.compile(r"^\s*(or (less|smaller|under|below)|max(imum)?\b|tops\b|at most)", re.I)
+
+_RATE = re.compile(rf"\$?\s*{NUM}\s*(?:/|per)\s*(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)"
+                   rf"(?:\s*(?:/|per)\s*(?:yr|year|annum))?|\$?\s*{NUM}\s*psf\b", re.I)
+_MONEY = re.compile(
+    rf"(?P<cur>\$|usd\s*)?(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<ka>k|m|mm|thousand|grand|million)?\b"
+    rf"(?:\s*(?:-|to|and|–)\s*(?P<cur2>\$)?(?P<b>\d[\d,]*(?:\.\d+)?)\s*(?P<kb>k|m|mm|thousand|grand|million)?\b)?"
+    rf"(?P<per>\s*(?:/|per|a|an|each)\s*(?:mo|month|yr|year|annum)\b|\s*(?:monthly|annually|yearly|"
+    rf"per annum)\b)?",
+    re.I,
+)
+_BUDGET_BEFORE = re.compile(r"(under|below|less than|max(imum)?|up to|no more than|at most|<|budget( of| is)?( \w+)?|"
+                            r"can (spend|do|afford|pay)( up to)?|spend|pay|around|about|approx(imately)?|~|roughly|"
+                            r"between|from|for|at|rent( of)?|\bof)\s*$", re.I)
+_BUDGET_AFTER = re.compile(r"^\s*(total |monthly |all[- ]in )?(budget|max\b|maximum|tops|or less|a month|per month|"
+                           r"/\s*mo|rent\b)", re.I)
+_MIN_MONEY_BEFORE = re.compile(r"(at least|min(imum)?|(?<!no )more than|over|from|starting at)\s*$", re.I)
+_APPROX_BEFORE = re.compile(r"(around|about|approx(imately)?|~|roughly)\s*$", re.I)
+
+_BEDS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:br|bd|bdr|bdrm|bdrms|beds?|bedrooms?|bed ?rooms?)\b", re.I)
+_BEDS_OR = re.compile(r"(\d+|studio)\s*(?:or|-|to)\s*(\d+)\s*-?\s*(?:br|bd|bdrm|beds?|bedrooms?)\b", re.I)
+_STUDIO = re.compile(r"\bstudios?\b(?!\s+space)", re.I)
+_STUDIO_USE = re.compile(r"\b(creative|art|artist|photo|photography|recording|yoga|dance|design|music|film|"
+                         r"podcast|pilates|tattoo)\s+studio", re.I)
+_BATHS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:ba|baths?|bathrooms?)\b", re.I)
+_TERM = re.compile(r"(\d+)\s*-?\s*(months?|mos?|years?|yrs?)(?:\s*-?\s*long)?\s*(?:lease|term|commitment|contract)"
+                   r"|(?:lease|term)\s*(?:of|for)?\s*(\d+)\s*-?\s*(months?|years?)", re.I)
+_TIMELINE = re.compile(
+    r"\b(?:(?:this|next|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b"
+    r"(?:\s+(?:morning|afternoon|evening|night))?(?:\s*(?:at|after|before|around|@)?\s*\d{1,2}(?::\d{2})?\s*"
+    r"(?:am|pm)?)?"
+    r"|\b(?:today|tomorrow|tonight)\b(?:\s*(?:at|after|around)?\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?"
+    r"|\b(?:in|by|from|starting|start of|end of|early|late|mid)\s+(?:january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)\b"
+    r"|\b(?:within|in|over)\s+(?:the\s+)?(?:next\s+)?\d+\s+(?:days?|weeks?|months?)\b"
+    r"|\bnext\s+(?:\d+\s+)?(?:week|weeks|month|months)\b|\bthis weekend\b|\basap\b|\bimmediately\b|\bright away\b",
+    re.I,
+)
+_OFFICE = re.compile(r"\b(office|offices|suites?|commercial|workspace|coworking|co-working|startup|firm|"
+                     r"headquarters|hq|showroom|desks?|loft office|retail)\b|/\s*sf|\bpsf\b", re.I)
+_HOME = re.compile(r"\b(apartment|apt|apts|condo|home|roommates?|family|place to live|rental|live|bedrooms?|"
+                   r"\d\s*br|bath|studio apartment|flat)\b", re.I)
+_USE_CASE = re.compile(
+    r"\b((?:creative|art|artist|photo|photography|recording|yoga|dance|design|music|film|podcast) studio"
+    r"|(?:law|architecture|design|accounting|consulting) (?:firm|practice|office)"
+    r"|(?:medical|dental|therapy|doctor'?s) (?:office|practice)|showroom|gallery|retail (?:store|space)|"
+    r"restaurant|startup|tech company|agency|nonprofit|non-profit|call center|coworking|classroom|warehouse)\b",
+    re.I,
+)
+_NEGATED = r"(?:no|don'?t need|do not need|without|not|never)\s+(?:a\s+|an\s+|the\s+)?"
+
+# Protected classes (fair housing): never a filter. Phrases that ask to select people by who they are.
+_PROTECTED = re.compile(
+    r"\b(no|without|avoid|only|mostly|mainly|just|all|fewer|less|away from|not many|no more)\s+"
+    r"(kids|children|families|family|babies|immigrants|foreigners|disabled|handicapped|wheelchairs?|"
+    r"blacks?|whites?|asians?|hispanics?|latinos?|latinas?|mexicans?|chinese|indians?|arabs?|africans?|"
+    r"jews|jewish|muslims?|christians?|catholics?|hindus?|sikhs?|gays?|lesbians?|trans|men|women|males?|females?|"
+    r"(?:people|tenants|neighbors|neighbours) (?:of|from) \w+)\b"
+    r"|\b(white|black|asian|hispanic|latino|jewish|muslim|christian|catholic|hindu|arab|chinese|indian|korean|"
+    r"russian|irish|italian|mexican|african|gay|straight|religious|immigrant)\s+"
+    r"(neighbou?rhood|area|building|bldg|community|neighbou?rs|people|tenants|landlord|block|only)\b"
+    r"|\badults?[- ]only\b|\bchild[- ]free (building|bldg)\b|\bno section 8\b"
+    r"|\b(same|my) (race|religion|ethnicity|nationality|culture) (as me|neighbou?rs|people|area)?\b"
+    r"|\b(race|religion|ethnicity|national origin|nationality|familial status|disability|sex|gender)\b",
+    re.I,
+)
+PROTECTED_MESSAGE = (
+    "I can't search or filter on race, religion, national origin, familial status, disability or sex — fair "
+    "housing rules protect those, so I've left that part out and searched on the rest."
+)
+
+
+@lru_cache(maxsize=1)
+def place_names() -> dict[str, str]:
+    """Every name or nickname a person may use for a place -> its location token."""
+    from data.inventory import load_inventory
+
+    names = {n.lower(): n.lower() for n in load_inventory().frame["neighborhood"].unique() if n}
+    names.update(LOCATION_ALIASES)
+    names["stuyvesant town"] = "stuyvesant town"
+    return names
+
+
+@lru_cache(maxsize=1)
+def _place_pattern() -> re.Pattern[str]:
+    names = sorted(place_names(), key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
+
+
+_STREET = re.compile(
+    r"\b(w|e|west|east)\.?\s+(\d{1,3})(?:(?:st|nd|rd|th)\b(?:\s+(?:st|street|str)\b\.?)?|\s+(?:st|street|str)\b\.?)"
+    r"|\b(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+    r"twelfth|lexington|park|madison|amsterdam|columbus|york|lenox|west end)\s+(ave|avenue|av)\b\.?",
+    re.I,
+)
+
+
+def _ordinal(number: str) -> str:
+    n = int(number)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _blank(text: str, span: tuple[int, int]) -> str:
+    return text[: span[0]] + " " * (span[1] - span[0]) + text[span[1]:]
+
+
+def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
+    found: list[tuple[int, str]] = []
+    for m in _STREET.finditer(text):
+        if m.group(1):
+            token = f"{m.group(1)[0].lower()} {_ordinal(m.group(2))} st"
+        else:
+            token = normalize_street(f"{m.group(3)} {m.group(4)}")
+        found.append((m.start(), token))
+        text = _blank(text, m.span())
+    return found, text
+
+
+def _places(text: str) -> tuple[list[str], float]:
+    found, text = _streets(text)
+    names = place_names()
+    for m in _place_pattern().finditer(text):
+        name = m.group(1).lower()
+        if name in AMBIGUOUS_PLACES and not text[m.start()].isupper():
+            continue  # "toilet keeps flushing" is not Flushing
+        found.append((m.start(), names[name]))
+    confidence = 0.95
+    if not found:
+        found = _fuzzy_places(text)
+        confidence = 0.7
+    tokens: list[str] = []
+    for _, token in sorted(found):
+        if token not in tokens:
+            tokens.append(token)
+    return tokens, confidence
+
+
+def _fuzzy_places(text: str) -> list[tuple[int, str]]:
+    """Misspelt places ('williamsberg', 'astoira'): 1-3 word n-grams close to a known name."""
+    names = [n for n in place_names() if len(n) >= 6 and n not in AMBIGUOUS_PLACES]
+    words = list(re.finditer(r"[a-z][a-z'-]+", text.lower()))
+    found: list[tuple[int, str]] = []
+    for size in (3, 2, 1):
+        for i in range(len(words) - size + 1):
+            gram = text.lower()[words[i].start(): words[i + size - 1].end()]
+            if len(gram) < 6:
+                continue
+            hit = process.extractOne(gram, names, scorer=fuzz.ratio, score_cutoff=88)
+            if hit:
+                found.append((words[i].start(), place_names()[hit[0]]))
+    return found
+
+
+def _sizes(text: str) -> tuple[int | None, int | None, str]:
+    low = high = None
+    m = _SIZE_RANGE.search(text)
+    if m:
+        unit = (m.group(6) or m.group(3) or "").lower()
+        factor = SQM_TO_SQFT if unit.startswith(("sqm", "sq m", "sq. m", "m2", "m²", "square met")) else 1.0
+        a = amount(m.group(1), m.group(2)) * factor
+        b = amount(m.group(4), m.group(5)) * factor
+        low, high = round(min(a, b)), round(max(a, b))
+        return low, high, _blank(text, m.span())
+    for m in _SIZE.finditer(text):
+        unit = m.group(3).lower()
+        factor = SQM_TO_SQFT if unit.startswith(("sqm", "sq m", "sq. m", "m2", "m²", "square met")) else 1.0
+        value = round(amount(m.group(1), m.group(2)) * factor)
+        before, after = text[max(0, m.start() - 25): m.start()], text[m.end(): m.end() + 20]
+        if "+" in m.group(0) or _MIN_AFTER.search(after) or _MIN_WORDS.search(before):
+            low = value
+        elif _MAX_WORDS.search(before) or _MAX_AFTER.search(after):
+            high = value
+        else:
+            low = value  # "2,000 SF office": at least that much space
+        text = _blank(text, m.span())
+    return low, high, text
+
+
+def _money(text: str, size_for_rate: int | None) -> tuple[float | None, float | None, float, str]:
+    """Budget min and max (monthly USD), the confidence, and the text with the amounts blanked."""
+    low = high = None
+    confidence = 0.0
+    rate = _RATE.search(text)
+    if rate:
+        per_sf = float((rate.group(1) or rate.group(2)).replace(",", ""))
+        if size_for_rate:
+            high = round(per_sf * size_for_rate / 12, 2)
+            confidence = 0.85
+        text = _blank(text, rate.span())
+    for m in _MONEY.finditer(text):
+        a_raw, b_raw = m.group("a"), m.group("b")
+        before = text[max(0, m.start() - 30): m.start()]
+        after = text[m.end(): m.end() + 12]
+        signalled = bool(m.group("cur") or m.group("ka") or m.group("kb") or m.group("per") or m.group("cur2"))
+        if re.match(r"\s*(%|percent|min|minutes?|mins?|people|person|desks?|units?|floors?|years? old|am\b|pm\b|"
+                    r"br\b|bed|bath|st\b|nd\b|rd\b|th\b|ave|street|-?(month|year)|months|years|yrs|weeks?|days?)",
+                    after + " ", re.I) and not m.group("per"):
+            continue
+        a_value = amount(a_raw, m.group("ka") or (m.group("kb") if b_raw and not m.group("ka") else None))
+        b_value = amount(b_raw, m.group("kb")) if b_raw else None
+        if not signalled and not _BUDGET_BEFORE.search(before) and not _BUDGET_AFTER.search(after) and (
+                b_value is None or b_value < 300):
+            continue
+        if a_value < 300 and not m.group("ka"):
+            continue  # small bare numbers are counts, floors or days, not a monthly budget
+        yearly = bool(m.group("per")) and re.search(r"yr|year|annum|annual", m.group("per"), re.I)
+        divide = 12.0 if yearly else 1.0
+        if b_value is not None and b_value >= 300:
+            low, high = round(a_value / divide, 2), round(b_value / divide, 2)
+            if low > high:
+                low, high = high, low
+            confidence = 0.9
+        elif _MIN_MONEY_BEFORE.search(before):
+            low = round(a_value / divide, 2)
+            confidence = max(confidence, 0.8)
+        else:
+            if high is None or confidence < 0.85:
+                high = round(a_value / divide, 2)
+            confidence = 0.6 if _APPROX_BEFORE.search(before) else 0.9
+        text = _blank(text, m.span())
+    if low is None and high is None:
+        # A lone bare amount ("1br in harlem 2500") is most likely the budget; low confidence says so.
+        bare = [m for m in re.finditer(r"(?<![\w$.,/-])(\d{1,2},?\d{3})(?![\w,.%/-])", text)
+                if not re.fullmatch(r"(19|20)\d\d", m.group(1)) and 500 <= float(m.group(1).replace(",", "")) <= 60000]
+        if len(bare) == 1:
+            high, confidence = float(bare[0].group(1).replace(",", "")), 0.5
+            text = _blank(text, bare[0].span())
+    return low, high, confidence, text
+
+
+def _bedrooms(text: str) -> tuple[int | None, int | None, float | None]:
+    m = _BEDS_OR.search(text)
+    if m:
+        first = 0 if m.group(1).lower() == "studio" else int(m.group(1))
+        return first, int(m.group(2)), None
+    baths = None
+    bm = _BATHS.search(text)
+    if bm:
+        baths = float(bm.group(1))
+    if re.search(r"studio\s+or\s+(a\s+)?1\b", text, re.I):
+        return 0, 1, baths
+    m = _BEDS.search(text)
+    if m:
+        value = int(float(m.group(1)))
+        before, after = text[max(0, m.start() - 20): m.start()], text[m.end(): m.end() + 25]
+        if m.group(2) or _MIN_WORDS.search(before) or _MIN_AFTER.search(after):
+            return value, None, baths
+        if _MAX_WORDS.search(before):
+            return None, value, baths
+        return value, value, baths
+    if _STUDIO.search(text) and not _STUDIO_USE.search(text):
+        return 0, 0, baths
+    return None, None, baths
+
+
+def _term(text: str) -> int | None:
+    m = _TERM.search(text)
+    if not m:
+        return None
+    number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    months = int(number) * (12 if unit.lower().startswith(("y", "yr")) else 1)
+    return months if 1 <= months <= 240 else None
+
+
+def _clauses(text: str) -> list[str]:
+    return [c for c in re.split(r"(?<!\d)[,.](?!\d)|[;!?()\n]|\s[-–—]\s|\bbut\b", text) if c.strip()]
+
+
+def _amenities(text: str) -> tuple[list[str], list[str]]:
+    musts: list[str] = []
+    nice: list[str] = []
+    nice_cue = re.compile("|".join(NICE_CUES), re.I)
+    must_cue = re.compile("|".join(MUST_CUES), re.I)
+    for clause in _clauses(text):
+        is_nice = bool(nice_cue.search(clause)) and not (must_cue.search(clause) and not re.search(
+            r"not (required|necessary|a must|essential|needed)", clause, re.I))
+        for key, phrases in AMENITY_PHRASES.items():
+            for phrase in phrases:
+                m = re.search(phrase, clause, re.I)
+                if not m:
+                    continue
+                if key != "no_fee" and re.search(_NEGATED + r"$", clause[: m.start()], re.I):
+                    break  # "no doorman needed", "without a gym"
+                target = nice if is_nice else musts
+                if key not in musts and key not in nice:
+                    target.append(key)
+                break
+    return musts, nice
+
+
+def _kind(text: str, has_bedrooms: bool, min_sqft: int | None) -> str | None:
+    if has_bedrooms:
+        return "apartment"
+    office = bool(_OFFICE.search(text)) or bool(_STUDIO_USE.search(text))
+    home = bool(_HOME.search(text))
+    if office and not home:
+        return "office"
+    if home and not office:
+        return "apartment"
+    if office and home:
+        return "office" if re.search(r"\boffices?\b", text, re.I) else "apartment"
+    if min_sqft and min_sqft >= 4000:
+        return "office"
+    return None
+
+
+def parse_spec(text: str) -> SearchSpec:
+    """Read a request into a SearchSpec without a model."""
+    original = text
+    work = words_to_digits(text.replace("–", "-").replace("—", " - ").replace("’", "'"))
+    work = re.sub(r"\b(?:SE|U)-\d+\b", " ", work, flags=re.I)  # unit ids are not numbers of the request
+    confidence: dict[str, float] = {}
+    min_sqft, max_sqft, work = _sizes(work)
+    if min_sqft is not None:
+        confidence["min_sqft"] = 0.9
+    if max_sqft is not None:
+        confidence["max_sqft"] = 0.9
+    budget_min, budget_max, money_conf, work = _money(work, min_sqft or max_sqft)
+    budget = None
+    if budget_min is not None or budget_max is not None:
+        if budget_min is not None and budget_max is not None and budget_min > budget_max:
+            budget_min = None
+        budget = Budget(min=budget_min, max=budget_max)
+        for end, value in (("min", budget_min), ("max", budget_max)):
+            if value is not None:
+                confidence[f"budget_monthly_usd.{end}"] = money_conf
+    min_beds, max_beds, baths = _bedrooms(work)
+    if min_beds is not None:
+        confidence["min_bedrooms"] = 0.9
+    if max_beds is not None:
+        confidence["max_bedrooms"] = 0.9
+    term = _term(work)
+    if term is not None:
+        confidence["term_months"] = 0.9
+    musts, nice = _amenities(work)
+    if musts:
+        confidence["must_haves"] = 0.8
+    if nice:
+        confidence["nice_to_haves"] = 0.8
+    location, loc_conf = _places(work)
+    if location:
+        confidence["location"] = loc_conf
+    kind = _kind(original, min_beds is not None or max_beds is not None, min_sqft)
+    if kind:
+        confidence["kind"] = 0.8
+    use = _USE_CASE.search(original)
+    timeline = _TIMELINE.search(original)
+    status = "ok" if (location or budget) else "underconstrained"
+    return SearchSpec(
+        location=location,
+        min_sqft=min_sqft,
+        max_sqft=max_sqft,
+        budget_monthly_usd=budget,
+        term_months=term,
+        must_haves=musts,
+        nice_to_haves=nice,
+        timeline=timeline.group(0).strip() if timeline else None,
+        use_case=use.group(1).lower() if use else None,
+        confidence=confidence,
+        spec_status=status,
+        min_bedrooms=min_beds,
+        max_bedrooms=max_beds,
+        min_bathrooms=baths,
+        kind=kind,  # type: ignore[arg-type]
+        currency="USD" if budget else None,
+    )
+
+
+def protected_request(text: str) -> bool:
+    """Whether the message asks to select by a protected class (which is never turned into a filter)."""
+    return bool(_PROTECTED.search(text))
+
+
+def merge_specs(old: SearchSpec, new: SearchSpec) -> SearchSpec:
+    """Complete an earlier spec with a follow-up: what the follow-up states wins, the rest is kept."""
+    data = old.model_dump()
+    fresh = new.model_dump(exclude_defaults=True)
+    fresh.pop("spec_status", None)
+    for key in ("must_haves", "nice_to_haves"):
+        if key in fresh:
+            fresh[key] = list(dict.fromkeys([*data[key], *fresh[key]]))
+    data.update(fresh)
+    data["confidence"] = {**old.confidence, **new.confidence}
+    data["spec_status"] = "ok" if (data["location"] or data["budget_monthly_usd"]) else "underconstrained"
+    return SearchSpec.model_validate(data)
+
+
+def spec_with_model(text: str, model: Any) -> SearchSpec | None:
+    """Ask the model for a SearchSpec; None on any failure (garbage, invalid JSON, an exception)."""
+    try:
+        result = model.with_structured_output(SearchSpec).invoke(SPEC_PROMPT.format(message=text))
+        spec = result if isinstance(result, SearchSpec) else SearchSpec.model_validate(result)
+    except Exception as exc:
+        log.warning("model spec failed, using the deterministic parse: %s", exc)
+        return None
+    status = "ok" if (spec.location or spec.budget_monthly_usd) else "underconstrained"
+    return spec.model_copy(update={"spec_status": status})
+
+
+def clarifying_question(spec: SearchSpec) -> str:
+    """ONE question naming what is missing (place and budget), echoing what was understood."""
+    understood = describe_spec(spec)
+    lead = f"Got it — {understood}. " if understood else ""
+    return (f"{lead}To search, I need a bit more: **which area** (neighborhood, borough or street) "
+            f"**and what monthly budget**?")
+
+
+def describe_spec(spec: SearchSpec) -> str:
+    """A short human summary of a spec ('2 bedrooms in park slope, up to $4,600/mo, must have doorman')."""
+    parts: list[str] = []
+    if spec.min_bedrooms is not None or spec.max_bedrooms is not None:
+        lo, hi = spec.min_bedrooms, spec.max_bedrooms
+        word = "studio" if lo == hi == 0 else (f"{lo} bedrooms" if lo == hi else
+                                              f"{lo if lo is not None else 0}–{hi if hi is not None else '+'} "
+                                              f"bedrooms")
+        parts.append(word)
+    elif spec.kind:
+        parts.append(spec.kind)
+    if spec.location:
+        parts.append("in " + " or ".join(spec.location))
+    if spec.min_sqft or spec.max_sqft:
+        parts.append(f"{spec.min_sqft or 0:,}–{spec.max_sqft:,} SF" if spec.max_sqft else f"{spec.min_sqft:,}+ SF")
+    if spec.budget_monthly_usd:
+        b = spec.budget_monthly_usd
+        if b.min and b.max:
+            parts.append(f"${b.min:,.0f}–${b.max:,.0f}/mo")
+        elif b.max:
+            parts.append(f"up to ${b.max:,.0f}/mo")
+        elif b.min:
+            parts.append(f"from ${b.min:,.0f}/mo")
+    if spec.must_haves:
+        parts.append("must have " + ", ".join(m.replace("_", " ") for m in spec.must_haves))
+    if spec.nice_to_haves:
+        parts.append("ideally " + ", ".join(m.replace("_", " ") for m in spec.nice_to_haves))
+    if spec.term_months:
+        parts.append(f"{spec.term_months}-month term")
+    return ", ".join(parts)
+
+
+REFINEMENT = re.compile(r"^\s*(what about|how about|and|also|instead|make it|actually|only|now|maybe|or|plus|"
+                        r"with|without|under|below|max|in)\b", re.I)
+
+
+def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
+    """Graph node: the message (plus the stored spec when it answers our question) -> SearchSpec."""
+    started = time.perf_counter()
+    text = state.get("text", "")
+    spec = (spec_with_model(text, model) if model is not None else None) or parse_spec(text)
+    previous = state.get("spec")
+    follow_up = state.get("awaiting") == "spec" or (
+        state.get("previous_node") == "needs" and REFINEMENT.search(text) is not None)
+    merged = False
+    if previous and follow_up:
+        spec = merge_specs(SearchSpec.model_validate(previous), spec)
+        merged = True
+    notes: list[str] = []
+    if protected_request(text):
+        notes.append(PROTECTED_MESSAGE)
+    update: dict[str, Any] = {
+        "spec": spec.model_dump(mode="json"),
+        "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                   "spec_status": spec.spec_status, "merged_with_previous": merged,
+                   "source": "model" if model is not None else "rules"}],
+    }
+    if spec.spec_status == "underconstrained":
+        update.update(reply="\n\n".join([*notes, clarifying_question(spec)]), awaiting="spec", matches=[],
+                      relaxations=[], plan=None)
+    else:
+        update.update(awaiting=None, reply="\n\n".join(notes))
+    return update
+
+
+def needs_target(state: AgentState) -> str:
+    """Conditional edge after needs: rank when the spec is usable, else end the turn on the question."""
+    status = (state.get("spec") or {}).get("spec_status")
+    if status == "ok":
+        return "match_rank"
+    if status == "underconstrained":
+        return "end"
+    raise ValueError(f"unknown spec status: {status!r}")

@@ -1,0 +1,63 @@
+"""Numbers written as words or with shorthand: 'three and a half thousand' -> 3500, '$3.5k' -> 3500."""
+
+from __future__ import annotations
+
+import re
+
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "a couple": 2, "a few": 3,
+}
+_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "million": 1_000_000}
+_WORD = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|" \
+        r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+_PHRASE = re.compile(
+    rf"\b{_WORD}(?:[ -]{_WORD})*(?: and a half)?(?:[ -](?:hundred|thousand|grand|million)(?: and a half)?"
+    rf"(?:[ -](?:and )?{_WORD}(?:[ -]{_WORD})*(?:[ -](?:hundred|thousand))?)*)?\b",
+    re.IGNORECASE,
+)
+
+
+def _phrase_value(phrase: str) -> float:
+    total = 0.0
+    current = 0.0
+    half = False
+    for word in re.split(r"[ -]+", phrase.lower()):
+        if word in ("and", "a"):
+            continue
+        if word == "half":
+            half = True
+            continue
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word in _SCALES:
+            scale = _SCALES[word]
+            value = (current or 1) + (0.5 if half else 0)
+            half = False
+            if scale == 100:
+                current = value * 100
+            else:
+                total += value * scale
+                current = 0
+    if half:
+        current += 0.5
+    return total + current
+
+
+def words_to_digits(text: str) -> str:
+    """Replace number words by digits ('two-bedroom' -> '2-bedroom', 'three thousand' -> '3000')."""
+
+    def swap(match: re.Match[str]) -> str:
+        value = _phrase_value(match.group(0))
+        return str(int(value)) if value == int(value) else str(value)
+
+    return _PHRASE.sub(swap, text)
+
+
+def amount(number: str, suffix: str | None = None) -> float:
+    """'1,500' -> 1500; ('3.5', 'k') -> 3500; ('1.6', 'm') -> 1_600_000."""
+    value = float(number.replace(",", ""))
+    scale = {"k": 1e3, "m": 1e6, "mm": 1e6, "thousand": 1e3, "grand": 1e3, "million": 1e6}
+    return value * scale.get((suffix or "").lower().strip(), 1.0)

@@ -1,0 +1,116 @@
+"""Vocabulary of the NeedsAgent: place names and their nicknames, amenity phrases, must/nice cue words."""
+
+from __future__ import annotations
+
+# Nickname or variant -> the location token used for matching (the token is a substring of a unit's
+# neighborhood, submarket, borough or address). Neighborhood names of the inventory are added at run time.
+LOCATION_ALIASES: dict[str, str] = {
+    "ues": "upper east side",
+    "upper east": "upper east side",
+    "uws": "upper west side",
+    "upper west": "upper west side",
+    "les": "lower east side",
+    "lower east": "lower east side",
+    "fidi": "financial district",
+    "fi di": "financial district",
+    "wall street": "financial district",
+    "lic": "long island city",
+    "bed stuy": "bedford-stuyvesant",
+    "bed-stuy": "bedford-stuyvesant",
+    "bedstuy": "bedford-stuyvesant",
+    "bedford stuyvesant": "bedford-stuyvesant",
+    "stuy town": "stuyvesant town",
+    "stuytown": "stuyvesant town",
+    "gramercy": "gramercy park",
+    "hells kitchen": "midtown west",
+    "hell's kitchen": "midtown west",
+    "clinton": "midtown west",
+    "murray hill": "midtown east",
+    "kips bay": "midtown east",
+    "turtle bay": "midtown east",
+    "sutton place": "midtown east",
+    "nomad": "midtown south",
+    "garment district": "midtown south",
+    "koreatown": "midtown south",
+    "k-town": "midtown south",
+    "union square": "flatiron",
+    "flatiron district": "flatiron",
+    "noho": "greenwich village",
+    "the village": "greenwich village",
+    "washington hts": "washington heights",
+    "wash heights": "washington heights",
+    "crown hts": "crown heights",
+    "prospect lefferts": "prospect lefferts gardens",
+    "plg": "prospect lefferts gardens",
+    "wburg": "williamsburg",
+    "billyburg": "williamsburg",
+    "dumbo": "dumbo",
+    "soho": "soho",
+    "tribeca": "tribeca",
+    "nolita": "nolita",
+    "harlem": "harlem",
+    "greenwood heights": "greenwood",
+    "ridgewood": "ridgewood",
+    "midtown": "midtown",
+    "downtown manhattan": "all downtown",
+    "lower manhattan": "all downtown",
+    "uptown": "upper manhattan",
+    "upper manhattan": "upper manhattan",
+    "north brooklyn": "north brooklyn",
+    "south brooklyn": "south brooklyn",
+    "manhattan": "manhattan",
+    "brooklyn": "brooklyn",
+    "queens": "queens",
+    "bronx": "bronx",
+    "the bronx": "bronx",
+    "staten island": "staten island",
+    "times square": "times sq",
+    "times sq": "times sq",
+    "broadway": "broadway",
+    "bowery": "bowery",
+    "lexington": "lexington ave",
+    "lexington ave": "lexington ave",
+    "park ave": "park ave",
+    "park avenue": "park ave",
+    "madison ave": "madison ave",
+    "madison avenue": "madison ave",
+    "university place": "university pl",
+    "water street": "water st",
+    "pearl street": "pearl st",
+}
+
+# Words that look like places but mostly are not, in a housing request.
+AMBIGUOUS_PLACES = frozenset({"downtown", "central", "midwood", "flushing", "corona", "jamaica", "greenwood"})
+
+# Amenity key -> phrases (regular expressions) that name it.
+AMENITY_PHRASES: dict[str, tuple[str, ...]] = {
+    "doorman": (r"door ?m[ae]n", r"doormen", r"concierge", r"full[- ]service (building|bldg)"),
+    "elevator": (r"elevators?", r"\blifts?\b", r"walk[- ]?up free"),
+    "gym": (r"\bgym", r"fitness (center|room|centre)", r"work ?out room"),
+    "roofdeck": (r"roof ?-?decks?", r"roof ?tops?", r"roof terrace", r"roof access"),
+    "washer_dryer": (r"\bw ?/ ?d\b", r"washer ?[/&-]? ?dryer", r"washer and dryer", r"in[- ]unit laundry",
+                     r"laundry in[- ](the )?unit", r"washing machine"),
+    "dishwasher": (r"dish ?washer", r"\bd/w\b"),
+    "patio": (r"patio", r"outdoor space", r"private outdoor", r"backyard", r"back yard", r"garden"),
+    "no_fee": (r"no[- ]?fee", r"no broker('?s)? fee", r"without (a )?(broker('?s)? )?fee", r"fee[- ]free",
+               r"no brokers?"),
+    "near_transit": (r"(near|close to|next to|by|walk(ing)? to|minutes? (from|to)|min (from|to)|walking "
+                     r"distance (of|to)|within [~\w ]{0,12} of)( an?| the)? (subway|train|transit|metro|station|"
+                     r"stop|[a-z0-9](/[a-z0-9])* (train|line))", r"subway (nearby|close|access)",
+                     r"near the [a-z0-9](/[a-z0-9])+\b", r"transit[- ]friendly", r"close to a subway",
+                     r"(subway|train) (is )?(close|nearby|near)"),
+    "pet_friendly": (r"pets? ?-?friendly", r"pets? (are )?(allowed|ok|okay|welcome)", r"allows? pets",
+                     r"\b(my|our|a|the|two|2) (dog|dogs|cat|cats|puppy|kitten)\b", r"\bi have (a )?(dog|cat)",
+                     r"dog[- ]friendly", r"cat[- ]friendly"),
+}
+
+# Clause cues: a clause with a NICE cue makes its amenities nice-to-haves; otherwise they are musts.
+NICE_CUES = (
+    r"ideal(ly)?", r"would be (nice|great|good|a plus|ideal|awesome|amazing|a bonus|preferred|appreciated)",
+    r"nice to have", r"nice-to-have", r"\bbonus\b", r"\ba plus\b", r"\bplus if\b", r"preferr?ed", r"\bprefer\b",
+    r"if possible", r"optional", r"not (required|necessary|a must|essential|needed)", r"\bnice\b", r"would love",
+    r"hopefully", r"\bmaybe\b", r"bonus points", r"doesn'?t have to", r"not a deal ?breaker", r"great if",
+    r"good to have",
+)
+MUST_CUES = (r"\bmust\b", r"required", r"\bneeds? to\b", r"has to", r"have to", r"non[- ]?negotiable",
+             r"\bessential\b", r"\brequire", r"deal ?breaker")

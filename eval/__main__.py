@@ -1,0 +1,73 @@
+"""python -m eval predict|score|bench ... (see --help)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m eval", description="Offline evaluation of the agents")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, help_text in (("predict", "JSON Lines predictions to stdout"), ("score", "print the metrics")):
+        cmd = sub.add_parser(name, help=help_text)
+        cmd.add_argument("--task", required=True, help="route | spec | rank | triage | lease")
+        cmd.add_argument("--cases", required=True, type=Path, help="a JSON Lines case file")
+        cmd.add_argument("--model", action="store_true", help="use the configured chat model (if any)")
+    bench = sub.add_parser("bench", help="latency and throughput per stage")
+    bench.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
+    bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+
+    if args.command == "bench":
+        from eval.benches import run_benches
+
+        results = run_benches(args.names or None)
+        if args.json:
+            print(json.dumps(results, indent=2))
+        else:
+            for name, figures in results.items():
+                print(f"{name}:")
+                for key, value in figures.items():
+                    print(f"  {key}: {value}")
+        return 0
+
+    from eval.registry import get_task
+
+    try:
+        get_task(args.task)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    if not args.cases.exists():
+        print(f"no such case file: {args.cases}", file=sys.stderr)
+        return 2
+    model = None
+    if args.model:
+        from agents.llm import build_chat_model
+
+        model = build_chat_model()
+        if model is None:
+            print("no model configured (set OPENROUTER_API_KEY or OPENAI_API_KEY); running offline", file=sys.stderr)
+
+    if args.command == "predict":
+        from eval.runner import predict_all
+
+        for record in predict_all(args.task, args.cases, model):
+            record.pop("latency_ms", None)
+            print(json.dumps(record, ensure_ascii=False))
+        return 0
+
+    from eval.runner import score_file
+
+    metrics = score_file(args.task, args.cases, model)
+    print(json.dumps(metrics, indent=2, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

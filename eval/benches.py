@@ -1,0 +1,47 @@
+"""Benchmarks register here and `python -m eval bench` runs them all (or the ones named)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+Bench = Callable[[], dict[str, Any]]
+BENCHES: dict[str, Bench] = {}
+
+
+def register_bench(name: str) -> Callable[[Bench], Bench]:
+    """Decorator: add a benchmark (a function returning its figures as a dict) under a name."""
+
+    def wrap(fn: Bench) -> Bench:
+        BENCHES[name] = fn
+        return fn
+
+    return wrap
+
+
+def timings_ms(fn: Callable[[], Any], *, repeat: int, warmup: int = 2) -> list[float]:
+    """Wall times of `repeat` calls in milliseconds (after `warmup` untimed calls)."""
+    for _ in range(warmup):
+        fn()
+    out = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - started) * 1000)
+    return out
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    """p50 and p95 of a sample (nearest-rank), rounded for reading."""
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * len(ordered))) - 1)]
+    return {"p50_ms": round(statistics.median(ordered), 3), "p95_ms": round(p95, 3), "n": len(ordered)}
+
+
+def run_benches(names: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    import eval.tasks  # noqa: F401 - task modules register their benchmarks too
+
+    chosen = names or sorted(BENCHES)
+    return {name: BENCHES[name]() for name in chosen}
