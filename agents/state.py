@@ -3,7 +3,6 @@ plain data that any process can read back; nodes validate them into models at th
 
 from __future__ import annotations
 
-import operator
 from typing import Annotated, Any
 
 from langchain_core.messages import AnyMessage
@@ -11,9 +10,11 @@ from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
 
-def replace_list(_old: list[Any] | None, new: list[Any] | None) -> list[Any]:
-    """Reducer for per-turn lists: the new turn's value replaces the old one."""
-    return list(new or [])
+def turn_trace(old: list[dict[str, Any]] | None, new: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """Reducer of the trace: entries accumulate within a turn; an entry marked turn_start begins a new one."""
+    if new and new[0].get("turn_start"):
+        return list(new)
+    return [*(old or []), *(new or [])]
 
 
 class AgentState(TypedDict, total=False):
@@ -33,4 +34,4 @@ class AgentState(TypedDict, total=False):
     triage: dict[str, Any] | None  # TriageResult of this turn
     renewal: dict[str, Any] | None  # RenewalPackage of this turn
     reply: str  # the assistant's answer of this turn (markdown)
-    trace: Annotated[list[dict[str, Any]], operator.add]  # per node: name, ms, notes (reset per turn)
+    trace: Annotated[list[dict[str, Any]], turn_trace]  # per node of this turn: name, ms, notes

@@ -41,7 +41,8 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def run_benches(names: list[str] | None = None) -> dict[str, dict[str, Any]]:
-    import eval.tasks  # noqa: F401 - task modules register their benchmarks too
+    import eval.bench_via  # noqa: F401 - importing registers the benchmarks
+    import eval.tasks  # noqa: F401
 
     chosen = names or sorted(BENCHES)
     return {name: BENCHES[name]() for name in chosen}

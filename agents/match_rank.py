@@ -1,0 +1,175 @@
+"""MatchRankAgent: score the whole inventory against the SearchSpec, explain each match, suggest relaxations."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import numpy as np
+
+from agents.state import AgentState
+from contracts.match import MatchItem, Relaxation
+from contracts.search import AMENITY_KEYS, SearchSpec
+from data.inventory import Inventory, load_inventory
+from scoring.match import DEFAULT_WEIGHTS, Scored, Weights, rank, score_units
+from scoring.relax import suggest_relaxations
+from scoring.units import UnitArrays
+
+TOP_N = 5
+FEW_MATCHES = 3  # fewer full matches than this: also suggest relaxations
+
+_ARRAYS: dict[int, tuple[Inventory, UnitArrays]] = {}
+
+
+def units_of(inventory: Inventory) -> UnitArrays:
+    """The column arrays of an inventory, built once per inventory object."""
+    cached = _ARRAYS.get(id(inventory))
+    if cached is None or cached[0] is not inventory:
+        cached = (inventory, UnitArrays.from_frame(inventory.frame))
+        _ARRAYS[id(inventory)] = cached
+    return cached[1]
+
+
+def _money(value: float) -> str:
+    return f"${value:,.0f}"
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ").replace("washer dryer", "washer/dryer").replace("roofdeck", "roof deck")
+
+
+def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tuple[list[str], list[str]]:
+    """Reason codes for every point unit i earned, and what it misses."""
+    reasons: list[str] = []
+    misses: list[str] = []
+    terms = scored.terms
+    sqft = row["sqft"]
+    if "size_min" in terms:
+        if terms["size_min"][i] >= 1:
+            reasons.append(f"{sqft:,.0f} SF fits (≥ {spec.min_sqft:,})")
+        else:
+            misses.append(f"{sqft:,.0f} SF is under {spec.min_sqft:,}" if not math.isnan(sqft) else "size unknown")
+    if "size_max" in terms:
+        (reasons if terms["size_max"][i] >= 1 else misses).append(
+            f"{sqft:,.0f} SF within {spec.max_sqft:,} max" if terms["size_max"][i] >= 1
+            else f"{sqft:,.0f} SF is over {spec.max_sqft:,}")
+    if "price" in terms:
+        if terms["price"][i] >= 1:
+            reasons.append(f"Rent {_money(row['rent'])} within budget")
+        else:
+            misses.append(f"Rent {_money(row['rent'])} is {_money(row['rent'] - (spec.budget_max or 0))} over budget")
+    if "location" in terms:
+        place = row["address"] or row["neighborhood"]
+        (reasons if terms["location"][i] >= 1 else misses).append(
+            ("Street match" if row["address"] and any(t in row["address"].lower() or t[-3:] in ("ave", " st")
+                                                      for t in spec.location) else "Neighborhood match")
+            + f" ({place})" if terms["location"][i] >= 1 else f"Outside the area ({row['neighborhood']})")
+    if "beds" in terms:
+        beds = row["bedrooms"]
+        word = "Studio" if beds == 0 else f"{beds:g} bedroom{'s' if beds != 1 else ''}"
+        (reasons if terms["beds"][i] >= 1 else misses).append(
+            f"{word} as asked" if terms["beds"][i] >= 1 else
+            (f"{word}, not as asked" if not math.isnan(beds) else "Bedrooms unknown"))
+    if "baths" in terms:
+        (reasons if terms["baths"][i] >= 1 else misses).append(
+            f"{row['bathrooms']:g} bathrooms" if terms["baths"][i] >= 1 else f"Only {row['bathrooms']:g} bathroom(s)")
+    musts = [m.replace("-", "_").replace(" ", "_").lower() for m in spec.must_haves]
+    if musts:
+        have = [m for m in musts if row.get(m)]
+        lacking = [m for m in musts if not row.get(m)]
+        if have:
+            reasons.append(f"Has {', '.join(_label(m) for m in have)} ({len(have)}/{len(musts)} must-haves)")
+        if lacking:
+            misses.append(f"Missing {', '.join(_label(m) for m in lacking)}")
+    if "transit" in terms and terms["transit"][i] >= 1:
+        reasons.append(f"Near transit ({row['min_to_subway']:g} min to subway)")
+    if "pets" in terms and terms["pets"][i] >= 1:
+        reasons.append("Pet friendly")
+    if "nice" in terms and terms["nice"][i] > 0:
+        nice = [n for n in spec.nice_to_haves if row.get(n.replace("-", "_").replace(" ", "_").lower())]
+        reasons.append(f"Bonus: {', '.join(_label(n) for n in nice)}")
+    if "kind" in terms:
+        (reasons if terms["kind"][i] >= 1 else misses).append(
+            f"{row['kind'].title()} as asked" if terms["kind"][i] >= 1 else f"Is an {row['kind']}")
+    return reasons, misses
+
+
+def preview(row: dict[str, Any]) -> dict[str, Any]:
+    """The display fields of a unit (no NaN: JSON-safe)."""
+
+    def num(value: Any) -> Any:
+        return None if value is None or (isinstance(value, float) and math.isnan(value)) else value
+
+    is_office = row["kind"] == "office"
+    address = row["address"] or f"{row['neighborhood']} apartment (building {row['building_id']})"
+    return {
+        "address": address + (f", Suite {row['suite']}" if is_office and row["suite"] else ""),
+        "neighborhood": row["neighborhood"],
+        "borough": row["borough"],
+        "kind": row["kind"],
+        "sqft": num(row["sqft"]),
+        "rent": num(row["rent"]),
+        "ppsf_year": num(row["ppsf_year"]),
+        "floor": row["floor"] or None,
+        "suite": row["suite"] or None,
+        "bedrooms": num(row["bedrooms"]),
+        "bathrooms": num(row["bathrooms"]),
+        "amenities": [_label(k) for k in AMENITY_KEYS if k not in ("near_transit",) and row.get(k)],
+        "near_transit": bool(row["near_transit"]),
+        "min_to_subway": num(row["min_to_subway"]),
+        "pet_friendly": bool(row["pet_friendly"]),
+    }
+
+
+def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_WEIGHTS, top_n: int = TOP_N
+          ) -> tuple[list[MatchItem], list[Relaxation], int]:
+    """Ranked matches with reasons, relaxations when few units fully match, and the full-match count."""
+    units = units_of(inventory)
+    scored = score_units(units=units, spec=spec, weights=weights)
+    order = rank(units=units, spec=spec, weights=weights, top_n=top_n, scored=scored)
+    frame = inventory.frame
+    items: list[MatchItem] = []
+    for i in order.tolist():
+        row = frame.iloc[i].to_dict()
+        reasons, misses = explain(row, scored, i, spec)
+        item_preview = preview(row)
+        item_preview["misses"] = misses
+        items.append(MatchItem(id=row["unit_id"], score=round(float(scored.score[i]), 1), reasons=reasons,
+                               row_preview=item_preview))
+    full = int(np.count_nonzero(scored.full_match))
+    relaxations = suggest_relaxations(units=units, spec=spec, weights=weights) if full < FEW_MATCHES else []
+    return items, relaxations, full
+
+
+def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int) -> str:
+    """The chat reply for a search."""
+    if not items:
+        return "No units in the inventory to rank."
+    lines = [f"**{full} unit{'s' if full != 1 else ''} fully match.** Top {len(items)}:" if full else
+             "**No unit meets every criterion** — here are the closest:"]
+    for n, item in enumerate(items, start=1):
+        p = item.row_preview
+        rent = f"${p['rent']:,.0f}/mo" if p.get("rent") else ""
+        lines.append(f"{n}. **{p['address']}** ({item.id}) — {rent}, score {item.score:.0f}: "
+                     + "; ".join(item.reasons[:4]))
+    if relaxations:
+        lines.append("To see more: " + " · ".join(r.label for r in relaxations))
+    return "\n".join(lines)
+
+
+def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
+                    weights: Weights = DEFAULT_WEIGHTS) -> dict[str, Any]:
+    """Graph node: SearchSpec -> MatchItems (+ relaxations)."""
+    started = time.perf_counter()
+    spec = SearchSpec.model_validate(state["spec"])
+    inventory = inventory or load_inventory()
+    items, relaxations, full = match(spec, inventory, weights=weights)
+    reply = "\n\n".join(p for p in (state.get("reply", ""), summarize(items, relaxations, full)) if p)
+    return {
+        "matches": [m.model_dump(mode="json") for m in items],
+        "relaxations": [r.model_dump(mode="json") for r in relaxations],
+        "reply": reply,
+        "trace": [{"node": "match_rank", "ms": round((time.perf_counter() - started) * 1000, 3),
+                   "inventory": len(inventory), "full_matches": full, "returned": len(items)}],
+    }

@@ -1,0 +1,186 @@
+"""TourCloseAgent: top matches (or a named unit) -> an ActionPlan of staggered 30-minute tour slots.
+
+Times come from the user's words ("this Monday 6pm", "wed at 4", "next Tuesday morning") resolved in the
+property's time zone, or, with no time given, the next business-hour slots. Times never come from a model.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import dateparser
+
+from agents.manager import UNIT_ID
+from agents.state import AgentState
+from contracts.plan import ActionPlan, TourAction
+from data.inventory import Inventory, load_inventory
+
+TZ = "America/New_York"
+SLOT = timedelta(minutes=30)
+GAP = timedelta(minutes=15)  # travel time between two tours, so one person can attend them in sequence
+TOURS = 3
+BUSINESS_OPEN, BUSINESS_CLOSE = 9, 18
+DOCS = {
+    "apartment": ["Photo ID", "Proof of income (recent pay stubs or an offer letter)", "Recent bank statement",
+                  "Landlord or employer reference"],
+    "office": ["Photo ID", "Company details (name, headcount, use of space)", "Recent financial statements or a "
+               "guarantor letter"],
+}
+PART_OF_DAY = {"morning": 10, "afternoon": 14, "evening": 18, "night": 19, "noon": 12, "lunch": 12}
+_WEEKDAY = r"(mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(day)?"
+_WHEN = re.compile(
+    rf"\b(?:(this|next|coming)\s+)?{_WEEKDAY}\b|\b(today|tomorrow|tonight)\b"
+    r"|\b(\d{1,2})/(\d{1,2})\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b",
+    re.I,
+)
+_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at|@|after|around|by)\s+(\d{1,2})"
+                    r"(?::(\d{2}))?\b(?!\s*(?:min|%|people|units?|sf|br))|\b(noon|midday)\b", re.I)
+_PART = re.compile(r"\b(morning|afternoon|evening|night|lunch)\b", re.I)
+
+
+def _clock(text: str) -> tuple[int, int] | None:
+    m = _CLOCK.search(text)
+    if not m:
+        part = _PART.search(text)
+        return (PART_OF_DAY[part.group(1).lower()], 0) if part else None
+    if m.group(6):
+        return 12, 0
+    if m.group(1):
+        hour, minute, meridiem = int(m.group(1)), int(m.group(2) or 0), m.group(3).lower()
+        if meridiem.startswith("p") and hour < 12:
+            hour += 12
+        if meridiem.startswith("a") and hour == 12:
+            hour = 0
+        return hour, minute
+    hour, minute = int(m.group(4)), int(m.group(5) or 0)
+    if hour < 8:  # "wed at 4" means the afternoon: nobody tours at 4 a.m.
+        hour += 12
+    return (hour, minute) if hour < 24 and minute < 60 else None
+
+
+def resolve_start(text: str | None, now: datetime) -> datetime | None:
+    """The first tour start the user asked for, in the property's time zone; None when they gave no time."""
+    if not text:
+        return None
+    tz = now.tzinfo
+    day_match = _WHEN.search(text)
+    clock = _clock(text)
+    if not day_match and not clock:
+        return None
+    day = now.date()
+    if day_match:
+        phrase = day_match.group(0)
+        parsed = dateparser.parse(
+            re.sub(r"\b(this|coming)\s+", "", phrase, flags=re.I),
+            settings={"PREFER_DATES_FROM": "future", "RELATIVE_BASE": now.replace(tzinfo=None),
+                      "RETURN_AS_TIMEZONE_AWARE": False},
+        )
+        if parsed is None:
+            return None
+        day = parsed.date()
+        if day_match.group(1) and day_match.group(1).lower() == "next" and day_match.group(2):
+            # "next Tuesday" said on a Sunday is the coming Tuesday; dateparser may jump a week: keep it within 7 days.
+            while (day - now.date()).days > 7:
+                day -= timedelta(days=7)
+        if day_match.group(4) and day_match.group(4).lower() == "tonight" and clock is None:
+            clock = (18, 0)
+    hour, minute = clock or (11, 0)
+    start = datetime(day.year, day.month, day.day, hour, minute, tzinfo=tz)
+    if start <= now:
+        start += timedelta(days=7 if day_match and day_match.group(2) else 1)
+    return start
+
+
+def next_business_slot(now: datetime) -> datetime:
+    """The next half-hour within business hours (Mon–Fri 9–18), at least two hours ahead."""
+    start = now + timedelta(hours=2)
+    start = start.replace(minute=0 if start.minute == 0 else 30 if start.minute <= 30 else 0, second=0,
+                          microsecond=0)
+    if now.minute > 30 and start.minute == 0:
+        start += timedelta(hours=1)
+    while start.weekday() >= 5 or not (BUSINESS_OPEN <= start.hour < BUSINESS_CLOSE - 1):
+        if start.hour >= BUSINESS_CLOSE - 1 or start.weekday() >= 5:
+            start = (start + timedelta(days=1)).replace(hour=BUSINESS_OPEN, minute=0)
+        else:
+            start = start.replace(hour=BUSINESS_OPEN, minute=0)
+    return start
+
+
+def plan_tours(units: list[dict[str, Any]], *, when: str | None, now: datetime) -> ActionPlan:
+    """Staggered tours of the given units (dicts with unit_id, address, kind)."""
+    first = resolve_start(when, now) or next_business_slot(now)
+    actions = []
+    for n, unit in enumerate(units):
+        start = first + n * (SLOT + GAP)
+        actions.append(TourAction(unit_id=unit["unit_id"], address=unit["address"], start=start, end=start + SLOT,
+                                  required_docs=DOCS.get(unit.get("kind", "apartment"), DOCS["apartment"])))
+    if not actions:
+        return ActionPlan(actions=[], confirmation_prompt="Which unit would you like to tour?")
+    prompt = ("Book tour 1, or propose another time?" if len(actions) == 1
+              else f"Hold tours 1–{len(actions)}, pick some of them, or propose another time?")
+    return ActionPlan(actions=actions, confirmation_prompt=prompt)
+
+
+def _unit_for_tour(row: dict[str, Any]) -> dict[str, Any]:
+    address = row.get("address") or f"{row.get('neighborhood', '')} apartment (building {row.get('building_id')})"
+    if row.get("kind") == "office" and row.get("suite"):
+        address += f", Suite {row['suite']}"
+    return {"unit_id": row["unit_id"], "address": address, "kind": row.get("kind", "apartment")}
+
+
+def describe_plan(plan: ActionPlan) -> str:
+    """The chat text for a plan."""
+    if not plan.actions:
+        return plan.confirmation_prompt
+    lines = ["**Proposed tours** (30 minutes each, times in New York):"]
+    for n, action in enumerate(plan.actions, start=1):
+        lines.append(f"[{n}] {action.address} ({action.unit_id}) — {action.start:%a %b %d, %H:%M}–{action.end:%H:%M}")
+    lines.append(f"Bring: {', '.join(plan.actions[0].required_docs)}.")
+    lines.append(plan.confirmation_prompt)
+    return "\n".join(lines)
+
+
+def tour_close_node(state: AgentState, *, inventory: Inventory | None = None,
+                    now: Callable[[], datetime] | None = None) -> dict[str, Any]:
+    """Graph node: a plan for the top matches (after a search) or for the unit(s) named in a tour request."""
+    started = time.perf_counter()
+    inventory = inventory or load_inventory()
+    current = (now or (lambda: datetime.now(ZoneInfo(TZ))))()
+    text = state.get("text", "")
+    route_node = (state.get("route") or {}).get("node")
+    units: list[dict[str, Any]] = []
+    missing: list[str] = []
+    if route_node == "tour":
+        for unit_id in dict.fromkeys(m.upper() for m in UNIT_ID.findall(text)):
+            row = inventory.row(unit_id)
+            if row is None:
+                missing.append(unit_id)
+            else:
+                units.append(_unit_for_tour(row))
+        if not units and not missing and state.get("matches"):
+            units = [_unit_for_tour({"unit_id": m["id"], **m["row_preview"], "address": m["row_preview"]["address"]})
+                     for m in state["matches"][:1]]
+        when = text
+    else:
+        units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
+                 for m in (state.get("matches") or [])[:TOURS]]
+        when = (state.get("spec") or {}).get("timeline")
+    plan = plan_tours(units, when=when, now=current)
+    notes = [f"I couldn't find unit {', '.join(missing)} in the inventory." for _ in missing[:1]]
+    if route_node == "tour" and not units and not missing:
+        notes.append("Which unit would you like to tour? Give its id (e.g. SE-1545 or U-12) or search first.")
+    reply_parts = [state.get("reply", "") if route_node != "tour" else "", *notes]
+    if plan.actions:
+        reply_parts.append(describe_plan(plan))
+    return {
+        "plan": plan.model_dump(mode="json") if plan.actions else None,
+        "reply": "\n\n".join(p for p in reply_parts if p),
+        "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                   "tours": len(plan.actions), "first_start": plan.actions[0].start.isoformat() if plan.actions
+                   else None}],
+    }
