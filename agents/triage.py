@@ -1,0 +1,247 @@
+"""ServiceTriageAgent: a tenant's repair message -> TriageResult (category, priority, vendor, ETA, what to do now).
+
+The deterministic rules (agents/triage_rules.py) decide first. A chat model, when one is passed, may only make
+the priority more urgent; it never lowers anything, and what it says is ignored when it is not a clear answer.
+Vendors, ETAs and the safety instructions per hazard are configuration (agents/config/triage_vendors.json).
+Every P0 carries safety instructions for its hazard and hands off to an on-call person.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from agents.state import AgentState
+from agents.triage_rules import PRIORITY_RANK, Analysis, analyze
+from contracts.doma import TriageResult
+
+log = logging.getLogger(__name__)
+
+DEFAULT_CONFIG_PATH = Path(__file__).resolve().parent / "config" / "triage_vendors.json"
+
+TRIAGE_PROMPT = (
+    "You triage apartment repair requests. Priorities: P0 = danger to life or property right now (gas smell, "
+    "smoke or fire, active flooding, sparking or electrical hazard, no heat in freezing weather, carbon monoxide "
+    "alarm, break-in, someone trapped); P1 = habitability problem needing attention within a day or two; "
+    "P2 = routine. Reply with JSON only: {\"priority\": \"P0|P1|P2\", \"category\": "
+    "\"emergency|plumbing|hvac|general\", \"hazard\": \"gas|fire|flood|electrical|co|break_in|no_heat|structural|"
+    "trapped|other|none\"}."
+)
+
+CATEGORY_LABELS = {"emergency": "emergency", "plumbing": "plumbing", "hvac": "heating/cooling", "general": "repair"}
+
+
+@dataclass(frozen=True)
+class TriageConfig:
+    """Vendors and ETAs per category and priority, and per P0 hazard the vendor and the safety instructions."""
+
+    routing: dict[str, dict[str, dict[str, Any]]]
+    hazards: dict[str, dict[str, Any]]
+    on_call: str = "on-call building manager"
+
+    def route(self, category: str, priority: str) -> tuple[str, float]:
+        """(vendor, eta_hours) for a category and priority."""
+        entry = self.routing[category][priority]
+        return str(entry["vendor"]), float(entry["eta_hours"])
+
+    def hazard(self, name: str | None) -> dict[str, Any]:
+        """The entry of a hazard, or the generic emergency entry."""
+        return self.hazards.get(name or "other") or self.hazards["other"]
+
+
+def config_from_dict(raw: dict[str, Any]) -> TriageConfig:
+    """Validate a parsed configuration: every category needs P0..P2, and an 'other' hazard must exist."""
+    routing = raw["routing"]
+    for category in ("emergency", "plumbing", "hvac", "general"):
+        for priority in ("P0", "P1", "P2"):
+            entry = routing[category][priority]
+            if not entry.get("vendor") or float(entry.get("eta_hours", -1)) < 0:
+                raise ValueError(f"triage config: bad entry for {category}/{priority}")
+    hazards = raw["hazards"]
+    if "other" not in hazards:
+        raise ValueError("triage config: the 'other' hazard (generic emergency) is required")
+    for name, entry in hazards.items():
+        if not entry.get("safety"):
+            raise ValueError(f"triage config: hazard {name!r} has no safety instructions")
+    return TriageConfig(routing=routing, hazards=hazards, on_call=raw.get("on_call", "on-call building manager"))
+
+
+@lru_cache(maxsize=8)
+def _load(path: str) -> TriageConfig:
+    with open(path, encoding="utf-8") as handle:
+        return config_from_dict(json.load(handle))
+
+
+def load_triage_config(path: str | Path | None = None) -> TriageConfig:
+    """The triage configuration from a JSON file (default: the bundled one), read once per path."""
+    return _load(str(Path(path) if path else DEFAULT_CONFIG_PATH))
+
+
+def _resolve_config(config: TriageConfig | str | Path | dict[str, Any] | None) -> TriageConfig:
+    if isinstance(config, TriageConfig):
+        return config
+    if isinstance(config, dict):
+        return config_from_dict(config)
+    return load_triage_config(config)
+
+
+def model_opinion(text: str, model: Any) -> dict[str, str] | None:
+    """Ask the model for a priority; None when it fails or answers with anything but a known priority."""
+    try:
+        reply = model.invoke([SystemMessage(content=TRIAGE_PROMPT), HumanMessage(content=text)])
+    except Exception as exc:  # a model outage must never block a repair report
+        log.warning("triage model failed: %s", type(exc).__name__)
+        return None
+    content = getattr(reply, "content", reply)
+    if not isinstance(content, str):
+        return None
+    data: dict[str, Any] = {}
+    block = re.search(r"\{.*?\}", content, re.DOTALL)
+    if block:
+        try:
+            parsed = json.loads(block.group(0))
+            data = parsed if isinstance(parsed, dict) else {}
+        except json.JSONDecodeError:
+            data = {}
+    priority = data.get("priority")
+    if priority not in PRIORITY_RANK:
+        found = re.findall(r"\bP[012]\b", content)
+        priority = found[0] if len(set(found)) == 1 else None  # "P0 or P1?" is no answer
+    if priority is None:
+        log.info("triage model answer ignored (no clear priority)")
+        return None
+    hazard = data.get("hazard") if isinstance(data.get("hazard"), str) else None
+    category = data.get("category") if data.get("category") in CATEGORY_LABELS else None
+    return {"priority": priority, "hazard": hazard or "other", "category": category or ""}
+
+
+def _confirm_message(category: str, priority: str, vendor: str, eta: float, hazard_label: str | None,
+                     on_call: str) -> str:
+    when = f"{int(eta * 60)} minutes" if eta < 1 else f"{eta:g} hours"
+    if priority == "P0":
+        return (f"This is an emergency ({hazard_label}). We have alerted the {on_call} now and dispatched "
+                f"{vendor}; expect someone within {when}. Follow the safety steps below first.")
+    urgency = "urgent (within a day or two)" if priority == "P1" else "routine"
+    return (f"Thanks, we logged your {CATEGORY_LABELS[category]} request as {priority} - {urgency}. "
+            f"{vendor} will be there within about {when}; we will confirm the exact time.")
+
+
+def _hazards_in(analysis: Analysis) -> list[str]:
+    seen: list[str] = []
+    for signal in sorted(analysis.signals, key=lambda s: s.position):
+        if signal.priority == "P0" and signal.hazard and signal.hazard not in seen:
+            seen.append(signal.hazard)
+    return seen
+
+
+def classify_detailed(text: str, *, model: Any = None,
+                      config: TriageConfig | str | Path | dict[str, Any] | None = None) -> tuple[TriageResult,
+                                                                                                   dict[str, Any]]:
+    """classify(), plus what the rules found (for the trace and the UI)."""
+    cfg = _resolve_config(config)
+    analysis = analyze(text or "")
+    top = analysis.top
+    category = top.category if top else "general"
+    priority = top.priority if top else "P2"
+    hazards = _hazards_in(analysis)
+    model_note = None
+    if model is not None:
+        opinion = model_opinion(text, model)
+        if opinion and PRIORITY_RANK[opinion["priority"]] < PRIORITY_RANK[priority]:
+            model_note = f"model raised {priority} -> {opinion['priority']}"
+            priority = opinion["priority"]
+            if priority == "P0":
+                category = "emergency"
+                hazard = opinion["hazard"] if opinion["hazard"] in cfg.hazards else "other"
+                hazards = [hazard]
+            elif top is None and opinion["category"] and opinion["category"] != "emergency":
+                category = opinion["category"]
+        elif opinion:
+            model_note = f"model said {opinion['priority']}; kept {priority}"
+
+    if priority == "P0":
+        category = "emergency"
+        hazards = hazards or ["other"]
+        primary = cfg.hazard(hazards[0])
+        vendor, eta = str(primary["vendor"]), float(primary["eta_hours"])
+        safety: list[str] = []
+        for name in hazards:
+            for step in cfg.hazard(name)["safety"]:
+                if step not in safety:
+                    safety.append(step)
+        label = " + ".join(str(cfg.hazard(h).get("label", h)) for h in hazards)
+    else:
+        vendor, eta = cfg.route(category, priority)
+        safety, label = [], None
+    result = TriageResult(
+        category=category,  # type: ignore[arg-type]
+        priority=priority,  # type: ignore[arg-type]
+        vendor=vendor,
+        eta_hours=eta,
+        confirm_message=_confirm_message(category, priority, vendor, eta, label, cfg.on_call),
+        safety_instructions=safety,
+        handoff=priority == "P0",
+    )
+    detail = {
+        "signals": [s.name for s in analysis.signals],
+        "negated": analysis.negated,
+        "context": {k: v for k, v in analysis.context.items() if v},
+        "hazards": hazards if priority == "P0" else [],
+    }
+    if model_note:
+        detail["model"] = model_note
+    return result, detail
+
+
+def classify(text: str, *, model: Any = None,
+             config: TriageConfig | str | Path | dict[str, Any] | None = None) -> TriageResult:
+    """Triage one repair message.
+
+    Args:
+        text: The tenant's message, in their words.
+        model: An optional chat model; it may raise the priority, never lower it.
+        config: A TriageConfig, a parsed config dict, or a path to a JSON config (default: the bundled file).
+
+    Returns:
+        The TriageResult; a P0 always carries safety instructions and handoff=True.
+    """
+    return classify_detailed(text, model=model, config=config)[0]
+
+
+def render_reply(result: TriageResult) -> str:
+    """The chat answer in markdown: safety steps first when it is an emergency."""
+    lines: list[str] = []
+    if result.priority == "P0":
+        lines.append("**Emergency - do this now:**")
+        lines.extend(f"{i}. {step}" for i, step in enumerate(result.safety_instructions, start=1))
+        lines.append("")
+        lines.append("An on-call person has been alerted and will contact you.")
+        lines.append("")
+    lines.append(result.confirm_message)
+    lines.append("")
+    lines.append(f"- Category: **{result.category}** · Priority: **{result.priority}**")
+    lines.append(f"- Vendor: {result.vendor} · ETA: {result.eta_hours:g} h")
+    return "\n".join(lines)
+
+
+def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
+    """LangGraph node: triage state["text"] into state["triage"], with a reply and a trace entry."""
+    started = time.perf_counter()
+    result, detail = classify_detailed(state.get("text", "") or "", model=model)
+    if result.handoff:
+        log.warning("triage P0 (%s): on-call handoff", ", ".join(detail["hazards"]))
+    ms = (time.perf_counter() - started) * 1000
+    return {
+        "triage": result.model_dump(mode="json"),
+        "reply": render_reply(result),
+        "trace": [{"node": "triage", "ms": round(ms, 3), "priority": result.priority, "category": result.category,
+                   "handoff": result.handoff, **detail}],
+    }

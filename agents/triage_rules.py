@@ -1,0 +1,476 @@
+"""The deterministic triage rules: signals found in normalised text, each with a category, a priority and
+(for P0) the hazard behind it.
+
+Hazard cues are checked for negation ("no gas smell", "I do not smell gas anymore", "no longer leaking")
+within their clause, and intensity words move a leak between P2 (a drip), P1 (a leak) and P0 (pouring,
+flooding). Context that lives anywhere in the message (the weather, a heat wave, someone vulnerable, "no rush")
+adjusts the priority of the signals it belongs to. P0 signals never get lowered by context.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agents.triage_text import clauses, normalize
+
+PRIORITY_RANK = {"P0": 0, "P1": 1, "P2": 2}
+
+
+@dataclass(frozen=True)
+class Signal:
+    """One finding in the message."""
+
+    name: str
+    category: str
+    priority: str
+    position: int  # character offset in the normalised text (earlier findings win ties)
+    hazard: str | None = None  # set for P0 hazards: gas, fire, flood, electrical, co, break_in, ...
+
+
+@dataclass
+class Analysis:
+    """Everything the rules found, for the result and for the trace."""
+
+    normalized: str
+    signals: list[Signal] = field(default_factory=list)
+    negated: list[str] = field(default_factory=list)  # hazard cues found but negated or resolved
+    context: dict[str, bool] = field(default_factory=dict)
+
+    @property
+    def top(self) -> Signal | None:
+        """The most urgent signal (earliest mention among equals)."""
+        if not self.signals:
+            return None
+        return min(self.signals, key=lambda s: (PRIORITY_RANK[s.priority], s.position))
+
+
+def _near(a: str, b: str, gap: int = 4) -> str:
+    """Regex: a and b (either order) with at most `gap` words between them."""
+    between = rf"\W+(?:\w+\W+){{0,{gap}}}?"
+    return rf"(?:\b(?:{a})\w*{between}(?:{b})\w*|\b(?:{b})\w*{between}(?:{a})\w*)"
+
+
+def _rx(*parts: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in parts))
+
+
+# --- hazard cues (P0). Each is negatable: "no smoke", "not sparking", "the gas smell is gone". ---
+_FIRE_EXCLUDE = r"cigar\w*|weed|marijuana|vap\w*|tobacco|hookah|incense|bbq|barbecue|grill\w*"
+HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("gas", _rx(
+        _near(r"gas|propane", r"smell|odou?r|leak|hiss|fume|stink|stench|whiff|reek", 3),
+        r"\bsmell\w* (?:\w+ )?(?:like|of) (?:gas|propane|rotten eggs?|sulfur|sulphur)",
+        r"\brotten eggs?\b",
+        r"\b(?:huele|olor|fuga|escape|peste)\w* (?:a |de )?gas\b",
+    )),
+    ("co", _rx(
+        r"\bco_alarm\W+(?:\w+\W+){0,3}?(?:going off|went off|goes off|go off|sound\w*|beep\w*|blar\w*|alarm\w*|"
+        r"scream\w*|ring\w*|keeps? going|will not stop|wailing)",
+        r"\b(?:going off|went off|sounding|beeping)\W+(?:\w+\W+){0,2}?co_alarm",
+        r"\bcarbon monoxide\b(?! detector| alarm)",
+        r"\bmonoxido\b",
+    )),
+    ("fire", _rx(
+        r"\bfire\b(?!_)", r"\bflames?\b", r"\bon fire\b", r"\bsmok(?:e|ing|ey|y)\b", r"\bchar(?:red|ring)\b",
+        r"\bscorch\w*", r"\bincendio\b", r"\bfuego\b", r"\bhumo\b", r"\bllamas\b", r"\bse quema\w*",
+        r"\bsmoke_alarm\W+(?:\w+\W+){0,3}?(?:going off|went off|goes off|sounding|blar\w*|will not stop|"
+        r"alarm\w*|scream\w*|wailing)",
+    )),
+    ("electrical", _rx(
+        r"\bspark(?!l)\w*", r"\barc(?:ing|ed)\b", r"\belectrical fire\b", r"\belectrocut\w*",
+        r"\b(?:burning|burnt|burned|electrical|melting) (?:\w+ )?(?:smell|odou?r|plastic)",
+        r"\bsmell\w* (?:\w+ )?(?:of |like )?(?:burning|burnt|burned|melting|electrical)",
+        _near(r"outlet|socket|plug|switch|breaker|breaker_panel|wir(?:e|es|ing)|cord|fixture|enchufe",
+              r"smok|melt|scorch|burn(?!\w* out)|char(?:red|ring)|hot(?!_w)|hot_to_touch|warm|buzz(?!er)|crackl|"
+              r"sizzl|popping", 6),
+        _near(r"shock|zap", r"outlet|socket|switch|faucet|tap|appliance|stove|fixture|wall|plug", 4),
+        r"\b(?:exposed|live|bare|loose) (?:\w+ )?wir(?:e|es|ing)\b",
+        r"\bwir(?:e|es|ing) (?:\w+ )?(?:exposed|hanging|sticking out)",
+        _near(r"water(?!_)|leak|drip|pour", r"outlet|socket|light fixture|breaker|breaker_panel|electrical", 5),
+    )),
+    ("flood", _rx(
+        r"\bflood\w*", r"\binunda\w*",
+        r"\bwater\W+(?:\w+\W+){0,5}?(?:everywhere|all over|pour\w*|gush\w*|spray\w*|stream\w*|rush\w*|cascad\w*|"
+        r"shooting|will not stop|pooling everywhere)",
+        r"\b(?:pour\w*|gush\w*|spray\w*|stream\w*|rush\w*|cascad\w*|shooting)\W+(?:\w+\W+){0,3}?(?:water|from the "
+        r"ceiling|through the ceiling|down the walls?)",
+        r"\bburst\w*", r"\b(?:pipe|line|hose)s?\W+(?:\w+\W+){0,3}?(?:broke|broken|split|exploded|blew)",
+        r"\binches of water\b", r"\bankle deep\b", r"\braining (?:from|through|down|inside)",
+        r"\bwaterfall\b", r"\bmucha agua\b", r"\bagua por todos lados\b|\bagua por todas partes\b",
+        r"\bse (?:rompio|reviento|exploto) (?:una |la |el )?(?:tuberia|tubo|cano)\b|\btuberia rota\b",
+        _near(r"overflow", r"everywhere|all over|will not stop|can not stop|hallway|into the|downstairs", 4),
+        _near(r"sewage|sewer", r"everywhere|all over|flood|overflow|pour|gush|coming up", 5),
+    )),
+    ("break_in", _rx(
+        r"\bbr(?:oke|eak|eaking)\W+in(?:to)?\b", r"\bbroken into\b", r"\bburglar\w*", r"\bintruders?\b",
+        r"\brobbed\b|\brobbery\b|\brobaron\b|\brobo\b|\bladron\w*", r"\bforced (?:entry|open|in|the door|my door)",
+        r"\bkicked (?:in|open|down)\b", r"\bdoor\W+(?:\w+\W+){0,3}?kicked\b",
+        r"\b(?:someone|somebody|a stranger|strangers?|a man|a guy|a person) (?:is |was )?(?:\w+ )?(?:in|inside) "
+        r"(?:my|our|the) (?:apartment|unit|home|place|house)",
+        r"\bentraron\b",
+    )),
+    ("structural", _rx(
+        r"\b(?:ceiling|roof|wall|floor|stairs?|staircase|balcony|techo)\w*\W+(?:\w+\W+){0,3}?(?:collaps\w*|caved|"
+        r"caving|came down|coming down|fell in|fell down|fell through|gave way|giving way|falling in|falling down|"
+        r"is falling|se cayo)",
+        r"\b(?:collaps\w*|caved in|fallen) (?:\w+ )?(?:ceiling|roof|wall|floor|stairs?)",
+        r"\b(?:chunks?|pieces?|parts?) of (?:the )?(?:ceiling|plaster|roof)\W+(?:\w+\W+){0,2}?(?:fell|falling|came)",
+    )),
+    ("trapped", _rx(
+        r"\b(?:stuck|trapped) (?:\w+ )?in (?:the |an |our )?elevator",
+        r"\belevator\W+(?:\w+\W+){0,4}?(?:stuck|trapped)\W+(?:\w+\W+){0,4}?(?:inside|in it|someone|somebody|people|"
+        r"person|between floors|with (?:my|me|us|a|kids?|people))",
+        r"\b(?:someone|somebody|people|person|my \w+|kids?|child|children) (?:is |are )?(?:stuck|trapped) in "
+        r"(?:the )?elevator",
+        r"\btrapped\b",
+        r"\blocked out\W+(?:\w+\W+){0,5}?(?:baby|infant|toddler|child|kid|son|daughter|stove on|oven on)",
+    )),
+)
+
+_NEGATORS = {"no", "not", "never", "without", "nothing", "none", "nobody", "neither", "nor", "sin", "stopped",
+             "quit", "ceased", "zero", "nada"}
+_BOUNDARIES = {"and", "or", "so", "because", "when", "while", "then", "now", "y", "until", "since", "after",
+               "before", "if"}
+_RESOLVED_AFTER = re.compile(
+    r"^\W*(?:\w+\W+){0,3}?(?:anymore|any more|(?:is |has |have |are )?(?:gone|stopped|cleared|went away|fixed|"
+    r"repaired|resolved|over|dissipated)\b|ya no)"
+)
+_RESOLVED_CLAUSE = re.compile(
+    r"\b(?:it|that|this|the smell|the leak|the smoke|the sparking|the alarm|smell|leak)\b.*\b(?:anymore|any more|"
+    r"gone|stopped|went away|cleared|fixed|resolved|repaired)\b|\bya no\b|\bnot anymore\b|\bno more\b"
+)
+_PAST_RESOLVED = re.compile(r"\b(?:anymore|any more|no longer|gone|stopped|went away|cleared|fixed|ya no)\b")
+
+
+def _negated_before(clause: str, start: int) -> bool:
+    """A negator among the (up to 4) words before the cue, not crossing a conjunction."""
+    words = re.findall(r"[a-z_']+", clause[:start])
+    for word in reversed(words[-4:]):
+        if word in _BOUNDARIES:
+            return False
+        if word in _NEGATORS:
+            return True
+    return False
+
+
+def _positive_hazard(clause: str) -> bool:
+    """True when the clause states a hazard that is not negated."""
+    for _, pattern in HAZARDS:
+        for match in pattern.finditer(clause):
+            if not (_negated_before(clause, match.start()) or _RESOLVED_AFTER.match(clause[match.end():])):
+                return True
+    return False
+
+
+def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
+    """P0 hazard signals, plus the hazards that were mentioned but negated, and those reported as resolved."""
+    signals: list[Signal] = []
+    negated: list[str] = []
+    resolved: list[str] = []
+    parts = clauses(text)
+    offset = 0
+    for index, clause in enumerate(parts):
+        position = text.find(clause, offset)
+        offset = max(offset, position)
+        nxt = parts[index + 1] if index + 1 < len(parts) else ""
+        for hazard, pattern in HAZARDS:
+            if hazard == "fire" and re.search(rf"\b(?:{_FIRE_EXCLUDE})\b", clause):
+                continue
+            for match in pattern.finditer(clause):
+                if hazard == "co" and "beep" in match.group(0) and re.search(r"chirp|batter", text):
+                    continue  # a low-battery beep, not an alarm
+                after = clause[match.end():]
+                if _negated_before(clause, match.start()) or _RESOLVED_AFTER.match(after):
+                    negated.append(hazard)
+                    if _PAST_RESOLVED.search(clause):
+                        resolved.append(hazard)
+                    continue
+                if nxt and _RESOLVED_CLAUSE.search(nxt) and not _positive_hazard(nxt):
+                    # "I smelled gas earlier, but it is gone now": the next clause takes it back.
+                    negated.append(hazard)
+                    resolved.append(hazard)
+                    continue
+                signals.append(Signal(f"hazard:{hazard}", "emergency", "P0", position + match.start(), hazard))
+                break
+    return signals, negated, resolved
+
+
+# --- context that can sit anywhere in the message ---
+_TEMP_STRICT = re.compile(
+    r"(-?\d{1,3}(?:\.\d)?)\s*(?:(?:deg(?:ree)?s?|grados)\s*(f|c|fahrenheit|celsius)?|(f|c)\b)"
+    r"|(-?\d{1,3})\s+(?:out|outside|inside|in here)\b"
+    r"|\b(?:it is|its|about|around) (-?\d{1,3})\b(?! (?:days?|hours?|weeks?|minutes?|floors?|am|pm|times?))"
+)
+_FREEZING = re.compile(
+    r"\bfreez(?:ing|e)\b|\bfrigid\b|\bfrozen\b|\bbelow (?:zero|freezing)\b|\bsub ?zero\b|\bsnow\w*|\bblizzard\b|"
+    r"\bicy\b|\bpolar vortex\b|\bsingle digits\b|\b(?:dead|middle) of winter\b|\bsee (?:my|our) breath\b|"
+    r"\bhela(?:d|nd)\w*|\bcongel\w*|\bmucho frio\b|\bin the (?:teens|20s|30s|twenties|thirties)\b"
+)
+_HOT = re.compile(
+    r"\bheat_wave\b|\bswelter\w*|\bscorching\b|\bboiling\b|\bunbearabl\w*|\bextreme heat\b|\b(?:so|really|very|"
+    r"super|extremely|unbearably|dangerously) hot\b|\bmucho calor\b|\bheat stroke\b|\bheatstroke\b"
+)
+_VULNERABLE = re.compile(
+    r"\belderly\b|\bsenior\b|\bbaby\b|\binfant\b|\bnewborn\b|\btoddler\b|\bpregnan\w*|\bdisab\w*|\bwheelchair\b|"
+    r"\bmedical\b|\basthma\w*|\boxygen\b|\bheart condition\b|\bbad (?:knee|hip|back|leg)\b|\bcrutches\b|"
+    r"\bchemo\w*|\bimmuno\w*|\b(?:is|am|are) (?:sick|ill)\b|\bhandicap\w*|\b(?:in her|in his|in their) (?:80s|90s)"
+)
+
+
+def temperatures_f(text: str) -> list[float]:
+    """Temperatures stated in the message, in Fahrenheit (a bare number with 'degrees' is taken as F)."""
+    found: list[float] = []
+    for match in _TEMP_STRICT.finditer(text):
+        number = match.group(1) or match.group(4) or match.group(5)
+        unit = (match.group(2) or match.group(3) or "f")[0]
+        if number is None:
+            continue
+        value = float(number)
+        found.append(value * 9 / 5 + 32 if unit == "c" else value)
+    return found
+
+
+def _cue(pattern: re.Pattern[str], text: str) -> bool:
+    """A context cue that is not negated in its clause ("not freezing" is no freezing cue)."""
+    for clause in clauses(text):
+        for match in pattern.finditer(clause):
+            if not _negated_before(clause, match.start()):
+                return True
+    return False
+
+
+def context(text: str) -> dict[str, bool]:
+    """Message-wide context: freezing weather, heat, vulnerable people, 'no rush'."""
+    temps = temperatures_f(text)
+    return {
+        "freezing": _cue(_FREEZING, text) or any(t <= 40 for t in temps),
+        "hot": _cue(_HOT, text) or any(t >= 86 for t in temps),
+        "vulnerable": bool(_VULNERABLE.search(text)),
+        "no_rush": "no_rush" in text,
+    }
+
+
+# --- everyday issues (P1/P2): (name, category, priority, pattern); the first match of each rule counts ---
+_BROKEN = (r"not (?:work\w*|turn\w* on|com\w* on|start\w*|running|function\w*|heat\w*|cool\w*|blow\w*)|broke\w*|"
+           r"busted|dead|died|stopped|out of order|out\b|down\b|failed|quit|off\b|malfunction\w*|will not|does not|"
+           r"is not|no longer work\w*|keeps? (?:shutting|turning) off|kaput|gone out")
+_NO_HAVE = r"\b(?:do|does|did|have|has) not (?:have|get|got|had) (?:any )?"
+_HVAC_DEVICE = (r"steam\w*|ac|heat|heating|heater|radiators?|boiler|furnace|hvac|heat pump|ptac|mini split|thermostat|"
+                r"vents?")
+RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
+    ("no_heat", "hvac", "P1", _rx(
+        r"\bno (?:heat|heating|calefaccion)\b", rf"{_NO_HAVE}(?:heat|heating)\b", r"\bsin (?:calefaccion|calor)\b",
+        r"\bno (?:hay|tengo|tenemos|funciona (?:la )?) ?calefaccion\b", r"\bcalefaccion no funciona\b",
+        rf"\b(?:heat|heating|radiators?|boiler|furnace|heater|calefaccion)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|cold)",
+        r"\b(?:apartment|unit|place|room|home|house|bedroom|it) is (?:so |very |really |super |ice )?(?:cold|"
+        r"freezing|frigid)\b",
+        r"\b(?:radiators?|heat|heater) (?:is |are )?(?:ice )?cold\b",
+    )),
+    ("ac_out", "hvac", "P2", _rx(
+        rf"\b(?:ac|cooling|central air)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|warm|hot air|blowing (?:warm|hot))",
+        r"\bno (?:ac|cooling|central air|air)\b",
+    )),
+    ("no_hot_water", "plumbing", "P1", _rx(
+        r"\bno (?:more )?hot_water\b", r"\bsin hot_water\b", r"\bno hay hot_water\b", rf"{_NO_HAVE}hot_water\b",
+        rf"\b(?:hot_water|water_heater)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|gone|cold|lukewarm)",
+        r"\bonly cold\b", r"\b(?:water|shower) (?:is |stays |runs |comes out )(?:ice |freezing |ice-)?cold\b",
+        r"\bscalding\b",
+    )),
+    ("no_water", "plumbing", "P1", _rx(
+        r"\bno (?:running )?water\b", rf"{_NO_HAVE}(?:running )?water\b",
+        r"\bwater (?:is |has been |was )?(?:shut |turned )?off\b",
+        r"\bsin agua\b", r"\bno hay agua\b", r"\bfrozen pipes?\b", r"\bpipes? (?:are |is )?frozen\b",
+    )),
+    ("toilet_out", "plumbing", "P1", _rx(
+        r"\btoilet\W+(?:\w+\W+){0,5}?(?:not|will not|does not|can not|no longer) flush",
+        r"\b(?:not|will not|does not|can not) flush", r"\btoilet\W+(?:\w+\W+){0,3}?(?:clog\w*|blocked|backed up|"
+        r"backing up|overflow\w*)", r"\btoilet (?:is |was )?(?:broken|broke)\b", r"\bclog\w* toilet",
+    )),
+    ("sewage", "plumbing", "P1", _rx(r"\bsewage\b|\bsewer\b|\baguas negras\b",
+                                     r"\b(?:drain|tub|shower)\w*\W+(?:\w+\W+){0,3}?back(?:ed|ing)? up")),
+    ("locked_out", "general", "P1", _rx(r"\blocked out\b", r"\block(?:ed)? myself out\b",
+                                        r"\b(?:lost|forgot) (?:my |the )?keys?\b")),
+    ("lock_broken", "general", "P1", _rx(
+        r"\blocks?\W+(?:\w+\W+){0,3}?(?:broke\w*|jammed|stuck|spin\w*|will not|does not|is not|not work\w*|loose|"
+        r"busted|missing)", r"\b(?:can not|will not|does not|unable to|could not) (?:lock|latch)\b",
+        r"\bkeys?\W+(?:\w+\W+){0,3}?(?:spins|just spins|stuck|will not turn|does not turn|broke\w*)",
+        r"\bdoor\W+(?:\w+\W+){0,4}?(?:will not|does not|can not|not) (?:lock|close|latch|shut)",
+        r"\b(?:front|entrance|building|lobby) door(?! ?(?:buzzer|bell|intercom|camera|mat|sign))"
+        r"\W+(?:\w+\W+){0,3}?(?:broke\w*|open|not clos\w*)",
+        r"\bwindow\W+(?:\w+\W+){0,3}?(?:will not|does not|can not) (?:lock|close)",
+    )),
+    ("window_broken", "general", "P1", _rx(
+        r"\bwindow\w*\W+(?:\w+\W+){0,3}?(?:broke\w*|shatter\w*|smash\w*|cracked|fell out)",
+        r"\b(?:broken|shattered|smashed) (?:\w+ )?window",
+    )),
+    ("fridge_out", "general", "P1", _rx(
+        rf"\b(?:fridge|refrigerator|fridge_freezer|nevera|refrigerador)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|warm|"
+        r"not cold|not cooling|leak\w*)",
+    )),
+    ("elevator_out", "general", "P1", _rx(
+        rf"\belevators?\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|stuck|been out)", r"\bno elevator\b",
+    )),
+    ("power_out", "general", "P1", _rx(
+        r"\bno (?:power|electricity|luz)\b", rf"{_NO_HAVE}(?:power|electricity)\b",
+        r"\b(?:power|electricity)\W+(?:\w+\W+){0,2}?(?:out|off|went out|"
+        r"outage|cut)\b", r"\blost power\b", r"\bblackout\b", r"\boutage\b", r"\bsin luz\b",
+        r"\ball (?:the |my )?lights (?:went|are|have gone) out\b",
+    )),
+    ("alarm_device", "general", "P1", _rx(r"\b(?:co_alarm|smoke_alarm)\b")),
+    ("floor_hole", "general", "P1", _rx(r"\bhole in (?:the |my )?(?:floor|ceiling|stairs?)\b",
+                                        r"\b(?:ceiling|floor)\W+(?:\w+\W+){0,2}?(?:sagg\w*|bulg\w*|buckl\w*)")),
+    ("gas_supply", "general", "P1", _rx(r"\bno gas\b(?! smell| odou?r| leak)",
+                                           r"\bgas (?:is |was |has been )?(?:shut |turned )?off\b")),
+    ("heat_too_high", "hvac", "P2", _rx(
+        r"\b(?:heat|radiators?|heating)\W+(?:\w+\W+){0,3}?(?:too (?:high|hot|much)|will not (?:turn|shut) off|"
+        r"always on|blasting|stuck on)", r"\b(?:too hot|overheat\w*)\W+(?:\w+\W+){0,3}?(?:radiator|heat)",
+    )),
+    ("clog", "plumbing", "P2", _rx(
+        r"\bclog\w*", r"\bblocked (?:drain|sink|tub|shower)", r"\b(?:drain|sink|tub|shower|bathtub)\w*\W+(?:\w+\W+)"
+        r"{0,3}?(?:slow|not draining|will not drain|does not drain|backed up|blocked|stopped up)",
+        r"\bslow drain", r"\bstanding water\b", r"\btapad\w*",
+    )),
+    ("toilet_minor", "plumbing", "P2", _rx(
+        r"\btoilet\W+(?:\w+\W+){0,4}?(?:run\w*|wobbl\w*|loose|rocks|seat|handle|tank|cracked|hiss\w*|weak)",
+    )),
+    ("water_pressure", "plumbing", "P2", _rx(r"\b(?:low|weak|no) (?:water )?pressure\b",
+                                             r"\bwater pressure\b")),
+    ("hvac_noise", "hvac", "P2", _rx(
+        rf"\b(?:{_HVAC_DEVICE}|fan|exhaust fan|duct\w*|ventilation)\W+(?:\w+\W+){{0,4}}?(?:clank\w*|bang\w*|"
+        r"knock\w*|hiss\w*|rattl\w*|loud|nois\w*|grind\w*|squeak\w*|whistl\w*|buzz\w*|vibrat\w*|hum\w*)",
+    )),
+    ("pests", "general", "P2", _rx(
+        r"\bmice\b|\bmouse\b|\brats?\b|\broach\w*|\bcockroach\w*|\bbed ?bugs?\b|\bbugs\b|\bants\b|\btermites?\b|"
+        r"\bpests?\b|\binfest\w*|\bdroppings\b|\bvermin\b|\bcucarachas?\b|\bratones?\b|\bratas?\b|\bfleas\b|"
+        r"\bsilverfish\b|\bwasps?\b|\bhornets?\b|\bpigeons?\b|\bsquirrels?\b|\braccoons?\b",
+    )),
+    ("mold", "general", "P2", _rx(r"\bmold\w*|\bmildew\b|\bmoho\b|\bhongos\b")),
+)
+
+# Objects that decide the category when only a generic symptom (a leak, "broken") is found.
+OBJECTS: tuple[tuple[str, str], ...] = (
+    (rf"\b(?:{_HVAC_DEVICE}|fan|exhaust fan|duct\w*|ventilation|air flow|airflow)\b", "hvac"),
+    (r"\b(?:toilet|sink|faucet|tap|pipes?|drain|shower\w*|tub|bathtub|water_heater|hot_water|plumbing|sewage|"
+     r"sewer|bidet|urinal|garbage disposal|disposal|water|leak\w*|drip\w*|valve|shutoff_valve|grifo|"
+     r"llave|tuberia|inodoro|bano)\b", "plumbing"),
+    (r"\b(?:door|lock|key|window|fridge|refrigerator|fridge_freezer|stove|oven|range|microwave|dishwasher|washer|"
+     r"dryer|washing machine|laundry|elevator|light\w*|lightbulb|lamp|outlet|socket|switch|power|electric\w*|"
+     r"buzzer|intercom|doorbell|bell|cabinet|drawer|hinge|closet|blinds?|shade|screen|paint|peeling|plaster|wall|"
+     r"floor\w*|tile|ceiling|stairs?|railing|hallway|mailbox|trash|garbage|noise|counter\w*|smoke_alarm|co_alarm|"
+     r"gate|roof|balcony|carpet)\b", "general"),
+)
+
+
+def object_category(text: str, position: int) -> str | None:
+    """Category of the object mentioned nearest to `position` (None when no known object is mentioned)."""
+    best: tuple[int, str] | None = None
+    for pattern, category in OBJECTS:
+        for match in re.finditer(pattern, text):
+            if category == "plumbing" and re.fullmatch(r"water|leak\w*|drip\w*", match.group(0)):
+                continue  # the symptom itself is no object
+            distance = abs(match.start() - position)
+            if best is None or distance < best[0]:
+                best = (distance, category)
+    return best[1] if best else None
+
+
+_LEAK = re.compile(
+    r"\bleak\w*|\bdrip\w*|\bwater\W+(?:\w+\W+){0,3}?(?:coming|seeping|dripping|running|trickling|getting) (?:in|"
+    r"through|from|down|out|under|into)|\bwater stains?\b|\bwater damage\b|\bgotera\w*|\bfuga de agua\b|\bgote\w*|"
+    r"\bpuddles?\b|\bwet (?:spot|ceiling|wall)|\b(?:brown|yellow|water) stains?\b"
+)
+_LEAK_SERIOUS = re.compile(r"\bceiling|\bwall|\bupstairs\b|\babove\b|\bthrough\b|\bsteady\b|\bconstant\w*|"
+                           r"\bbucket\b|\bwill not stop\b|\bspreading\b|\bgetting (?:worse|bigger)\b|\btecho\b|"
+                           r"\bwater_heater\b|\bpuddle")
+_LEAK_MINOR = re.compile(r"\b(?:small|slow|tiny|little|minor|slight|occasional|bit of a|light)\s+(?:\w+\s+)?"
+                         r"(?:leak|drip)|\b(?:faucet|tap|showerhead|shower head|spout)\b|\bstain\b|\bdamage\b")
+
+
+_GROWING = re.compile(r"\bspreading\b|\bgetting (?:worse|bigger|larger)\b|\bgrowing\b|\bwet\b|\bsoak\w*")
+
+
+def _leak_signal(text: str) -> tuple[Signal | None, bool]:
+    """A non-flooding leak: P1 by default, P2 for a drip or a minor leak, P1 again when it comes through a
+    ceiling or wall. Returns the signal (or None) and whether a leak was mentioned but negated/resolved."""
+    negated = False
+    parts = clauses(text)
+    for index, clause in enumerate(parts):
+        nxt = parts[index + 1] if index + 1 < len(parts) else ""
+        for match in _LEAK.finditer(clause):
+            if (_negated_before(clause, match.start()) or _RESOLVED_AFTER.match(clause[match.end():])
+                    or (nxt and _RESOLVED_CLAUSE.search(nxt))):
+                negated = True
+                continue
+            position = text.find(clause) + match.start()
+            word = match.group(0)
+            serious = bool(_LEAK_SERIOUS.search(text))
+            minor = bool(_LEAK_MINOR.search(text)) or word.startswith(("drip", "gote")) or "stain" in word \
+                or "damage" in word
+            priority = "P1" if serious or not minor else "P2"
+            if ("stain" in word or "damage" in word) and not _GROWING.search(text):
+                priority = "P2"  # a stain is water that already came; it matters again when it grows
+            category = object_category(text, position) or "plumbing"
+            if category == "general" and not re.search(r"fridge|refrigerator|fridge_freezer|window", text):
+                category = "plumbing"  # a wall or ceiling is where the water shows, not what leaks
+            return Signal("leak", category, priority, position), negated
+    return None, negated
+
+
+RESOLVED_CATEGORY = {"flood": "plumbing", "no_heat": "hvac"}
+
+
+def analyze(text: str) -> Analysis:
+    """Run every rule over the message."""
+    norm = normalize(text)
+    ctx = context(norm)
+    hazards, negated, resolved = _hazard_hits(norm)
+    analysis = Analysis(normalized=norm, negated=negated, context=ctx)
+    analysis.signals.extend(hazards)
+
+    for name, category, priority, pattern in RULES:
+        found = None
+        for clause in clauses(norm):
+            match = pattern.search(clause)
+            if match:
+                found = norm.find(clause) + match.start()
+                break
+        if found is None:
+            continue
+        if name == "no_heat" and ctx["freezing"]:
+            analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
+            continue
+        if name == "ac_out" and (ctx["hot"] or ctx["vulnerable"]):
+            priority = "P1"
+        if name == "mold" and ctx["vulnerable"]:
+            priority = "P1"
+        if name == "alarm_device" and re.search(r"chirp|batter|beep", norm):
+            priority = "P2"  # a low-battery chirp is routine; a missing or dead detector is not
+        if name == "alarm_device" and any(s.hazard in {"co", "fire"} for s in hazards):
+            continue  # the alarm is going off: the hazard signal already covers it
+        analysis.signals.append(Signal(name, category, priority, found))
+
+    names = {s.name for s in analysis.signals}
+    if "heat_too_high" in names:
+        # "the radiator will not turn off" is too much heat, not a heating outage.
+        analysis.signals = [s for s in analysis.signals if s.name != "no_heat"]
+    leak, leak_negated = _leak_signal(norm)
+    if leak is not None:
+        analysis.signals.append(leak)
+    if leak_negated:
+        analysis.negated.append("leak")
+    for hazard in dict.fromkeys(resolved):
+        # A hazard that went away (a gas smell, a sparking outlet) still needs a check within a day.
+        analysis.signals.append(Signal(f"resolved:{hazard}", RESOLVED_CATEGORY.get(hazard, "general"), "P1", 0))
+
+    if not analysis.signals:
+        category = object_category(norm, 0)
+        if category:
+            analysis.signals.append(Signal("object", category, "P2", 0))
+
+    if ctx["no_rush"]:
+        analysis.signals = [
+            s if s.priority == "P0" else Signal(s.name, s.category, "P2", s.position, s.hazard)
+            for s in analysis.signals
+        ]
+    return analysis

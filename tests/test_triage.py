@@ -1,0 +1,246 @@
+"""ServiceTriageAgent: rules, negation and intensity, P0 safety and handoff, config, model guard, node, eval."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from langchain_core.language_models.fake_chat_models import FakeListChatModel, GenericFakeChatModel
+from langchain_core.messages import AIMessage
+
+from agents.triage import classify, classify_detailed, load_triage_config, model_opinion, triage_node
+from agents.triage_text import normalize
+from contracts.doma import TriageResult
+
+ROOT = Path(__file__).resolve().parent.parent
+DEV_CASES = ROOT.parent / "shared" / "eval" / "triage.jsonl"
+OWN_CASES = ROOT / "eval" / "datasets" / "triage.jsonl"
+
+
+def _joined(result: TriageResult) -> str:
+    return " ".join(result.safety_instructions).lower()
+
+
+# --- P0: never missed, never just a label ---
+
+@pytest.mark.parametrize(
+    ("text", "hazard", "must_say"),
+    [
+        ("I smell gas in the stairwell", "gas", ["leave", "do not switch", "911"]),
+        ("huele a gas en la cocina", "gas", ["leave", "emergency line"]),
+        ("thick smoke coming out of the oven", "fire", ["911", "get everyone out"]),
+        ("incendio en el pasillo!", "fire", ["911"]),
+        ("water is pouring out of the wall and the floor is covered", "flood", ["water main", "shutoff"]),
+        ("the outlet by the desk is sparking", "electrical", ["stay away", "breaker"]),
+        ("our carbon monoxide alarm is going off", "co", ["fresh air", "911"]),
+        ("somebody broke in while we were at work", "break_in", ["911"]),
+        ("no heat and it's 12 degrees outside", "no_heat", ["oven", "space heater"]),
+        ("part of the kitchen ceiling collapsed", "structural", ["out of the room"]),
+        ("my son is stuck in the elevator", "trapped", ["911"]),
+    ],
+)
+def test_p0_carries_fitting_safety_steps_and_handoff(text: str, hazard: str, must_say: list[str]) -> None:
+    result, detail = classify_detailed(text)
+    assert result.priority == "P0" and result.category == "emergency"
+    assert result.handoff is True
+    assert detail["hazards"][0] == hazard
+    for phrase in must_say:
+        assert phrase in _joined(result), (phrase, result.safety_instructions)
+    assert result.eta_hours <= 2
+
+
+def test_non_p0_has_no_handoff_and_no_safety_steps() -> None:
+    result = classify("a kitchen cabinet door came off its hinge")
+    assert (result.category, result.priority, result.handoff, result.safety_instructions) == (
+        "general", "P2", False, [])
+
+
+def test_two_hazards_carry_both_sets_of_steps() -> None:
+    result, detail = classify_detailed("outlet is smoking and water from the ceiling is pouring onto it")
+    assert {"electrical", "flood"} <= set(detail["hazards"]) or {"fire", "flood"} <= set(detail["hazards"])
+    assert "breaker" in _joined(result) or "911" in _joined(result)
+    assert "shut off the water" in _joined(result)
+
+
+# --- negation and intensity ---
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I don't smell gas anymore, the stove burner still won't light", ("general", "P1")),
+        ("there's no gas smell, the front burner just won't light", ("general", "P2")),
+        ("the ceiling is no longer leaking, there's just a brown stain now", ("plumbing", "P2")),
+        ("heat isn't coming on, it's about 50 out so not freezing", ("hvac", "P1")),
+        ("the smoke detector keeps chirping, low battery I think", ("general", "P2")),
+        ("the outlet isn't sparking anymore but it does not work", ("general", "P1")),
+        ("my neighbor smokes cigarettes and it drifts into my bedroom", ("general", "P2")),
+        ("the fire escape window is stuck", ("general", "P2")),
+    ],
+)
+def test_negation_and_resolution_are_not_emergencies(text: str, expected: tuple[str, str]) -> None:
+    result = classify(text)
+    assert (result.category, result.priority) == expected
+    assert not result.handoff
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("small drip under the bathroom sink", "P2"),
+        ("the kitchen faucet drips at night", "P2"),
+        ("leak under the kitchen sink, the cabinet floor is wet", "P1"),
+        ("steady drip from the bedroom ceiling, I put a bucket under it", "P1"),
+        ("water is pouring from the bedroom ceiling", "P0"),
+        ("pipe burst behind the toilet", "P0"),
+    ],
+)
+def test_water_intensity_sets_priority(text: str, priority: str) -> None:
+    result = classify(text)
+    assert result.priority == priority
+    assert result.category == ("emergency" if priority == "P0" else "plumbing")
+
+
+def test_weather_moves_heating_and_cooling() -> None:
+    assert classify("heating is broken, it's 60 outside").priority == "P1"
+    assert classify("heating is broken, it's 25°F outside").priority == "P0"
+    assert classify("heating is broken and it's -5°C outside").priority == "P0"
+    assert classify("the AC is not cooling").priority == "P2"
+    assert classify("the AC is not cooling and we're in a heat wave").priority == "P1"
+    assert classify("the AC is not cooling and we're in a heat wave").category == "hvac"
+
+
+def test_heat_vs_hot_water_vs_heat_wave() -> None:
+    assert (classify("no hot water since this morning").category, classify("no heat since this morning").category) \
+        == ("plumbing", "hvac")
+    assert classify("water heater is leaking onto the floor").category == "plumbing"
+    assert classify("the radiator is leaking onto the floor").category == "hvac"
+
+
+def test_typos_and_missing_apostrophes() -> None:
+    assert normalize("the tiolet wont flush") == "the toilet will not flush"
+    assert classify("the tiolet wont flush").priority == "P1"
+    assert classify("gass smel in the kitchen").priority == "P0"
+    assert classify("refridgerator stoped working").priority == "P1"
+
+
+def test_no_rush_lowers_routine_but_never_p0() -> None:
+    assert classify("toilet won't flush, no rush").priority == "P2"
+    assert classify("smell gas in the kitchen but no rush").priority == "P0"
+
+
+def test_unknown_message_is_routine_general() -> None:
+    result = classify("hello, quick question")
+    assert (result.category, result.priority, result.handoff) == ("general", "P2", False)
+
+
+# --- configuration ---
+
+def test_vendor_and_eta_come_from_the_config_file(tmp_path: Path) -> None:
+    bundled = json.loads((ROOT / "agents" / "config" / "triage_vendors.json").read_text())
+    bundled["routing"]["plumbing"]["P1"] = {"vendor": "Acme Plumbing", "eta_hours": 6}
+    bundled["hazards"]["gas"]["safety"] = ["Custom gas step"]
+    path = tmp_path / "vendors.json"
+    path.write_text(json.dumps(bundled))
+    leak = classify("no hot water at all", config=path)
+    assert (leak.vendor, leak.eta_hours) == ("Acme Plumbing", 6.0)
+    assert classify("I smell gas", config=str(path)).safety_instructions == ["Custom gas step"]
+    default = classify("no hot water at all")
+    assert default.vendor == load_triage_config().route("plumbing", "P1")[0] != "Acme Plumbing"
+
+
+def test_config_without_safety_steps_is_rejected() -> None:
+    bundled = json.loads((ROOT / "agents" / "config" / "triage_vendors.json").read_text())
+    bundled["hazards"]["fire"]["safety"] = []
+    with pytest.raises(ValueError, match="fire"):
+        classify("smoke everywhere", config=bundled)
+
+
+# --- the model may only raise ---
+
+def _fake(*answers: str) -> FakeListChatModel:
+    return FakeListChatModel(responses=list(answers))
+
+
+def test_model_can_raise_priority_to_p0_with_handoff() -> None:
+    model = _fake('{"priority": "P0", "category": "emergency", "hazard": "electrical"}')
+    result = classify("the light switch feels weird", model=model)
+    assert (result.priority, result.category, result.handoff) == ("P0", "emergency", True)
+    assert "breaker" in _joined(result)
+
+
+def test_model_unknown_hazard_gets_generic_emergency_steps() -> None:
+    result = classify("something is wrong with the hallway", model=_fake('{"priority": "P0", "hazard": "aliens"}'))
+    assert result.priority == "P0" and result.handoff and "911" in _joined(result)
+
+
+def test_model_cannot_lower_a_p0_or_a_p1() -> None:
+    calm = '{"priority": "P2", "category": "general", "hazard": "none"}'
+    assert classify("strong gas smell by the stove", model=_fake(calm)).priority == "P0"
+    assert classify("no hot water since yesterday", model=_fake(calm)).priority == "P1"
+
+
+@pytest.mark.parametrize("answer", ["", "I think this is fine?", "P0 or P1, hard to say", '{"priority": "P9"}',
+                                    "```json\n{broken json", "[1, 2, 3]"])
+def test_model_garbage_is_ignored(answer: str) -> None:
+    result = classify("a kitchen cabinet door came off its hinge", model=_fake(answer))
+    assert (result.category, result.priority) == ("general", "P2")
+
+
+def test_generic_fake_chat_model_and_a_failing_model() -> None:
+    generic = GenericFakeChatModel(messages=iter([AIMessage(content="Priority: P1")]))
+    assert classify("paint is peeling on the bathroom ceiling", model=generic).priority == "P1"
+
+    class Broken:
+        def invoke(self, _messages: object) -> object:
+            raise TimeoutError("model down")
+
+    assert model_opinion("anything", Broken()) is None
+    assert classify("strong gas smell", model=Broken()).priority == "P0"
+
+
+# --- the node ---
+
+def test_triage_node_returns_contract_reply_and_trace() -> None:
+    out = triage_node({"text": "Smoke coming out of the bathroom vent!!"})
+    result = TriageResult.model_validate(out["triage"])
+    assert result.priority == "P0" and result.handoff
+    assert out["reply"].startswith("**Emergency")
+    assert result.safety_instructions[0] in out["reply"]
+    (entry,) = out["trace"]
+    assert entry["node"] == "triage" and entry["ms"] >= 0 and entry["hazards"] == ["fire"]
+
+
+def test_triage_node_routine_and_empty_text() -> None:
+    out = triage_node({"text": "toilet keeps running after you flush it"})
+    assert out["triage"]["priority"] == "P2" and "Emergency" not in out["reply"]
+    assert triage_node({})["triage"]["priority"] == "P2"
+
+
+# --- the measured bars ---
+
+@pytest.mark.parametrize("path", [DEV_CASES, OWN_CASES], ids=["dev", "own"])
+def test_eval_bars(path: Path) -> None:
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    from eval.registry import get_task
+    from eval.runner import read_cases
+
+    task = get_task("triage")
+    cases = read_cases(path)
+    metrics = task.score(cases, [task.predict(c, path.parent, None) for c in cases])
+    assert metrics["p0_recall"] == 1.0
+    assert metrics["p0_actionable"] == 1.0
+    assert metrics["category_accuracy"] >= 0.92
+    assert metrics["priority_accuracy"] >= 0.90
+
+
+def test_own_dataset_is_large_varied_and_valid() -> None:
+    cases = [json.loads(line) for line in OWN_CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(cases) >= 60 and len({c["id"] for c in cases}) == len(cases)
+    for case in cases:
+        assert case["expected"]["category"] in {"emergency", "plumbing", "hvac", "general"}
+        assert case["expected"]["priority"] in {"P0", "P1", "P2"}
+        assert (case["expected"]["category"] == "emergency") == (case["expected"]["priority"] == "P0")
+    priorities = {p: sum(c["expected"]["priority"] == p for c in cases) for p in ("P0", "P1", "P2")}
+    assert min(priorities.values()) >= 15
