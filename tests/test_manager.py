@@ -1,0 +1,92 @@
+import pytest
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+from agents.manager import CLARIFY_MESSAGE, clarify_node, inflections, load_table, route, route_target, score_nodes
+
+
+@pytest.mark.parametrize(
+    ("text", "node"),
+    [
+        ("the kitchen faucet is leaking", "triage"),
+        ("my radiator repairs are overdue", "triage"),
+        ("apartment with a gas stove and water views", "needs"),
+        ("looking to lease 2,000 sf in Midtown", "needs"),
+        ("see the pet clause", "lease"),
+        ("what does my lease say about subletting?", "lease"),
+        ("schedule a visit to U-12 friday 3pm", "tour"),
+        ("can I tour this unit tomorrow at 5?", "tour"),
+        ("landlord proposed a 6% increase, should I counter?", "renewal"),
+        ("I'd like to renew my lease for two more years", "renewal"),
+        ("2br in bushwick under 3k with a dishwasher", "needs"),
+        ("no hot water since yesterday", "triage"),
+    ],
+)
+def test_routes_plain_english(text, node):
+    assert route(text).node == node
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I smell gas in the hallway", "smoke is coming out of the outlet", "there's a fire in the trash chute",
+     "the bathroom is flooding", "sparks from the light switch", "carbon monoxide alarm keeps beeping",
+     "my lease says repairs are mine but water is pouring from the ceiling"],
+)
+def test_hazards_always_reach_triage(text):
+    decision = route(text)
+    assert (decision.pipeline, decision.node) == ("DOMA", "triage")
+
+
+@pytest.mark.parametrize(
+    ("text", "node"),
+    [
+        ("busco un apartamento de 2 habitaciones en Queens por menos de 2500", "needs"),
+        ("quiero agendar una visita al SE-1545 el sábado", "tour"),
+        ("¿qué dice mi contrato sobre las mascotas?", "lease"),
+        ("hay una fuga en el baño y no funciona el inodoro", "triage"),
+        ("quiero renovar mi contrato pero el aumento es muy alto", "renewal"),
+        ("أبحث عن شقة بغرفتين في بروكلين", "needs"),
+        ("أريد حجز معاينة للوحدة SE-1545 يوم السبت", "tour"),
+        ("ماذا يقول عقد الإيجار عن الحيوانات الأليفة؟", "lease"),
+        ("المكيف معطل منذ أمس", "triage"),
+        ("أريد تجديد عقد الإيجار لسنة أخرى", "renewal"),
+    ],
+)
+def test_routes_spanish_and_arabic(text, node):
+    assert route(text).node == node
+
+
+def test_keywords_match_whole_words_and_inflections_never_substrings():
+    table = load_table()
+    scores, hits = score_nodes("we need more space in the back", table)
+    assert not any(h == "triage:ac" for h in hits)
+    assert scores["triage"] == 0
+    assert "leaking" in inflections("leak") and "repairs" in inflections("repair") and "moving" in inflections("move")
+    _, hits = score_nodes("the AC is broken", table)
+    assert "triage:ac" in hits and "triage:broken" in hits
+
+
+def test_context_breaks_ties_and_completes_requests():
+    # A bare place after our clarifying question is the answer to it.
+    assert route("Brooklyn, under 3k", awaiting="spec").node == "needs"
+    assert route("Park Slope please", awaiting="spec").node == "needs"
+    # A question with an uploaded lease leans to the lease.
+    assert route("what about pets?", has_lease=True, previous_node="lease").node == "lease"
+
+
+def test_nothing_matched_asks_what_the_user_wants():
+    decision = route("hello there")
+    assert decision.node == "clarify" and decision.pipeline is None
+    reply = clarify_node({})["reply"]
+    assert reply == CLARIFY_MESSAGE
+    assert all(word in reply for word in ("Find a space", "tour", "lease", "repair", "Renew"))
+
+
+def test_model_settles_no_match_and_garbage_is_ignored():
+    assert route("hello there", model=FakeListChatModel(responses=["renewal"])).node == "renewal"
+    assert route("hello there", model=FakeListChatModel(responses=["I like turtles"])).node == "clarify"
+
+
+def test_route_target_raises_on_unknown_node():
+    assert route_target({"route": {"node": "tour"}}) == "tour_close"
+    with pytest.raises(ValueError, match="unknown route node"):
+        route_target({"route": {"node": "dance"}})

@@ -1,0 +1,134 @@
+import pytest
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+from agents.needs import (
+    PROTECTED_MESSAGE,
+    clarifying_question,
+    merge_specs,
+    needs_node,
+    parse_spec,
+    protected_request,
+    spec_with_model,
+)
+from contracts import SearchSpec
+
+
+def fields(text):
+    return {k: v for k, v in parse_spec(text).model_dump(mode="json").items() if v not in (None, [], {})
+            and k not in ("confidence", "currency")}
+
+
+def test_office_request_with_size_range_and_rate():
+    spec = parse_spec("Need 1,500–2,200 SF in midtown at $60/SF/yr, 3 year term, for a creative studio")
+    assert spec.location == ["midtown"] and (spec.min_sqft, spec.max_sqft) == (1500, 2200)
+    assert spec.budget_max == pytest.approx(60 * 1500 / 12)
+    assert spec.term_months == 36 and spec.use_case == "creative studio" and spec.kind == "office"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("at least 800 sq ft in chelsea", {"min_sqft": 800}),
+        ("~95 sqm in soho", {"min_sqft": 1023}),
+        ("no more than 5,000 SF office in tribeca", {"max_sqft": 5000}),
+        ("1br under $5k/mo in astoria", {"budget_max": 5000}),
+        ("$4,500 max, UWS 1 bed", {"budget_max": 4500}),
+        ("office on W 36th, $48k a year", {"budget_max": 4000}),
+        ("2 bedroom in Harlem, three thousand tops", {"budget_max": 3000}),
+        ("studio in LES between $1,900 and $2,300", {"budget_min": 1900, "budget_max": 2300}),
+    ],
+)
+def test_sizes_and_budgets(text, expected):
+    spec = parse_spec(text)
+    got = {"min_sqft": spec.min_sqft, "max_sqft": spec.max_sqft, "budget_max": spec.budget_max,
+           "budget_min": spec.budget_min}
+    for key, value in expected.items():
+        assert got[key] == pytest.approx(value), key
+
+
+@pytest.mark.parametrize(
+    ("text", "beds"),
+    [("2br in bushwick", (2, 2)), ("studio in the east village", (0, 0)), ("3+ bedrooms in astoria", (3, None)),
+     ("2 or 3 bedrooms on the UWS", (2, 3)), ("studio or 1br in LIC", (0, 1)), ("two-bedroom in Inwood", (2, 2)),
+     ("at least two bedrooms in park slope", (2, None)), ("creative studio office in soho", (None, None))],
+)
+def test_bedrooms(text, beds):
+    spec = parse_spec(text)
+    assert (spec.min_bedrooms, spec.max_bedrooms) == beds
+
+
+@pytest.mark.parametrize(
+    ("text", "location"),
+    [("1br UES", ["upper east side"]), ("upper east 2 bed", ["upper east side"]), ("LES studio", ["lower east side"]),
+     ("fidi 1 bed", ["financial district"]), ("office near w 36th", ["w 36th st"]),
+     ("West 38th Street office", ["w 38th st"]), ("suites on Seventh Avenue", ["seventh ave"]),
+     ("Bed-Stuy or Crown Hts 2br", ["bedford-stuyvesant", "crown heights"]), ("apartment in Williamsberg", ["williamsburg"]),
+     ("my toilet keeps flushing", [])],
+)
+def test_locations_with_nicknames_streets_and_typos(text, location):
+    assert parse_spec(text).location == location
+
+
+def test_must_haves_versus_nice_to_haves():
+    spec = parse_spec("1br in chelsea under 4k: must have a doorman, ideally a gym, w/d, no broker fee, "
+                      "close to the subway. I have a dog")
+    assert set(spec.must_haves) == {"doorman", "washer_dryer", "no_fee", "near_transit", "pet_friendly"}
+    assert spec.nice_to_haves == ["gym"]
+    assert "elevator" not in parse_spec("no elevator needed, 2br in astoria").must_haves
+
+
+def test_term_and_timeline():
+    spec = parse_spec("2-year lease, 1br in astoria under 2500, tour this Monday 6pm")
+    assert spec.term_months == 24 and spec.timeline == "this Monday 6pm"
+    assert parse_spec("studio in harlem, moving in the next 2 weeks, 2k").timeline == "in the next 2 weeks"
+
+
+def test_underconstrained_without_place_or_budget_asks_one_question():
+    spec = parse_spec("looking for a 2 bedroom with a washer dryer")
+    assert spec.spec_status == "underconstrained"
+    question = clarifying_question(spec)
+    assert question.count("?") == 1 and "area" in question and "budget" in question and "2 bedrooms" in question
+
+
+def test_follow_up_completes_the_stored_spec():
+    first = parse_spec("looking for a 2 bedroom with a washer dryer")
+    merged = merge_specs(first, parse_spec("Brooklyn, under 3k"))
+    assert merged.spec_status == "ok" and merged.location == ["brooklyn"] and merged.budget_max == 3000
+    assert merged.min_bedrooms == 2 and merged.must_haves == ["washer_dryer"]
+
+
+def test_protected_classes_are_never_filters():
+    text = "2br in astoria under 3000, in a building with no kids and mostly white neighbors"
+    assert protected_request(text)
+    spec = parse_spec(text)
+    assert spec.location == ["astoria"] and spec.must_haves == [] and spec.nice_to_haves == []
+    out = needs_node({"text": text})
+    assert PROTECTED_MESSAGE in out["reply"]
+    assert not protected_request("relocating for work with my family of four, 3br in queens")
+    assert not protected_request("elevator building please, I have bad knees")
+
+
+def test_model_spec_is_used_when_valid_and_garbage_falls_back():
+    good = SearchSpec(location=["soho"], budget_monthly_usd={"max": 4000})
+
+    class StructuredFake:
+        def __init__(self, result):
+            self.result = result
+
+        def with_structured_output(self, _schema):
+            return self
+
+        def invoke(self, _prompt):
+            if isinstance(self.result, Exception):
+                raise self.result
+            return self.result
+
+    assert spec_with_model("x", StructuredFake(good)).location == ["soho"]
+    assert spec_with_model("x", StructuredFake({"location": "not a list", "min_sqft": -3})) is None
+    assert spec_with_model("x", StructuredFake(ValueError("model returned prose"))) is None
+    # Through the node: a garbage model output falls back to the deterministic parse.
+    out = needs_node({"text": "2br in astoria under 3k"}, model=FakeListChatModel(responses=["not json at all"]))
+    assert out["spec"]["location"] == ["astoria"] and out["spec"]["spec_status"] == "ok"
+    # ... and to an underconstrained spec with a question when that finds nothing either.
+    out = needs_node({"text": "something nice please"}, model=FakeListChatModel(responses=["{"]))
+    assert out["spec"]["spec_status"] == "underconstrained" and out["awaiting"] == "spec" and "?" in out["reply"]

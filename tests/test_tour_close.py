@@ -1,0 +1,60 @@
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from agents.tour_close import next_business_slot, plan_tours, resolve_start, tour_close_node
+
+NY = ZoneInfo("America/New_York")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("tour this Monday 6pm", datetime(2026, 11, 23, 18, 0, tzinfo=NY)),
+        ("any time Thursday after 6pm", datetime(2026, 11, 26, 18, 0, tzinfo=NY)),
+        ("can we do wed at 4?", datetime(2026, 11, 25, 16, 0, tzinfo=NY)),
+        ("fri 11am", datetime(2026, 11, 27, 11, 0, tzinfo=NY)),
+        ("next Tuesday morning", datetime(2026, 11, 24, 10, 0, tzinfo=NY)),
+        ("saturday", datetime(2026, 11, 28, 11, 0, tzinfo=NY)),
+        ("tomorrow at 2pm", datetime(2026, 11, 23, 14, 0, tzinfo=NY)),
+        ("today 9am", datetime(2026, 11, 23, 9, 0, tzinfo=NY)),  # already past: the next day
+    ],
+)
+def test_timelines_resolve_in_new_york(text, expected, now):
+    assert resolve_start(text, now) == expected
+
+
+def test_no_time_gives_the_next_business_hour_slot(now):
+    assert resolve_start("next 2 weeks", now) is None
+    assert next_business_slot(now) == datetime(2026, 11, 23, 9, 0, tzinfo=NY)  # Sunday -> Monday 9:00
+    late = datetime(2026, 11, 23, 16, 40, tzinfo=NY)
+    assert next_business_slot(late) == datetime(2026, 11, 24, 9, 0, tzinfo=NY)
+    mid = datetime(2026, 11, 24, 10, 10, tzinfo=NY)
+    assert next_business_slot(mid) == datetime(2026, 11, 24, 12, 30, tzinfo=NY)
+
+
+def test_slots_are_thirty_minutes_and_staggered(now):
+    units = [{"unit_id": f"SE-{i}", "address": f"{i} Main St", "kind": "apartment"} for i in range(3)]
+    plan = plan_tours(units, when="this Monday 6pm", now=now)
+    starts = [a.start for a in plan.actions]
+    assert all(a.end - a.start == timedelta(minutes=30) for a in plan.actions)
+    assert all(later >= earlier_end for later, earlier_end in zip(starts[1:], [a.end for a in plan.actions],
+                                                                   strict=False))
+    assert starts[0].isoformat() == "2026-11-23T18:00:00-05:00"
+    assert "Photo ID" in plan.actions[0].required_docs
+    assert plan.confirmation_prompt.endswith("?")
+    office = plan_tours([{"unit_id": "U-1", "address": "36 W 36th St", "kind": "office"}], when=None, now=now)
+    assert office.confirmation_prompt == "Book tour 1, or propose another time?"
+    assert any("Company" in d for d in office.actions[0].required_docs)
+
+
+def test_tour_request_for_a_known_unit(now, inventory):
+    state = {"text": "can I book a tour of SE-1545 saturday at 11am", "route": {"node": "tour"}}
+    out = tour_close_node(state, inventory=inventory, now=lambda: now)
+    action = out["plan"]["actions"][0]
+    assert action["unit_id"] == "SE-1545" and action["start"] == "2026-11-28T11:00:00-05:00"
+    assert "Upper East Side" in action["address"]
+    missing = tour_close_node({"text": "tour SE-99999999 friday", "route": {"node": "tour"}}, inventory=inventory,
+                              now=lambda: now)
+    assert missing["plan"] is None and "couldn't find unit SE-99999999" in missing["reply"]
