@@ -1,0 +1,233 @@
+"""RenewalDealAgent: parsing, comps, policy limits, counter-offers, manager requests, missing inputs, the node."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+from agents.renewal import (
+    RenewalRequest,
+    analyze_renewal,
+    load_renewal_policy,
+    parse_renewal_request,
+    propose_renewal,
+    renewal_node,
+)
+from contracts.doma import RenewalPackage
+from data.inventory import Inventory, build_frame
+
+ROOT = Path(__file__).resolve().parent.parent
+POLICY = json.loads((ROOT / "agents" / "config" / "renewal_policy.json").read_text())
+
+
+def _unit(uid: str, rent: float, *, hood: str = "Astoria", beds: int = 2, sqft: float = 900) -> dict:
+    return {"unit_id": uid, "kind": "apartment", "source": "test", "neighborhood": hood, "submarket": hood,
+            "borough": "Queens", "rent": rent, "sqft": sqft, "bedrooms": beds, "bathrooms": 1}
+
+
+@pytest.fixture(scope="module")
+def small() -> Inventory:
+    """Eight Astoria 2br comps around $3,000 (median 3,000), one lone Tribeca unit, a far-off 2br in Queens."""
+    rows = [_unit("SE-1", 2500)] + [_unit(f"SE-{10 + i}", r) for i, r in enumerate(
+        (2800, 2900, 2950, 3000, 3000, 3050, 3100, 3200))]
+    rows.append(_unit("SE-50", 9000, hood="Tribeca", beds=4, sqft=3000))
+    rows.append(_unit("SE-60", 2000, beds=1, sqft=500))
+    return Inventory(frame=build_frame(rows))
+
+
+def _pcts(package: RenewalPackage, current: float) -> list[float]:
+    return [(o.rent_usd / current - 1) * 100 for o in (package.primary, *package.alternatives)]
+
+
+# --- parsing ---
+
+def test_parse_the_tenant_example() -> None:
+    req = parse_renewal_request(
+        "My rent is $3,200, the lease ends in March and the landlord wants 7% — what should I counter?", None)
+    assert (req.current_rent, req.proposed_increase_pct, req.lease_end, req.requester) == (3200, 7, "March", "tenant")
+    assert req.tenant_counter_pct is None and req.unit_id is None
+
+
+def test_parse_manager_request_and_attributes(inventory: Inventory) -> None:
+    req = parse_renewal_request("propose a renewal for se-1545 on a 2-year lease", inventory)
+    assert (req.unit_id, req.requester, req.term_months) == ("SE-1545", "manager", 24)
+    req = parse_renewal_request("My 2br in Astoria is $2,600 a month; the landlord is asking $2,900. "
+                                "I could offer $2,700.", inventory)
+    assert (req.current_rent, req.landlord_offers, req.tenant_counter_rent) == (2600, [2900], 2700)
+    assert (req.bedrooms, req.location) == (2, "astoria")
+    req = parse_renewal_request("they want to raise my rent from $2,500 to $2,650", None)
+    assert (req.current_rent, req.landlord_offers) == (2500, [2650])
+    assert round(req.landlord_pct() or 0, 1) == 6.0
+
+
+def test_parse_flags_an_unknown_unit(inventory: Inventory) -> None:
+    req = parse_renewal_request("renewal for SE-999999999", inventory)
+    assert req.unit_id is None and req.unknown_unit_id == "SE-999999999"
+
+
+# --- comps and market ---
+
+def test_comps_median_and_ids_in_justification(small: Inventory) -> None:
+    analysis = analyze_renewal(RenewalRequest(unit_id="SE-1"), inventory=small, policy=POLICY)
+    assert analysis.comps is not None
+    assert analysis.comps.median == 3000
+    assert "SE-1" not in analysis.comps.ids and "SE-50" not in analysis.comps.ids and "SE-60" not in analysis.comps.ids
+    for uid in analysis.comps.ids:
+        assert uid in analysis.package.justification
+    assert "median $3,000" in analysis.package.justification
+
+
+def test_no_comparable_units_uses_policy_default(small: Inventory) -> None:
+    analysis = analyze_renewal(RenewalRequest(unit_id="SE-50"), inventory=small, policy=POLICY)
+    assert analysis.comps is None
+    assert analysis.package.primary.rent_usd == pytest.approx(9000 * (1 + POLICY["default_increase_pct"] / 100))
+    assert "No comparable units" in analysis.package.justification
+
+
+# --- policy limits ---
+
+def test_far_below_market_is_capped_and_needs_approval(small: Inventory) -> None:
+    """SE-1 pays $2,500 against a $3,000 market: +20% would be needed; policy caps at 7.5% and the offer stays
+    more than 5% below market, so a manager must approve."""
+    package = propose_renewal(RenewalRequest(unit_id="SE-1"), inventory=small, policy=POLICY)
+    pcts = _pcts(package, 2500)
+    assert all(POLICY["min_increase_pct"] - 1e-9 <= p <= POLICY["max_increase_pct"] + 1e-9 for p in pcts)
+    assert package.primary.rent_usd <= 2500 * 1.075
+    assert package.needs_manager_approval
+    assert "approval" in package.justification and "below the market median" in package.justification
+
+
+def test_at_market_within_threshold_needs_no_approval(small: Inventory) -> None:
+    analysis = analyze_renewal(RenewalRequest(current_rent=2950, location="astoria", bedrooms=2, sqft=900),
+                               inventory=small, policy=POLICY)
+    package = analysis.package
+    assert analysis.comps is not None and analysis.rule == "move to the market median"
+    assert package.primary.rent_usd == pytest.approx(analysis.comps.median, abs=POLICY["round_to_usd"])
+    assert not package.needs_manager_approval
+    assert len(package.alternatives) == 2
+    assert any(o.term_months > package.primary.term_months for o in package.alternatives) or \
+        package.primary.term_months == POLICY["long_term_months"]
+
+
+def test_threshold_crossing_needs_approval(small: Inventory) -> None:
+    strict = {**POLICY, "approval_threshold_pct": 1.0}
+    package = propose_renewal(RenewalRequest(current_rent=2900, location="astoria", bedrooms=2), inventory=small,
+                              policy=strict)
+    assert package.primary.rent_usd > 2900 * 1.01
+    assert package.needs_manager_approval and "approval threshold" in package.justification
+
+
+def test_increase_never_below_policy_minimum(small: Inventory) -> None:
+    floor = {**POLICY, "min_increase_pct": 2.0}
+    package = propose_renewal(RenewalRequest(current_rent=3400, location="astoria", bedrooms=2), inventory=small,
+                              policy=floor)
+    assert min(_pcts(package, 3400)) >= 2.0 - 1e-9
+
+
+def test_equal_value_prefers_the_longer_term(small: Inventory) -> None:
+    flat = {**POLICY, "long_term_discount_pct": 0.0}
+    package = propose_renewal(RenewalRequest(current_rent=2950, location="astoria", bedrooms=2), inventory=small,
+                              policy=flat)
+    assert package.primary.term_months == POLICY["long_term_months"]
+    with_discount = propose_renewal(RenewalRequest(current_rent=2950, location="astoria", bedrooms=2),
+                                    inventory=small, policy=POLICY)
+    assert with_discount.primary.term_months == POLICY["default_term_months"]
+
+
+def test_incentive_alternative_is_worth_the_primary(small: Inventory) -> None:
+    roomy = {**POLICY, "approval_threshold_pct": 7.5}
+    analysis = analyze_renewal(RenewalRequest(current_rent=2950, location="astoria", bedrooms=2), inventory=small,
+                               policy=roomy)
+    incentive = [c for c in analysis.candidates if c.incentives]
+    assert incentive, "an incentive instead of a lower rent is offered"
+    assert incentive[0].offer() in analysis.package.alternatives
+    assert incentive[0].rent > analysis.candidates[0].rent
+    assert abs(incentive[0].effective - analysis.candidates[0].effective) <= POLICY["round_to_usd"] + 1
+
+
+# --- tenant counter-offers and landlord asks ---
+
+def test_tenant_counter_within_policy_becomes_the_offer(small: Inventory) -> None:
+    req = RenewalRequest(current_rent=2800, location="astoria", bedrooms=2, proposed_increase_pct=7,
+                         tenant_counter_pct=3.0)
+    analysis = analyze_renewal(req, inventory=small, policy=POLICY)
+    assert analysis.candidates[0].rent == pytest.approx(2800 * 1.03, abs=5)
+    assert not analysis.package.needs_manager_approval
+    assert "counter" in analysis.rule and "Tenant's counter" in analysis.package.justification
+
+
+def test_tenant_counter_too_far_below_market_is_countered_at_the_floor(small: Inventory) -> None:
+    req = RenewalRequest(current_rent=2500, location="astoria", bedrooms=2, tenant_counter_pct=0.0)
+    analysis = analyze_renewal(req, inventory=small, policy=POLICY)
+    assert analysis.target_pct > 0
+    assert "lowest increase policy allows" in analysis.rule
+
+
+def test_tenant_never_advised_above_the_landlords_ask(small: Inventory) -> None:
+    req = RenewalRequest(current_rent=2500, location="astoria", bedrooms=2, landlord_offers=[2550])
+    package = propose_renewal(req, inventory=small, policy=POLICY)
+    assert package.primary.rent_usd <= 2550
+
+
+# --- the node ---
+
+def test_node_tenant_example_without_unit_gives_package(inventory: Inventory) -> None:
+    out = renewal_node({"text": "My rent is $3,200, the lease ends in March and the landlord wants 7% — what "
+                                "should I counter?"}, inventory=inventory)
+    package = RenewalPackage.model_validate(out["renewal"])
+    assert package.primary.rent_usd < 3200 * 1.07
+    assert len(package.alternatives) == 2
+    assert "Suggested counter" in out["reply"] and out["trace"][0]["node"] == "renewal"
+
+
+def test_node_manager_request_uses_inventory_comps(inventory: Inventory) -> None:
+    out = renewal_node({"text": "propose a renewal for SE-1545"}, inventory=inventory)
+    package = RenewalPackage.model_validate(out["renewal"])
+    comps = out["trace"][0]["comps"]
+    subject = inventory.row("SE-1545")
+    assert comps and "SE-1545" not in comps
+    for uid in comps:
+        row = inventory.row(uid)
+        assert row["neighborhood"] == subject["neighborhood"] and row["bedrooms"] == subject["bedrooms"]
+        assert uid in package.justification
+    assert "Proposed renewal" in out["reply"]
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("my landlord wants to raise my rent 5%, what should I counter?", "current monthly rent"),
+    ("propose a renewal", "unit id"),
+    ("prepare a renewal offer for SE-999999999", "SE-999999999"),
+])
+def test_node_missing_input_asks_one_question(text: str, named: str, inventory: Inventory) -> None:
+    out = renewal_node({"text": text}, inventory=inventory)
+    assert out["renewal"] is None
+    assert named in out["reply"] and out["reply"].count("?") == 1
+    assert out["trace"][0]["missing"]
+
+
+def test_node_uses_last_search_for_comps(inventory: Inventory) -> None:
+    state = {"text": "my rent is $2,400 and the landlord wants 6%", "spec": {"location": ["astoria"],
+                                                                               "min_bedrooms": 1}}
+    out = renewal_node(state, inventory=inventory)
+    assert out["trace"][0]["comps"]
+    assert all(inventory.row(u)["neighborhood"] == "Astoria" for u in out["trace"][0]["comps"])
+
+
+def test_node_numbers_never_come_from_the_model(inventory: Inventory) -> None:
+    text = "My rent is $3,200 and the landlord wants 7%"
+    model = FakeListChatModel(responses=['{"rent_usd": 1, "term_months": 99}'] * 3)
+    assert renewal_node({"text": text}, model=model, inventory=inventory)["renewal"] == \
+        renewal_node({"text": text}, inventory=inventory)["renewal"]
+
+
+def test_policy_file_is_loaded_and_validated(tmp_path: Path) -> None:
+    assert load_renewal_policy().max_increase_pct == POLICY["max_increase_pct"]
+    bad = tmp_path / "policy.json"
+    bad.write_text(json.dumps({**POLICY, "min_increase_pct": 9, "max_increase_pct": 3}))
+    with pytest.raises(ValueError, match="min_increase_pct"):
+        load_renewal_policy(bad)
+    with pytest.raises(ValueError, match="current rent"):
+        propose_renewal(RenewalRequest(location="astoria"), inventory=None)
