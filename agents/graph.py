@@ -21,7 +21,17 @@ from agents.needs import needs_node, needs_target
 from agents.renewal import renewal_node
 from agents.state import AgentState
 from agents.tour_close import tour_close_node
+from agents.tour_holds import (
+    after_select,
+    after_verify,
+    confirm_node,
+    contact_node,
+    select_tours_node,
+    submit_node,
+    verify_node,
+)
 from agents.triage import triage_node
+from data.holds import HoldStore
 from data.inventory import Inventory
 
 
@@ -37,14 +47,25 @@ def finish_node(state: AgentState) -> dict[str, Any]:
     return {"messages": [AIMessage(content=reply)], "reply": reply}
 
 
+def has_plan(state: AgentState) -> str:
+    """After tour_close: ask about holds only when there are tours to hold."""
+    return "select_tours" if (state.get("plan") or {}).get("actions") else "finish"
+
+
 def build_graph(
     *,
     model: Any = None,
     inventory: Inventory | None = None,
     checkpointer: BaseCheckpointSaver | None = None,
     now: Callable[[], datetime] | None = None,
+    holds: HoldStore | None = None,
 ) -> Any:
-    """Compile the workspace graph. The model (or None: offline), inventory and clock are passed in."""
+    """Compile the workspace graph. The model (or None: offline), inventory, clock and holds store are passed in.
+
+    With a holds store (which needs a checkpointer: the approval steps pause the thread), a tour plan goes on to
+    ask which tours to hold, the contact details, a confirmation, and holds them; without one the turn ends on
+    the plan.
+    """
     graph = StateGraph(AgentState)
     graph.add_node("manager", partial(manager_node, model=model))
     graph.add_node("clarify", clarify_node)
@@ -64,8 +85,25 @@ def build_graph(
     )
     graph.add_conditional_edges("needs", needs_target, {"match_rank": "match_rank", "end": "finish"})
     graph.add_edge("match_rank", "tour_close")
-    for node in ("tour_close", "lease_qa", "triage", "renewal", "clarify"):
+    for node in ("lease_qa", "triage", "renewal", "clarify"):
         graph.add_edge(node, "finish")
+    if holds is None:
+        graph.add_edge("tour_close", "finish")
+    else:
+        if checkpointer is None:
+            raise ValueError("tour approval pauses the thread: pass a checkpointer with the holds store")
+        graph.add_node("select_tours", select_tours_node)
+        graph.add_node("contact", contact_node)
+        graph.add_node("verify", verify_node)
+        graph.add_node("submit", partial(submit_node, store=holds))
+        graph.add_node("confirm", partial(confirm_node, store=holds))
+        graph.add_conditional_edges("tour_close", has_plan, {"select_tours": "select_tours", "finish": "finish"})
+        graph.add_conditional_edges("select_tours", after_select, {"contact": "contact", "finish": "finish"})
+        graph.add_edge("contact", "verify")
+        graph.add_conditional_edges("verify", after_verify,
+                                    {"submit": "submit", "contact": "contact", "finish": "finish"})
+        graph.add_edge("submit", "confirm")
+        graph.add_edge("confirm", "finish")
     graph.add_edge("finish", END)
     return graph.compile(checkpointer=checkpointer)
 
@@ -79,12 +117,32 @@ def turn_input(text: str, **extra: Any) -> dict[str, Any]:
         "lease_answer": None,
         "triage": None,
         "renewal": None,
+        "selected": [],
+        "verified": None,
+        "holds": [],
+        "hold_notes": [],
+        "viewings": [],
         "trace": [{"node": "input", "turn_start": True, "ms": 0.0}],
         **extra,
     }
 
 
 def ask(graph: Any, text: str, *, thread_id: str = "default", **extra: Any) -> dict[str, Any]:
-    """Run one turn on a thread and return the resulting state."""
+    """Run one turn on a thread and return the resulting state (with '__interrupt__' when it asks the user)."""
     config = {"configurable": {"thread_id": thread_id}}
     return graph.invoke(turn_input(text, **extra), config)
+
+
+def answer(graph: Any, value: Any, *, thread_id: str = "default") -> dict[str, Any]:
+    """Resume a thread paused on an ask_user question with the user's answer."""
+    from langgraph.types import Command
+
+    return graph.invoke(Command(resume=value), {"configurable": {"thread_id": thread_id}})
+
+
+def pending_question(graph: Any, *, thread_id: str = "default") -> dict[str, Any] | None:
+    """The ask_user payload a thread is paused on, or None."""
+    snapshot = graph.get_state({"configurable": {"thread_id": thread_id}})
+    for interrupt in snapshot.interrupts:
+        return dict(interrupt.value)
+    return None

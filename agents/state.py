@@ -33,5 +33,11 @@ class AgentState(TypedDict, total=False):
     lease_answer: dict[str, Any] | None  # LeaseAnswer of this turn
     triage: dict[str, Any] | None  # TriageResult of this turn
     renewal: dict[str, Any] | None  # RenewalPackage of this turn
+    selected: list[dict[str, Any]]  # TourActions the user chose to hold
+    contact: dict[str, Any] | None  # Contact, asked once per thread (lives only here and in the holds store)
+    verified: str | None  # the answer to "hold these tours?"
+    holds: list[dict[str, Any]]  # Holds placed this flow
+    hold_notes: list[str]  # e.g. "that slot was just taken; held the next free one"
+    viewings: list[dict[str, Any]]  # ViewingRequests of confirmed holds
     reply: str  # the assistant's answer of this turn (markdown)
     trace: Annotated[list[dict[str, Any]], turn_trace]  # per node of this turn: name, ms, notes

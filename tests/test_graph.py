@@ -1,0 +1,91 @@
+import json
+import subprocess
+import sys
+
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agents.graph import ask, build_graph
+from agents.needs import PROTECTED_MESSAGE
+from contracts import ActionPlan, MatchItem, SearchSpec
+from tests.conftest import ROOT
+
+
+def graph_for(inventory, now, model=None):
+    return build_graph(model=model, checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now)
+
+
+def test_search_turn_produces_contracts(inventory, now):
+    graph = graph_for(inventory, now)
+    state = ask(graph, "Pet-friendly 2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm")
+    assert state["route"]["node"] == "needs"
+    spec = SearchSpec.model_validate(state["spec"])
+    assert spec.location == ["williamsburg"] and spec.min_bedrooms == 2
+    items = [MatchItem.model_validate(m) for m in state["matches"]]
+    assert items and all(item.reasons for item in items)
+    plan = ActionPlan.model_validate(state["plan"])
+    assert plan.actions[0].start.isoformat() == "2026-11-23T18:00:00-05:00"
+    assert state["messages"][-1].content == state["reply"]
+    assert [t["node"] for t in state["trace"]] == ["input", "manager", "needs", "match_rank", "tour_close"]
+
+
+def test_clarifying_question_then_short_reply_completes_the_spec(inventory, now):
+    graph = graph_for(inventory, now)
+    first = ask(graph, "looking for a 2 bedroom with a washer dryer", thread_id="c")
+    assert first["spec"]["spec_status"] == "underconstrained" and first["matches"] == []
+    assert first["reply"].count("?") == 1
+    second = ask(graph, "Brooklyn, under 3k", thread_id="c")
+    spec = second["spec"]
+    assert spec["location"] == ["brooklyn"] and spec["budget_monthly_usd"]["max"] == 3000
+    assert spec["min_bedrooms"] == 2 and spec["must_haves"] == ["washer_dryer"]
+    assert second["matches"] and all(m["row_preview"]["borough"] == "Brooklyn" for m in second["matches"][:3])
+
+
+def test_protected_class_request_is_refused_plainly_and_the_rest_searched(inventory, now):
+    graph = graph_for(inventory, now)
+    state = ask(graph, "2br in Astoria under 3000, somewhere with no immigrants around")
+    assert PROTECTED_MESSAGE in state["reply"] and state["matches"]
+    assert state["spec"]["must_haves"] == [] and state["spec"]["location"] == ["astoria"]
+
+
+def test_garbage_model_output_falls_back_to_rules(inventory, now):
+    model = FakeListChatModel(responses=["<<garbage>>"] * 10)
+    graph = graph_for(inventory, now, model=model)
+    state = ask(graph, "1br in astoria under 2500")
+    assert state["spec"]["location"] == ["astoria"] and state["matches"]
+
+
+def test_doma_routes_reach_their_nodes(inventory, now):
+    graph = graph_for(inventory, now)
+    assert ask(graph, "I smell gas in the kitchen", thread_id="d")["triage"]["priority"] == "P0"
+    lease = ask(graph, "can I sublet according to my lease?", thread_id="d")
+    assert lease["route"]["node"] == "lease" and "upload" in lease["reply"].lower()
+    assert ask(graph, "hello", thread_id="d")["route"]["node"] == "clarify"
+
+
+CHILD = """
+import json, sys
+from datetime import datetime
+from zoneinfo import ZoneInfo
+from agents.graph import ask, build_graph, open_checkpointer
+from pathlib import Path
+graph = build_graph(checkpointer=open_checkpointer(Path(sys.argv[1])),
+                    now=lambda: datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("America/New_York")))
+state = ask(graph, sys.argv[2], thread_id="persist")
+print(json.dumps({"spec": state["spec"], "n": len(state["messages"]), "matches": len(state.get("matches") or [])}))
+"""
+
+
+def test_a_thread_survives_a_process_restart(tmp_path):
+    db = str(tmp_path / "threads.sqlite")
+
+    def turn(text):
+        out = subprocess.run([sys.executable, "-c", CHILD, db, text], cwd=ROOT, capture_output=True, text=True,
+                             check=True)
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    first = turn("looking for a 2 bedroom with a washer dryer")
+    assert first["spec"]["spec_status"] == "underconstrained" and first["matches"] == 0
+    second = turn("Queens, under 3500")  # a new process: the spec comes back from the SQLite checkpoint
+    assert second["spec"]["spec_status"] == "ok" and second["spec"]["min_bedrooms"] == 2
+    assert second["n"] == 4 and second["matches"] > 0

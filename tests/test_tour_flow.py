@@ -1,0 +1,110 @@
+import logging
+from datetime import datetime
+from urllib.parse import parse_qs, unquote, urlparse
+from zoneinfo import ZoneInfo
+
+import pytest
+from icalendar import Calendar
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agents.contact import ContactError, validate_contact
+from agents.graph import answer, ask, build_graph, pending_question
+from agents.redact import RedactingFilter, redact
+from agents.tour_holds import NO_VIEWINGS
+from agents.viewing import ics_bytes, mailto_url
+from data.holds import SqliteHoldStore
+
+NY = ZoneInfo("America/New_York")
+
+
+@pytest.fixture
+def flow(tmp_path, inventory, now):
+    store = SqliteHoldStore(tmp_path / "holds.sqlite")
+    graph = build_graph(checkpointer=InMemorySaver(), holds=store, inventory=inventory, now=lambda: now)
+    return graph, store
+
+
+def test_full_flow_approve_contact_verify_hold_confirm(flow):
+    graph, store = flow
+    ask(graph, "tour SE-1545 and SE-2472 this Monday 6pm", thread_id="t")
+    question = pending_question(graph, thread_id="t")
+    assert question["form"] == "multi_select" and question["options"][0].startswith("[1] ")
+    assert "Mon 18:00" in question["options"][0]
+    answer(graph, ["[1]"], thread_id="t")
+    assert pending_question(graph, thread_id="t")["form"] == "contact"
+    answer(graph, {"name": "Ana", "email": "ana@", "phone": "12"}, thread_id="t")
+    retry = pending_question(graph, thread_id="t")
+    assert set(retry["errors"]) == {"email", "phone"}  # asked again, naming what is wrong
+    answer(graph, {"name": "Ana Díaz", "email": "ana@example.com", "phone": "(212) 555-0123"}, thread_id="t")
+    verify = pending_question(graph, thread_id="t")
+    assert "ana@example.com" in verify["question"] and "+12125550123" in verify["question"]
+    assert store.list_by_thread("t") == []  # nothing submitted before the user verified
+    answer(graph, "Yes, hold these tours", thread_id="t")
+    assert pending_question(graph, thread_id="t")["form"] == "multi_select"
+    state = answer(graph, [0], thread_id="t")
+    holds = store.list_by_thread("t")
+    assert [(h.unit_id, h.status, h.start) for h in holds] == [("SE-1545", "confirmed",
+                                                                datetime(2026, 11, 23, 18, tzinfo=NY))]
+    assert state["viewings"][0]["mailto"].startswith("mailto:")
+    assert "confirmed" in state["reply"]
+    # contact details are reused for the next holds in the thread: no form this time
+    ask(graph, "can I also see SE-10234 tuesday at 5pm", thread_id="t")
+    answer(graph, ["[1]"], thread_id="t")
+    assert pending_question(graph, thread_id="t")["form"] == "single"
+
+
+def test_empty_selection_stops_without_asking_for_contact(flow):
+    graph, store = flow
+    ask(graph, "tour U-3 friday 10am", thread_id="e")
+    state = answer(graph, [], thread_id="e")
+    assert state["reply"] == NO_VIEWINGS and pending_question(graph, thread_id="e") is None
+    assert store.list_by_thread("e") == []
+
+
+def test_a_taken_slot_is_replaced_by_the_next_free_one(flow):
+    graph, store = flow
+    for thread in ("x", "y"):
+        ask(graph, "tour U-3 friday 10am", thread_id=thread)
+        answer(graph, ["[1]"], thread_id=thread)
+        answer(graph, {"name": f"User {thread}", "email": f"{thread}@example.com"}, thread_id=thread)
+        answer(graph, "Yes, hold these tours", thread_id=thread)
+        state = answer(graph, [], thread_id=thread)
+    first, second = store.list_by_thread("x")[0], store.list_by_thread("y")[0]
+    assert first.start == datetime(2026, 11, 27, 10, tzinfo=NY) and second.start > first.start
+    assert "just taken" in state["reply"]
+
+
+def test_contact_validation():
+    contact = validate_contact({"name": " Ana ", "email": "Ana@Example.COM", "phone": "+44 20 7946 0958"})
+    assert contact.name == "Ana" and contact.email == "Ana@example.com" and contact.phone == "+442079460958"
+    with pytest.raises(ContactError) as info:
+        validate_contact({"name": "", "email": "not-an-email"})
+    assert set(info.value.problems) == {"name", "email"}
+
+
+def test_mailto_is_url_encoded_and_ics_has_zone_location_and_reminder(tmp_path):
+    store = SqliteHoldStore(tmp_path / "h.sqlite")
+    start = datetime(2026, 11, 23, 18, tzinfo=NY)
+    contact = validate_contact({"name": "Ana & Bo", "email": "ana@example.com", "phone": "2125550123"})
+    hold = store.place(thread_id="t", unit_id="U-1", address="36 W 36th St, Suite 300", start=start,
+                       end=start.replace(minute=30), contact=contact)
+    url = urlparse(mailto_url(hold, contact))
+    query = parse_qs(url.query)
+    assert url.scheme == "mailto" and " " not in url.query and "&body=" in url.query
+    assert query["subject"][0].startswith("Viewing request: U-1") and "Ana & Bo" in unquote(query["body"][0])
+    calendar = Calendar.from_ical(ics_bytes(hold))
+    event = next(iter(calendar.walk("VEVENT")))
+    assert event.decoded("dtstart") == start and str(event["location"]) == "36 W 36th St, Suite 300"
+    assert event.decoded("dtstart").tzinfo.key == "America/New_York"
+    assert any(c.name == "VALARM" for c in event.subcomponents)
+    assert any(c.name == "VTIMEZONE" for c in calendar.subcomponents)
+
+
+def test_logs_redact_emails_and_phones(caplog):
+    assert redact("call +1 (212) 555-0123 or mail ana@example.com") == "call [phone] or mail [email]"
+    logger = logging.getLogger("privacy-test")
+    logger.addFilter(RedactingFilter())
+    with caplog.at_level(logging.INFO, logger="privacy-test"):
+        logger.info("hold for %s, phone %s", "ana@example.com", "+12125550123")
+    assert "ana@example.com" not in caplog.text and "+12125550123" not in caplog.text
+    assert "[email]" in caplog.text and "[phone]" in caplog.text
