@@ -1,0 +1,339 @@
+"""Section-aware chunking of lease pages: every chunk knows its page(s), its heading and its sub-clause.
+
+Works from the page texts alone (no layout), so it handles what text extraction gives: repeated page
+headers and footers, paragraphs wrapped over lines and pages, headings split over a page break
+("ARTICLE SEVEN:" at the foot of one page, "MAINTENANCE AND REPAIRS" at the top of the next), numbered
+sub-clauses ("7.2 Repairs. ...", "(b) ...") and inline headings ("5. Security Deposit. Tenant shall ...").
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+_NUMWORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    "seventeen|eighteen|nineteen|twenty|thirty|forty|fifty"
+)
+_NUMBER = rf"(?:\d{{1,3}}[a-z]?|[ivxlc]{{1,7}}|(?:{_NUMWORDS})(?:[- ](?:{_NUMWORDS}))?)"
+_KEYWORD_HEADING = re.compile(
+    rf"^(?P<kw>article|section|part|clause|schedule|exhibit|addendum|rider)\s+(?P<num>{_NUMBER})\b\.?"
+    r"\s*(?P<sep>[:.\-–—]\s*)?(?P<title>.*)$",
+    re.IGNORECASE,
+)
+_NUM_CAPS_HEADING = re.compile(r"^(?P<num>\d{1,2})\.?\s+(?P<title>[A-Z][A-Z0-9 ,&'’/\-–()]{1,58}?)\.?$")
+_NUM_TITLE_HEADING = re.compile(r"^(?P<num>\d{1,2})\.\s+(?P<title>[A-Z][^.:;]{1,50}?)(?:[.:]\s+(?P<rest>\S.*))?\.?$")
+_CLAUSE = re.compile(
+    r"^(?:(?P<dotted>(?:\d{1,2}|[A-Z])(?:\.\d{1,2})+)\.?|\((?P<paren>[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)|"
+    r"(?P<letter>[a-z])\)|(?P<num>\d{1,2})[.)])\s+(?P<rest>\S.*)$"
+)
+_CLAUSE_TITLE = re.compile(r"^(?P<title>[A-Z][\w'’\-/&, ]{1,45}?)[.:]\s+(?=\S)")
+_PAGE_NUMBER = re.compile(r"^(?:page\s*)?-?\s*\d{1,3}\s*-?(?:\s*(?:of|/)\s*\d{1,3})?$", re.IGNORECASE)
+_INLINE_ENUM = re.compile(r"(?<=[.;:])\s+(?=\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s)")
+_SENTENCE_END = re.compile(r"[.!?][\"”’)\]]*\s+(?=[\"“(\[]?[A-Z0-9$])")
+_ABBREVIATIONS = frozenset(
+    (
+        "no",
+        "nos",
+        "sec",
+        "secs",
+        "art",
+        "para",
+        "inc",
+        "llc",
+        "lp",
+        "ltd",
+        "corp",
+        "co",
+        "st",
+        "ave",
+        "rd",
+        "blvd",
+        "ste",
+        "apt",
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "jr",
+        "sr",
+        "vs",
+        "etc",
+        "e.g",
+        "i.e",
+        "u.s",
+        "a.m",
+        "p.m",
+        "approx",
+        "dept",
+        "fig",
+        "ex",
+    )
+)
+_SMALL_WORDS = frozenset(
+    ("and", "or", "of", "the", "to", "for", "in", "on", "by", "with", "a", "an", "upon", "at", "from", "as", "per")
+)
+_TERMINAL = (".", ":", ";", "!", "?", ")", '"', "”")
+
+MAX_CHUNK_CHARS = 900  # longer blocks are split into sentence windows of about WINDOW_CHARS
+WINDOW_CHARS = 600
+ENUM_SPLIT_CHARS = 350  # a block this long with inline "(a) ... (b) ..." items is split per item
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of the lease and the page it starts on."""
+
+    text: str
+    page: int
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A retrievable unit: one clause (or part of a long one) under one heading."""
+
+    index: int
+    section: str
+    label: str
+    sentences: tuple[Sentence, ...]
+
+    @property
+    def text(self) -> str:
+        return " ".join(s.text for s in self.sentences)
+
+    @property
+    def pages(self) -> list[int]:
+        return sorted({s.page for s in self.sentences})
+
+    @property
+    def cite_section(self) -> str:
+        """The heading, plus the sub-clause when there is one ("ARTICLE TEN: PETS — 10.1 Animals")."""
+        if self.label and self.section:
+            return f"{self.section} — {self.label}"
+        return self.section or self.label
+
+
+@dataclass
+class _Block:
+    section: str
+    label: str
+    lines: list[tuple[str, int]] = field(default_factory=list)
+
+
+def _titleish(text: str, max_words: int = 8) -> bool:
+    """ALL CAPS or Title Case, short: how headings look (and running sentences do not)."""
+    tokens = re.findall(r"[A-Za-z][A-Za-z'’\-]*", text)
+    if not tokens or len(tokens) > max_words:
+        return False
+    significant = [w for w in tokens if w.lower() not in _SMALL_WORDS]
+    return bool(significant) and all(w[0].isupper() for w in significant)
+
+
+def _all_caps(text: str) -> bool:
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 3 and sum(ch.isupper() for ch in letters) >= 0.9 * len(letters)
+
+
+def _strip_running_lines(pages: list[str]) -> list[list[str]]:
+    """Lines of each page without page numbers and without headers/footers repeated on most pages."""
+    lines = [[ln.strip() for ln in page.splitlines() if ln.strip()] for page in pages]
+
+    def key(line: str) -> str:
+        return re.sub(r"\d+", "#", line.lower())
+
+    edge = Counter()
+    for page_lines in lines:
+        edge.update({key(ln) for ln in page_lines[:3] + page_lines[-3:]})
+    threshold = max(2, (len(pages) + 1) // 2)
+    running = {k for k, n in edge.items() if n >= threshold} if len(pages) >= 2 else set()
+    out = []
+    for page_lines in lines:
+        kept = []
+        for i, ln in enumerate(page_lines):
+            at_edge = i < 3 or i >= len(page_lines) - 3
+            if _PAGE_NUMBER.match(ln) or (at_edge and key(ln) in running):
+                continue
+            kept.append(ln)
+        out.append(kept)
+    return out
+
+
+def _heading(line: str) -> tuple[str, str, bool] | None:
+    """(heading, inline body, complete) when a line opens a section, else None."""
+    m = _KEYWORD_HEADING.match(line)
+    if m and m.group("kw")[0].isupper():
+        title = m.group("title").strip()
+        head = line[: m.start("title")].strip()
+        if not title:
+            return head, "", False
+        parts = re.split(r"(?<=[a-z)])\.\s+", title, maxsplit=1)
+        name = parts[0].rstrip(".")
+        if len(name) <= 60 and (_all_caps(name) or _titleish(name)):
+            complete = not re.search(r"(?:[:\-–—&,]|\bAND|\bOF)$", name)
+            return f"{head} {name}".strip(), parts[1] if len(parts) > 1 else "", complete
+        return None
+    m = _NUM_CAPS_HEADING.match(line)
+    if m and _all_caps(m.group("title")) and len(line) <= 60:
+        return line.rstrip("."), "", True
+    m = _NUM_TITLE_HEADING.match(line)
+    if m and _titleish(m.group("title"), max_words=6) and (m.group("rest") or len(line) <= 50):
+        return f"{m.group('num')}. {m.group('title').strip()}", m.group("rest") or "", True
+    if len(line) <= 70 and _all_caps(line) and not line.endswith((".", ",", ";")) and len(line.split()) <= 10:
+        return line, "", True
+    return None
+
+
+def _clause(line: str) -> tuple[str, str] | None:
+    """(label, body) when a line opens a numbered sub-clause, else None."""
+    m = _CLAUSE.match(line)
+    if not m:
+        return None
+    number = m.group("dotted") or m.group("num")
+    label = number if number else f"({m.group('paren') or m.group('letter')})"
+    body = m.group("rest")
+    title = _CLAUSE_TITLE.match(body)
+    if title and _titleish(title.group("title"), max_words=6):
+        # The title moves into the label ("7.2 Repairs"), so quotes start with the clause's words.
+        return f"{label} {title.group('title').strip()}", body[title.end() :]
+    return label, body
+
+
+def _typical_width(lines: list[str]) -> float:
+    lengths = sorted(len(ln) for ln in lines if len(ln) >= 20)
+    return float(lengths[int(0.9 * (len(lengths) - 1))]) if lengths else 80.0
+
+
+def _blocks(stream: list[tuple[str, int]]) -> list[_Block]:
+    width = _typical_width([ln for ln, _ in stream])
+    blocks: list[_Block] = []
+    section = ""
+    current: _Block | None = None
+    i = 0
+    while i < len(stream):
+        line, page = stream[i]
+        prev = stream[i - 1][0] if i else ""
+        # A line that continues a wrapped sentence is never a heading or a new clause.
+        wrapped = bool(prev) and not prev.endswith(_TERMINAL) and len(prev) >= 0.8 * width
+        found = None if wrapped else _heading(line)
+        if found:
+            head, body, complete = found
+            if not complete and i + 1 < len(stream):
+                nxt = stream[i + 1][0]
+                if _all_caps(nxt) and len(nxt) <= 60 and not _CLAUSE.match(nxt):
+                    joiner = " " if head.endswith((":", "-", "–", "—", "&")) or not head[-1].isalnum() else ": "
+                    head = f"{head}{joiner}{nxt}"
+                    i += 1  # the title's second half was consumed (it may sit on the next page)
+            section = head
+            current = None
+            if body:
+                label, text = _clause(body) or ("", body)
+                current = _Block(section, label, [(text, page)])
+                blocks.append(current)
+            i += 1
+            continue
+        clause = None if wrapped else _clause(line)
+        new_paragraph = current is None or (
+            prev.endswith(_TERMINAL) and len(prev) < 0.8 * width and not _all_caps(prev)
+        )
+        if clause:
+            current = _Block(section, clause[0], [(clause[1], page)])
+            blocks.append(current)
+        elif new_paragraph:
+            current = _Block(section, current.label if current else "", [(line, page)])
+            blocks.append(current)
+        else:
+            assert current is not None
+            current.lines.append((line, page))
+        i += 1
+    return blocks
+
+
+def _sentences(lines: list[tuple[str, int]]) -> list[Sentence]:
+    """Join wrapped lines and split into sentences, each with the page it starts on."""
+    text = ""
+    starts: list[int] = []
+    pages: list[int] = []
+    for line, page in lines:
+        if text and text.endswith("-") and line[:1].islower() and text[-2:-1].isalpha():
+            pass  # a word hyphenated at the line end: "non-" + "refundable"
+        elif text:
+            text += " "
+        starts.append(len(text))
+        pages.append(page)
+        text += line
+    out: list[Sentence] = []
+    begin = 0
+    for m in _SENTENCE_END.finditer(text):
+        before = re.findall(r"[\w.]+$", text[: m.start()])
+        token = before[0].lower().rstrip(".") if before else ""
+        if token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha()):
+            continue
+        piece = text[begin : m.end()].strip()
+        if piece:
+            out.append(Sentence(piece, pages[bisect.bisect_right(starts, begin) - 1]))
+        begin = m.end()
+    tail = text[begin:].strip()
+    if tail:
+        out.append(Sentence(tail, pages[bisect.bisect_right(starts, begin) - 1]))
+    return out
+
+
+def _windows(sentences: list[Sentence]) -> list[list[Sentence]]:
+    if sum(len(s.text) + 1 for s in sentences) <= MAX_CHUNK_CHARS:
+        return [sentences]
+    windows: list[list[Sentence]] = [[]]
+    size = 0
+    for sentence in sentences:
+        if windows[-1] and size + len(sentence.text) > WINDOW_CHARS:
+            windows.append([])
+            size = 0
+        windows[-1].append(sentence)
+        size += len(sentence.text) + 1
+    return windows
+
+
+def _split_enumeration(block: _Block) -> list[_Block]:
+    """A long paragraph of inline items "(a) ...; (b) ..." becomes one block per item."""
+    joined = " ".join(ln for ln, _ in block.lines)
+    if len(joined) < ENUM_SPLIT_CHARS or not _INLINE_ENUM.search(joined):
+        return [block]
+    # Split on line granularity is impossible (items start mid-line), so split the lines' text and keep
+    # each piece's page by locating it in the original lines.
+    offsets, pos = [], 0
+    for ln, page in block.lines:
+        offsets.append((pos, page))
+        pos += len(ln) + 1
+    out: list[_Block] = []
+    cursor = 0
+    for piece in _INLINE_ENUM.split(joined):
+        start = joined.find(piece, cursor)
+        cursor = start + len(piece)
+        page = next(p for off, p in reversed(offsets) if off <= max(start, 0))
+        item = re.match(r"\((\w{1,4})\)\s", piece)
+        # A block opened by "(a)" is itself an item: its siblings are "(b)", not "(a) (b)".
+        base = "" if block.label.startswith("(") else block.label
+        label = f"{base} ({item.group(1)})".strip() if item else block.label
+        out.append(_Block(block.section, label, [(piece.strip(), page)]))
+    return out
+
+
+def chunk_pages(pages: list[str]) -> list[Chunk]:
+    """Chunks of a lease, in reading order.
+
+    Args:
+        pages: the text of each page (page 1 first), as text extraction gives it.
+
+    Returns:
+        Chunks with their heading (`section`), sub-clause (`label`) and sentences with pages.
+    """
+    stream = [(ln, number) for number, lines in enumerate(_strip_running_lines(pages), start=1) for ln in lines]
+    chunks: list[Chunk] = []
+    for block in _blocks(stream):
+        for part in _split_enumeration(block):
+            sentences = _sentences(part.lines)
+            for window in _windows(sentences):
+                if window:
+                    chunks.append(Chunk(len(chunks), part.section, part.label, tuple(window)))
+    return chunks

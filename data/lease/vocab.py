@@ -1,0 +1,358 @@
+"""Words of leases: tokenizing, a light stemmer, and the plain-language -> lease-wording vocabulary.
+
+Tenants ask "can I leave early?" while leases say "early termination"; the vocabulary bridges the two so
+that both BM25 and the concept-coverage check see the lease's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+
+# Question and function words: they say nothing about which clause answers a question.
+STOPWORDS = _wordset(
+    """
+    a about above after again against all also am an and any anything are as at be because been before being
+    below between both but by can cannot could did do does doing done during each either else ever for from
+    further get gets getting give go going got had has have having he her here hers him his how i if in into
+    is it its itself just let lets like me might mine more most much must my myself need needs no nor not now
+    of off ok okay on once only or other our ours out over own per please really same say says shall she
+    should so some such tell than that the their them then there these they this those through to too under
+    until up us very want was we were what whats when where whether which while who whom whose why will with
+    within without would yes yet you your yours allowed permitted possible able anyone someone something
+    happens happen exactly mean means lease leases agreement contract document say said mention mentioned
+    know kind sort regarding each every
+    apartment apartments unit units place flat house condo home space
+    include includes included including provide provides provided require requires required cover covers covered
+    apply applies applied anything everything thing things make makes made making run running
+    office offices suite aren isn doesn don didn wasn weren haven hasn ca wo shouldn couldn wouldn
+    """
+)
+
+# Everyday words that usually modify a lease question rather than name its subject ("bring", "bedroom",
+# "walls"): they count at half weight, so a clause that answers the subject is not lost over them.
+LIGHT_WORDS = _wordset(
+    """
+    bring brings brought keep keeps kept put puts take takes took use using go goes going went come comes came
+    stay stays give gives gave like start first last new old good bad big small little long short time times
+    day days week weeks night nights while during soon later early late today tomorrow maybe also still ever
+    room rooms bedroom bedrooms kitchen bathroom bath living closet wall walls floor floors ceiling door doors
+    window windows yard area areas side front back inside outside people person someone company family friend
+    """
+)
+
+# Plain-language phrase -> words a lease uses for it. Keys are matched on word boundaries, longest first;
+# a phrase's own words always count too. Kept small and general: it is lease vocabulary, not case answers.
+EXPANSIONS: dict[str, tuple[str, ...]] = {
+    # leaving and terminating
+    "leave early": ("early", "termination", "terminate"),
+    "move out early": ("early", "termination", "terminate"),
+    "break the lease": ("early", "termination", "terminate"),
+    "break my lease": ("early", "termination", "terminate"),
+    "break lease": ("early", "termination", "terminate"),
+    "get out of": ("termination", "terminate"),
+    "end early": ("early", "termination", "terminate"),
+    "cancel": ("termination", "terminate"),
+    "quit": ("termination", "terminate", "vacate"),
+    "move out": ("vacate", "surrender", "move-out"),
+    "moving out": ("vacate", "surrender", "move-out"),
+    "leave": ("vacate", "termination", "surrender"),
+    "leaving": ("vacate", "termination", "surrender"),
+    "evict": ("default", "terminate", "eviction"),
+    "kick out": ("default", "terminate", "eviction"),
+    "kicked out": ("default", "terminate", "eviction"),
+    "deployed": ("military",),
+    "army": ("military",),
+    # subletting
+    "sublet": ("sublet", "sublease", "subletting", "assign", "assignment"),
+    "sublease": ("sublet", "sublease", "subletting", "assign"),
+    "rent out": ("sublet", "sublease", "short-term"),
+    "airbnb": ("sublet", "short-term", "rental"),
+    "roommate": ("occupant", "occupy", "sublet", "reside"),
+    "transfer": ("assign", "assignment", "transfer"),
+    # animals
+    "pet": ("animal", "pet"),
+    "dog": ("animal", "pet", "dog"),
+    "cat": ("animal", "pet", "cat"),
+    "puppy": ("animal", "pet", "dog"),
+    "kitten": ("animal", "pet", "cat"),
+    "bird": ("animal", "pet", "bird"),
+    "snake": ("animal", "pet", "reptile"),
+    "lizard": ("animal", "pet", "reptile"),
+    "hamster": ("animal", "pet"),
+    "fish": ("animal", "pet", "aquarium"),
+    # repairs
+    "fix": ("repair", "maintain", "maintenance"),
+    "fixes": ("repair", "maintain", "maintenance"),
+    "fixing": ("repair", "maintain", "maintenance"),
+    "broken": ("repair", "maintain", "maintenance"),
+    "breaks": ("repair", "maintain", "maintenance"),
+    "leak": ("repair", "leak", "plumbing"),
+    "water heater": ("water", "heater", "appliance", "plumbing"),
+    "boiler": ("heater", "plumbing", "heating"),
+    "fridge": ("refrigerator", "appliance"),
+    "stove": ("range", "appliance"),
+    "oven": ("range", "appliance"),
+    "toilet": ("plumbing", "fixture"),
+    "sink": ("plumbing", "fixture"),
+    "light bulb": ("light", "bulb"),
+    # money
+    "deposit back": ("return", "refund"),
+    "get my deposit": ("return", "refund"),
+    "refund": ("return", "refund", "refundable"),
+    "late": ("late", "overdue", "past due"),
+    "fee": ("fee", "charge"),
+    "fees": ("fee", "charge"),
+    "penalty": ("penalty", "fee", "charge"),
+    "each year": ("annual", "annually", "anniversary", "year"),
+    "every year": ("annual", "annually", "anniversary", "year"),
+    "per year": ("annual", "annually", "anniversary", "year"),
+    "yearly": ("annual", "annually", "anniversary", "year"),
+    "behind on rent": ("late", "default", "unpaid"),
+    "bounced": ("returned", "check", "payment"),
+    "bounce": ("returned", "check", "payment"),
+    "pay rent": ("rent", "payment", "pay"),
+    "raise the rent": ("increase", "rent", "adjustment"),
+    "raise rent": ("increase", "rent", "adjustment"),
+    "rent increase": ("increase", "rent", "adjustment"),
+    "go up": ("increase", "escalation"),
+    "utilities": ("utilities", "electricity", "gas", "water", "sewer", "trash"),
+    "utility": ("utilities", "electricity", "gas", "water"),
+    "electric": ("electricity",),
+    "power": ("electricity",),
+    "bills": ("pay", "utilities"),
+    "taxes": ("tax", "taxes"),
+    # access and use
+    "come in": ("enter", "entry", "access"),
+    "come into": ("enter", "entry", "access"),
+    "enter": ("enter", "entry", "access"),
+    "inspect": ("enter", "entry", "inspect"),
+    "show": ("show", "entry", "prospective"),
+    "telling": ("notice",),
+    "warning": ("notice",),
+    "heads up": ("notice",),
+    "salon": ("business", "customers", "clients"),
+    "shop": ("business", "customers", "clients"),
+    "store": ("business", "customers", "retail"),
+    "customers": ("business", "customers", "clients"),
+    "clients": ("business", "customers", "clients"),
+    "daycare": ("business", "customers", "clients"),
+    "guest": ("guest", "occupant", "overnight"),
+    "guests": ("guest", "occupant", "overnight"),
+    "visitor": ("guest", "occupant"),
+    "visitors": ("guest", "occupant"),
+    "friend": ("guest", "occupant"),
+    "boyfriend": ("guest", "occupant", "reside"),
+    "girlfriend": ("guest", "occupant", "reside"),
+    "partner": ("guest", "occupant", "reside"),
+    "family": ("guest", "occupant", "reside"),
+    "stay over": ("guest", "overnight"),
+    "sleep over": ("guest", "overnight"),
+    "live with": ("occupant", "reside", "occupy"),
+    "move in": ("occupant", "reside", "begin", "commence"),
+    "paint": ("paint", "alteration", "improvement"),
+    "nail": ("nail", "hole", "alteration"),
+    "nails": ("nail", "hole", "alteration"),
+    "hang": ("hang", "nail", "alteration"),
+    "decorate": ("alteration", "paint", "wallpaper"),
+    "renovate": ("alteration", "improvement"),
+    "remodel": ("alteration", "improvement"),
+    "modify": ("alteration",),
+    "change the locks": ("lock", "rekey"),
+    "locks": ("lock", "rekey", "key"),
+    "locked out": ("lock", "key", "rekey"),
+    "keys": ("key", "lock"),
+    "smoke": ("smoking", "smoke", "vaping"),
+    "smoking": ("smoking", "smoke", "vaping"),
+    "vape": ("smoking", "vaping"),
+    "weed": ("smoking", "cannabis"),
+    "marijuana": ("smoking", "cannabis"),
+    "park": ("parking", "vehicle"),
+    "car": ("parking", "vehicle"),
+    "garage": ("parking", "vehicle"),
+    "tow": ("tow", "vehicle", "parking"),
+    "noise": ("noise", "quiet"),
+    "loud": ("noise", "quiet"),
+    "party": ("noise", "quiet", "guest"),
+    "music": ("noise", "quiet"),
+    "business": ("business", "use", "commercial"),
+    "work from home": ("business", "work", "home", "use"),
+    "home office": ("business", "work", "use"),
+    "insured": ("insurance",),
+    "renters insurance": ("insurance", "renter"),
+    "bugs": ("pest", "insect"),
+    "bedbugs": ("pest", "insect", "bed", "bug"),
+    "roaches": ("pest", "insect"),
+    "cockroaches": ("pest", "insect"),
+    "mice": ("pest", "rodent"),
+    "rats": ("pest", "rodent"),
+    "exterminator": ("pest", "control"),
+    "mildew": ("mold",),
+    "lead paint": ("lead-based", "paint", "lead"),
+    "ac": ("air", "conditioning", "hvac", "cooling"),
+    "air conditioning": ("air", "conditioning", "hvac", "cooling"),
+    "heat": ("heat", "heating", "hvac"),
+    "heating": ("heat", "heating", "hvac"),
+    "after hours": ("after-hours", "hvac", "business", "hours"),
+    "weekend": ("saturday", "business", "days"),
+    "cleaning": ("janitorial", "clean", "cleaning"),
+    "cleaners": ("janitorial", "clean", "cleaning"),
+    "trash": ("trash", "garbage", "refuse"),
+    "garbage": ("trash", "garbage", "refuse"),
+    "storage": ("storage", "locker"),
+    "furnished": ("furnish", "unfurnished", "appliance"),
+    "furniture": ("furnish", "unfurnished"),
+    "laundry": ("washer", "dryer", "laundry"),
+    "belongings": ("property", "personal", "abandon"),
+    "stuff": ("property", "personal"),
+    "left behind": ("abandon", "property"),
+    "stolen": ("theft", "loss", "property", "liable"),
+    "damage": ("damage", "wear", "tear"),
+    "sue": ("action", "jury", "attorney", "legal"),
+    "court": ("action", "jury", "trial", "legal"),
+    "lawyer": ("attorney", "legal", "fees"),
+    "legal fees": ("attorney", "fees", "legal"),
+    "rights": ("right", "waive", "waiver"),
+    "give up": ("waive", "waiver"),
+    "withhold rent": ("withhold", "deduct", "rent"),
+    "deduct": ("deduct", "withhold"),
+    # term, renewal, dates
+    "renew": ("renew", "renewal", "extend", "option"),
+    "renewal": ("renew", "renewal", "extend", "option"),
+    "extend": ("extend", "extension", "renew", "option"),
+    "stay longer": ("renew", "renewal", "extend", "holdover"),
+    "another year": ("renew", "renewal", "extend"),
+    "stay after": ("hold", "holdover", "possession"),
+    "start": ("begin", "commence", "commencement", "start"),
+    "starts": ("begin", "commence", "commencement", "start"),
+    "end": ("end", "expire", "expiration", "term"),
+    "ends": ("end", "expire", "expiration", "term"),
+    "expire": ("end", "expire", "expiration"),
+    "fire": ("fire", "casualty", "damage"),
+    "flood": ("flood", "water", "casualty", "emergency"),
+    "sign": ("sign", "signage", "directory"),
+    "signage": ("sign", "signage", "directory"),
+    "broker": ("broker", "commission"),
+    "size": ("square", "feet", "rentable"),
+    "square feet": ("square", "feet", "rentable"),
+    "contact": ("notice", "address"),
+    "address": ("address", "notice", "premises"),
+}
+
+_PHRASES = sorted(EXPANSIONS, key=lambda p: -len(p.split()))
+_PHRASE_RE = re.compile(r"\b(" + "|".join(re.escape(p) for p in _PHRASES) + r")\b")
+
+
+_SUFFIXES = (
+    ("ies", "y"),
+    ("sses", "ss"),
+    ("ments", ""),
+    ("ment", ""),
+    ("ing", ""),
+    ("edly", ""),
+    ("ed", ""),
+    ("ly", ""),
+    ("s", ""),
+)
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light suffix stemmer: plurals, -ing, -ed, -ly, and doubled consonants ("subletting" -> "sublet").
+
+    Deliberately gentle so that lease words stay readable and short words are left alone.
+    """
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = w.strip("'")
+    if len(w) <= 3:
+        return w
+    for suffix, repl in _SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            if suffix == "s" and w.endswith(("ss", "us", "is")):
+                break
+            w = w[: len(w) - len(suffix)] + repl
+            if suffix in ("ing", "ed", "edly") and len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+                w = w[:-1]  # "subletting" -> "sublett" -> "sublet"
+            break
+    if w.endswith("e") and len(w) > 4:
+        w = w[:-1]  # "lease"/"leas", "charge"/"charg": -e never separates meanings here
+    return w
+
+
+_CONTRACTIONS = (
+    (re.compile(r"\bcan't\b"), "can"),
+    (re.compile(r"\bwon't\b"), "will"),
+    (re.compile(r"n't\b"), ""),
+    (re.compile(r"'(?:m|re|ve|ll|d)\b"), ""),
+)
+
+
+def words(text: str) -> list[str]:
+    """Lowercase word tokens (numbers kept, apostrophes folded, contractions undone)."""
+    text = text.lower().replace("’", "'")
+    if "'" in text:
+        for pattern, repl in _CONTRACTIONS:
+            text = pattern.sub(repl, text)
+    return _WORD.findall(text)
+
+
+def content_stems(text: str) -> list[str]:
+    """Stems of the words of a text that carry meaning (stopwords dropped), in order."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS]
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One idea of a question, as stems: `primary` says it best, `secondary` says it more loosely.
+
+    For a single word the user's own word is primary and the vocabulary's lease words secondary ("cat" over
+    "animal"); for a phrase it is the other way round ("leave early" is best matched by "termination").
+    """
+
+    label: str
+    primary: frozenset[str]
+    secondary: frozenset[str] = frozenset()
+    light: bool = False  # an everyday modifier (LIGHT_WORDS): counts at half weight
+
+    @property
+    def stems(self) -> frozenset[str]:
+        return self.primary | self.secondary
+
+
+def question_concepts(question: str) -> list[Concept]:
+    """Split a question into concepts: vocabulary phrases first, then each remaining content word.
+
+    "how much notice to leave early?" -> [leave early: termination/terminate/early], [notice].
+    """
+    text = " ".join(words(question))
+    concepts: list[Concept] = []
+    taken: list[tuple[int, int]] = []
+    for match in _PHRASE_RE.finditer(text):
+        phrase = match.group(1)
+        own = {stem(w) for w in phrase.split() if w not in STOPWORDS}
+        expansion = {stem(w) for term in EXPANSIONS[phrase] for w in words(term)}
+        if len(phrase.split()) > 1:
+            concepts.append(Concept(phrase, frozenset(expansion), frozenset(own - expansion)))
+        else:
+            concepts.append(Concept(phrase, frozenset(own), frozenset(expansion - own)))
+        taken.append(match.span())
+    rest = text
+    for start, end in reversed(taken):
+        rest = rest[:start] + " " + rest[end:]
+    seen = {c.label for c in concepts}
+    for word in rest.split():
+        if word in STOPWORDS or word in seen or len(word) < 2:
+            continue
+        seen.add(word)
+        concepts.append(Concept(word, frozenset({stem(word)}), light=word in LIGHT_WORDS))
+    return concepts
