@@ -96,7 +96,13 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:pour\w*|gush\w*|spray\w*|stream\w*|rush\w*|cascad\w*|shooting)\W+(?:\w+\W+){0,3}?(?:water|from the "
         r"ceiling|through the ceiling|down the walls?)",
         r"\bburst\w*", r"\b(?:pipe|line|hose)s?\W+(?:\w+\W+){0,3}?(?:broke|broken|split|exploded|blew)",
-        r"\binches of water\b", r"\bankle deep\b", r"\braining (?:from|through|down|inside)",
+        r"\b(?:an?|one|two|few|several|\d+) inch(?:es)? of water\b", r"\binches of water\b", r"\bankle deep\b",
+        r"\b(?:floor|room|apartment|basement|kitchen|bathroom)\W+(?:\w+\W+){0,3}?(?:covered|filled|full|soaked) "
+        r"(?:in|with) water", r"\bhose\W+(?:\w+\W+){0,2}?(?:popped|burst|broke|came) (?:off|loose|open)?",
+        _near(r"leak|coming down|coming in|coming through|filling up", r"fast|heavily|quickly", 3),
+        r"\b(?:leak\w*|water|coming (?:down|in|through))\W+(?:\w+\W+){0,5}?like a (?:faucet|hose|tap|river|waterfall|"
+        r"shower)", r"\b(?:lots|a lot|tons) of water (?:coming|pouring|leaking|everywhere|on the floor)",
+        r"\braining (?:from|through|down|inside)",
         r"\bwaterfall\b", r"\bmucha agua\b", r"\bagua por todos lados\b|\bagua por todas partes\b",
         r"\bse (?:rompio|reviento|exploto) (?:una |la |el )?(?:tuberia|tubo|cano)\b|\btuberia rota\b",
         _near(r"overflow", r"everywhere|all over|will not stop|can not stop|hallway|into the|downstairs", 4),
@@ -108,7 +114,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bkicked (?:in|open|down)\b", r"\bdoor\W+(?:\w+\W+){0,3}?kicked\b",
         r"\b(?:someone|somebody|a stranger|strangers?|a man|a guy|a person) (?:is |was )?(?:\w+ )?(?:in|inside) "
         r"(?:my|our|the) (?:apartment|unit|home|place|house)",
-        r"\bentraron\b",
+        r"\bentraron\b", r"\b(?:someone|somebody|a man|a guy|a stranger|strangers|people|they|he|she|"
+        r"intruders?) (?:tried|was trying|were trying|tries|is trying|are trying) to (?:pry|break|force|kick|jimmy|"
+        r"pick|get in|open)", r"\bpr(?:y|ied|ying) (?:\w+ )?(?:open|at)\b", r"\bjimm(?:y|ied)\b",
+        r"\bsigns? of (?:a )?forced entry\b", r"\bpicked (?:my|our|the) lock\b",
     )),
     ("structural", _rx(
         r"\b(?:ceiling|roof|wall|floor|stairs?|staircase|balcony|techo)\w*\W+(?:\w+\W+){0,3}?(?:collaps\w*|caved|"
@@ -292,7 +301,8 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("locked_out", "general", "P1", _rx(r"\blocked out\b", r"\block(?:ed)? myself out\b",
                                         r"\b(?:lost|forgot) (?:my |the )?keys?\b")),
     ("lock_broken", "general", "P1", _rx(
-        r"\blocks?\W+(?:\w+\W+){0,3}?(?:broke\w*|jammed|stuck|spin\w*|will not|does not|is not|not work\w*|loose|"
+        r"(?<!mailbox )(?<!mail box )\blocks?\W+(?:\w+\W+){0,3}?(?:broke\w*|jammed|stuck|spin\w*|will not|does not|"
+        r"is not|not work\w*|loose|"
         r"busted|missing)", r"\b(?:can not|will not|does not|unable to|could not) (?:lock|latch)\b",
         r"\bkeys?\W+(?:\w+\W+){0,3}?(?:spins|just spins|stuck|will not turn|does not turn|broke\w*)",
         r"\bdoor\W+(?:\w+\W+){0,4}?(?:will not|does not|can not|not) (?:lock|close|latch|shut)",
@@ -301,7 +311,7 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         r"\bwindow\W+(?:\w+\W+){0,3}?(?:will not|does not|can not) (?:lock|close)",
     )),
     ("window_broken", "general", "P1", _rx(
-        r"\bwindow\w*\W+(?:\w+\W+){0,3}?(?:broke\w*|shatter\w*|smash\w*|cracked|fell out)",
+        r"\bwindow\w*\W+(?:\w+\W+){0,5}?(?:broke\w*|shatter\w*|smash\w*|cracked|fell out)",
         r"\b(?:broken|shattered|smashed) (?:\w+ )?window",
     )),
     ("fridge_out", "general", "P1", _rx(
@@ -315,7 +325,8 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         r"\bno (?:power|electricity|luz)\b", rf"{_NO_HAVE}(?:power|electricity)\b",
         r"\b(?:power|electricity)\W+(?:\w+\W+){0,2}?(?:out|off|went out|"
         r"outage|cut)\b", r"\blost power\b", r"\bblackout\b", r"\boutage\b", r"\bsin luz\b",
-        r"\ball (?:the |my )?lights (?:went|are|have gone) out\b",
+        r"\ball (?:the |my )?lights (?:went|are|have gone) out\b", r"\bse (?:fue|corto) la (?:luz|electricidad)\b",
+        r"\bno (?:hay|tenemos|tengo) (?:luz|electricidad)\b",
     )),
     ("alarm_device", "general", "P1", _rx(r"\b(?:co_alarm|smoke_alarm)\b")),
     ("floor_hole", "general", "P1", _rx(r"\bhole in (?:the |my )?(?:floor|ceiling|stairs?)\b",

@@ -16,6 +16,7 @@ from contracts.doma import TriageResult
 ROOT = Path(__file__).resolve().parent.parent
 DEV_CASES = ROOT.parent / "shared" / "eval" / "triage.jsonl"
 OWN_CASES = ROOT / "eval" / "datasets" / "triage.jsonl"
+HOLDOUT_CASES = ROOT / "eval" / "datasets" / "triage_holdout.jsonl"
 
 
 def _joined(result: TriageResult) -> str:
@@ -219,7 +220,7 @@ def test_triage_node_routine_and_empty_text() -> None:
 
 # --- the measured bars ---
 
-@pytest.mark.parametrize("path", [DEV_CASES, OWN_CASES], ids=["dev", "own"])
+@pytest.mark.parametrize("path", [DEV_CASES, OWN_CASES, HOLDOUT_CASES], ids=["dev", "own", "holdout"])
 def test_eval_bars(path: Path) -> None:
     if not path.exists():
         pytest.skip(f"{path} not present")
@@ -244,3 +245,20 @@ def test_own_dataset_is_large_varied_and_valid() -> None:
         assert (case["expected"]["category"] == "emergency") == (case["expected"]["priority"] == "P0")
     priorities = {p: sum(c["expected"]["priority"] == p for c in cases) for p in ("P0", "P1", "P2")}
     assert min(priorities.values()) >= 15
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("washing machine hose popped off and there's an inch of water on the floor", ("emergency", "P0")),
+        ("leak from upstairs coming down fast", ("emergency", "P0")),
+        ("someone tried to pry open my door last night", ("emergency", "P0")),
+        ("I tried to open my window but it is stuck", ("general", "P2")),
+        ("the mailbox lock is broken", ("general", "P2")),
+        ("water pressure drops fast in the shower", ("plumbing", "P2")),
+        ("se fue la luz en todo el apartamento", ("general", "P1")),
+    ],
+)
+def test_general_rules_from_the_holdout_review(text: str, expected: tuple[str, str]) -> None:
+    result = classify(text)
+    assert (result.category, result.priority) == expected
