@@ -31,7 +31,7 @@ _CLAUSE = re.compile(
 )
 _CLAUSE_TITLE = re.compile(r"^(?P<title>[A-Z][\w'’\-/&, ]{1,45}?)[.:]\s+(?=\S)")
 _PAGE_NUMBER = re.compile(r"^(?:page\s*)?-?\s*\d{1,3}\s*-?(?:\s*(?:of|/)\s*\d{1,3})?$", re.IGNORECASE)
-_INLINE_ENUM = re.compile(r"(?<=[.;:])\s+(?=\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s)")
+_INLINE_ENUM = re.compile(r"(?:(?<=[.;:])|(?<=[;,] or)|(?<=[;,] and))\s+(?=\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s)")
 _SENTENCE_END = re.compile(r"[.!?][\"”’)\]]*\s+(?=[\"“(\[]?[A-Z0-9$])")
 _ABBREVIATIONS = frozenset(
     (

@@ -247,8 +247,6 @@ EXPANSIONS: dict[str, tuple[str, ...]] = {
     "address": ("address", "notice", "premises"),
 }
 
-_PHRASES = sorted(EXPANSIONS, key=lambda p: -len(p.split()))
-_PHRASE_RE = re.compile(r"\b(" + "|".join(re.escape(p) for p in _PHRASES) + r")\b")
 
 
 _SUFFIXES = (
@@ -293,8 +291,14 @@ _CONTRACTIONS = (
     (re.compile(r"\bcan't\b"), "can"),
     (re.compile(r"\bwon't\b"), "will"),
     (re.compile(r"n't\b"), ""),
-    (re.compile(r"'(?:m|re|ve|ll|d)\b"), ""),
+    (re.compile(r"'(?:s|m|re|ve|ll|d)\b"), ""),
 )
+
+
+@lru_cache(maxsize=1)
+def _phrase_table() -> tuple[dict[tuple[str, ...], str], int]:
+    table = {tuple(stem(w) for w in words(p)): p for p in EXPANSIONS}
+    return table, max(len(k) for k in table)
 
 
 def words(text: str) -> list[str]:
@@ -330,29 +334,35 @@ class Concept:
 
 
 def question_concepts(question: str) -> list[Concept]:
-    """Split a question into concepts: vocabulary phrases first, then each remaining content word.
+    """Split a question into concepts: vocabulary phrases first (longest match, on stems, so "pets" and "fixes"
+    find "pet" and "fix"), then each remaining content word.
 
     "how much notice to leave early?" -> [leave early: termination/terminate/early], [notice].
     """
-    text = " ".join(words(question))
+    raw = words(question)
+    stems = [stem(w) for w in raw]
+    table, longest = _phrase_table()
     concepts: list[Concept] = []
-    taken: list[tuple[int, int]] = []
-    for match in _PHRASE_RE.finditer(text):
-        phrase = match.group(1)
-        own = {stem(w) for w in phrase.split() if w not in STOPWORDS}
-        expansion = {stem(w) for term in EXPANSIONS[phrase] for w in words(term)}
-        if len(phrase.split()) > 1:
-            concepts.append(Concept(phrase, frozenset(expansion), frozenset(own - expansion)))
+    seen: set[str] = set()
+    i = 0
+    while i < len(raw):
+        for size in range(min(longest, len(raw) - i), 0, -1):
+            phrase = table.get(tuple(stems[i : i + size]))
+            if phrase is not None:
+                break
         else:
-            concepts.append(Concept(phrase, frozenset(own), frozenset(expansion - own)))
-        taken.append(match.span())
-    rest = text
-    for start, end in reversed(taken):
-        rest = rest[:start] + " " + rest[end:]
-    seen = {c.label for c in concepts}
-    for word in rest.split():
-        if word in STOPWORDS or word in seen or len(word) < 2:
-            continue
-        seen.add(word)
-        concepts.append(Concept(word, frozenset({stem(word)}), light=word in LIGHT_WORDS))
+            size, phrase = 1, None
+        if phrase is not None:
+            if phrase not in seen:
+                seen.add(phrase)
+                own = {stem(w) for w in phrase.split() if w not in STOPWORDS}
+                expansion = {stem(w) for term in EXPANSIONS[phrase] for w in words(term)}
+                if size > 1:
+                    concepts.append(Concept(phrase, frozenset(expansion), frozenset(own - expansion)))
+                else:
+                    concepts.append(Concept(phrase, frozenset(own), frozenset(expansion - own)))
+        elif raw[i] not in STOPWORDS and len(raw[i]) >= 2 and stems[i] not in seen:
+            seen.add(stems[i])
+            concepts.append(Concept(raw[i], frozenset({stems[i]}), light=raw[i] in LIGHT_WORDS))
+        i += size
     return concepts

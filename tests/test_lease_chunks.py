@@ -1,0 +1,111 @@
+"""Section-aware chunking: headings, sub-clauses, pages, running headers, headings split over pages."""
+
+from __future__ import annotations
+
+from data.lease.chunks import Chunk, chunk_pages
+
+HEADER = "Acme Apartments Residential Lease - Unit 7"
+PAGE_1 = f"""{HEADER}
+RESIDENTIAL LEASE
+ARTICLE FOUR: RENT
+4.1 Monthly Rent. Tenant shall pay rent of $1,200.00 on the first day of each month without any demand
+or deduction of any kind, at the office of the Landlord or through the online portal as provided in
+Section 9 of this Lease, which also governs late payment. Rent for a partial month is prorated.
+4.2 Late Fee. If rent is not paid by the fifth day of the month, Tenant shall pay a late fee of $50.00, and
+the fee is due with the rent. Landlord may also charge interest
+Page 1 of 3"""
+PAGE_2 = f"""{HEADER}
+at the legal rate on any unpaid amount. This sentence starts on page two.
+ARTICLE FIVE:
+Page 2 of 3"""
+PAGE_3 = f"""{HEADER}
+MAINTENANCE AND REPAIRS
+5.1 Landlord shall repair the heating system and the water heater.
+12. PETS
+No animals may be kept without the written consent of Landlord.
+Section 6 – Security Deposit
+Tenant shall deposit $1,200.00 with Landlord before move-in.
+7. Use of Premises. Tenant shall use the Premises only as a private residence.
+Page 3 of 3"""
+
+
+def _chunks() -> list[Chunk]:
+    return chunk_pages([PAGE_1, PAGE_2, PAGE_3])
+
+
+def _find(chunks: list[Chunk], words: str) -> Chunk:
+    return next(c for c in chunks if words in c.text)
+
+
+def test_running_headers_and_page_numbers_are_dropped() -> None:
+    text = " ".join(c.text for c in _chunks())
+    assert HEADER not in text
+    assert "Page 1 of 3" not in text
+
+
+def test_article_heading_and_numbered_sub_clauses() -> None:
+    chunks = _chunks()
+    rent = _find(chunks, "$1,200.00 on the first day")
+    assert rent.section == "ARTICLE FOUR: RENT"
+    assert rent.label == "4.1 Monthly Rent"
+    assert rent.pages == [1]
+    assert rent.cite_section == "ARTICLE FOUR: RENT — 4.1 Monthly Rent"
+    # The clause title moves to the label, so the quote starts with the clause's words.
+    assert rent.text.startswith("Tenant shall pay rent")
+
+
+def test_wrapped_line_starting_with_section_is_not_a_heading() -> None:
+    rent = _find(_chunks(), "$1,200.00 on the first day")
+    assert "Section 9 of this Lease" in rent.text
+    assert "prorated" in rent.text
+
+
+def test_clause_running_over_a_page_break_keeps_each_sentence_page() -> None:
+    late = _find(_chunks(), "late fee of $50.00")
+    assert late.label == "4.2 Late Fee"
+    assert late.pages == [1, 2]
+    pages = {s.text.split()[0]: s.page for s in late.sentences}
+    assert pages["If"] == 1
+    assert pages["This"] == 2
+    # The sentence that starts on page 1 and ends on page 2 is one sentence, cited on page 1.
+    assert any("interest at the legal rate" in s.text and s.page == 1 for s in late.sentences)
+
+
+def test_heading_split_over_a_page_break_is_joined() -> None:
+    repair = _find(_chunks(), "water heater")
+    assert repair.section == "ARTICLE FIVE: MAINTENANCE AND REPAIRS"
+    assert repair.label == "5.1"
+    assert repair.pages == [3]
+
+
+def test_numbered_caps_and_dash_headings() -> None:
+    chunks = _chunks()
+    assert _find(chunks, "No animals").section == "12. PETS"
+    assert _find(chunks, "deposit $1,200.00").section == "Section 6 – Security Deposit"
+
+
+def test_inline_numbered_heading() -> None:
+    use = _find(_chunks(), "private residence")
+    assert use.section == "7. Use of Premises"
+    assert use.text == "Tenant shall use the Premises only as a private residence."
+
+
+def test_inline_enumeration_in_a_long_paragraph_is_split_per_item() -> None:
+    body = (
+        "Each of the following is an event of default: (a) Tenant fails to pay rent within five days after "
+        "written notice that it is due; (b) Tenant fails to cure any other breach within thirty days after "
+        "written notice from Landlord; (c) Tenant abandons the Premises or files for bankruptcy protection; "
+        "or (d) Tenant makes a false statement in the rental application that Landlord relied upon."
+    )
+    chunks = chunk_pages([f"Section 16 – Default\n{body}"])
+    assert [c.label for c in chunks] == ["", "(a)", "(b)", "(c)", "(d)"]
+    assert chunks[3].text.startswith("(c) Tenant abandons")
+    assert all(c.section == "Section 16 – Default" for c in chunks)
+
+
+def test_abbreviations_do_not_split_sentences() -> None:
+    chunks = chunk_pages(["1.1 Hours. Moving is allowed from 8:00 a.m. to 8:00 p.m. on weekdays. No exceptions."])
+    assert [s.text for s in chunks[0].sentences] == [
+        "Moving is allowed from 8:00 a.m. to 8:00 p.m. on weekdays.",
+        "No exceptions.",
+    ]

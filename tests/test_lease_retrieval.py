@@ -1,0 +1,91 @@
+"""Vocabulary, embedder, hybrid index and evidence scoring of the lease package."""
+
+from __future__ import annotations
+
+import numpy as np
+from langchain_core.embeddings import DeterministicFakeEmbedding
+
+from data.lease.document import LeaseIndex
+from data.lease.embed import HashingEmbedder, LangChainEmbedder
+from data.lease.index import HybridIndex
+from data.lease.vocab import content_stems, question_concepts, stem
+
+PAGES = [
+    "ARTICLE TWELVE: EARLY TERMINATION\n"
+    "12.1 Early Termination. Tenant may terminate this Lease before the end of the Term by giving sixty (60) days'"
+    " written notice and paying an early termination fee of two months' rent.\n"
+    "ARTICLE TEN: ANIMALS\n"
+    "10.1 Animals. No animals shall be kept on the Premises without the prior written consent of Landlord.\n",
+    "ARTICLE SEVEN: MAINTENANCE\n"
+    "7.1 Repairs. Landlord shall make all repairs to plumbing, heating and appliances within a reasonable time.\n"
+    "ARTICLE THREE: RENT\n"
+    "3.1 Rent. Tenant shall pay rent of $1,800.00 on the first day of each month.\n",
+]
+
+
+def test_stemmer_folds_forms_of_a_word() -> None:
+    assert stem("subletting") == stem("sublet") == "sublet"
+    assert stem("repairs") == stem("repair")
+    assert stem("payment") == stem("pay")
+    assert stem("Tenant's") == stem("tenant")
+
+
+def test_contractions_and_question_words_carry_no_concept() -> None:
+    assert content_stems("What's the rent? I'm asking, aren't you?") == ["rent", "ask"]
+
+
+def test_plain_words_are_bridged_to_lease_words() -> None:
+    leave = question_concepts("how much notice to leave early?")
+    assert any({"termination", "terminat"} & c.stems for c in leave)
+    pets = question_concepts("can I have pets?")
+    assert any("animal" in c.stems for c in pets)
+    fix = question_concepts("who fixes the water heater?")
+    assert any("repair" in c.stems for c in fix)
+
+
+def test_hashing_embedder_is_normalised_and_deterministic() -> None:
+    texts = ["early termination fee", "animals need consent", "rent is due on the first"]
+    first, second = HashingEmbedder(), HashingEmbedder()
+    first.fit(texts)
+    second.fit(texts)
+    a, b = first.embed_documents(texts), second.embed_documents(texts)
+    assert np.allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-5)
+    assert np.array_equal(a, b)
+    query = first.embed_query("terminating early")
+    assert int(np.argmax(a @ query)) == 0  # character n-grams match across word forms
+
+
+def test_hybrid_index_fuses_both_rankings() -> None:
+    texts = ["early termination fee of two months", "animals need consent", "rent is due on the first"]
+    index = HybridIndex([content_stems(t) for t in texts], texts)
+    hits = index.search(content_stems("termination"), "termination", k=3)
+    assert hits[0][0] == 0
+    # A query BM25 cannot match (no shared stem) still gets dense candidates.
+    assert index.search([], "terminating", k=3)[0][0] == 0
+
+
+def test_langchain_embeddings_can_replace_the_default() -> None:
+    embedder = LangChainEmbedder(DeterministicFakeEmbedding(size=32))
+    index = LeaseIndex.from_pages(PAGES, embedder=embedder)
+    assert index.hybrid.dense.d == 32
+    assert index.search("can I have a dog?")[0].chunk.label == "10.1 Animals"
+
+
+def test_plain_language_questions_find_legal_wording() -> None:
+    index = LeaseIndex.from_pages(PAGES)
+    cases = {
+        "How much notice to leave early?": "12.1 Early Termination",
+        "Are pets allowed?": "10.1 Animals",
+        "Who fixes the dishwasher when it breaks?": "7.1 Repairs",
+        "When is rent due?": "3.1 Rent",
+    }
+    for question, label in cases.items():
+        best = index.search(question)[0]
+        assert best.chunk.label == label, question
+        assert best.coverage >= 0.5
+
+
+def test_unrelated_question_has_low_coverage() -> None:
+    index = LeaseIndex.from_pages(PAGES)
+    assert index.search("Is there a swimming pool on the roof?")[0].coverage < 0.3
+    assert index.search("") == []
