@@ -1,18 +1,26 @@
-"""The workspace UI: session state, rendering and one call into the compiled graph per message."""
+"""The workspace UI: session state, rendering and one call into the compiled graph per action."""
 
 from __future__ import annotations
 
+import logging
 import uuid
+from typing import Any
 
 import streamlit as st
 
-from agents.graph import ask, build_graph, open_checkpointer
+import ui_cards
+from agents.graph import answer, ask, build_graph, open_checkpointer, pending_question
+from agents.lease_qa import store_uploaded_lease
 from agents.llm import build_chat_model, describe_mode
+from agents.redact import install as install_redaction
 from agents.settings import Settings
+from agents.viewing import ics_bytes
+from data.holds import HoldError, SqliteHoldStore
 from data.inventory import load_inventory
+from data.lease.errors import LeaseError
 
 EXAMPLES = (
-    "Pet-friendly 2br in Midtown under $5k, near transit, tour this Monday 6pm",
+    "Pet-friendly 2br in Williamsburg under $5k, dishwasher, tour this Monday 6pm",
     "Office in Flatiron, at least 3,000 SF, $75/SF/yr",
     "The kitchen sink is leaking under the cabinet",
     "My rent is $3,200 and the landlord wants 7% — what should I counter?",
@@ -20,59 +28,184 @@ EXAMPLES = (
 
 
 @st.cache_resource
-def workspace() -> tuple[object, str]:
-    """The compiled graph (built once per server) and the mode label."""
+def workspace() -> dict[str, Any]:
+    """Built once per server: the compiled graph, the holds store, settings and the mode label."""
+    logging.basicConfig(level=logging.INFO)
+    install_redaction()
     settings = Settings()
-    model = build_chat_model(settings)
-    graph = build_graph(model=model, checkpointer=open_checkpointer(settings.db_path))
-    return graph, describe_mode(settings)
+    holds = SqliteHoldStore(settings.db_path.with_name("holds.sqlite"))
+    graph = build_graph(model=build_chat_model(settings), checkpointer=open_checkpointer(settings.db_path),
+                        holds=holds)
+    return {"graph": graph, "holds": holds, "settings": settings, "mode": describe_mode(settings)}
 
 
-def sidebar(mode: str) -> None:
+def config() -> dict[str, Any]:
+    return {"configurable": {"thread_id": st.session_state.thread_id}}
+
+
+def record(state: dict[str, Any]) -> None:
+    """Keep the assistant's turn (text and structured results) in the session for rendering."""
+    turn = {"role": "assistant", "content": state.get("reply", ""), "state": {
+        k: state.get(k) for k in ("route", "spec", "matches", "relaxations", "lease_answer", "triage", "renewal",
+                                  "trace", "viewings")}}
+    st.session_state.history.append(turn)
+
+
+def send(text: str, **extra: Any) -> None:
+    st.session_state.history.append({"role": "user", "content": text})
+    app = workspace()
+    with st.spinner("Working…"):
+        record(ask(app["graph"], text, thread_id=st.session_state.thread_id, **extra))
+
+
+def resume(value: Any) -> None:
+    app = workspace()
+    state = answer(app["graph"], value, thread_id=st.session_state.thread_id)
+    if pending_question(app["graph"], thread_id=st.session_state.thread_id) is None:
+        record(state)
+
+
+def sidebar(app: dict[str, Any]) -> None:
     with st.sidebar:
         st.header("Workspace")
-        st.caption(f"Mode: **{mode}**")
+        st.caption(f"Mode: **{app['mode']}**")
         summary = load_inventory().summary()
-        st.caption(f"Bundled data: {summary['units']:,} units "
-                   f"({summary['by_kind'].get('apartment', 0):,} NYC rentals, "
-                   f"{summary['by_kind'].get('office', 0):,} Manhattan office suites)")
+        st.caption(f"Bundled data: {summary['units']:,} units ({summary['by_kind'].get('apartment', 0):,} NYC "
+                   f"rentals, {summary['by_kind'].get('office', 0):,} Manhattan office suites)")
+        st.subheader("Your lease")
+        upload = st.file_uploader("Upload a lease (PDF)", type=["pdf"], key=f"lease-{st.session_state.thread_id}")
+        if upload is not None and st.session_state.get("lease_name") != upload.name + str(upload.size):
+            with st.status("Reading and indexing the lease…", expanded=False) as status:
+                try:
+                    lease = store_uploaded_lease(upload.getvalue(), upload.name,
+                                                 app["settings"].db_path.parent / "leases")
+                except LeaseError as exc:
+                    st.session_state.lease_status = ("error", exc.message)
+                    status.update(label="Could not use this file", state="error")
+                else:
+                    app["graph"].update_state(config(), {"lease": lease})
+                    st.session_state.lease_status = ("ok", f"{lease['name']}: {lease['pages']} pages indexed, "
+                                                            f"{lease['risk_flags']} clause(s) flagged")
+                    status.update(label="Lease ready", state="complete")
+            st.session_state.lease_name = upload.name + str(upload.size)
+        kind, message = st.session_state.get("lease_status", (None, None))
+        if kind == "ok":
+            st.success(message)
+        elif kind == "error":
+            st.error(message)
         if st.button("Reset conversation"):
+            for key in ("history", "lease_status", "lease_name"):
+                st.session_state.pop(key, None)
             st.session_state.thread_id = str(uuid.uuid4())
-            st.session_state.history = []
             st.rerun()
 
 
-def render_turn(turn: dict) -> None:
-    with st.chat_message(turn["role"]):
-        st.markdown(turn["content"])
-        trace = turn.get("trace")
-        if trace:
-            with st.expander("Trace"):
-                st.json(trace)
+def assistant_turn(turn: dict[str, Any], index: int) -> None:
+    state = turn.get("state") or {}
+    st.markdown(turn["content"]) if not state.get("matches") else st.markdown(turn["content"].split("\n")[0])
+    if state.get("matches"):
+        ui_cards.match_cards(state["matches"], state.get("relaxations") or [],
+                             on_relax=lambda r: st.session_state.update(relax=r), key=f"t{index}")
+        plan_text = turn["content"].split("**Proposed tours**")
+        if len(plan_text) > 1:
+            st.markdown("**Proposed tours**" + plan_text[1])
+    if state.get("lease_answer"):
+        ui_cards.lease_answer(state["lease_answer"])
+    if state.get("triage"):
+        ui_cards.triage_card(state["triage"])
+    if state.get("renewal"):
+        ui_cards.renewal_view(state["renewal"])
+    if state.get("route"):
+        ui_cards.trace_panel(state)
+
+
+def question_widget(app: dict[str, Any], question: dict[str, Any]) -> None:
+    """The graph is paused on an ask_user question: render it as a form."""
+    with st.chat_message("assistant"), st.form(f"ask-{len(st.session_state.history)}"):
+        st.markdown(f"**{question['question']}**")
+        form = question["form"]
+        if form == "multi_select":
+            default = [question["options"][i] for i in question.get("default", [])]
+            chosen = st.multiselect("Tours", question["options"], default=default)
+            if st.form_submit_button("Continue"):
+                resume(chosen)
+                st.rerun()
+        elif form == "contact":
+            for field, problem in (question.get("errors") or {}).items():
+                st.error(f"{field}: {problem}")
+            values = {"name": st.text_input("Name"), "email": st.text_input("Email"),
+                      "phone": st.text_input("Phone (optional)"),
+                      "preferred_times": st.text_input("Preferred times (optional)")}
+            if st.form_submit_button("Continue"):
+                resume(values)
+                st.rerun()
+        else:
+            choice = st.radio("Answer", question["options"]) if question["options"] else st.text_input("Answer")
+            if st.form_submit_button("Continue"):
+                resume(choice)
+                st.rerun()
+
+
+def holds_panel(app: dict[str, Any]) -> None:
+    """The thread's tours: status, expiry, Confirm / Release, the .ics file and the email link."""
+    holds = app["holds"].list_by_thread(st.session_state.thread_id)
+    if not holds:
+        return
+    st.subheader("Your tours")
+    for hold in holds:
+        with st.container(border=True):
+            until = f" · held until {hold.expires_at:%a %H:%M}" if hold.status == "held" else ""
+            st.markdown(f"**{hold.address}** (`{hold.unit_id}`) — {hold.start:%a %b %d, %H:%M}–{hold.end:%H:%M} · "
+                        f"**{hold.status}**{until}")
+            cols = st.columns(4)
+            try:
+                if hold.status == "held" and cols[0].button("Confirm", key=f"confirm-{hold.id}"):
+                    app["holds"].confirm(hold.id)
+                    st.rerun()
+                if hold.status in ("held", "confirmed") and cols[1].button("Release", key=f"release-{hold.id}"):
+                    app["holds"].release(hold.id)
+                    st.rerun()
+            except HoldError as exc:
+                st.error(str(exc))
+            if hold.status == "confirmed":
+                cols[2].download_button("Calendar (.ics)", ics_bytes(hold), file_name=f"tour-{hold.unit_id}.ics",
+                                        mime="text/calendar", key=f"ics-{hold.id}")
+                if hold.contact:
+                    from agents.viewing import mailto_url
+
+                    cols[3].link_button("Email request", mailto_url(hold, hold.contact))
 
 
 def main() -> None:
-    st.set_page_config(page_title="Real-estate workspace", page_icon="🏢", layout="wide")
+    st.set_page_config(page_title="Real-estate workspace", page_icon="🏢", layout="centered")
     st.session_state.setdefault("thread_id", str(uuid.uuid4()))
     st.session_state.setdefault("history", [])
-    graph, mode = workspace()
-    sidebar(mode)
+    app = workspace()
+    sidebar(app)
     st.title("Real-estate workspace")
-    st.caption("Find space, book tours, ask about your lease, report repairs, negotiate renewals.")
-    for turn in st.session_state.history:
-        render_turn(turn)
+    st.caption("Find space and book tours · ask about your lease · report a repair · negotiate a renewal")
+    if st.session_state.get("relax"):
+        relaxation = st.session_state.pop("relax")
+        send(relaxation["label"], spec_patch=relaxation["spec_patch"])
     prompt = st.chat_input("Describe the space you need, or ask about your lease, a repair or a renewal")
-    if not st.session_state.history and not prompt:
-        st.write("Try one of these:")
-        for example in EXAMPLES:
-            st.code(example, language=None)
     if prompt:
-        st.session_state.history.append({"role": "user", "content": prompt})
-        render_turn(st.session_state.history[-1])
-        state = ask(graph, prompt, thread_id=st.session_state.thread_id)
-        turn = {"role": "assistant", "content": state.get("reply", ""), "trace": state.get("trace", [])}
-        st.session_state.history.append(turn)
-        render_turn(turn)
+        send(prompt)
+    if not st.session_state.history:
+        st.markdown("**Try one of these:**")
+        for i, example in enumerate(EXAMPLES):
+            if st.button(example, key=f"example-{i}"):
+                send(example)
+                st.rerun()
+    for index, turn in enumerate(st.session_state.history):
+        with st.chat_message(turn["role"]):
+            if turn["role"] == "user":
+                st.markdown(turn["content"])
+            else:
+                assistant_turn(turn, index)
+    question = pending_question(app["graph"], thread_id=st.session_state.thread_id)
+    if question:
+        question_widget(app, question)
+    holds_panel(app)
 
 
 main()

@@ -122,6 +122,7 @@ def turn_input(text: str, **extra: Any) -> dict[str, Any]:
         "holds": [],
         "hold_notes": [],
         "viewings": [],
+        "spec_patch": None,
         "trace": [{"node": "input", "turn_start": True, "ms": 0.0}],
         **extra,
     }

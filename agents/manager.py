@@ -130,7 +130,7 @@ def route(
         return RouteDecision(pipeline="DOMA", node="triage", reason="emergency override (hazard words)")
     scores, hits = score_nodes(text, table)
     unit = UNIT_ID.search(text) or THIS_UNIT.search(text)
-    if unit and (scores["tour"] > 0 or TIME_WORDS.search(text)) and scores["renewal"] < 2:
+    if unit and scores["renewal"] < 2 and (scores["tour"] > 0 or (TIME_WORDS.search(text) and scores["triage"] == 0)):
         scores["tour"] += 2.5  # a known unit with a visit word or a time: a tour request
     if has_lease and QUESTION.search(text.strip()):
         scores["lease"] += 0.5
@@ -184,13 +184,16 @@ NODE_TARGET: dict[str, Target] = {
 def manager_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     """Graph node: route the current message (and start this turn's trace)."""
     started = time.perf_counter()
-    decision = route(
-        state.get("text", ""),
-        has_lease=bool(state.get("lease")),
-        previous_node=state.get("previous_node"),
-        awaiting=state.get("awaiting"),
-        model=model,
-    )
+    if state.get("spec_patch"):
+        decision = RouteDecision(pipeline="VIA", node="needs", reason="a suggested relaxation was chosen")
+    else:
+        decision = route(
+            state.get("text", ""),
+            has_lease=bool(state.get("lease")),
+            previous_node=state.get("previous_node"),
+            awaiting=state.get("awaiting"),
+            model=model,
+        )
     return {
         "route": decision.model_dump(mode="json"),
         "previous_node": decision.node,

@@ -146,7 +146,7 @@ def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int) 
     """The chat reply for a search."""
     if not items:
         return "No units in the inventory to rank."
-    lines = [f"**{full} unit{'s' if full != 1 else ''} fully match.** Top {len(items)}:" if full else
+    lines = [f"**{full} unit{'s match' if full != 1 else ' matches'} fully.** Top {len(items)}:" if full else
              "**No unit meets every criterion** — here are the closest:"]
     for n, item in enumerate(items, start=1):
         p = item.row_preview

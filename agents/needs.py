@@ -18,7 +18,15 @@ from rapidfuzz import fuzz, process
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
-from agents.vocab import AMBIGUOUS_PLACES, AMENITY_PHRASES, LOCATION_ALIASES, MUST_CUES, NICE_CUES
+from agents.vocab import (
+    AMBIGUOUS_PLACES,
+    AMENITY_PHRASES,
+    LOCATION_ALIASES,
+    MUST_CUES,
+    NICE_CUES,
+    SPANISH_GLOSSARY,
+    SPANISH_MARKERS,
+)
 from contracts.search import Budget, SearchSpec
 from data.places import normalize_street
 
@@ -32,13 +40,13 @@ _K = r"(k|m|mm|thousand|grand|million)?"
 _SIZE_RANGE = re.compile(rf"(?:between\s+)?~?{NUM}\s*(k)?\s*{SIZE_UNIT}?\s*(?:-|to|and)\s*~?{NUM}\s*(k)?\s*{SIZE_UNIT}",
                          re.I)
 _SIZE = re.compile(rf"~?{NUM}\s*(k)?\s*\+?\s*{SIZE_UNIT}", re.I)
-_MIN_WORDS = re.compile(r"(at least|min(imum)?( of)?|over|(?<!no )more than|\bfrom|no (less|smaller) than|>|≥)\s*$", re.I)
+_MIN_WORDS = re.compile(r"(at least|min(imum)?( of)?|over|(?<!no )(?<!nothing )(?<!not )more than|\bfrom|no (less|smaller) than|>|≥)\s*$", re.I)
 _MIN_AFTER = re.compile(r"^\s*(\+|or (more|larger|bigger|above|greater)|min(imum)?\b|plus\b|and up)", re.I)
 _MAX_WORDS = re.compile(r"(no more than|no (bigger|larger) than|max(imum)?( of)?|under|up to|at most|less than|"
                         r"below|<|≤)\s*$", re.I)
 _MAX_AFTER = re.compile(r"^\s*(or (less|smaller|under|below)|max(imum)?\b|tops\b|at most)", re.I)
 
-_RATE = re.compile(rf"\$?\s*{NUM}\s*(?:/|per)\s*(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)"
+_RATE = re.compile(rf"\$?\s*{NUM}\s*(?:/|per|a|an)\s*(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)\b"
                    rf"(?:\s*(?:/|per)\s*(?:yr|year|annum))?|\$?\s*{NUM}\s*psf\b", re.I)
 _MONEY = re.compile(
     rf"(?P<cur>\$|usd\s*)?(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<ka>k|m|mm|thousand|grand|million)?\b"
@@ -52,7 +60,10 @@ _BUDGET_BEFORE = re.compile(r"(under|below|less than|max(imum)?|up to|no more th
                             r"between|from|for|at|rent( of)?|\bof)\s*$", re.I)
 _BUDGET_AFTER = re.compile(r"^\s*(total |monthly |all[- ]in )?(budget|max\b|maximum|tops|or less|a month|per month|"
                            r"/\s*mo|rent\b)", re.I)
-_MIN_MONEY_BEFORE = re.compile(r"(at least|min(imum)?|(?<!no )more than|over|from|starting at)\s*$", re.I)
+_MAX_MONEY_BEFORE = re.compile(r"(can'?t|cannot|won'?t|will not|not|don'?t want to|unable to|never)\s+(go|spend|pay|be)?\s*"
+                               r"(over|above|more than|beyond|exceed|past)\s*$|no (higher|more) than\s*$", re.I)
+_MIN_MONEY_BEFORE = re.compile(r"(at least|min(imum)?|(?<!no )(?<!nothing )(?<!not )more than|over|from|"
+                               r"starting at)\s*$", re.I)
 _APPROX_BEFORE = re.compile(r"(around|about|approx(imately)?|~|roughly)\s*$", re.I)
 
 _BEDS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:br|bd|bdr|bdrm|bdrms|beds?|bedrooms?|bed ?rooms?)\b", re.I)
@@ -62,7 +73,8 @@ _STUDIO_USE = re.compile(r"\b(creative|art|artist|photo|photography|recording|yo
                          r"podcast|pilates|tattoo)\s+studio", re.I)
 _BATHS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:ba|baths?|bathrooms?)\b", re.I)
 _TERM = re.compile(r"(\d+)\s*-?\s*(months?|mos?|years?|yrs?)(?:\s*-?\s*long)?\s*(?:lease|term|commitment|contract)"
-                   r"|(?:lease|term)\s*(?:of|for)?\s*(\d+)\s*-?\s*(months?|years?)", re.I)
+                   r"|(?:lease|term)\s*(?:of|for)?\s*(\d+)\s*-?\s*(months?|years?)"
+                   r"|\bfor (\d+) (years?|yrs?|months?)\b", re.I)
 _TIMELINE = re.compile(
     r"\b(?:(?:this|next|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b"
     r"(?:\s+(?:morning|afternoon|evening|night))?(?:\s*(?:at|after|before|around|@)?\s*\d{1,2}(?::\d{2})?\s*"
@@ -196,8 +208,9 @@ def _sizes(text: str) -> tuple[int | None, int | None, str]:
     if m:
         unit = (m.group(6) or m.group(3) or "").lower()
         factor = SQM_TO_SQFT if unit.startswith(("sqm", "sq m", "sq. m", "m2", "m²", "square met")) else 1.0
-        a = amount(m.group(1), m.group(2)) * factor
-        b = amount(m.group(4), m.group(5)) * factor
+        # "12–15k SF": a scale written once applies to both ends
+        a = amount(m.group(1), m.group(2) or m.group(5)) * factor
+        b = amount(m.group(4), m.group(5) or m.group(2)) * factor
         low, high = round(min(a, b)), round(max(a, b))
         return low, high, _blank(text, m.span())
     for m in _SIZE.finditer(text):
@@ -249,7 +262,7 @@ def _money(text: str, size_for_rate: int | None) -> tuple[float | None, float | 
             if low > high:
                 low, high = high, low
             confidence = 0.9
-        elif _MIN_MONEY_BEFORE.search(before):
+        elif _MIN_MONEY_BEFORE.search(before) and not _MAX_MONEY_BEFORE.search(before):
             low = round(a_value / divide, 2)
             confidence = max(confidence, 0.8)
         else:
@@ -279,6 +292,8 @@ def _bedrooms(text: str) -> tuple[int | None, int | None, float | None]:
     if re.search(r"studio\s+or\s+(a\s+)?1\b", text, re.I):
         return 0, 1, baths
     m = _BEDS.search(text)
+    if m and _STUDIO.search(text) and re.search(r"studio.{0,40}\bor\b|\bor\b.{0,40}studio", text, re.I):
+        return 0, int(float(m.group(1))), baths  # "a studio or a one-bedroom"
     if m:
         value = int(float(m.group(1)))
         before, after = text[max(0, m.start() - 20): m.start()], text[m.end(): m.end() + 25]
@@ -296,7 +311,7 @@ def _term(text: str) -> int | None:
     m = _TERM.search(text)
     if not m:
         return None
-    number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    number, unit = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
     months = int(number) * (12 if unit.lower().startswith(("y", "yr")) else 1)
     return months if 1 <= months <= 240 else None
 
@@ -345,6 +360,8 @@ def _kind(text: str, has_bedrooms: bool, min_sqft: int | None) -> str | None:
 
 def parse_spec(text: str) -> SearchSpec:
     """Read a request into a SearchSpec without a model."""
+    if re.search(SPANISH_MARKERS, text, re.I):
+        text = from_spanish(text)
     original = text
     work = words_to_digits(text.replace("–", "-").replace("—", " - ").replace("’", "'"))
     work = re.sub(r"\b(?:SE|U)-\d+\b", " ", work, flags=re.I)  # unit ids are not numbers of the request
@@ -403,6 +420,13 @@ def parse_spec(text: str) -> SearchSpec:
         kind=kind,  # type: ignore[arg-type]
         currency="USD" if budget else None,
     )
+
+
+def from_spanish(text: str) -> str:
+    """Spanish request -> the English wording the parser reads (place names pass through unchanged)."""
+    for pattern, replacement in SPANISH_GLOSSARY:
+        text = re.sub(pattern, replacement, text, flags=re.I)
+    return text
 
 
 def protected_request(text: str) -> bool:
@@ -484,8 +508,14 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     """Graph node: the message (plus the stored spec when it answers our question) -> SearchSpec."""
     started = time.perf_counter()
     text = state.get("text", "")
-    spec = (spec_with_model(text, model) if model is not None else None) or parse_spec(text)
     previous = state.get("spec")
+    if state.get("spec_patch") and previous:
+        # A one-click relaxation: the stored spec with the suggested change, no parsing of the button text.
+        spec = SearchSpec.model_validate({**previous, **state["spec_patch"]})
+        return {"spec": spec.model_dump(mode="json"), "awaiting": None, "reply": "", "spec_patch": None,
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "spec_status": spec.spec_status, "relaxed": sorted(state["spec_patch"])}]}
+    spec = (spec_with_model(text, model) if model is not None else None) or parse_spec(text)
     follow_up = state.get("awaiting") == "spec" or (
         state.get("previous_node") == "needs" and REFINEMENT.search(text) is not None)
     merged = False

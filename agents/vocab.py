@@ -52,6 +52,7 @@ LOCATION_ALIASES: dict[str, str] = {
     "greenwood heights": "greenwood",
     "ridgewood": "ridgewood",
     "midtown": "midtown",
+    "downtown": "downtown",
     "downtown manhattan": "all downtown",
     "lower manhattan": "all downtown",
     "uptown": "upper manhattan",
@@ -80,7 +81,7 @@ LOCATION_ALIASES: dict[str, str] = {
 }
 
 # Words that look like places but mostly are not, in a housing request.
-AMBIGUOUS_PLACES = frozenset({"downtown", "central", "midwood", "flushing", "corona", "jamaica", "greenwood"})
+AMBIGUOUS_PLACES = frozenset({"central", "midwood", "flushing", "corona", "jamaica", "greenwood"})
 
 # Amenity key -> phrases (regular expressions) that name it.
 AMENITY_PHRASES: dict[str, tuple[str, ...]] = {
@@ -90,7 +91,7 @@ AMENITY_PHRASES: dict[str, tuple[str, ...]] = {
     "roofdeck": (r"roof ?-?decks?", r"roof ?tops?", r"roof terrace", r"roof access"),
     "washer_dryer": (r"\bw ?/ ?d\b", r"washer ?[/&-]? ?dryer", r"washer and dryer", r"in[- ]unit laundry",
                      r"laundry in[- ](the )?unit", r"washing machine"),
-    "dishwasher": (r"dish ?washer", r"\bd/w\b"),
+    "dishwasher": (r"dish ?washer", r"\bd/?w\b"),
     "patio": (r"patio", r"outdoor space", r"private outdoor", r"backyard", r"back yard", r"garden"),
     "no_fee": (r"no[- ]?fee", r"no broker('?s)? fee", r"without (a )?(broker('?s)? )?fee", r"fee[- ]free",
                r"no brokers?"),
@@ -99,7 +100,8 @@ AMENITY_PHRASES: dict[str, tuple[str, ...]] = {
                      r"stop|[a-z0-9](/[a-z0-9])* (train|line))", r"subway (nearby|close|access)",
                      r"near the [a-z0-9](/[a-z0-9])+\b", r"transit[- ]friendly", r"close to a subway",
                      r"(subway|train) (is )?(close|nearby|near)"),
-    "pet_friendly": (r"pets? ?-?friendly", r"pets? (are )?(allowed|ok|okay|welcome)", r"allows? pets",
+    "pet_friendly": (r"pets? ?-?friendly", r"(pets?|cats?|dogs?) (are |is )?(allowed|ok|okay|welcome|permitted)",
+                     r"allows? (pets|cats|dogs|a cat|a dog)", r"(accepts?|takes?) (pets|cats|dogs)",
                      r"\b(my|our|a|the|two|2) (dog|dogs|cat|cats|puppy|kitten)\b", r"\bi have (a )?(dog|cat)",
                      r"dog[- ]friendly", r"cat[- ]friendly"),
 }
@@ -114,3 +116,32 @@ NICE_CUES = (
 )
 MUST_CUES = (r"\bmust\b", r"required", r"\bneeds? to\b", r"has to", r"have to", r"non[- ]?negotiable",
              r"\bessential\b", r"\brequire", r"deal ?breaker")
+
+# Spanish requests are read through a small glossary into the English wording the parser knows.
+SPANISH_MARKERS = r"\b(busco|buscamos|necesito|necesitamos|quiero|queremos|habitaci[oó]n|habitaciones|apartamento|" \
+                  r"departamento|oficina|alquiler|presupuesto|d[oó]lares|menos de|por mes|al mes)\b"
+SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
+    (r"\b(\d{1,3})\.(\d{3})\b", r"\1\2"),  # 2.000 -> 2000 (a dot groups thousands)
+    (r"\bpor menos de\b|\bmenos de\b|\bm[aá]ximo( de)?\b|\bhasta\b|\bno m[aá]s de\b", "under"),
+    (r"\bal menos\b|\bm[ií]nimo( de)?\b|\bcomo m[ií]nimo\b", "at least"),
+    (r"\bentre\b", "between"),
+    (r"\b(d[oó]lares|usd)\b", "dollars"),
+    (r"\b(al mes|por mes|mensuales?)\b", "a month"),
+    (r"\b(al a[nñ]o|por a[nñ]o|anuales?)\b", "a year"),
+    (r"\bestudios?\b", "studio"),
+    (r"\b(habitaci[oó]n|habitaciones|dormitorios?|rec[aá]maras?|cuartos?)\b", "bedrooms"),
+    (r"\bba[nñ]os?\b", "bathrooms"),
+    (r"\b(una|un|uno)\b(?= (bedrooms|bathrooms|a[nñ]o))", "1"),
+    (r"\bdos\b", "2"), (r"\btres\b", "3"), (r"\bcuatro\b", "4"),
+    (r"\b(apartamentos?|departamentos?|pisos?)\b", "apartment"),
+    (r"\boficinas?\b", "office"),
+    (r"\bpies cuadrados\b", "sq ft"), (r"\bmetros cuadrados\b|\bm2\b", "sqm"),
+    (r"\b(acepten?|permitan?|se permiten|admiten?) mascotas\b|\bmascotas permitidas\b", "pets allowed"),
+    (r"\b(cerca del?|junto al?) (metro|subte|tren)\b", "near the subway"),
+    (r"\bportero\b", "doorman"), (r"\b(ascensor|elevador)\b", "elevator"), (r"\bgimnasio\b", "gym"),
+    (r"\blavavajillas\b", "dishwasher"), (r"\blavadora y secadora\b", "washer dryer"),
+    (r"\bsin (comisi[oó]n|tarifa|honorarios)\b", "no fee"), (r"\bterraza\b|\bpatio\b", "patio"),
+    (r"\bidealmente\b|\bser[ií]a ideal\b|\bde preferencia\b|\bpreferiblemente\b", "ideally"),
+    (r"\b(meses)\b", "months"), (r"\ba[nñ]os\b", "years"),
+    (r"\bo\b", "or"), (r"\by\b", "and"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
+)
