@@ -56,7 +56,7 @@ def test_labeled_cases_meet_the_bars() -> None:
     assert metrics["not_found_precision"] == 1.0
 
 
-@pytest.mark.parametrize("name", ["residential_lease", "office_lease"])
+@pytest.mark.parametrize("name", ["residential_lease", "office_lease", "month_to_month_lease"])
 def test_committed_pdfs_match_their_sources(name: str) -> None:
     """Labels cite pages: a rebuild from the source must put every word on the same page."""
 
