@@ -143,7 +143,7 @@ def _strip_running_lines(pages: list[str]) -> list[list[str]]:
     def key(line: str) -> str:
         return re.sub(r"\d+", "#", line.lower())
 
-    edge = Counter()
+    edge: Counter[str] = Counter()
     for page_lines in lines:
         edge.update({key(ln) for ln in page_lines[:3] + page_lines[-3:]})
     threshold = max(2, (len(pages) + 1) // 2)

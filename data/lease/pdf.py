@@ -59,9 +59,9 @@ def read_pdf_pages(data: bytes, *, max_bytes: int = MAX_BYTES, max_pages: int = 
         if reader.is_encrypted:
             # An owner password alone (printing/copy restrictions) still opens with the empty password.
             try:
-                opened = reader.decrypt("")
+                opened = bool(reader.decrypt(""))
             except Exception:  # e.g. AES without the optional crypto dependency
-                opened = 0
+                opened = False
             if not opened:
                 raise LeaseError(
                     "This PDF is password-protected (encrypted), so its text cannot be read. "
