@@ -1,0 +1,111 @@
+"""The Streamlit workspace, driven with AppTest (no browser): each flow a user would try."""
+
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+
+LEASE_PDF = ROOT / "eval" / "datasets" / "leases" / "residential_lease.pdf"
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DB_PATH", str(tmp_path / "workspace.sqlite"))
+    st.cache_resource.clear()
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def say(at, text):
+    at.chat_input[0].set_value(text).run()
+    assert not at.exception
+    return at
+
+
+def texts(at):
+    return "\n".join(m.value for m in at.markdown)
+
+
+def test_starts_offline_with_examples_and_sidebar(app):
+    assert "offline" in " ".join(c.value for c in app.sidebar.caption)
+    assert any("Williamsburg" in b.label for b in app.button)
+    assert app.chat_input[0] is not None
+
+
+def test_search_cards_hold_confirm_and_calendar_file(app):
+    say(app, "2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm")
+    assert "match fully" in texts(app) and any(m.label == "Score" for m in app.metric)
+    assert "Rent $" in texts(app)
+    tours = app.multiselect[0]
+    tours.set_value([tours.options[0]])
+    app.form_submit_button[0].click().run()
+    inputs = {t.label: t for t in app.text_input}
+    inputs["Name"].set_value("Ana Díaz")
+    inputs["Email"].set_value("ana@example.com")
+    inputs["Phone (optional)"].set_value("212 555 0123")
+    app.form_submit_button[0].click().run()
+    assert "ana@example.com" in texts(app) and "+12125550123" in texts(app)
+    app.radio[0].set_value("Yes, hold these tours")
+    app.form_submit_button[0].click().run()
+    app.form_submit_button[0].click().run()  # confirm (all held tours are preselected)
+    assert not app.exception
+    page = texts(app)
+    assert "**confirmed**" in page and "Your tours" in [s.value for s in app.subheader]
+    assert any(b.label == "Release" for b in app.button)
+    assert len(app.get("download_button")) == 1
+
+
+def test_bad_contact_details_are_named(app):
+    say(app, "tour SE-1545 friday 11am")
+    tours = app.multiselect[0]
+    tours.set_value(tours.options)
+    app.form_submit_button[0].click().run()
+    inputs = {t.label: t for t in app.text_input}
+    inputs["Name"].set_value("Bo")
+    inputs["Email"].set_value("bo@")
+    app.form_submit_button[0].click().run()
+    assert any("email" in e.value for e in app.error)
+
+
+def test_clarifying_question_then_short_answer(app):
+    say(app, "looking for a 2 bedroom with a washer dryer")
+    assert "which area" in texts(app)
+    say(app, "Brooklyn, under 3k")
+    assert "Brooklyn" in texts(app) and any(m.label == "Score" for m in app.metric)
+
+
+def test_gas_smell_is_a_p0_alert_with_safety_steps(app):
+    say(app, "I smell gas in my kitchen")
+    alert = " ".join(e.value for e in app.error)
+    assert "P0 · EMERGENCY" in alert
+    assert "on-call" in texts(app)
+
+
+def test_renewal_offers_side_by_side(app):
+    say(app, "My rent is $3,200 for SE-1545, the lease ends in March and the landlord wants 7% — what should I counter?")
+    assert [m.label for m in app.metric].count("Rent") >= 3
+    assert "Recommended" in texts(app)
+
+
+def test_lease_upload_and_question_with_citation(app):
+    app.sidebar.file_uploader[0].set_value(("lease.pdf", LEASE_PDF.read_bytes(), "application/pdf")).run()
+    assert not app.exception
+    assert any("pages indexed" in s.value for s in app.sidebar.success)
+    say(app, "Can I sublet my apartment?")
+    assert "Cited: `p. " in texts(app)
+
+
+def test_a_file_that_is_not_a_pdf_gets_a_clear_message(app):
+    app.sidebar.file_uploader[0].set_value(("lease.pdf", b"hello, I am not a PDF", "application/pdf")).run()
+    assert not app.exception
+    assert app.sidebar.error and "PDF" in app.sidebar.error[0].value
+
+
+def test_reset_starts_a_new_conversation(app):
+    say(app, "I smell gas")
+    app.sidebar.button[0].click().run()
+    assert not [m for m in app.chat_message]
