@@ -40,7 +40,8 @@ _K = r"(k|m|mm|thousand|grand|million)?"
 _SIZE_RANGE = re.compile(rf"(?:between\s+)?~?{NUM}\s*(k)?\s*{SIZE_UNIT}?\s*(?:-|to|and)\s*~?{NUM}\s*(k)?\s*{SIZE_UNIT}",
                          re.I)
 _SIZE = re.compile(rf"~?{NUM}\s*(k)?\s*\+?\s*{SIZE_UNIT}", re.I)
-_MIN_WORDS = re.compile(r"(at least|min(imum)?( of)?|over|(?<!no )(?<!nothing )(?<!not )more than|\bfrom|no (less|smaller) than|>|≥)\s*$", re.I)
+_MIN_WORDS = re.compile(r"(at least|min(imum)?( of)?|over|(?<!no )(?<!nothing )(?<!not )more than|\bfrom|"
+                        r"no (less|smaller) than|>|≥)\s*$", re.I)
 _MIN_AFTER = re.compile(r"^\s*(\+|or (more|larger|bigger|above|greater)|min(imum)?\b|plus\b|and up)", re.I)
 _MAX_WORDS = re.compile(r"(no more than|no (bigger|larger) than|max(imum)?( of)?|under|up to|at most|less than|"
                         r"below|<|≤)\s*$", re.I)
@@ -49,10 +50,10 @@ _MAX_AFTER = re.compile(r"^\s*(or (less|smaller|under|below)|max(imum)?\b|tops\b
 _RATE = re.compile(rf"\$?\s*{NUM}\s*(?:/|per|a|an)\s*(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)\b"
                    rf"(?:\s*(?:/|per)\s*(?:yr|year|annum))?|\$?\s*{NUM}\s*psf\b", re.I)
 _MONEY = re.compile(
-    rf"(?P<cur>\$|usd\s*)?(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<ka>k|m|mm|thousand|grand|million)?\b"
-    rf"(?:\s*(?:-|to|and|–)\s*(?P<cur2>\$)?(?P<b>\d[\d,]*(?:\.\d+)?)\s*(?P<kb>k|m|mm|thousand|grand|million)?\b)?"
-    rf"(?P<per>\s*(?:/|per|a|an|each)\s*(?:mo|month|yr|year|annum)\b|\s*(?:monthly|annually|yearly|"
-    rf"per annum)\b)?",
+    r"(?P<cur>\$|usd\s*)?(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<ka>k|m|mm|thousand|grand|million)?\b"
+    r"(?:\s*(?:-|to|and|–)\s*(?P<cur2>\$)?(?P<b>\d[\d,]*(?:\.\d+)?)\s*(?P<kb>k|m|mm|thousand|grand|million)?\b)?"
+    r"(?P<per>\s*(?:/|per|a|an|each)\s*(?:mo|month|yr|year|annum)\b|\s*(?:monthly|annually|yearly|"
+    r"per annum)\b)?",
     re.I,
 )
 _BUDGET_BEFORE = re.compile(r"(under|below|less than|max(imum)?|up to|no more than|at most|<|budget( of| is)?( \w+)?|"
@@ -60,8 +61,9 @@ _BUDGET_BEFORE = re.compile(r"(under|below|less than|max(imum)?|up to|no more th
                             r"between|from|for|at|rent( of)?|\bof)\s*$", re.I)
 _BUDGET_AFTER = re.compile(r"^\s*(total |monthly |all[- ]in )?(budget|max\b|maximum|tops|or less|a month|per month|"
                            r"/\s*mo|rent\b)", re.I)
-_MAX_MONEY_BEFORE = re.compile(r"(can'?t|cannot|won'?t|will not|not|don'?t want to|unable to|never)\s+(go|spend|pay|be)?\s*"
-                               r"(over|above|more than|beyond|exceed|past)\s*$|no (higher|more) than\s*$", re.I)
+_MAX_MONEY_BEFORE = re.compile(r"(can'?t|cannot|won'?t|will not|not|don'?t want to|unable to|never)\s+"
+                               r"(go|spend|pay|be)?\s*(over|above|more than|beyond|exceed|past)\s*$"
+                               r"|no (higher|more) than\s*$", re.I)
 _MIN_MONEY_BEFORE = re.compile(r"(at least|min(imum)?|(?<!no )(?<!nothing )(?<!not )more than|over|from|"
                                r"starting at)\s*$", re.I)
 _APPROX_BEFORE = re.compile(r"(around|about|approx(imately)?|~|roughly)\s*$", re.I)
@@ -509,12 +511,13 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     started = time.perf_counter()
     text = state.get("text", "")
     previous = state.get("spec")
-    if state.get("spec_patch") and previous:
+    patch = state.get("spec_patch")
+    if patch and previous:
         # A one-click relaxation: the stored spec with the suggested change, no parsing of the button text.
-        spec = SearchSpec.model_validate({**previous, **state["spec_patch"]})
+        spec = SearchSpec.model_validate({**previous, **patch})
         return {"spec": spec.model_dump(mode="json"), "awaiting": None, "reply": "", "spec_patch": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
-                           "spec_status": spec.spec_status, "relaxed": sorted(state["spec_patch"])}]}
+                           "spec_status": spec.spec_status, "relaxed": sorted(patch)}]}
     spec = (spec_with_model(text, model) if model is not None else None) or parse_spec(text)
     follow_up = state.get("awaiting") == "spec" or (
         state.get("previous_node") == "needs" and REFINEMENT.search(text) is not None)

@@ -155,6 +155,7 @@ def tour_close_node(state: AgentState, *, inventory: Inventory | None = None,
     route_node = (state.get("route") or {}).get("node")
     units: list[dict[str, Any]] = []
     missing: list[str] = []
+    when: str | None
     if route_node == "tour":
         for unit_id in dict.fromkeys(m.upper() for m in UNIT_ID.findall(text)):
             row = inventory.row(unit_id)

@@ -475,9 +475,9 @@ def analyze(text: str) -> Analysis:
         analysis.signals.append(Signal(f"resolved:{hazard}", RESOLVED_CATEGORY.get(hazard, "general"), "P1", 0))
 
     if not analysis.signals:
-        category = object_category(norm, 0)
-        if category:
-            analysis.signals.append(Signal("object", category, "P2", 0))
+        fallback = object_category(norm, 0)
+        if fallback:
+            analysis.signals.append(Signal("object", fallback, "P2", 0))
 
     if ctx["no_rush"]:
         analysis.signals = [

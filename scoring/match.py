@@ -90,7 +90,7 @@ def term_fractions(*, units: UnitArrays, spec: SearchSpec, weights: Weights) -> 
             add("location", weights.w_loc, units.location_mask(spec.location))
         musts = _musts(spec)
         if musts:
-            add("must", weights.w_must, sum(units.has(m).astype(float) for m in musts) / len(musts))
+            add("must", weights.w_must, np.mean([units.has(m) for m in musts], axis=0))
         if "near_transit" in musts:
             add("transit", weights.w_transit, units.has("near_transit"))
         if "pet_friendly" in musts:
@@ -103,7 +103,7 @@ def term_fractions(*, units: UnitArrays, spec: SearchSpec, weights: Weights) -> 
             add("baths", weights.w_baths, units.bathrooms >= spec.min_bathrooms)
         nice = [amenity_key(n) for n in spec.nice_to_haves if amenity_key(n) not in musts]
         if nice:
-            add("nice", weights.w_nice, sum(units.has(n).astype(float) for n in nice) / len(nice))
+            add("nice", weights.w_nice, np.mean([units.has(n) for n in nice], axis=0))
         if spec.kind is not None:
             add("kind", weights.w_kind, units.kind == spec.kind)
     return fractions, points

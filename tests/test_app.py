@@ -86,7 +86,7 @@ def test_gas_smell_is_a_p0_alert_with_safety_steps(app):
 
 
 def test_renewal_offers_side_by_side(app):
-    say(app, "My rent is $3,200 for SE-1545, the lease ends in March and the landlord wants 7% — what should I counter?")
+    say(app, "My rent is $3,200 for SE-1545, the lease ends in March and the landlord wants 7% — what to counter?")
     assert [m.label for m in app.metric].count("Rent") >= 3
     assert "Recommended" in texts(app)
 

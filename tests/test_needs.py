@@ -62,7 +62,8 @@ def test_bedrooms(text, beds):
     [("1br UES", ["upper east side"]), ("upper east 2 bed", ["upper east side"]), ("LES studio", ["lower east side"]),
      ("fidi 1 bed", ["financial district"]), ("office near w 36th", ["w 36th st"]),
      ("West 38th Street office", ["w 38th st"]), ("suites on Seventh Avenue", ["seventh ave"]),
-     ("Bed-Stuy or Crown Hts 2br", ["bedford-stuyvesant", "crown heights"]), ("apartment in Williamsberg", ["williamsburg"]),
+     ("Bed-Stuy or Crown Hts 2br", ["bedford-stuyvesant", "crown heights"]),
+     ("apartment in Williamsberg", ["williamsburg"]),
      ("my toilet keeps flushing", [])],
 )
 def test_locations_with_nicknames_streets_and_typos(text, location):

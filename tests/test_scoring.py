@@ -37,7 +37,7 @@ def test_two_bedroom_request_ranks_full_matches_first_and_never_a_studio_first()
     assert order.index("C") > 1  # the cheaper studio does not outrank 2br matches
     scored = score_units(units=units, spec=SPEC)
     assert scored.score[0] == pytest.approx(100.0)
-    assert 0 <= scored.score.min() and scored.score.max() <= 100
+    assert scored.score.min() >= 0 and scored.score.max() <= 100
     assert scored.full_match.tolist() == [True, True, False, False, False, False]
 
 

@@ -33,7 +33,7 @@ def test_openrouter_first_then_openai_without_network():
 
 
 def test_socket_guard_blocks_the_network_but_not_loopback():
-    with pytest.raises(Exception, match="(?i)socket|host"):
+    with pytest.raises(Exception, match=r"(?i)socket|host"):
         socket.create_connection(("93.184.216.34", 80), timeout=1)
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
