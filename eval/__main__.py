@@ -20,6 +20,11 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="latency and throughput per stage")
     bench.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    report = sub.add_parser("report", help="all metrics, ablations and latency → eval/results + README table")
+    report.add_argument("--model", action="store_true", help="also run the model-backed agents (if configured)")
+    report.add_argument("--limit", type=int, default=None, help="only the first N cases of each file (quick)")
+    report.add_argument("--out", type=Path, default=None, help="folder for report.md and report.json")
+    report.add_argument("--no-readme", action="store_true", help="do not update the README table")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
 
@@ -34,6 +39,19 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}:")
                 for key, value in figures.items():
                     print(f"  {key}: {value}")
+        return 0
+
+    if args.command == "report":
+        from eval.report import RESULTS, ROOT, build_report, write
+
+        model = None
+        if args.model:
+            from agents.llm import build_chat_model
+
+            model = build_chat_model()
+        result = build_report(limit=args.limit, model=model, repeat=10 if args.limit else 50)
+        path = write(result, out_dir=args.out or RESULTS, readme=None if args.no_readme else ROOT / "README.md")
+        print(path.read_text(encoding="utf-8"))
         return 0
 
     from eval.registry import get_task

@@ -6,10 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from contracts.match import Relaxation
 from contracts.search import SearchSpec
-from scoring.match import DEFAULT_WEIGHTS, Weights, score_units
+from scoring.match import DEFAULT_WEIGHTS, HARD_TERMS, Weights, score_units
 from scoring.units import UnitArrays
+
+ENOUGH = 1  # a relaxation goes at least as far as it takes to let one more unit in
 
 
 @dataclass(frozen=True)
@@ -20,12 +24,26 @@ class Policy:
     build: Callable[[SearchSpec, UnitArrays], tuple[dict[str, Any], str] | None]
 
 
-def _budget_up(spec: SearchSpec, _units: UnitArrays) -> tuple[dict[str, Any], str] | None:
+def _meets_all_but(spec: SearchSpec, units: UnitArrays, term: str) -> np.ndarray:
+    """Units that meet every hard criterion of the spec except `term`."""
+    scored = score_units(units=units, spec=spec)
+    mask = np.ones(len(units), dtype=bool)
+    for name in HARD_TERMS:
+        if name != term and name in scored.terms:
+            mask &= scored.terms[name] >= 1.0
+    return mask
+
+
+def _budget_up(spec: SearchSpec, units: UnitArrays) -> tuple[dict[str, Any], str] | None:
+    """Raise the budget by 10 %, or as far as the cheapest unit that meets everything else needs."""
     if spec.budget_max is None:
         return None
-    new_max = round(spec.budget_max * 1.10, 2)
+    rents = np.sort(units.rent[_meets_all_but(spec, units, "price") & (units.rent > spec.budget_max)])
+    needed = float(rents[min(ENOUGH, len(rents)) - 1]) if len(rents) else 0.0
+    new_max = float(max(round(spec.budget_max * 1.10, 2), np.ceil(needed / 50) * 50))
     budget = {"min": spec.budget_min, "max": new_max}
-    return {"budget_monthly_usd": budget}, f"raise budget 10% (to ${new_max:,.0f})"
+    raise_pct = round((new_max / spec.budget_max - 1) * 100)
+    return {"budget_monthly_usd": budget}, f"raise budget {raise_pct}% (to ${new_max:,.0f})"
 
 
 def _expand_area(spec: SearchSpec, units: UnitArrays) -> tuple[dict[str, Any], str] | None:
@@ -43,15 +61,20 @@ def _expand_area(spec: SearchSpec, units: UnitArrays) -> tuple[dict[str, Any], s
     return {"location": tokens}, f"expand area to {shown}"
 
 
-def _relax_size(spec: SearchSpec, _units: UnitArrays) -> tuple[dict[str, Any], str] | None:
+def _relax_size(spec: SearchSpec, units: UnitArrays) -> tuple[dict[str, Any], str] | None:
+    """Widen the size bounds by 10 %, or as far as the nearest unit that meets everything else needs."""
     if spec.min_sqft is None and spec.max_sqft is None:
         return None
     patch: dict[str, Any] = {}
     if spec.min_sqft is not None:
-        patch["min_sqft"] = int(spec.min_sqft * 0.9)
+        others = units.sqft[_meets_all_but(spec, units, "size_min") & (units.sqft < spec.min_sqft)]
+        sizes = np.sort(others)[::-1]
+        needed = float(sizes[min(ENOUGH, len(sizes)) - 1]) if len(sizes) else float(spec.min_sqft)
+        patch["min_sqft"] = int(min(spec.min_sqft * 0.9, needed))
     if spec.max_sqft is not None:
         patch["max_sqft"] = int(spec.max_sqft * 1.1)
-    return patch, "relax size ±10%"
+    shown = f"from {patch['min_sqft']:,} SF" if "min_sqft" in patch else f"up to {patch['max_sqft']:,} SF"
+    return patch, f"relax size ({shown})"
 
 
 def _relax_bedrooms(spec: SearchSpec, _units: UnitArrays) -> tuple[dict[str, Any], str] | None:

@@ -1,0 +1,321 @@
+"""`python -m eval report`: every metric on the dev cases and on our labeled sets, ablations, relaxation
+policies, clarification utility, actionable outputs and per-stage latency; Markdown + JSON, README table.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from agents.match_rank import match, units_of
+from agents.needs import parse_spec
+from contracts.search import SearchSpec
+from data.inventory import load_inventory, replicate
+from eval.registry import get_task
+from eval.runner import read_cases, score_file
+from eval.tasks.rank import qrels_of
+from scoring.match import DEFAULT_WEIGHTS, Weights, score_loop, score_units
+from scoring.metrics import mrr_at_k, ndcg_at_k
+from scoring.relax import POLICIES, full_matches, suggest_relaxations
+
+EVAL_DIR = Path(__file__).resolve().parent
+ROOT = EVAL_DIR.parent
+SHARED = ROOT.parent / "shared" / "eval"
+DATASETS = EVAL_DIR / "datasets"
+RESULTS = EVAL_DIR / "results"
+NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("America/New_York"))
+
+# (set, task, file): the shared dev cases are reported apart from our own labeled sets.
+SUITES: tuple[tuple[str, str, Path], ...] = (
+    ("dev", "route", SHARED / "route.jsonl"),
+    ("dev", "spec", SHARED / "spec.jsonl"),
+    ("dev", "rank", SHARED / "rank.jsonl"),
+    ("dev", "triage", SHARED / "triage.jsonl"),
+    ("own", "route", DATASETS / "route.jsonl"),
+    ("own", "spec", DATASETS / "spec.jsonl"),
+    ("own", "rank", DATASETS / "rank.jsonl"),
+    ("own", "rank", DATASETS / "rank_generated.jsonl"),
+    ("own", "triage", DATASETS / "triage.jsonl"),
+    ("own", "triage", DATASETS / "triage_holdout.jsonl"),
+    ("own", "lease", DATASETS / "leases" / "cases.jsonl"),
+)
+HEADLINE = {
+    "route": ("route_accuracy",),
+    "spec": ("spec_f1",),
+    "rank": ("ndcg@3", "mrr@3"),
+    "triage": ("category_accuracy", "priority_accuracy", "p0_recall"),
+    "lease": ("citation_accuracy", "answer_recall", "not_found_precision", "not_found_recall"),
+}
+FOLLOW_UP = {"apartment": "Brooklyn, under $3,000", "office": "Midtown, up to $60k a month"}
+
+
+def _subset(path: Path, limit: int | None, tmp: Path) -> Path:
+    """The first `limit` cases of a file (a copy beside it keeps relative PDF paths working)."""
+    if limit is None:
+        return path
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()][:limit]
+    target = path.parent / f".subset-{tmp.name}-{path.name}"
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return target
+
+
+def task_metrics(limit: int | None, model: Any) -> list[dict[str, Any]]:
+    rows = []
+    stamp = Path(f"{int(time.time() * 1000)}")
+    for set_name, task, path in SUITES:
+        if not path.exists():
+            continue
+        source = _subset(path, limit, stamp)
+        try:
+            metrics = score_file(task, source, model)
+        finally:
+            if source != path:
+                source.unlink()
+        rows.append({"set": set_name, "task": task, "file": path.name, "cases": metrics["cases"],
+                     "errors": metrics["errors"], **{k: metrics.get(k) for k in HEADLINE[task]},
+                     "detail": {k: v for k, v in metrics.items() if k not in ("per_case",)}})
+    return rows
+
+
+def _rank_cases(limit: int | None) -> list[dict[str, Any]]:
+    cases = []
+    for _set_name, task, path in SUITES:
+        if task == "rank" and path.exists():
+            cases += [c for c in read_cases(path)[:limit] if "_error" not in c]
+    return cases
+
+
+def ablations(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each weight set to zero in turn: ΔNDCG@3 and ΔMRR@3 over all rank cases."""
+    inventory = load_inventory()
+    prepared = [(parse_spec(c["text"]), qrels_of(c)) for c in cases]
+
+    def evaluate(weights: Weights) -> tuple[float, float]:
+        ndcg, mrr = [], []
+        for spec, qrels in prepared:
+            ids = [m.id for m in match(spec, inventory, weights=weights, top_n=3)[0]]
+            ndcg.append(ndcg_at_k(ranked=ids, qrels=qrels))
+            mrr.append(mrr_at_k(ranked=ids, qrels=qrels))
+        return statistics.fmean(ndcg), statistics.fmean(mrr)
+
+    base_ndcg, base_mrr = evaluate(DEFAULT_WEIGHTS)
+    rows = [{"weight": "(none: defaults)", "ndcg@3": base_ndcg, "mrr@3": base_mrr, "Δndcg@3": 0.0, "Δmrr@3": 0.0}]
+    for name in DEFAULT_WEIGHTS.as_dict():
+        ndcg, mrr = evaluate(DEFAULT_WEIGHTS.with_changes(**{name: 0.0}))
+        rows.append({"weight": f"{name}=0", "ndcg@3": ndcg, "mrr@3": mrr, "Δndcg@3": ndcg - base_ndcg,
+                     "Δmrr@3": mrr - base_mrr})
+    return rows
+
+
+def _tighten(spec: SearchSpec, which: int) -> SearchSpec:
+    """A stricter version of a request, one criterion at a time (budget, bedrooms, size, or one more must)."""
+    data = spec.model_dump()
+    kinds = [k for k, ok in (("budget", spec.budget_max), ("beds", spec.min_bedrooms is not None),
+                             ("size", spec.min_sqft), ("must", True)) if ok]
+    kind = kinds[which % len(kinds)]
+    if kind == "budget":
+        data["budget_monthly_usd"] = {"min": None, "max": round((spec.budget_max or 0) * 0.6)}
+    elif kind == "beds":
+        data["min_bedrooms"] = data["max_bedrooms"] = (spec.min_bedrooms or 0) + 1
+    elif kind == "size":
+        data["min_sqft"] = int((spec.min_sqft or 0) * 1.6)
+        data["max_sqft"] = max(spec.max_sqft or 0, data["min_sqft"]) if spec.max_sqft else None
+    else:
+        extra = next((a for a in ("patio", "roofdeck", "doorman", "gym") if a not in spec.must_haves), None)
+        data["must_haves"] = [*spec.must_haves, extra] if extra else spec.must_haves
+    return SearchSpec.model_validate(data)
+
+
+def relaxation_policies(cases: list[dict[str, Any]]) -> dict[str, Any]:
+    """Zero-match requests (rank requests made stricter in one criterion until nothing fully matches): does one
+    of the two suggested relaxations yield matches? And how often does each policy alone?"""
+    units = units_of(load_inventory())
+    tightened = (_tighten(parse_spec(c["text"]), i) for i, c in enumerate(cases))
+    zero = [s for s in tightened if full_matches(units=units, spec=s) == 0]
+    suggested_ok = 0
+    per_policy = {p.kind: 0 for p in POLICIES}
+    for spec in zero:
+        suggestions = suggest_relaxations(units=units, spec=spec)
+        if any(full_matches(units=units, spec=SearchSpec.model_validate({**spec.model_dump(), **r.spec_patch})) > 0
+               for r in suggestions):
+            suggested_ok += 1
+        for policy in POLICIES:
+            built = policy.build(spec, units)
+            if built and full_matches(units=units, spec=SearchSpec.model_validate({**spec.model_dump(), **built[0]})):
+                per_policy[policy.kind] += 1
+    n = len(zero) or 1
+    return {"zero_match_requests": len(zero), "success_rate": suggested_ok / n,
+            "per_policy": {k: v / n for k, v in per_policy.items()}}
+
+
+def _spec_cases(limit: int | None) -> list[dict[str, Any]]:
+    cases = []
+    for _set, task, path in SUITES:
+        if task == "spec" and path.exists():
+            cases += [c for c in read_cases(path)[:limit] if "_error" not in c]
+    return cases
+
+
+def conversation_metrics(limit: int | None) -> dict[str, Any]:
+    """Through the graph: % actionable (a plan whenever matches exist) and clarification utility."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.graph import ask, build_graph
+
+    graph = build_graph(checkpointer=InMemorySaver(), now=lambda: NOW)
+    with_matches = actionable = 0
+    for i, case in enumerate(_rank_cases(limit) + [c for c in _spec_cases(limit)
+                                                   if c["expected"].get("spec_status") == "ok"]):
+        state = ask(graph, case["text"], thread_id=f"a{i}")
+        if state.get("matches"):
+            with_matches += 1
+            actionable += bool((state.get("plan") or {}).get("actions"))
+    under = [c for c in _spec_cases(limit) if c["expected"].get("spec_status") == "underconstrained"]
+    resolved = 0
+    for i, case in enumerate(under):
+        first = ask(graph, case["text"], thread_id=f"c{i}")
+        kind = (first.get("spec") or {}).get("kind") or "apartment"
+        second = ask(graph, FOLLOW_UP[kind], thread_id=f"c{i}")
+        resolved += (second.get("spec") or {}).get("spec_status") == "ok"
+    return {"actionable_rate": actionable / (with_matches or 1), "searches_with_matches": with_matches,
+            "clarification_utility": resolved / (len(under) or 1), "underconstrained_requests": len(under)}
+
+
+def _samples(fn: Callable[[], Any], repeat: int) -> list[float]:
+    fn()
+    out = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - started) * 1000)
+    return out
+
+
+def _pct(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {"p50_ms": round(statistics.median(ordered), 4),
+            "p95_ms": round(ordered[min(len(ordered) - 1, round(0.95 * len(ordered)) - 1)], 4)}
+
+
+def latency(repeat: int) -> dict[str, Any]:
+    """p50/p95 per stage at 1k and 10k units; match_rank also against the plain per-row loop of the formula."""
+    from agents.manager import route
+    from agents.tour_close import plan_tours
+    from agents.triage import classify
+
+    text = "Pet-friendly 2br in Williamsburg under $5k, dishwasher ideally, tour this Monday 6pm"
+    spec = parse_spec(text)
+    out: dict[str, Any] = {"stages": {}, "samples": {}}
+    stage_fns: dict[str, Callable[[], Any]] = {
+        "route": lambda: route(text),
+        "needs": lambda: parse_spec(text),
+        "triage": lambda: classify("water is dripping from the bathroom ceiling"),
+    }
+    for size in (1_000, 10_000):
+        inventory = replicate(load_inventory(), size)
+        units = units_of(inventory)
+        rows = inventory.frame.to_dict("records")
+        items = match(spec, inventory)[0]
+        tour_units = [{"unit_id": m.id, "address": m.row_preview["address"], "kind": "apartment"} for m in items[:3]]
+        stage_fns[f"match_rank@{size // 1000}k"] = lambda inv=inventory: match(spec, inv)
+        stage_fns[f"score_vectorized@{size // 1000}k"] = lambda u=units: score_units(units=u, spec=spec)
+        stage_fns[f"score_loop@{size // 1000}k"] = lambda r=rows: score_loop(rows=r, spec=spec)
+        stage_fns[f"tour_close@{size // 1000}k"] = lambda t=tour_units: plan_tours(t, when=spec.timeline, now=NOW)
+    lease = _lease_stage()
+    if lease:
+        stage_fns["lease_answer"] = lease
+    for name, fn in stage_fns.items():
+        samples = _samples(fn, repeat if "loop" not in name else max(3, repeat // 10))
+        out["stages"][name] = _pct(samples)
+        out["samples"][name] = [round(s, 4) for s in samples]
+    for size in ("1k", "10k"):
+        loop = out["stages"][f"score_loop@{size}"]["p50_ms"]
+        vector = out["stages"][f"score_vectorized@{size}"]["p50_ms"]
+        out["stages"][f"score_vectorized@{size}"]["speedup_vs_loop_x"] = round(loop / vector, 1) if vector else None
+    return out
+
+
+def _lease_stage() -> Callable[[], Any] | None:
+    from agents.lease_qa import answer_question, index_lease
+
+    pdf = DATASETS / "leases" / "residential_lease.pdf"
+    if not pdf.exists():
+        return None
+    index = index_lease(pdf.read_bytes(), pdf.name)
+    return lambda: answer_question(index, "how much notice do I need to give to leave early?")
+
+
+def build_report(*, limit: int | None = None, model: Any = None, repeat: int = 50) -> dict[str, Any]:
+    started = time.perf_counter()
+    rank_cases = _rank_cases(limit)
+    report = {
+        "generated": datetime.now(ZoneInfo("UTC")).isoformat(timespec="seconds"),
+        "subset": limit,
+        "metrics": task_metrics(limit, None),
+        "model_metrics": task_metrics(limit, model) if model is not None else "not run (no model configured)",
+        "conversation": conversation_metrics(limit),
+        "ablations": ablations(rank_cases),
+        "relaxation": relaxation_policies(rank_cases),
+        "latency": latency(repeat),
+    }
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    return report
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
+def to_markdown(report: dict[str, Any]) -> str:
+    lines = ["| set | task | file | cases | metrics |", "|---|---|---|---|---|"]
+    for row in report["metrics"]:
+        shown = ", ".join(f"{k} {_fmt(row[k])}" for k in HEADLINE[row["task"]])
+        lines.append(f"| {row['set']} | {row['task']} | {row['file']} | {row['cases']} | {shown} |")
+    conv = report["conversation"]
+    relax = report["relaxation"]
+    lines += ["", f"Actionable outputs (a tour plan whenever matches exist): **{conv['actionable_rate']:.3f}** "
+              f"of {conv['searches_with_matches']} searches · clarification utility (one scripted answer → ok): "
+              f"**{conv['clarification_utility']:.3f}** of {conv['underconstrained_requests']} · relaxation success "
+              f"(zero-match requests where a suggestion yields matches): **{relax['success_rate']:.3f}** of "
+              f"{relax['zero_match_requests']}",
+              "", "| ablation | NDCG@3 | ΔNDCG@3 | MRR@3 | ΔMRR@3 |", "|---|---|---|---|---|"]
+    for row in report["ablations"]:
+        lines.append(f"| {row['weight']} | {row['ndcg@3']:.3f} | {row['Δndcg@3']:+.3f} | {row['mrr@3']:.3f} | "
+                     f"{row['Δmrr@3']:+.3f} |")
+    lines += ["", "| relaxation policy | success rate on zero-match requests |", "|---|---|"]
+    lines += [f"| {k} | {v:.3f} |" for k, v in relax["per_policy"].items()]
+    lines += ["", "| stage | p50 ms | p95 ms | vs per-row loop |", "|---|---|---|---|"]
+    for name, figures in report["latency"]["stages"].items():
+        ratio = figures.get("speedup_vs_loop_x")
+        lines.append(f"| {name} | {figures['p50_ms']} | {figures['p95_ms']} | {f'{ratio}×' if ratio else ''} |")
+    model = report["model_metrics"]
+    lines += ["", f"Model-backed column: {model if isinstance(model, str) else 'see report.json'}."]
+    return "\n".join(lines) + "\n"
+
+
+def write(report: dict[str, Any], *, out_dir: Path = RESULTS, readme: Path | None = ROOT / "README.md") -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+    markdown = to_markdown(report)
+    (out_dir / "report.md").write_text(markdown, encoding="utf-8")
+    if readme is not None and readme.exists():
+        text = readme.read_text(encoding="utf-8")
+        block = f"<!-- report:start -->\n{markdown}<!-- report:end -->"
+        if "<!-- report:start -->" in text:
+            text = re.sub(r"<!-- report:start -->.*<!-- report:end -->", lambda _: block, text, flags=re.S)
+            readme.write_text(text, encoding="utf-8")
+    return out_dir / "report.md"
+
+
+__all__ = ["build_report", "get_task", "to_markdown", "write"]
