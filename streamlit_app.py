@@ -102,7 +102,10 @@ def sidebar(app: dict[str, Any]) -> None:
 
 def assistant_turn(turn: dict[str, Any], index: int) -> None:
     state = turn.get("state") or {}
-    st.markdown(turn["content"]) if not state.get("matches") else st.markdown(turn["content"].split("\n")[0])
+    if state.get("matches"):
+        st.markdown(turn["content"].split("\n")[0])  # the headline; the cards below carry the rest
+    else:
+        st.markdown(turn["content"])
     if state.get("matches"):
         ui_cards.match_cards(state["matches"], state.get("relaxations") or [],
                              on_relax=lambda r: st.session_state.update(relax=r), key=f"t{index}")

@@ -24,7 +24,7 @@ def match_cards(matches: list[dict[str, Any]], relaxations: list[dict[str, Any]]
             top, badge = st.columns([5, 1])
             top.markdown(f"**{n}. {p['address']}**  \n{p.get('neighborhood', '')}, {p.get('borough', '')} · "
                          f"`{match['id']}`")
-            badge.metric("Score", f"{match['score']:.0f}/100")
+            badge.metric("Score /100", f"{match['score']:.0f}")
             facts = []
             if p.get("rent"):
                 facts.append(f"**${p['rent']:,.0f}/mo**")
@@ -77,7 +77,7 @@ def triage_card(result: dict[str, Any]) -> None:
     body = (f"**{label}** — {result['category']}  \nVendor: {result['vendor']} · ETA: about "
             f"{result['eta_hours']:g} h")
     if result["priority"] == "P0":
-        st.error("🚨 " + body)
+        st.error(body)
         for step in result.get("safety_instructions", []):
             st.markdown(f"- {step}")
         if result.get("handoff"):

@@ -38,7 +38,7 @@ def test_starts_offline_with_examples_and_sidebar(app):
 
 def test_search_cards_hold_confirm_and_calendar_file(app):
     say(app, "2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm")
-    assert "match fully" in texts(app) and any(m.label == "Score" for m in app.metric)
+    assert "match fully" in texts(app) and any(m.label == "Score /100" for m in app.metric)
     assert "Rent $" in texts(app)
     tours = app.multiselect[0]
     tours.set_value([tours.options[0]])
@@ -75,7 +75,7 @@ def test_clarifying_question_then_short_answer(app):
     say(app, "looking for a 2 bedroom with a washer dryer")
     assert "which area" in texts(app)
     say(app, "Brooklyn, under 3k")
-    assert "Brooklyn" in texts(app) and any(m.label == "Score" for m in app.metric)
+    assert "Brooklyn" in texts(app) and any(m.label == "Score /100" for m in app.metric)
 
 
 def test_gas_smell_is_a_p0_alert_with_safety_steps(app):

@@ -1,0 +1,134 @@
+"""End to end in a real browser: `streamlit run` on 127.0.0.1 driven by Debian's headless Chromium (Playwright).
+
+Type a search, hold and confirm a tour, upload a lease and ask about it; screenshots go to var/screenshots/.
+Skipped, with the reason, only where Chromium or Playwright is truly absent (CI installs both).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "var" / "screenshots"
+LEASE_PDF = ROOT / "eval" / "datasets" / "leases" / "residential_lease.pdf"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = [
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Chromium is not installed at {CHROMIUM}"),
+    pytest.mark.skipif(shutil.which("true") is None, reason="no POSIX userland"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = _free_port()
+    env = {**os.environ, "DB_PATH": str(tmp_path_factory.mktemp("app") / "workspace.sqlite"),
+           "OPENROUTER_API_KEY": "", "OPENAI_API_KEY": ""}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.address", "127.0.0.1",
+         "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read() == b"ok":
+                break
+        except OSError:
+            time.sleep(0.5)
+    else:
+        proc.kill()
+        pytest.fail("streamlit did not start: " + proc.stdout.read().decode(errors="replace")[-2000:])
+    yield url
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _chat(page, text: str) -> None:
+    box = page.locator('[data-testid="stChatInputTextArea"]')
+    box.fill(text)
+    box.press("Enter")
+
+
+def _shot(page, name: str, anchor: str | None = None) -> None:
+    """Screenshot with the newest chat turn (or the given text) scrolled into view."""
+    target = page.get_by_text(anchor).last if anchor else page.locator('[data-testid="stChatMessage"]').last
+    target.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_search_hold_confirm_and_lease_question_in_a_browser(server, browser):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.goto(server)
+    page.get_by_text("Real-estate workspace").first.wait_for()
+
+    _chat(page, "2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm")
+    page.get_by_text("match fully").first.wait_for()
+    page.get_by_text("Rent $5,000 within budget").first.wait_for()
+    _shot(page, "1-search", "match fully")
+
+    page.locator('[data-testid="stMultiSelect"]').first.click()
+    page.get_by_role("option", name=re.compile(r"^\[1\]")).click()  # not "Select all"
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_label("Name").fill("Ana Díaz")
+    page.get_by_label("Email").fill("ana@example.com")
+    page.get_by_label("Phone (optional)").fill("212 555 0123")
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_text("+12125550123").first.wait_for()
+    page.get_by_text("Yes, hold these tours").click()
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_text("Confirm which tours now?").wait_for()
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_text("Your tours").wait_for()
+    page.get_by_role("button", name="Calendar (.ics)").first.wait_for()
+    assert page.get_by_role("button", name="Calendar (.ics)").count() == 1
+    assert page.get_by_text("confirmed").count() >= 1
+    _shot(page, "2-tour-confirmed", "Your tours")
+
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(LEASE_PDF))
+    page.get_by_text("pages indexed").wait_for()
+    _chat(page, "Can I sublet my apartment?")
+    page.get_by_text("Cited:").last.wait_for()
+    assert page.get_by_text("sublet").count() >= 1
+    _shot(page, "3-lease-answer")
+
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(server)
+    phone.get_by_text("Real-estate workspace").first.wait_for()
+    _chat(phone, "I smell gas in the kitchen")
+    phone.get_by_text("P0 · EMERGENCY").wait_for()
+    _shot(phone, "4-phone-p0", "P0 · EMERGENCY")
+    for name in ("1-search", "2-tour-confirmed", "3-lease-answer", "4-phone-p0"):
+        assert (SHOTS / f"{name}.png").stat().st_size > 10_000
