@@ -100,7 +100,7 @@ def sidebar(app: dict[str, Any]) -> None:
             st.rerun()
 
 
-def assistant_turn(turn: dict[str, Any], index: int) -> None:
+def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
     state = turn.get("state") or {}
     if state.get("matches"):
         st.markdown(turn["content"].split("\n")[0])  # the headline; the cards below carry the rest
@@ -108,7 +108,8 @@ def assistant_turn(turn: dict[str, Any], index: int) -> None:
         st.markdown(turn["content"])
     if state.get("matches"):
         ui_cards.match_cards(state["matches"], state.get("relaxations") or [],
-                             on_relax=lambda r: st.session_state.update(relax=r), key=f"t{index}")
+                             on_relax=(lambda r: st.session_state.update(relax=r)) if latest else None,
+                             key=f"t{index}")
         plan_text = turn["content"].split("**Proposed tours**")
         if len(plan_text) > 1:
             st.markdown("**Proposed tours**" + plan_text[1])
@@ -199,12 +200,13 @@ def main() -> None:
             if st.button(example, key=f"example-{i}"):
                 send(example)
                 st.rerun()
+    last = max((i for i, t in enumerate(st.session_state.history) if t["role"] == "assistant"), default=-1)
     for index, turn in enumerate(st.session_state.history):
         with st.chat_message(turn["role"]):
             if turn["role"] == "user":
                 st.markdown(turn["content"])
             else:
-                assistant_turn(turn, index)
+                assistant_turn(turn, index, latest=index == last)
     question = pending_question(app["graph"], thread_id=st.session_state.thread_id)
     if question:
         question_widget(app, question)

@@ -16,7 +16,7 @@ def chips(items: list[str]) -> str:
 
 
 def match_cards(matches: list[dict[str, Any]], relaxations: list[dict[str, Any]],
-                on_relax: Callable[[dict[str, Any]], None], key: str) -> None:
+                on_relax: Callable[[dict[str, Any]], None] | None, key: str) -> None:
     """Ranked units as cards: address, rent, size, bedrooms, score badge, reasons, amenities; relaxations."""
     for n, match in enumerate(matches, start=1):
         p = match["row_preview"]
@@ -48,12 +48,13 @@ def match_cards(matches: list[dict[str, Any]], relaxations: list[dict[str, Any]]
                 st.markdown("✗ " + chips(p["misses"]))
             if p.get("amenities"):
                 st.caption("Amenities: " + ", ".join(p["amenities"]))
-    if relaxations:
+    if relaxations and on_relax is not None:  # only the latest search offers one-click relaxations
         st.caption("No perfect match? Try one of these:")
         cols = st.columns(len(relaxations))
         for col, relaxation in zip(cols, relaxations, strict=True):
-            if col.button(relaxation["label"], key=f"{key}-relax-{relaxation['kind']}"):
-                on_relax(relaxation)
+            # on_click runs before the next script run, so the new search shows at once
+            col.button(relaxation["label"], key=f"{key}-relax-{relaxation['kind']}", on_click=on_relax,
+                       args=(relaxation,))
 
 
 def lease_answer(answer: dict[str, Any]) -> None:

@@ -137,11 +137,11 @@ def describe_plan(plan: ActionPlan) -> str:
     """The chat text for a plan."""
     if not plan.actions:
         return plan.confirmation_prompt
-    lines = ["**Proposed tours** (30 minutes each, times in New York):"]
+    lines = ["**Proposed tours** (30 minutes each, times in New York):", ""]
     for n, action in enumerate(plan.actions, start=1):
-        lines.append(f"[{n}] {action.address} ({action.unit_id}) — {action.start:%a %b %d, %H:%M}–{action.end:%H:%M}")
-    lines.append(f"Bring: {', '.join(plan.actions[0].required_docs)}.")
-    lines.append(plan.confirmation_prompt)
+        lines.append(f"- [{n}] {action.address} ({action.unit_id}) — {action.start:%a %b %d, %H:%M}–"
+                     f"{action.end:%H:%M}")
+    lines += ["", f"Bring: {', '.join(plan.actions[0].required_docs)}.", "", plan.confirmation_prompt]
     return "\n".join(lines)
 
 

@@ -124,7 +124,8 @@ def evaluate_policies(*, units: UnitArrays, spec: SearchSpec, weights: Weights =
         patch, label = built
         relaxed = SearchSpec.model_validate({**spec.model_dump(), **patch})
         added = max(0, full_matches(units=units, spec=relaxed, weights=weights) - base)
-        out.append(Relaxation(kind=policy.kind, label=f"{label} → +{added} units", added_units=added,
+        out.append(Relaxation(kind=policy.kind, label=f"{label} → +{added} unit{'s' if added != 1 else ''}",
+                              added_units=added,
                               spec_patch=patch))
     return sorted(out, key=lambda r: -r.added_units)
 

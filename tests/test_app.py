@@ -109,3 +109,19 @@ def test_reset_starts_a_new_conversation(app):
     say(app, "I smell gas")
     app.sidebar.button[0].click().run()
     assert not [m for m in app.chat_message]
+
+
+def test_relaxation_button_reruns_the_search(app):
+    say(app, "2br in Tribeca under $3,000 with a washer dryer")
+    assert "No unit meets every criterion" in texts(app)
+    relax = [b for b in app.button if "→ +" in b.label]
+    assert relax, "a relaxation is offered when nothing fully matches"
+    before = len(app.chat_message)
+    relax[0].click().run()
+    assert not app.exception
+    assert len(app.chat_message) == before + 2  # the relaxation as a user turn and a new answer (+ its question)
+    history = app.session_state["history"]
+    assert history[-2] == {"role": "user", "content": relax[0].label}
+    first, relaxed = history[-3]["state"]["spec"], history[-1]["state"]["spec"]
+    assert relaxed != first and relaxed["min_bedrooms"] == first["min_bedrooms"] == 2  # only the relaxed field moved
+    assert history[-1]["state"]["matches"]
