@@ -136,6 +136,8 @@ def route(
         scores["lease"] += 0.5
     if awaiting == "spec" and has_search_signals(text):
         scores["needs"] += 3.0  # the answer to "which area / what budget?"
+    if awaiting == "renewal" and max(scores.values()) < 2:
+        scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
     if previous_node in scores and scores[previous_node] > 0:
         scores[previous_node] += 0.25  # stay on topic when a follow-up is ambiguous
     best = max(scores.values())

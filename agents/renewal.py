@@ -458,7 +458,10 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
         from data.inventory import load_inventory
 
         inventory = load_inventory()
-    request = _complete_from_state(parse_renewal_request(state.get("text", "") or "", inventory), state)
+    text = state.get("text", "") or ""
+    if state.get("awaiting") == "renewal" and state.get("renewal_context"):
+        text = f"{state['renewal_context']} {text}"  # the answer to our question completes the earlier request
+    request = _complete_from_state(parse_renewal_request(text, inventory), state)
     missing = missing_inputs(request, inventory)
     trace: dict[str, Any] = {"node": "renewal", "requester": request.requester}
     if missing:
@@ -470,4 +473,5 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
         trace.update(comps=analysis.comps.ids if analysis.comps else [], target_pct=round(analysis.target_pct, 2),
                      approval=analysis.package.needs_manager_approval)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 3)
-    return {"renewal": renewal, "reply": reply, "trace": [trace]}
+    return {"renewal": renewal, "reply": reply, "trace": [trace], "awaiting": "renewal" if missing else None,
+            "renewal_context": text if missing else None}

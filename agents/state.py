@@ -26,6 +26,7 @@ class AgentState(TypedDict, total=False):
     previous_node: str | None  # the node that handled the previous turn (routing context)
     spec: dict[str, Any] | None  # the last SearchSpec (kept across turns to complete it)
     spec_patch: dict[str, Any] | None  # a chosen relaxation to apply to the stored spec (set by the UI)
+    renewal_context: str | None  # a renewal request waiting for the one missing input we asked about
     awaiting: str | None  # what the last reply asked for: "spec" | "route" | None
     matches: list[dict[str, Any]]  # MatchItems of the last search
     relaxations: list[dict[str, Any]]  # Relaxations of the last search

@@ -89,3 +89,13 @@ def test_a_thread_survives_a_process_restart(tmp_path):
     second = turn("Queens, under 3500")  # a new process: the spec comes back from the SQLite checkpoint
     assert second["spec"]["spec_status"] == "ok" and second["spec"]["min_bedrooms"] == 2
     assert second["n"] == 4 and second["matches"] > 0
+
+
+def test_renewal_question_then_short_answer_completes_the_request(inventory, now):
+    graph = graph_for(inventory, now)
+    first = ask(graph, "the landlord wants a 7% increase at renewal, what should I counter?", thread_id="r")
+    assert first["renewal"] is None and first["reply"].count("?") == 1 and "rent" in first["reply"]
+    second = ask(graph, "$3,200", thread_id="r")
+    assert second["route"]["node"] == "renewal" and second["renewal"] is not None
+    assert "+7.0%" in second["reply"]  # the landlord's ask from the first message was kept
+    assert second["renewal"]["primary"]["rent_usd"] <= 3200 * 1.07
