@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--no-readme", action="store_true", help="do not update the README table")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    from agents.redact import install
+
+    install()  # no email or phone number reaches a log line
 
     if args.command == "bench":
         from eval.benches import run_benches

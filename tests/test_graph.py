@@ -99,3 +99,20 @@ def test_renewal_question_then_short_answer_completes_the_request(inventory, now
     assert second["route"]["node"] == "renewal" and second["renewal"] is not None
     assert "+7.0%" in second["reply"]  # the landlord's ask from the first message was kept
     assert second["renewal"]["primary"]["rent_usd"] <= 3200 * 1.07
+
+
+def test_an_uploaded_lease_travels_with_the_thread(inventory, now, tmp_path):
+    from agents.lease_qa import clear_cache, store_uploaded_lease
+
+    graph = graph_for(inventory, now)
+    pdf = (ROOT / "eval" / "datasets" / "leases" / "residential_lease.pdf").read_bytes()
+    lease = store_uploaded_lease(pdf, "lease.pdf", tmp_path)
+    config = {"configurable": {"thread_id": "l"}}
+    graph.update_state(config, {"lease": lease})
+    clear_cache()  # as after a restart: the node rebuilds the index from the stored file
+    state = ask(graph, "Can I sublet my apartment?", thread_id="l")
+    assert state["route"]["node"] == "lease"
+    answer = state["lease_answer"]
+    assert not answer["not_found"] and answer["citations"] and "sublet" in answer["answer"].lower()
+    later = ask(graph, "Is there a swimming pool I can use?", thread_id="l")
+    assert later["lease_answer"]["answer"].startswith("Not found in provided lease")
