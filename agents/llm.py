@@ -25,22 +25,12 @@ def build_chat_model(settings: Settings | None = None) -> Any | None:
     settings = settings or Settings()
     from langchain_openai import ChatOpenAI  # imported here: no client work at import time
 
+    base_url: str | None
     if settings.openrouter_api_key:
-        return ChatOpenAI(
-            model=settings.openrouter_model,
-            api_key=settings.openrouter_api_key,
-            base_url=settings.openrouter_base_url,
-            timeout=settings.llm_timeout_s,
-            max_retries=1,
-            temperature=0,
-        )
-    if settings.openai_api_key:
-        return ChatOpenAI(
-            model=settings.openai_model,
-            api_key=settings.openai_api_key,
-            base_url=settings.openai_base_url,
-            timeout=settings.llm_timeout_s,
-            max_retries=1,
-            temperature=0,
-        )
-    return None
+        model, key, base_url = settings.openrouter_model, settings.openrouter_api_key, settings.openrouter_base_url
+    elif settings.openai_api_key:
+        model, key, base_url = settings.openai_model, settings.openai_api_key, settings.openai_base_url
+    else:
+        return None
+    return ChatOpenAI(model=model, api_key=key, base_url=base_url, timeout=settings.llm_timeout_s, max_retries=1,
+                      temperature=0)

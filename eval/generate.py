@@ -69,6 +69,7 @@ def generate(count: int = 100, seed: int = 7) -> list[dict]:
     while len(cases) < count and tries < count * 50:
         tries += 1
         unit = rng.choice(rows)
+        built: tuple[str, dict] | None
         if len(cases) % 5 == 4:
             offices = [r for r in rows if r["kind"] == "office"]
             built = _office(rng.choice(offices), rng)

@@ -10,6 +10,7 @@ import statistics
 import time
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -18,6 +19,7 @@ from agents.match_rank import match, units_of
 from agents.needs import parse_spec
 from contracts.search import SearchSpec
 from data.inventory import load_inventory, replicate
+from eval.benches import percentiles, timings_ms
 from eval.registry import get_task
 from eval.runner import read_cases, score_file
 from eval.tasks.rank import qrels_of
@@ -84,10 +86,11 @@ def task_metrics(limit: int | None, model: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def _rank_cases(limit: int | None) -> list[dict[str, Any]]:
+def _cases(task: str, limit: int | None) -> list[dict[str, Any]]:
+    """Every readable case of a task over all its files (the first `limit` of each)."""
     cases = []
-    for _set_name, task, path in SUITES:
-        if task == "rank" and path.exists():
+    for _set, name, path in SUITES:
+        if name == task and path.exists():
             cases += [c for c in read_cases(path)[:limit] if "_error" not in c]
     return cases
 
@@ -155,14 +158,6 @@ def relaxation_policies(cases: list[dict[str, Any]]) -> dict[str, Any]:
             "per_policy": {k: v / n for k, v in per_policy.items()}}
 
 
-def _spec_cases(limit: int | None) -> list[dict[str, Any]]:
-    cases = []
-    for _set, task, path in SUITES:
-        if task == "spec" and path.exists():
-            cases += [c for c in read_cases(path)[:limit] if "_error" not in c]
-    return cases
-
-
 def conversation_metrics(limit: int | None) -> dict[str, Any]:
     """Through the graph: % actionable (a plan whenever matches exist) and clarification utility."""
     from langgraph.checkpoint.memory import InMemorySaver
@@ -171,13 +166,13 @@ def conversation_metrics(limit: int | None) -> dict[str, Any]:
 
     graph = build_graph(checkpointer=InMemorySaver(), now=lambda: NOW)
     with_matches = actionable = 0
-    for i, case in enumerate(_rank_cases(limit) + [c for c in _spec_cases(limit)
+    for i, case in enumerate(_cases("rank", limit) + [c for c in _cases("spec", limit)
                                                    if c["expected"].get("spec_status") == "ok"]):
         state = ask(graph, case["text"], thread_id=f"a{i}")
         if state.get("matches"):
             with_matches += 1
             actionable += bool((state.get("plan") or {}).get("actions"))
-    under = [c for c in _spec_cases(limit) if c["expected"].get("spec_status") == "underconstrained"]
+    under = [c for c in _cases("spec", limit) if c["expected"].get("spec_status") == "underconstrained"]
     resolved = 0
     for i, case in enumerate(under):
         first = ask(graph, case["text"], thread_id=f"c{i}")
@@ -186,22 +181,6 @@ def conversation_metrics(limit: int | None) -> dict[str, Any]:
         resolved += (second.get("spec") or {}).get("spec_status") == "ok"
     return {"actionable_rate": actionable / (with_matches or 1), "searches_with_matches": with_matches,
             "clarification_utility": resolved / (len(under) or 1), "underconstrained_requests": len(under)}
-
-
-def _samples(fn: Callable[[], Any], repeat: int) -> list[float]:
-    fn()
-    out = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - started) * 1000)
-    return out
-
-
-def _pct(values: list[float]) -> dict[str, float]:
-    ordered = sorted(values)
-    return {"p50_ms": round(statistics.median(ordered), 4),
-            "p95_ms": round(ordered[min(len(ordered) - 1, round(0.95 * len(ordered)) - 1)], 4)}
 
 
 def latency(repeat: int) -> dict[str, Any]:
@@ -224,21 +203,22 @@ def latency(repeat: int) -> dict[str, Any]:
         rows = inventory.frame.to_dict("records")
         items = match(spec, inventory)[0]
         tour_units = [{"unit_id": m.id, "address": m.row_preview["address"], "kind": "apartment"} for m in items[:3]]
-        stage_fns[f"match_rank@{size // 1000}k"] = lambda inv=inventory: match(spec, inv)
-        stage_fns[f"score_vectorized@{size // 1000}k"] = lambda u=units: score_units(units=u, spec=spec)
-        stage_fns[f"score_loop@{size // 1000}k"] = lambda r=rows: score_loop(rows=r, spec=spec)
-        stage_fns[f"tour_close@{size // 1000}k"] = lambda t=tour_units: plan_tours(t, when=spec.timeline, now=NOW)
+        label = f"{size // 1000}k"
+        stage_fns[f"match_rank@{label}"] = partial(match, spec, inventory)
+        stage_fns[f"score_vectorized@{label}"] = partial(score_units, units=units, spec=spec)
+        stage_fns[f"score_loop@{label}"] = partial(score_loop, rows=rows, spec=spec)
+        stage_fns[f"tour_close@{label}"] = partial(plan_tours, tour_units, when=spec.timeline, now=NOW)
     lease = _lease_stage()
     if lease:
         stage_fns["lease_answer"] = lease
     for name, fn in stage_fns.items():
-        samples = _samples(fn, repeat if "loop" not in name else max(3, repeat // 10))
-        out["stages"][name] = _pct(samples)
+        samples = timings_ms(fn, repeat=repeat if "loop" not in name else max(3, repeat // 10), warmup=1)
+        out["stages"][name] = {k: v for k, v in percentiles(samples).items() if k != "n"}
         out["samples"][name] = [round(s, 4) for s in samples]
-    for size in ("1k", "10k"):
-        loop = out["stages"][f"score_loop@{size}"]["p50_ms"]
-        vector = out["stages"][f"score_vectorized@{size}"]["p50_ms"]
-        out["stages"][f"score_vectorized@{size}"]["speedup_vs_loop_x"] = round(loop / vector, 1) if vector else None
+    for label in ("1k", "10k"):
+        loop = out["stages"][f"score_loop@{label}"]["p50_ms"]
+        vector = out["stages"][f"score_vectorized@{label}"]["p50_ms"]
+        out["stages"][f"score_vectorized@{label}"]["speedup_vs_loop_x"] = round(loop / vector, 1) if vector else None
     return out
 
 
@@ -254,8 +234,8 @@ def _lease_stage() -> Callable[[], Any] | None:
 
 def build_report(*, limit: int | None = None, model: Any = None, repeat: int = 50) -> dict[str, Any]:
     started = time.perf_counter()
-    rank_cases = _rank_cases(limit)
-    report = {
+    rank_cases = _cases("rank", limit)
+    report: dict[str, Any] = {
         "generated": datetime.now(ZoneInfo("UTC")).isoformat(timespec="seconds"),
         "subset": limit,
         "metrics": task_metrics(limit, None),
