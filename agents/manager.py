@@ -30,7 +30,8 @@ PIPELINE = {"needs": "VIA", "tour": "VIA", "lease": "DOMA", "triage": "DOMA", "r
 TIE_ORDER = ("triage", "renewal", "lease", "tour", "needs")
 
 UNIT_ID = re.compile(r"\b(?:SE|U)-\d+\b", re.IGNORECASE)
-THIS_UNIT = re.compile(r"\b(this|that) (unit|place|apartment|apt|suite|one|listing)\b", re.IGNORECASE)
+THIS_UNIT = re.compile(r"\b(this|that|the (first|second|third|fourth|fifth|last|top|1st|2nd|3rd)) "
+                       r"(unit|place|apartment|apt|suite|one|listing|office|option)\b|#[1-5]\b", re.IGNORECASE)
 TIME_WORDS = re.compile(
     r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?\b|\b(today|tomorrow|tonight|this weekend|next week)\b"
     r"|\b\d{1,2}(:\d{2})?\s*(am|pm)\b|\bat \d{1,2}\b|\b(morning|afternoon|evening)\b",

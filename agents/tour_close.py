@@ -126,6 +126,20 @@ def plan_tours(units: list[dict[str, Any]], *, when: str | None, now: datetime) 
     return ActionPlan(actions=actions, confirmation_prompt=prompt)
 
 
+_ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "fifth": 4}
+
+
+def _ordinal_reference(text: str) -> int:
+    """'the second one' / '#2' -> 1; 'the last one' -> -1 (the last match); anything else -> 0 (the top one)."""
+    m = re.search(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|fifth|last)\b", text, re.I)
+    if not m:
+        return 0
+    if m.group(1):
+        return int(m.group(1)) - 1
+    word = m.group(2).lower()
+    return 10 if word == "last" else _ORDINALS[word]
+
+
 def _unit_for_tour(row: dict[str, Any]) -> dict[str, Any]:
     address = row.get("address") or f"{row.get('neighborhood', '')} apartment (building {row.get('building_id')})"
     if row.get("kind") == "office" and row.get("suite"):
@@ -164,8 +178,9 @@ def tour_close_node(state: AgentState, *, inventory: Inventory | None = None,
             else:
                 units.append(_unit_for_tour(row))
         if not units and not missing and state.get("matches"):
-            units = [_unit_for_tour({"unit_id": m["id"], **m["row_preview"], "address": m["row_preview"]["address"]})
-                     for m in state["matches"][:1]]
+            match = state["matches"][min(_ordinal_reference(text), len(state["matches"]) - 1)]
+            units = [{"unit_id": match["id"], "address": match["row_preview"]["address"],
+                      "kind": match["row_preview"]["kind"]}]
         when = text
     else:
         units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}

@@ -86,7 +86,12 @@ def main(argv: list[str] | None = None) -> int:
     from eval.runner import score_file
 
     metrics = score_file(args.task, args.cases, model)
-    print(json.dumps(metrics, indent=2, ensure_ascii=False))
+    # Run facts and nested detail first, the headline metrics last (they are what a tail of the output shows).
+    facts = ("cases", "errors", "latency_ms_p50", "latency_ms_p95")
+    ordered = {k: metrics[k] for k in facts if k in metrics}
+    ordered |= {k: v for k, v in metrics.items() if k not in facts and isinstance(v, dict | list)}
+    ordered |= {k: v for k, v in metrics.items() if k not in ordered}
+    print(json.dumps(ordered, indent=2, ensure_ascii=False))
     return 0
 
 

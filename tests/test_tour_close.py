@@ -58,3 +58,16 @@ def test_tour_request_for_a_known_unit(now, inventory):
     missing = tour_close_node({"text": "tour SE-99999999 friday", "route": {"node": "tour"}}, inventory=inventory,
                               now=lambda: now)
     assert missing["plan"] is None and "couldn't find unit SE-99999999" in missing["reply"]
+
+
+def test_a_tour_of_a_listed_match_by_its_position(now, inventory):
+    from agents.manager import route
+
+    matches = [{"id": f"SE-{i}", "row_preview": {"address": f"{i} Main St", "kind": "apartment"}} for i in (1, 2, 3)]
+    assert route("can I see the second one on saturday?", previous_node="needs").node == "tour"
+    out = tour_close_node({"text": "can I see the second one on saturday?", "route": {"node": "tour"},
+                           "matches": matches}, inventory=inventory, now=lambda: now)
+    assert out["plan"]["actions"][0]["unit_id"] == "SE-2"
+    last = tour_close_node({"text": "book the last one friday 5pm", "route": {"node": "tour"}, "matches": matches},
+                           inventory=inventory, now=lambda: now)
+    assert last["plan"]["actions"][0]["unit_id"] == "SE-3"
