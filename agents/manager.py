@@ -57,6 +57,7 @@ class RoutingTable:
     keyword_lists: dict[str, list[str]]
     cues: dict[str, list[tuple[re.Pattern[str], float]]]
     neutral: re.Pattern[str]
+    needs_neutral: re.Pattern[str]
     emergency: re.Pattern[str]
 
 
@@ -87,7 +88,8 @@ def load_table(path: str | None = None) -> RoutingTable:
     }
     cues = {node: [(re.compile(p, re.IGNORECASE), float(w)) for p, w in table.items()]
             for node, table in config["cues"].items()}
-    return RoutingTable(keywords, keyword_lists, cues, _any_of(config["neutral"]), _any_of(config["emergency"]))
+    return RoutingTable(keywords, keyword_lists, cues, _any_of(config["neutral"]),
+                        _any_of(config.get("needs_neutral") or ["(?!)"]), _any_of(config["emergency"]))
 
 
 def has_search_signals(text: str) -> bool:
@@ -98,9 +100,17 @@ def has_search_signals(text: str) -> bool:
     return bool(spec.location or spec.budget_monthly_usd or spec.min_sqft or spec.min_bedrooms is not None)
 
 
+def names_a_place(text: str) -> bool:
+    """Whether the text names a neighborhood, borough or street the inventory knows."""
+    from agents.needs import parse_spec
+
+    return bool(parse_spec(text).location)
+
+
 def score_nodes(text: str, table: RoutingTable) -> tuple[dict[str, float], list[str]]:
     """Keyword and cue score per node, and the words that matched (for the trace)."""
     neutral_text = table.neutral.sub(" ", text)
+    needs_text = table.needs_neutral.sub(" ", text)
     scores = dict.fromkeys(NODES, 0.0)
     hits: list[str] = []
     for node in NODES:
@@ -108,7 +118,7 @@ def score_nodes(text: str, table: RoutingTable) -> tuple[dict[str, float], list[
             scores[node] += 1.0
             hits.append(f"{node}:{match.group(0).lower()}")
         # Needs cues read the original text: "no-fee" or "washer/dryer" are search wording, not lease or repair.
-        source = text if node == "needs" else neutral_text
+        source = needs_text if node == "needs" else neutral_text
         for pattern, weight in table.cues.get(node, []):
             for match in pattern.finditer(source):
                 scores[node] += weight
@@ -137,6 +147,8 @@ def route(
         scores["lease"] += 0.5
     if awaiting == "spec" and has_search_signals(text):
         scores["needs"] += 3.0  # the answer to "which area / what budget?"
+    elif names_a_place(text):
+        scores["needs"] += 1.5  # a neighborhood, borough or street: most likely a search
     if awaiting == "renewal" and max(scores.values()) < 2:
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
     if previous_node in scores and scores[previous_node] > 0:

@@ -90,3 +90,19 @@ def test_route_target_raises_on_unknown_node():
     assert route_target({"route": {"node": "tour"}}) == "tour_close"
     with pytest.raises(ValueError, match="unknown route node"):
         route_target({"route": {"node": "dance"}})
+
+
+@pytest.mark.parametrize(
+    ("text", "node"),
+    [
+        ("does my lease auto-renew?", "lease"),
+        ("how much notice do I need to give before moving out?", "lease"),
+        ("who pays for utilities?", "lease"),
+        ("bugs in the apartment", "triage"),
+        ("the elevator has been out for 3 days", "triage"),
+        ("any lofts in dumbo?", "needs"),
+        ("I'd love to check out the Tribeca 2br you showed me", "tour"),
+    ],
+)
+def test_misleading_words_are_weighed_in_context(text, node):
+    assert route(text).node == node
