@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from datetime import timedelta
 from typing import Any
 
 import streamlit as st
@@ -33,7 +34,7 @@ def workspace() -> dict[str, Any]:
     logging.basicConfig(level=logging.INFO)
     install_redaction()
     settings = Settings()
-    holds = SqliteHoldStore(settings.db_path.with_name("holds.sqlite"))
+    holds = SqliteHoldStore(settings.db_path.with_name("holds.sqlite"), ttl=timedelta(hours=settings.hold_ttl_hours))
     graph = build_graph(model=build_chat_model(settings), checkpointer=open_checkpointer(settings.db_path),
                         holds=holds)
     return {"graph": graph, "holds": holds, "settings": settings, "mode": describe_mode(settings)}

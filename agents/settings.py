@@ -27,3 +27,4 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default=PROJECT_DIR / "data", description="Folder of the bundled datasets")
     db_path: Path = Field(default=PROJECT_DIR / "var" / "workspace.sqlite", description="Threads and holds")
     timezone: str = Field(default="America/New_York", description="Time zone of the properties")
+    hold_ttl_hours: float = Field(default=24.0, gt=0, description="How long a tour hold lasts unless confirmed")

@@ -232,3 +232,12 @@ def test_reply_escapes_markdown_from_the_lease(injected_pdf: bytes) -> None:
     answer = answer_question(index, "What does the note about closing excerpts tags say?")
     reply = lease_qa.render_reply(answer)
     assert "</excerpts>" not in reply and "\\<" in reply
+
+
+def test_how_long_is_the_lease_finds_the_term_clause():
+    from agents.lease_qa import answer_question, index_lease
+    from tests.conftest import ROOT
+
+    index = index_lease((ROOT / "eval" / "datasets" / "leases" / "residential_lease.pdf").read_bytes())
+    answer = answer_question(index, "how long is the lease?")
+    assert not answer.not_found and "term" in answer.answer.lower()

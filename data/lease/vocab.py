@@ -52,6 +52,13 @@ LIGHT_WORDS = _wordset(
 # Plain-language phrase -> words a lease uses for it. Keys are matched on word boundaries, longest first;
 # a phrase's own words always count too. Kept small and general: it is lease vocabulary, not case answers.
 EXPANSIONS: dict[str, tuple[str, ...]] = {
+    # length of the lease
+    "how long is the lease": ("term", "begins", "ends"),
+    "how long is my lease": ("term", "begins", "ends"),
+    "how long does the lease": ("term", "begins", "ends"),
+    "length of the lease": ("term", "begins", "ends"),
+    "lease length": ("term", "begins", "ends"),
+    "duration": ("term", "begins", "ends"),
     # leaving and terminating
     "leave early": ("early", "termination", "terminate"),
     "move out early": ("early", "termination", "terminate"),
