@@ -6,6 +6,7 @@ property's time zone, or, with no time given, the next business-hour slots. Time
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections.abc import Callable
@@ -16,9 +17,12 @@ from zoneinfo import ZoneInfo
 import dateparser
 
 from agents.manager import UNIT_ID
+from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from contracts.plan import ActionPlan, TourAction
 from data.inventory import Inventory, load_inventory
+
+log = logging.getLogger(__name__)
 
 TZ = "America/New_York"
 SLOT = timedelta(minutes=30)
@@ -159,8 +163,22 @@ def describe_plan(plan: ActionPlan) -> str:
     return "\n".join(lines)
 
 
+def invitation(plan: ActionPlan, model: Any) -> str | None:
+    """One friendly sentence from the model about the slots; None when it fails or touches a time or number."""
+    slots = "\n".join(f"{a.address}: {a.start:%a %H:%M}" for a in plan.actions)
+    try:
+        reply = model.invoke(TOUR_PROMPT.format(slots=slots))
+        text = str(getattr(reply, "content", reply)).strip()
+    except Exception as exc:  # the plan stands without the model's wording
+        log.warning("tour wording failed: %s", exc)
+        return None
+    if not text or len(text) > 300 or re.search(r"\d", text):
+        return None  # times and numbers come from the plan only
+    return text
+
+
 def tour_close_node(state: AgentState, *, inventory: Inventory | None = None,
-                    now: Callable[[], datetime] | None = None) -> dict[str, Any]:
+                    now: Callable[[], datetime] | None = None, model: Any = None) -> dict[str, Any]:
     """Graph node: a plan for the top matches (after a search) or for the unit(s) named in a tour request."""
     started = time.perf_counter()
     inventory = inventory or load_inventory()
@@ -192,7 +210,8 @@ def tour_close_node(state: AgentState, *, inventory: Inventory | None = None,
         notes.append("Which unit would you like to tour? Give its id (e.g. SE-1545 or U-12) or search first.")
     reply_parts = [state.get("reply", "") if route_node != "tour" else "", *notes]
     if plan.actions:
-        reply_parts.append(describe_plan(plan))
+        wording = invitation(plan, model) if model is not None else None
+        reply_parts.append(describe_plan(plan) + (f"\n\n{wording}" if wording else ""))
     return {
         "plan": plan.model_dump(mode="json") if plan.actions else None,
         "reply": "\n\n".join(p for p in reply_parts if p),

@@ -71,3 +71,16 @@ def test_a_tour_of_a_listed_match_by_its_position(now, inventory):
     last = tour_close_node({"text": "book the last one friday 5pm", "route": {"node": "tour"}, "matches": matches},
                            inventory=inventory, now=lambda: now)
     assert last["plan"]["actions"][0]["unit_id"] == "SE-3"
+
+
+def test_model_wording_is_added_but_never_changes_times(now, inventory):
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    state = {"text": "tour SE-1545 saturday at 11am", "route": {"node": "tour"}}
+    nice = FakeListChatModel(responses=["Looking forward to showing you around!"])
+    out = tour_close_node(state, inventory=inventory, now=lambda: now, model=nice)
+    assert out["reply"].endswith("Looking forward to showing you around!")
+    assert out["plan"]["actions"][0]["start"] == "2026-11-28T11:00:00-05:00"
+    sneaky = FakeListChatModel(responses=["See you at 9pm instead!"])
+    out = tour_close_node(state, inventory=inventory, now=lambda: now, model=sneaky)
+    assert "9pm" not in out["reply"] and out["plan"]["actions"][0]["start"] == "2026-11-28T11:00:00-05:00"
