@@ -77,15 +77,19 @@ def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tu
     musts = [m.replace("-", "_").replace(" ", "_").lower() for m in spec.must_haves]
     if musts:
         have = [m for m in musts if row.get(m)]
-        lacking = [m for m in musts if not row.get(m)]
+        # an unlisted pet policy is reported once, below, as unknown rather than missing
+        lacking = [m for m in musts if not row.get(m) and not (m == "pet_friendly" and not row.get("pets_known"))]
         if have:
             reasons.append(f"Has {', '.join(_label(m) for m in have)} ({len(have)}/{len(musts)} must-haves)")
         if lacking:
             misses.append(f"Missing {', '.join(_label(m) for m in lacking)}")
     if "transit" in terms and terms["transit"][i] >= 1:
         reasons.append(f"Near transit ({row['min_to_subway']:g} min to subway)")
-    if "pets" in terms and terms["pets"][i] >= 1:
-        reasons.append("Pet friendly")
+    if "pets" in terms:
+        if terms["pets"][i] >= 1:
+            reasons.append("Pet friendly")
+        elif not row.get("pets_known"):
+            misses.append("Pet policy not listed — ask the landlord")
     if "nice" in terms and terms["nice"][i] > 0:
         nice = [n for n in spec.nice_to_haves if row.get(n.replace("-", "_").replace(" ", "_").lower())]
         reasons.append(f"Bonus: {', '.join(_label(n) for n in nice)}")
@@ -118,7 +122,7 @@ def preview(row: dict[str, Any]) -> dict[str, Any]:
         "amenities": [_label(k) for k in AMENITY_KEYS if k not in ("near_transit",) and row.get(k)],
         "near_transit": bool(row["near_transit"]),
         "min_to_subway": num(row["min_to_subway"]),
-        "pet_friendly": bool(row["pet_friendly"]),
+        "pet_friendly": bool(row["pet_friendly"]) if row.get("pets_known") else None,  # None: not listed
     }
 
 

@@ -93,6 +93,8 @@ def build_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
         if column not in frame:
             frame[column] = np.nan
         frame[column] = pd.to_numeric(frame[column], errors="coerce").astype(float)
+    # StreetEasy lists no pet policy: keep "unknown" apart from "no" for display (scoring treats both as not met).
+    frame["pets_known"] = frame["pet_friendly"].notna() if "pet_friendly" in frame else False
     for key in AMENITY_KEYS:
         if key == "near_transit":
             continue
@@ -103,7 +105,7 @@ def build_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
         for n, s, b, a in zip(frame["neighborhood"], frame["submarket"], frame["borough"], frame["address"],
                               strict=True)
     ]
-    keep = [*TEXT_COLUMNS, *NUMBER_COLUMNS, *AMENITY_KEYS, "loc_text"]
+    keep = [*TEXT_COLUMNS, *NUMBER_COLUMNS, *AMENITY_KEYS, "pets_known", "loc_text"]
     return frame[keep].reset_index(drop=True)
 
 
