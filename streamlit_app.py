@@ -15,7 +15,7 @@ from agents.lease_qa import store_uploaded_lease
 from agents.llm import build_chat_model, describe_mode
 from agents.redact import install as install_redaction
 from agents.settings import Settings
-from agents.viewing import ics_bytes
+from agents.viewing import ics_bytes, mailto_url
 from data.holds import HoldError, SqliteHoldStore
 from data.inventory import load_inventory
 from data.lease.errors import LeaseError
@@ -176,8 +176,6 @@ def holds_panel(app: dict[str, Any]) -> None:
                 cols[2].download_button("Calendar (.ics)", ics_bytes(hold), file_name=f"tour-{hold.unit_id}.ics",
                                         mime="text/calendar", key=f"ics-{hold.id}")
                 if hold.contact:
-                    from agents.viewing import mailto_url
-
                     cols[3].link_button("Email request", mailto_url(hold, hold.contact))
 
 

@@ -92,19 +92,16 @@ def load_table(path: str | None = None) -> RoutingTable:
                         _any_of(config.get("needs_neutral") or ["(?!)"]), _any_of(config["emergency"]))
 
 
-def has_search_signals(text: str) -> bool:
-    """Whether the text states a place, a budget or a size: what a reply to 'which area / what budget?' holds."""
+def search_signals(text: str) -> tuple[bool, bool]:
+    """(names a place, states a place, budget, size or bedroom count), from one parse of the text.
+
+    A place alone leans to a search; any of them answers our "which area / what budget?" question.
+    """
     from agents.needs import parse_spec  # local import: the needs parser is heavier than routing
 
     spec = parse_spec(text)
-    return bool(spec.location or spec.budget_monthly_usd or spec.min_sqft or spec.min_bedrooms is not None)
-
-
-def names_a_place(text: str) -> bool:
-    """Whether the text names a neighborhood, borough or street the inventory knows."""
-    from agents.needs import parse_spec
-
-    return bool(parse_spec(text).location)
+    place = bool(spec.location)
+    return place, place or bool(spec.budget_monthly_usd or spec.min_sqft or spec.min_bedrooms is not None)
 
 
 def score_nodes(text: str, table: RoutingTable) -> tuple[dict[str, float], list[str]]:
@@ -145,9 +142,10 @@ def route(
         scores["tour"] += 2.5  # a known unit with a visit word or a time: a tour request
     if has_lease and QUESTION.search(text.strip()):
         scores["lease"] += 0.5
-    if awaiting == "spec" and has_search_signals(text):
+    names_place, answers_spec = search_signals(text)
+    if awaiting == "spec" and answers_spec:
         scores["needs"] += 3.0  # the answer to "which area / what budget?"
-    elif names_a_place(text):
+    elif names_place:
         scores["needs"] += 1.5  # a neighborhood, borough or street: most likely a search
     if awaiting == "renewal" and max(scores.values()) < 2:
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question

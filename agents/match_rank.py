@@ -60,11 +60,13 @@ def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tu
         else:
             misses.append(f"Rent {_money(row['rent'])} is {_money(row['rent'] - (spec.budget_max or 0))} over budget")
     if "location" in terms:
-        place = row["address"] or row["neighborhood"]
-        (reasons if terms["location"][i] >= 1 else misses).append(
-            ("Street match" if row["address"] and any(t in row["address"].lower() or t[-3:] in ("ave", " st")
-                                                      for t in spec.location) else "Neighborhood match")
-            + f" ({place})" if terms["location"][i] >= 1 else f"Outside the area ({row['neighborhood']})")
+        if terms["location"][i] >= 1:
+            streets = row["loc_text"].split(" | ")[3:]  # after neighborhood, submarket, borough: the address
+            on_street = any(t.lower() in s for t in spec.location for s in streets)
+            reasons.append(f"Street match ({row['address']})" if on_street
+                           else f"Neighborhood match ({row['neighborhood']})")
+        else:
+            misses.append(f"Outside the area ({row['neighborhood']})")
     if "beds" in terms:
         beds = row["bedrooms"]
         word = "Studio" if beds == 0 else f"{beds:g} bedroom{'s' if beds != 1 else ''}"

@@ -204,12 +204,17 @@ def _fuzzy_places(text: str) -> list[tuple[int, str]]:
     return found
 
 
+def _sqft_factor(unit: str) -> float:
+    """Square metres convert to square feet; every other size unit is square feet already."""
+    return SQM_TO_SQFT if unit.startswith(("sqm", "sq m", "sq. m", "m2", "m²", "square met")) else 1.0
+
+
 def _sizes(text: str) -> tuple[int | None, int | None, str]:
     low = high = None
     m = _SIZE_RANGE.search(text)
     if m:
         unit = (m.group(6) or m.group(3) or "").lower()
-        factor = SQM_TO_SQFT if unit.startswith(("sqm", "sq m", "sq. m", "m2", "m²", "square met")) else 1.0
+        factor = _sqft_factor(unit)
         # "12–15k SF": a scale written once applies to both ends
         a = amount(m.group(1), m.group(2) or m.group(5)) * factor
         b = amount(m.group(4), m.group(5) or m.group(2)) * factor
@@ -217,7 +222,7 @@ def _sizes(text: str) -> tuple[int | None, int | None, str]:
         return low, high, _blank(text, m.span())
     for m in _SIZE.finditer(text):
         unit = m.group(3).lower()
-        factor = SQM_TO_SQFT if unit.startswith(("sqm", "sq m", "sq. m", "m2", "m²", "square met")) else 1.0
+        factor = _sqft_factor(unit)
         value = round(amount(m.group(1), m.group(2)) * factor)
         before, after = text[max(0, m.start() - 25): m.start()], text[m.end(): m.end() + 20]
         if "+" in m.group(0) or _MIN_AFTER.search(after) or _MIN_WORDS.search(before):

@@ -205,7 +205,7 @@ def tour_close_node(state: AgentState, *, inventory: Inventory | None = None,
                  for m in (state.get("matches") or [])[:TOURS]]
         when = (state.get("spec") or {}).get("timeline")
     plan = plan_tours(units, when=when, now=current)
-    notes = [f"I couldn't find unit {', '.join(missing)} in the inventory." for _ in missing[:1]]
+    notes = [f"I couldn't find unit {', '.join(missing)} in the inventory."] if missing else []
     if route_node == "tour" and not units and not missing:
         notes.append("Which unit would you like to tour? Give its id (e.g. SE-1545 or U-12) or search first.")
     reply_parts = [state.get("reply", "") if route_node != "tour" else "", *notes]

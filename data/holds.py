@@ -7,7 +7,6 @@ processes. A server database can replace this class behind the same methods (Hol
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -197,7 +196,3 @@ class SqliteHoldStore:
                 return candidate
         return None
 
-
-def export_json(holds: list[Hold]) -> str:
-    """Holds as JSON (for the trace)."""
-    return json.dumps([h.model_dump(mode="json") for h in holds])

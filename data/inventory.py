@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import logging
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -73,8 +74,6 @@ def join_buildings(rows: list[dict[str, Any]], buildings: list[dict[str, Any]]) 
 
 
 def _load_buildings(data_dir: Path) -> list[dict[str, Any]]:
-    import csv
-
     path = data_dir / BUILDINGS_FILE
     if not path.exists():
         return []

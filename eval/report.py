@@ -20,7 +20,6 @@ from agents.needs import parse_spec
 from contracts.search import SearchSpec
 from data.inventory import load_inventory, replicate
 from eval.benches import percentiles, timings_ms
-from eval.registry import get_task
 from eval.runner import read_cases, score_file
 from eval.tasks.rank import qrels_of
 from scoring.match import DEFAULT_WEIGHTS, Weights, score_loop, score_units
@@ -298,4 +297,3 @@ def write(report: dict[str, Any], *, out_dir: Path = RESULTS, readme: Path | Non
     return out_dir / "report.md"
 
 
-__all__ = ["build_report", "get_task", "to_markdown", "write"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from agents.match_rank import match, units_of
+from agents.match_rank import match
 from agents.needs import parse_spec, spec_with_model
 from data.inventory import load_inventory
 from eval.judgments import grade_units
@@ -42,4 +42,3 @@ def score(cases: list[Case], predictions: list[Prediction | None]) -> dict[str, 
 
 
 register(Task("rank", predict, score))
-__all__ = ["qrels_of", "units_of"]
