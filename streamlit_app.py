@@ -15,7 +15,7 @@ from agents.lease_qa import store_uploaded_lease
 from agents.llm import build_chat_model, describe_mode
 from agents.redact import install as install_redaction
 from agents.settings import Settings
-from agents.viewing import ics_bytes, mailto_url
+from agents.via.viewing import ics_bytes, mailto_url
 from data.holds import HoldError, SqliteHoldStore
 from data.inventory import load_inventory
 from data.lease.errors import LeaseError

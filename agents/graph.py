@@ -16,12 +16,13 @@ from langgraph.graph import END, START, StateGraph
 
 from agents.lease_qa import lease_qa_node
 from agents.manager import clarify_node, manager_node, route_target
-from agents.match_rank import match_rank_node
-from agents.needs import needs_node, needs_target
 from agents.renewal import renewal_node
 from agents.state import AgentState
-from agents.tour_close import tour_close_node
-from agents.tour_holds import (
+from agents.triage import triage_node
+from agents.via.match_rank import match_rank_node
+from agents.via.needs import needs_node, needs_target
+from agents.via.tour_close import tour_close_node
+from agents.via.tour_holds import (
     after_select,
     after_verify,
     confirm_node,
@@ -30,7 +31,6 @@ from agents.tour_holds import (
     submit_node,
     verify_node,
 )
-from agents.triage import triage_node
 from data.holds import HoldStore
 from data.inventory import Inventory
 

@@ -97,7 +97,7 @@ def search_signals(text: str) -> tuple[bool, bool]:
 
     A place alone leans to a search; any of them answers our "which area / what budget?" question.
     """
-    from agents.needs import parse_spec  # local import: the needs parser is heavier than routing
+    from agents.via.needs import parse_spec  # local import: the needs parser is heavier than routing
 
     spec = parse_spec(text)
     place = bool(spec.location)

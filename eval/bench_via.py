@@ -8,9 +8,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from agents.manager import route
-from agents.match_rank import match, units_of
-from agents.needs import parse_spec
-from agents.tour_close import TZ, plan_tours
+from agents.via.match_rank import match, units_of
+from agents.via.needs import parse_spec
+from agents.via.tour_close import TZ, plan_tours
 from data.inventory import load_inventory, replicate
 from eval.benches import percentiles, register_bench, timings_ms
 from scoring.match import score_loop, score_units

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from agents.match_rank import match, units_of
-from agents.needs import parse_spec
+from agents.via.match_rank import match, units_of
+from agents.via.needs import parse_spec
 from contracts.search import SearchSpec
 from data.inventory import load_inventory, replicate
 from eval.benches import percentiles, timings_ms
@@ -185,8 +185,8 @@ def conversation_metrics(limit: int | None) -> dict[str, Any]:
 def latency(repeat: int) -> dict[str, Any]:
     """p50/p95 per stage at 1k and 10k units; match_rank also against the plain per-row loop of the formula."""
     from agents.manager import route
-    from agents.tour_close import plan_tours
     from agents.triage import classify
+    from agents.via.tour_close import plan_tours
 
     text = "Pet-friendly 2br in Williamsburg under $5k, dishwasher ideally, tour this Monday 6pm"
     spec = parse_spec(text)

@@ -6,7 +6,7 @@ from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langgraph.checkpoint.memory import InMemorySaver
 
 from agents.graph import ask, build_graph
-from agents.needs import PROTECTED_MESSAGE
+from agents.via.needs import PROTECTED_MESSAGE
 from contracts import ActionPlan, MatchItem, SearchSpec
 from tests.conftest import ROOT
 

@@ -1,7 +1,7 @@
 import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
-from agents.needs import (
+from agents.via.needs import (
     PROTECTED_MESSAGE,
     clarifying_question,
     merge_specs,

@@ -3,7 +3,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from agents.tour_close import next_business_slot, plan_tours, resolve_start, tour_close_node
+from agents.via.tour_close import next_business_slot, plan_tours, resolve_start, tour_close_node
 
 NY = ZoneInfo("America/New_York")
 

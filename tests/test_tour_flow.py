@@ -7,11 +7,11 @@ import pytest
 from icalendar import Calendar
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agents.contact import ContactError, validate_contact
 from agents.graph import answer, ask, build_graph, pending_question
 from agents.redact import RedactingFilter, redact
-from agents.tour_holds import NO_VIEWINGS
-from agents.viewing import ics_bytes, mailto_url
+from agents.via.contact import ContactError, validate_contact
+from agents.via.tour_holds import NO_VIEWINGS
+from agents.via.viewing import ics_bytes, mailto_url
 from data.holds import SqliteHoldStore
 
 NY = ZoneInfo("America/New_York")

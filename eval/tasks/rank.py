@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from agents.match_rank import match
-from agents.needs import parse_spec, spec_with_model
+from agents.via.match_rank import match
+from agents.via.needs import parse_spec, spec_with_model
 from data.inventory import load_inventory
 from eval.judgments import grade_units
 from eval.registry import Case, Prediction, Task, register

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from agents.needs import parse_spec, spec_with_model
+from agents.via.needs import parse_spec, spec_with_model
 from eval.benches import percentiles, register_bench, timings_ms
 from eval.registry import Case, Prediction, Task, register
 from scoring.metrics import spec_f1

@@ -14,10 +14,10 @@ from zoneinfo import ZoneInfo
 from langchain_core.runnables import RunnableConfig
 
 from agents.ask_user import ask_form, ask_multi, ask_single
-from agents.contact import ContactError, validate_contact
 from agents.state import AgentState
-from agents.tour_close import TZ as PROPERTY_TZ
-from agents.viewing import viewing_request
+from agents.via.contact import ContactError, validate_contact
+from agents.via.tour_close import TZ as PROPERTY_TZ
+from agents.via.viewing import viewing_request
 from contracts.holds import Contact, Hold
 from contracts.plan import ActionPlan
 from data.holds import HoldStore, SlotTaken

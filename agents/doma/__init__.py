@@ -1,0 +1,1 @@
+"""DOMA, Documents & Manage: lease questions, repair triage and renewal negotiation."""
