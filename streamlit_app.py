@@ -10,8 +10,8 @@ from typing import Any
 import streamlit as st
 
 import ui_cards
+from agents.doma.lease_qa import store_uploaded_lease
 from agents.graph import answer, ask, build_graph, open_checkpointer, pending_question
-from agents.lease_qa import store_uploaded_lease
 from agents.llm import build_chat_model, describe_mode
 from agents.redact import install as install_redaction
 from agents.settings import Settings

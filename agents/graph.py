@@ -14,11 +14,11 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
 
-from agents.lease_qa import lease_qa_node
+from agents.doma.lease_qa import lease_qa_node
+from agents.doma.renewal import renewal_node
+from agents.doma.triage import triage_node
 from agents.manager import clarify_node, manager_node, route_target
-from agents.renewal import renewal_node
 from agents.state import AgentState
-from agents.triage import triage_node
 from agents.via.match_rank import match_rank_node
 from agents.via.needs import needs_node, needs_target
 from agents.via.tour_close import tour_close_node

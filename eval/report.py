@@ -184,8 +184,8 @@ def conversation_metrics(limit: int | None) -> dict[str, Any]:
 
 def latency(repeat: int) -> dict[str, Any]:
     """p50/p95 per stage at 1k and 10k units; match_rank also against the plain per-row loop of the formula."""
+    from agents.doma.triage import classify
     from agents.manager import route
-    from agents.triage import classify
     from agents.via.tour_close import plan_tours
 
     text = "Pet-friendly 2br in Williamsburg under $5k, dishwasher ideally, tour this Monday 6pm"
@@ -222,7 +222,7 @@ def latency(repeat: int) -> dict[str, Any]:
 
 
 def _lease_stage() -> Callable[[], Any] | None:
-    from agents.lease_qa import answer_question, index_lease
+    from agents.doma.lease_qa import answer_question, index_lease
 
     pdf = DATASETS / "leases" / "residential_lease.pdf"
     if not pdf.exists():

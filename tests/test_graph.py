@@ -102,7 +102,7 @@ def test_renewal_question_then_short_answer_completes_the_request(inventory, now
 
 
 def test_an_uploaded_lease_travels_with_the_thread(inventory, now, tmp_path):
-    from agents.lease_qa import clear_cache, store_uploaded_lease
+    from agents.doma.lease_qa import clear_cache, store_uploaded_lease
 
     graph = graph_for(inventory, now)
     pdf = (ROOT / "eval" / "datasets" / "leases" / "residential_lease.pdf").read_bytes()

@@ -10,8 +10,8 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from pydantic import Field
 
-from agents import lease_qa
-from agents.lease_qa import (
+from agents.doma import lease_qa
+from agents.doma.lease_qa import (
     LEASE_SYSTEM_PROMPT,
     UPLOAD_PROMPT,
     LeaseError,
@@ -235,7 +235,7 @@ def test_reply_escapes_markdown_from_the_lease(injected_pdf: bytes) -> None:
 
 
 def test_how_long_is_the_lease_finds_the_term_clause():
-    from agents.lease_qa import answer_question, index_lease
+    from agents.doma.lease_qa import answer_question, index_lease
     from tests.conftest import ROOT
 
     index = index_lease((ROOT / "eval" / "datasets" / "leases" / "residential_lease.pdf").read_bytes())

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
-from agents.renewal import (
+from agents.doma.renewal import (
     RenewalRequest,
     analyze_renewal,
     load_renewal_policy,
@@ -20,7 +20,7 @@ from contracts.doma import RenewalPackage
 from data.inventory import Inventory, build_frame
 
 ROOT = Path(__file__).resolve().parent.parent
-POLICY = json.loads((ROOT / "agents" / "config" / "renewal_policy.json").read_text())
+POLICY = json.loads((ROOT / "agents" / "doma" / "config" / "renewal_policy.json").read_text())
 
 
 def _unit(uid: str, rent: float, *, hood: str = "Astoria", beds: int = 2, sqft: float = 900) -> dict:

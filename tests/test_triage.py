@@ -9,8 +9,8 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel, GenericFakeChatModel
 from langchain_core.messages import AIMessage
 
-from agents.triage import classify, classify_detailed, load_triage_config, model_opinion, triage_node
-from agents.triage_text import normalize
+from agents.doma.triage import classify, classify_detailed, load_triage_config, model_opinion, triage_node
+from agents.doma.triage_text import normalize
 from contracts.doma import TriageResult
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,7 +138,7 @@ def test_unknown_message_is_routine_general() -> None:
 # --- configuration ---
 
 def test_vendor_and_eta_come_from_the_config_file(tmp_path: Path) -> None:
-    bundled = json.loads((ROOT / "agents" / "config" / "triage_vendors.json").read_text())
+    bundled = json.loads((ROOT / "agents" / "doma" / "config" / "triage_vendors.json").read_text())
     bundled["routing"]["plumbing"]["P1"] = {"vendor": "Acme Plumbing", "eta_hours": 6}
     bundled["hazards"]["gas"]["safety"] = ["Custom gas step"]
     path = tmp_path / "vendors.json"
@@ -151,7 +151,7 @@ def test_vendor_and_eta_come_from_the_config_file(tmp_path: Path) -> None:
 
 
 def test_config_without_safety_steps_is_rejected() -> None:
-    bundled = json.loads((ROOT / "agents" / "config" / "triage_vendors.json").read_text())
+    bundled = json.loads((ROOT / "agents" / "doma" / "config" / "triage_vendors.json").read_text())
     bundled["hazards"]["fire"]["safety"] = []
     with pytest.raises(ValueError, match="fire"):
         classify("smoke everywhere", config=bundled)

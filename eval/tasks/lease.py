@@ -48,7 +48,7 @@ def _pdf_bytes(case: Case, case_dir: Path) -> tuple[bytes, str]:
 
 def predict(case: Case, case_dir: Path, model: Any) -> Prediction:
     """The LeaseAnswer JSON for one case (the index is cached per PDF, so one lease is read once)."""
-    from agents.lease_qa import LeaseError, answer_question, index_lease, not_found_answer
+    from agents.doma.lease_qa import LeaseError, answer_question, index_lease, not_found_answer
 
     data, name = _pdf_bytes(case, case_dir)
     try:
@@ -124,7 +124,7 @@ def bench_pdf(pages: int = BENCH_PAGES) -> bytes:
 @register_bench("lease")
 def bench_lease() -> dict[str, Any]:
     """Index a 10-page lease (cold, no cache) and answer questions against it."""
-    from agents.lease_qa import answer_question
+    from agents.doma.lease_qa import answer_question
     from data.lease.document import LeaseIndex
 
     data = bench_pdf()

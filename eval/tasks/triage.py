@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from agents.triage import classify
+from agents.doma.triage import classify
 from eval.benches import percentiles, register_bench, timings_ms
 from eval.registry import Case, Prediction, Task, register
 from scoring.metrics import accuracy, precision_of, recall_of

@@ -2,7 +2,7 @@
 
 The deterministic rules (agents/triage_rules.py) decide first. A chat model, when one is passed, may only make
 the priority more urgent; it never lowers anything, and what it says is ignored when it is not a clear answer.
-Vendors, ETAs and the safety instructions per hazard are configuration (agents/config/triage_vendors.json).
+Vendors, ETAs and the safety instructions per hazard are configuration (agents/doma/config/triage_vendors.json).
 Every P0 carries safety instructions for its hazard and hands off to an on-call person.
 """
 
@@ -19,8 +19,8 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
+from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze
 from agents.state import AgentState
-from agents.triage_rules import PRIORITY_RANK, Analysis, analyze
 from contracts.doma import TriageResult
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 manager must approve).
 
 Pure numbers: comparable units from the inventory (same area, similar size and bedrooms, found with the match
-scoring) give a market median and IQR; the policy file (agents/config/renewal_policy.json) bounds every offer.
+scoring) give a market median and IQR; the policy file (agents/doma/config/renewal_policy.json) bounds every offer.
 No model touches a number; when an input is missing the node asks one question instead of guessing.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.renewal_parse import RenewalRequest, parse_renewal_request
+from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
 from agents.state import AgentState
 from contracts.doma import Offer, RenewalPackage
 from contracts.search import SearchSpec

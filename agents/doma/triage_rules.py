@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agents.triage_text import clauses, normalize
+from agents.doma.triage_text import clauses, normalize
 
 PRIORITY_RANK = {"P0": 0, "P1": 1, "P2": 2}
 
