@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 import ui_cards
+from agents.doma.lease.errors import LeaseError
 from agents.doma.lease_qa import store_uploaded_lease
 from agents.graph import answer, ask, build_graph, open_checkpointer, pending_question
 from agents.llm import build_chat_model, describe_mode
@@ -18,7 +19,6 @@ from agents.settings import Settings
 from agents.via.viewing import ics_bytes, mailto_url
 from data.holds import HoldError, SqliteHoldStore
 from data.inventory import load_inventory
-from data.lease.errors import LeaseError
 
 EXAMPLES = (
     "Pet-friendly 2br in Williamsburg under $5k, dishwasher, tour this Monday 6pm",

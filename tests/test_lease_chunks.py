@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from data.lease.chunks import Chunk, chunk_pages
+from agents.doma.lease.chunks import Chunk, chunk_pages
 
 HEADER = "Acme Apartments Residential Lease - Unit 7"
 PAGE_1 = f"""{HEADER}

@@ -9,8 +9,8 @@ from fpdf import FPDF
 from PIL import Image
 from pypdf import PdfReader, PdfWriter
 
+from agents.doma.lease.pdf import MAX_BYTES, MAX_PAGES, read_pdf_pages
 from agents.doma.lease_qa import LeaseError, index_lease
-from data.lease.pdf import MAX_BYTES, MAX_PAGES, read_pdf_pages
 from eval.datasets.leases.build import build_pdf
 
 LEASE_SOURCE = """= SHORT LEASE

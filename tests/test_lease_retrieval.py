@@ -5,10 +5,11 @@ from __future__ import annotations
 import numpy as np
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
-from data.lease.document import LeaseIndex
-from data.lease.embed import HashingEmbedder, LangChainEmbedder
-from data.lease.index import HybridIndex
-from data.lease.vocab import content_stems, question_concepts, stem
+from agents.doma.lease.document import LeaseIndex
+from agents.doma.lease.vocab import content_stems, question_concepts
+from retrieval.embed import HashingEmbedder, LangChainEmbedder
+from retrieval.hybrid import HybridIndex
+from retrieval.text import stem
 
 PAGES = [
     "ARTICLE TWELVE: EARLY TERMINATION\n"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from data.lease.chunks import chunk_pages
-from data.lease.risks import find_risk_flags
+from agents.doma.lease.chunks import chunk_pages
+from agents.doma.lease.risks import find_risk_flags
 
 
 def _kinds(*pages: str) -> list[str]:

@@ -24,12 +24,12 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+from agents.doma.lease.document import LeaseIndex
+from agents.doma.lease.errors import LeaseError
+from agents.doma.lease.evidence import Evidence
 from agents.state import AgentState
 from contracts.doma import NOT_FOUND, Citation, LeaseAnswer
-from data.lease.document import LeaseIndex
-from data.lease.embed import Embedder
-from data.lease.errors import LeaseError
-from data.lease.evidence import Evidence
+from retrieval.embed import Embedder
 
 __all__ = [
     "LeaseError",

@@ -124,8 +124,8 @@ def bench_pdf(pages: int = BENCH_PAGES) -> bytes:
 @register_bench("lease")
 def bench_lease() -> dict[str, Any]:
     """Index a 10-page lease (cold, no cache) and answer questions against it."""
+    from agents.doma.lease.document import LeaseIndex
     from agents.doma.lease_qa import answer_question
-    from data.lease.document import LeaseIndex
 
     data = bench_pdf()
     index_times = timings_ms(lambda: LeaseIndex.from_pdf(data, "bench.pdf"), repeat=5, warmup=1)

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from data.lease.vocab import stem, words
+from retrieval.text import stem, words
 
 
 class Embedder(Protocol):

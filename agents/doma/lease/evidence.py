@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from data.lease.chunks import Chunk, Sentence
-from data.lease.vocab import Concept, content_stems
+from agents.doma.lease.chunks import Chunk, Sentence
+from agents.doma.lease.vocab import Concept, content_stems
 
 _MONEY_Q = re.compile(r"\b(how much|cost|costs|price|fee|fees|amount|charge|charges|pay|owe|penalty)\b", re.I)
 _TIME_Q = re.compile(r"\b(how long|how many|how soon|when|notice|deadline|days|months|within|date)\b", re.I)

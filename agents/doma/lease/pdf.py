@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import logging
 
-from data.lease.errors import LeaseError
+from agents.doma.lease.errors import LeaseError
 
 log = logging.getLogger(__name__)
 

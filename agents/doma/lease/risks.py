@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from agents.doma.lease.chunks import Chunk, Sentence
 from contracts.doma import Citation, RiskFlag
-from data.lease.chunks import Chunk, Sentence
 
 _I = re.IGNORECASE
 _NE = r"(?:[^.]|\.(?=\d))"  # any character but a sentence end ("$36,000.00" keeps its period)

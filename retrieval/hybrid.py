@@ -1,4 +1,4 @@
-"""The hybrid index over a lease's chunks: BM25 (bm25s) and dense vectors (FAISS), fused by reciprocal rank."""
+"""A hybrid index over passages: BM25 (bm25s) and dense vectors (FAISS), fused by reciprocal rank."""
 
 from __future__ import annotations
 
@@ -6,9 +6,24 @@ import logging
 
 import numpy as np
 
-from data.lease.embed import Embedder, HashingEmbedder
+from retrieval.embed import Embedder, HashingEmbedder
 
 RRF_K = 60  # the usual reciprocal-rank-fusion constant: damps the influence of any single ranking's top
+
+
+def rrf_fuse(rankings: list[list[int]], weights: list[float] | None = None, k: int = RRF_K) -> dict[int, float]:
+    """Fuse ranked id lists (best first) by weighted reciprocal rank: id -> sum of weight / (k + rank).
+
+    Args:
+        rankings: one list of ids per ranking, best first.
+        weights: one weight per ranking (all 1.0 when None).
+        k: the damping constant.
+    """
+    fused: dict[int, float] = {}
+    for ranking, weight in zip(rankings, weights or [1.0] * len(rankings), strict=True):
+        for rank, doc in enumerate(ranking):
+            fused[doc] = fused.get(doc, 0.0) + weight / (k + rank + 1)
+    return fused
 
 
 class HybridIndex:
@@ -58,15 +73,9 @@ class HybridIndex:
         """
         if self.size == 0:
             return []
-        fused: dict[int, float] = {}
         scores = self.bm25_scores(query_tokens)
-        for rank, doc in enumerate(np.argsort(-scores, kind="stable")[: max(k * 2, 20)]):
-            if scores[doc] <= 0:
-                break
-            fused[int(doc)] = fused.get(int(doc), 0.0) + 1.0 / (RRF_K + rank + 1)
+        lexical = [int(d) for d in np.argsort(-scores, kind="stable")[: max(k * 2, 20)] if scores[d] > 0]
         sims, ids = self.dense_search(query_text, max(k * 2, 20))
-        for rank, (sim, doc) in enumerate(zip(sims, ids, strict=True)):
-            if doc < 0 or sim <= 0:
-                continue
-            fused[int(doc)] = fused.get(int(doc), 0.0) + 1.0 / (RRF_K + rank + 1)
+        dense = [int(d) for sim, d in zip(sims, ids, strict=True) if d >= 0 and sim > 0]
+        fused = rrf_fuse([lexical, dense])
         return sorted(fused.items(), key=lambda item: (-item[1], item[0]))[:k]

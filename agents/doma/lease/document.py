@@ -7,14 +7,14 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from agents.doma.lease.chunks import Chunk, chunk_pages
+from agents.doma.lease.evidence import Evidence, concept_weights, judge
+from agents.doma.lease.pdf import read_pdf_pages
+from agents.doma.lease.risks import find_risk_flags
+from agents.doma.lease.vocab import content_stems, question_concepts
 from contracts.doma import RiskFlag
-from data.lease.chunks import Chunk, chunk_pages
-from data.lease.embed import Embedder
-from data.lease.evidence import Evidence, concept_weights, judge
-from data.lease.index import HybridIndex
-from data.lease.pdf import read_pdf_pages
-from data.lease.risks import find_risk_flags
-from data.lease.vocab import content_stems, question_concepts
+from retrieval.embed import Embedder
+from retrieval.hybrid import HybridIndex
 
 CANDIDATES = 12  # passages fused from BM25 and dense retrieval, then judged
 

@@ -1,1 +1,0 @@
-"""Lease documents: reading PDFs, section-aware chunks, the hybrid index, evidence scoring and risk flags."""
