@@ -17,8 +17,8 @@ from agents.llm import build_chat_model, describe_mode
 from agents.redact import install as install_redaction
 from agents.settings import Settings
 from agents.via.viewing import ics_bytes, mailto_url
-from data.holds import HoldError, SqliteHoldStore
-from data.inventory import load_inventory
+from data.sources.nyc import load_inventory
+from data.stores.holds import HoldError, SqliteHoldStore
 
 EXAMPLES = (
     "Pet-friendly 2br in Williamsburg under $5k, dishwasher, tour this Monday 6pm",

@@ -31,8 +31,8 @@ from agents.via.tour_holds import (
     submit_node,
     verify_node,
 )
-from data.holds import HoldStore
-from data.inventory import Inventory
+from data.sources.nyc import Inventory
+from data.stores.holds import HoldStore
 
 
 def open_checkpointer(path: Path) -> SqliteSaver:

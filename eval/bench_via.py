@@ -11,7 +11,7 @@ from agents.manager import route
 from agents.via.match_rank import match, units_of
 from agents.via.needs import parse_spec
 from agents.via.tour_close import TZ, plan_tours
-from data.inventory import load_inventory, replicate
+from data.sources.nyc import load_inventory, replicate
 from eval.benches import percentiles, register_bench, timings_ms
 from scoring.match import score_loop, score_units
 
@@ -75,7 +75,7 @@ def bench_holds() -> dict[str, Any]:
     from datetime import timedelta
     from pathlib import Path
 
-    from data.holds import SlotTaken, SqliteHoldStore
+    from data.stores.holds import SlotTaken, SqliteHoldStore
 
     with tempfile.TemporaryDirectory() as folder:
         store = SqliteHoldStore(Path(folder) / "holds.sqlite")

@@ -12,7 +12,7 @@ import json
 import random
 from pathlib import Path
 
-from data.inventory import load_inventory
+from data.sources.nyc import load_inventory
 from eval.judgments import grade_units
 
 OUT = Path(__file__).resolve().parent / "datasets" / "rank_generated.jsonl"

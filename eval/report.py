@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from agents.via.match_rank import match, units_of
 from agents.via.needs import parse_spec
 from contracts.search import SearchSpec
-from data.inventory import load_inventory, replicate
+from data.sources.nyc import load_inventory, replicate
 from eval.benches import percentiles, timings_ms
 from eval.runner import read_cases, score_file
 from eval.tasks.rank import qrels_of

@@ -28,6 +28,6 @@ def now() -> datetime:
 
 @pytest.fixture(scope="session")
 def inventory():
-    from data.inventory import load_inventory
+    from data.sources.nyc import load_inventory
 
     return load_inventory()

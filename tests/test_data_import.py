@@ -3,10 +3,10 @@ import time
 import pytest
 
 from data.importer import load_rows, map_headers
-from data.inventory import Inventory, join_buildings, load_inventory_from
 from data.mappings import Source
 from data.parse import ParseError, parse_flag, parse_number
 from data.places import location_text, normalize_street, street_variants
+from data.sources.nyc import Inventory, join_buildings, load_inventory_from
 
 OFFICE = Source(name="test-offices", file="x.csv", id_prefix="U-", kind="office")
 
@@ -97,7 +97,7 @@ def test_street_normalization_and_variants():
 
 
 def test_bundled_inventory_loads_5225_units_with_ids_in_under_a_second(tmp_path):
-    from data.inventory import DATA_DIR
+    from data.sources.nyc import DATA_DIR
 
     started = time.perf_counter()
     inventory = load_inventory_from(DATA_DIR)
@@ -115,3 +115,15 @@ def test_bundled_inventory_loads_5225_units_with_ids_in_under_a_second(tmp_path)
     offices = frame[frame["kind"] == "office"]
     assert (offices["neighborhood"] != "").all()  # every office address has a derived neighborhood
     assert elapsed < 1.0
+
+
+def test_nyc_files_are_a_listing_source_returning_the_inventory() -> None:
+    from contracts.search import SearchSpec
+    from data.sources.base import ListingSource
+    from data.sources.nyc import NycFiles, load_inventory
+
+    source: ListingSource = NycFiles()
+    fetched = source.fetch(SearchSpec(location=["midtown"]))
+    assert source.name == "nyc"
+    assert fetched is load_inventory()
+    assert len(fetched) > 5000 and set(fetched.frame["kind"]) == {"apartment", "office"}

@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from data.holds import HoldError, SlotTaken, SqliteHoldStore
+from data.stores.holds import HoldError, SlotTaken, SqliteHoldStore
 from tests.conftest import ROOT
 
 NY = ZoneInfo("America/New_York")
@@ -89,7 +89,7 @@ def test_holds_survive_a_restart(tmp_path):
     path = tmp_path / "h.sqlite"
     script = (
         "import sys; from datetime import datetime, timedelta; from zoneinfo import ZoneInfo;"
-        "from data.holds import SqliteHoldStore;"
+        "from data.stores.holds import SqliteHoldStore;"
         "t = datetime(2026, 11, 23, 18, tzinfo=ZoneInfo('America/New_York'));"
         f"h = SqliteHoldStore(r'{path}').place(thread_id='keep', unit_id='U-3', address='15 W 38th St',"
         " start=t, end=t + timedelta(minutes=30), contact=None); print(h.id)"

@@ -17,7 +17,7 @@ from agents.doma.renewal import (
     renewal_node,
 )
 from contracts.doma import RenewalPackage
-from data.inventory import Inventory, build_frame
+from data.sources.nyc import Inventory, build_frame
 
 ROOT = Path(__file__).resolve().parent.parent
 POLICY = json.loads((ROOT / "agents" / "doma" / "config" / "renewal_policy.json").read_text())

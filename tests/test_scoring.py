@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 from contracts import SearchSpec
-from data.inventory import build_frame
+from data.sources.nyc import build_frame
 from scoring.match import DEFAULT_WEIGHTS, Weights, rank, score_loop, score_units
 from scoring.relax import evaluate_policies, suggest_relaxations
 from scoring.units import UnitArrays

@@ -12,7 +12,7 @@ from agents.redact import RedactingFilter, redact
 from agents.via.contact import ContactError, validate_contact
 from agents.via.tour_holds import NO_VIEWINGS
 from agents.via.viewing import ics_bytes, mailto_url
-from data.holds import SqliteHoldStore
+from data.stores.holds import SqliteHoldStore
 
 NY = ZoneInfo("America/New_York")
 

@@ -455,7 +455,7 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
     del model
     started = time.perf_counter()
     if inventory is None:
-        from data.inventory import load_inventory
+        from data.sources.nyc import load_inventory
 
         inventory = load_inventory()
     text = state.get("text", "") or ""

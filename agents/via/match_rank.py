@@ -11,7 +11,7 @@ import numpy as np
 from agents.state import AgentState
 from contracts.match import MatchItem, Relaxation
 from contracts.search import AMENITY_KEYS, SearchSpec
-from data.inventory import Inventory, load_inventory
+from data.sources.nyc import Inventory, load_inventory
 from scoring.match import DEFAULT_WEIGHTS, Scored, Weights, rank, score_units
 from scoring.relax import suggest_relaxations
 from scoring.units import UnitArrays

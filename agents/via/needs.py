@@ -125,7 +125,7 @@ PROTECTED_MESSAGE = (
 @lru_cache(maxsize=1)
 def place_names() -> dict[str, str]:
     """Every name or nickname a person may use for a place -> its location token."""
-    from data.inventory import load_inventory
+    from data.sources.nyc import load_inventory
 
     names = {n.lower(): n.lower() for n in load_inventory().frame["neighborhood"].unique() if n}
     names.update(LOCATION_ALIASES)

@@ -20,7 +20,7 @@ from agents.manager import UNIT_ID
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from contracts.plan import ActionPlan, TourAction
-from data.inventory import Inventory, load_inventory
+from data.sources.nyc import Inventory, load_inventory
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from agents.via.tour_close import TZ as PROPERTY_TZ
 from agents.via.viewing import viewing_request
 from contracts.holds import Contact, Hold
 from contracts.plan import ActionPlan
-from data.holds import HoldStore, SlotTaken
+from data.stores.holds import HoldStore, SlotTaken
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from agents.via.match_rank import match
 from agents.via.needs import parse_spec, spec_with_model
-from data.inventory import load_inventory
+from data.sources.nyc import load_inventory
 from eval.judgments import grade_units
 from eval.registry import Case, Prediction, Task, register
 from scoring.metrics import mrr_at_k, ndcg_at_k

@@ -1,4 +1,7 @@
-"""The normalized inventory: every source loaded through the import layer, joined to buildings, one frame."""
+"""The NYC inventory (StreetEasy rentals, Manhattan office suites) as one frame.
+
+Every file goes through the import layer and is joined to its building; `NycFiles` is the ListingSource.
+"""
 
 from __future__ import annotations
 
@@ -12,14 +15,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from contracts.search import AMENITY_KEYS
+from contracts.search import AMENITY_KEYS, SearchSpec
 from data.importer import ImportResult, SkippedRow, load_source
 from data.mappings import BUILDINGS_FILE, SOURCES, Source
 from data.places import location_text, normalize_street
 
 log = logging.getLogger(__name__)
 
-DATA_DIR = Path(__file__).resolve().parent
+DATA_DIR = Path(__file__).resolve().parent.parent  # data/: the raw/ files and the mapping table
 TRANSIT_MINUTES = 5  # near_transit means min_to_subway <= 5
 
 TEXT_COLUMNS = ("unit_id", "kind", "source", "address", "suite", "floor", "neighborhood", "submarket", "borough",
@@ -137,3 +140,15 @@ def replicate(inventory: Inventory, size: int) -> Inventory:
     copy_no = np.repeat(np.arange(reps), len(inventory.frame))[:size]
     frame["unit_id"] = [uid if c == 0 else f"{uid}~{c}" for uid, c in zip(frame["unit_id"], copy_no, strict=True)]
     return Inventory(frame=frame.reset_index(drop=True))
+
+
+@dataclass(frozen=True)
+class NycFiles:
+    """The bundled NYC files as a `ListingSource`: every unit, left to the matcher to filter and rank."""
+
+    name: str = "nyc"
+    data_dir: str | None = None
+
+    def fetch(self, spec: SearchSpec) -> Inventory:
+        """All units of the bundled files (cached); the spec is scored by the matcher, not filtered here."""
+        return load_inventory(self.data_dir) if self.data_dir else load_inventory()  # one cache entry

@@ -1,0 +1,1 @@
+"""Inventory sources behind one protocol (`base.ListingSource`): the NYC files today."""
