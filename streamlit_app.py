@@ -9,7 +9,6 @@ from typing import Any
 
 import streamlit as st
 
-import ui_cards
 from agents.doma.lease.errors import LeaseError
 from agents.doma.lease_qa import store_uploaded_lease
 from agents.graph import answer, ask, build_graph, open_checkpointer, pending_question
@@ -19,6 +18,7 @@ from agents.settings import Settings
 from agents.via.viewing import ics_bytes, mailto_url
 from data.sources.nyc import load_inventory
 from data.stores.holds import HoldError, SqliteHoldStore
+from ui import cards
 
 EXAMPLES = (
     "Pet-friendly 2br in Williamsburg under $5k, dishwasher, tour this Monday 6pm",
@@ -108,20 +108,20 @@ def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
     else:
         st.markdown(turn["content"])
     if state.get("matches"):
-        ui_cards.match_cards(state["matches"], state.get("relaxations") or [],
+        cards.match_cards(state["matches"], state.get("relaxations") or [],
                              on_relax=(lambda r: st.session_state.update(relax=r)) if latest else None,
                              key=f"t{index}")
         plan_text = turn["content"].split("**Proposed tours**")
         if len(plan_text) > 1:
             st.markdown("**Proposed tours**" + plan_text[1])
     if state.get("lease_answer"):
-        ui_cards.lease_answer(state["lease_answer"])
+        cards.lease_answer(state["lease_answer"])
     if state.get("triage"):
-        ui_cards.triage_card(state["triage"])
+        cards.triage_card(state["triage"])
     if state.get("renewal"):
-        ui_cards.renewal_view(state["renewal"])
+        cards.renewal_view(state["renewal"])
     if state.get("route"):
-        ui_cards.trace_panel(state)
+        cards.trace_panel(state)
 
 
 def question_widget(app: dict[str, Any], question: dict[str, Any]) -> None:

@@ -1,0 +1,1 @@
+"""Streamlit rendering helpers for the workspace (cards, panels); only streamlit_app.py imports them."""
