@@ -20,11 +20,11 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="latency and throughput per stage")
     bench.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    report = sub.add_parser("report", help="all metrics, ablations and latency → eval/results + README table")
+    report = sub.add_parser("report", help="all metrics, ablations and latency → eval/results (README with --readme)")
     report.add_argument("--model", action="store_true", help="also run the model-backed agents (if configured)")
     report.add_argument("--limit", type=int, default=None, help="only the first N cases of each file (quick)")
     report.add_argument("--out", type=Path, default=None, help="folder for report.md and report.json")
-    report.add_argument("--no-readme", action="store_true", help="do not update the README table")
+    report.add_argument("--readme", action="store_true", help="also rewrite the README's results table")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     from agents.redact import install
@@ -32,9 +32,13 @@ def main(argv: list[str] | None = None) -> int:
     install()  # no email or phone number reaches a log line
 
     if args.command == "bench":
-        from eval.benches import run_benches
+        from eval.runner import run_benches
 
-        results = run_benches(args.names or None)
+        try:
+            results = run_benches(args.names or None)
+        except KeyError as exc:
+            print(exc.args[0], file=sys.stderr)
+            return 2
         if args.json:
             print(json.dumps(results, indent=2))
         else:
@@ -53,11 +57,12 @@ def main(argv: list[str] | None = None) -> int:
 
             model = build_chat_model()
         result = build_report(limit=args.limit, model=model, repeat=10 if args.limit else 50)
-        path = write(result, out_dir=args.out or RESULTS, readme=None if args.no_readme else ROOT / "README.md")
+        path = write(result, out_dir=args.out or RESULTS, readme=ROOT / "README.md" if args.readme else None)
         print(path.read_text(encoding="utf-8"))
         return 0
 
     from eval.registry import get_task
+    from eval.runner import predict_all, score_file
 
     try:
         get_task(args.task)
@@ -76,14 +81,10 @@ def main(argv: list[str] | None = None) -> int:
             print("no model configured (set OPENROUTER_API_KEY or OPENAI_API_KEY); running offline", file=sys.stderr)
 
     if args.command == "predict":
-        from eval.runner import predict_all
-
         for record in predict_all(args.task, args.cases, model):
             record.pop("latency_ms", None)
             print(json.dumps(record, ensure_ascii=False))
         return 0
-
-    from eval.runner import score_file
 
     metrics = score_file(args.task, args.cases, model)
     # Run facts and nested detail first, the headline metrics last (they are what a tail of the output shows).

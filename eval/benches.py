@@ -1,4 +1,7 @@
-"""Benchmarks register here and `python -m eval bench` runs them all (or the ones named)."""
+"""The benchmark registry: stages register a function here; `eval.runner.run_benches` runs them.
+
+It imports nothing of `eval`, so tasks and bench modules can register without an import circle.
+"""
 
 from __future__ import annotations
 
@@ -39,10 +42,3 @@ def percentiles(values: list[float]) -> dict[str, float]:
     p95 = ordered[min(len(ordered) - 1, round(0.95 * len(ordered)) - 1)]
     return {"p50_ms": round(statistics.median(ordered), 3), "p95_ms": round(p95, 3), "n": len(ordered)}
 
-
-def run_benches(names: list[str] | None = None) -> dict[str, dict[str, Any]]:
-    import eval.bench_via
-    import eval.tasks  # noqa: F401
-
-    chosen = names or sorted(BENCHES)
-    return {name: BENCHES[name]() for name in chosen}

@@ -34,8 +34,7 @@ def register(task: Task) -> Task:
 
 
 def get_task(name: str) -> Task:
-    import eval.tasks  # noqa: F401 - importing registers the tasks
-
+    """The registered task of that name (`eval.tasks` registers them all when imported)."""
     if name not in TASKS:
         raise KeyError(f"unknown task {name!r}; known: {', '.join(sorted(TASKS))}")
     return TASKS[name]

@@ -283,7 +283,7 @@ def to_markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(report: dict[str, Any], *, out_dir: Path = RESULTS, readme: Path | None = ROOT / "README.md") -> Path:
+def write(report: dict[str, Any], *, out_dir: Path = RESULTS, readme: Path | None = None) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
     markdown = to_markdown(report)

@@ -1,4 +1,7 @@
-"""Run a task over a case file: one prediction per case, errors recorded per case, then the metrics."""
+"""Run a task over a case file (one prediction per case, errors recorded per case, then the metrics) or the benches.
+
+Importing this module registers every task (`eval.tasks`) and benchmark (`eval.bench_via` and the task modules).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import eval.bench_via
+import eval.tasks  # noqa: F401 - importing registers the tasks and their benchmarks
+from eval.benches import BENCHES
 from eval.registry import Case, get_task
 
 log = logging.getLogger(__name__)
@@ -66,3 +72,12 @@ def score_file(task_name: str, cases_path: Path, model: Any = None) -> dict[str,
         metrics["latency_ms_p50"] = latencies[len(latencies) // 2]
         metrics["latency_ms_p95"] = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
     return metrics
+
+
+def run_benches(names: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Run the named benchmarks (all when None); figures per bench."""
+    chosen = names or sorted(BENCHES)
+    unknown = [name for name in chosen if name not in BENCHES]
+    if unknown:
+        raise KeyError(f"unknown bench {', '.join(unknown)}; known: {', '.join(sorted(BENCHES))}")
+    return {name: BENCHES[name]() for name in chosen}

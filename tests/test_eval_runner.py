@@ -1,9 +1,11 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import eval.tasks  # noqa: F401 - registers the tasks
 from eval.__main__ import main
 from eval.judgments import grade_units
 from eval.registry import TASKS, Task, get_task, register
@@ -59,3 +61,16 @@ def test_python_dash_m_eval_runs_as_a_module():
     out = subprocess.run([sys.executable, "-m", "eval", "score", "--task", "spec", "--cases",
                           str(SHARED_EVAL / "spec.jsonl")], capture_output=True, text=True, cwd=ROOT, check=True)
     assert json.loads(out.stdout)["spec_f1"] >= 0.9
+
+
+def test_a_plain_report_run_leaves_the_readme_alone(tmp_path: Path) -> None:
+    """`python -m eval report` writes its folder; only `--readme` rewrites the README table."""
+    before = (ROOT / "README.md").read_bytes()
+    assert main(["report", "--limit", "2", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "report.md").exists() and (tmp_path / "report.json").exists()
+    assert (ROOT / "README.md").read_bytes() == before
+
+
+def test_an_unknown_bench_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "no-such-bench"]) == 2
+    assert "unknown bench no-such-bench" in capsys.readouterr().err

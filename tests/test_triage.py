@@ -224,6 +224,7 @@ def test_triage_node_routine_and_empty_text() -> None:
 def test_eval_bars(path: Path) -> None:
     if not path.exists():
         pytest.skip(f"{path} not present")
+    import eval.tasks  # noqa: F401 - registers the tasks
     from eval.registry import get_task
     from eval.runner import read_cases
 
