@@ -1,6 +1,6 @@
 """ServiceTriageAgent: a tenant's repair message -> TriageResult (category, priority, vendor, ETA, what to do now).
 
-The deterministic rules (agents/triage_rules.py) decide first. A chat model, when one is passed, may only make
+The deterministic rules (agents/doma/triage_rules.py) decide first. A chat model, when one is passed, may only make
 the priority more urgent; it never lowers anything, and what it says is ignored when it is not a clear answer.
 Vendors, ETAs and the safety instructions per hazard are configuration (agents/doma/config/triage_vendors.json).
 Every P0 carries safety instructions for its hazard and hands off to an on-call person.
