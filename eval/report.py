@@ -33,20 +33,24 @@ DATASETS = EVAL_DIR / "datasets"
 RESULTS = EVAL_DIR / "results"
 NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("America/New_York"))
 
-# (set, task, file): the shared dev cases are reported apart from our own labeled sets.
-SUITES: tuple[tuple[str, str, Path], ...] = (
-    ("dev", "route", SHARED / "route.jsonl"),
-    ("dev", "spec", SHARED / "spec.jsonl"),
-    ("dev", "rank", SHARED / "rank.jsonl"),
-    ("dev", "triage", SHARED / "triage.jsonl"),
-    ("own", "route", DATASETS / "route.jsonl"),
-    ("own", "spec", DATASETS / "spec.jsonl"),
-    ("own", "rank", DATASETS / "rank.jsonl"),
-    ("own", "rank", DATASETS / "rank_generated.jsonl"),
-    ("own", "triage", DATASETS / "triage.jsonl"),
-    ("own", "triage", DATASETS / "triage_holdout.jsonl"),
-    ("own", "lease", DATASETS / "leases" / "cases.jsonl"),
-)
+SPLITS = ("train", "dev", "test")
+
+
+def load_suites(manifest: Path = DATASETS / "splits.json") -> tuple[tuple[str, str, Path], ...]:
+    """(split, task, file) for every labeled file of `eval/datasets/splits.json`, in manifest order."""
+    spec = json.loads(manifest.read_text(encoding="utf-8"))
+    suites = []
+    for task, splits in spec.items():
+        if task.startswith("_"):
+            continue
+        for split in SPLITS:
+            for name in splits.get(split, []):
+                path = SHARED / name.removeprefix("shared:") if name.startswith("shared:") else DATASETS / name
+                suites.append((split, task, path))
+    return tuple(suites)
+
+
+SUITES = load_suites()
 HEADLINE = {
     "route": ("route_accuracy",),
     "spec": ("spec_f1",),
@@ -70,7 +74,7 @@ def _subset(path: Path, limit: int | None, tmp: Path) -> Path:
 def task_metrics(limit: int | None, model: Any) -> list[dict[str, Any]]:
     rows = []
     stamp = Path(f"{int(time.time() * 1000)}")
-    for set_name, task, path in SUITES:
+    for split, task, path in SUITES:
         if not path.exists():
             continue
         source = _subset(path, limit, stamp)
@@ -79,10 +83,31 @@ def task_metrics(limit: int | None, model: Any) -> list[dict[str, Any]]:
         finally:
             if source != path:
                 source.unlink()
-        rows.append({"set": set_name, "task": task, "file": path.name, "cases": metrics["cases"],
+        rows.append({"split": split, "task": task, "file": _label(path), "cases": metrics["cases"],
                      "errors": metrics["errors"], **{k: metrics.get(k) for k in HEADLINE[task]},
                      "detail": {k: v for k, v in metrics.items() if k not in ("per_case",)}})
     return rows
+
+
+def _label(path: Path) -> str:
+    """A file's name as the report shows it: shared/eval/… for the shared cases, else relative to datasets/."""
+    return f"shared/eval/{path.name}" if path.parent == SHARED else str(path.relative_to(DATASETS))
+
+
+def generalisation(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per task and headline metric: the case-weighted mean over each split's files, and train − test."""
+    out = []
+    for task, metrics in HEADLINE.items():
+        for metric in metrics:
+            means: dict[str, float | None] = {}
+            for split in SPLITS:
+                picked = [(r[metric], r["cases"]) for r in rows
+                          if r["task"] == task and r["split"] == split and r[metric] is not None]
+                total = sum(n for _, n in picked)
+                means[split] = sum(v * n for v, n in picked) / total if total else None
+            gap = means["train"] - means["test"] if None not in (means["train"], means["test"]) else None
+            out.append({"task": task, "metric": metric, **means, "gap": gap})
+    return out
 
 
 def _cases(task: str, limit: int | None) -> list[dict[str, Any]]:
@@ -244,6 +269,7 @@ def build_report(*, limit: int | None = None, model: Any = None, repeat: int = 5
         "relaxation": relaxation_policies(rank_cases),
         "latency": latency(repeat),
     }
+    report["generalisation"] = generalisation(report["metrics"])
     report["seconds"] = round(time.perf_counter() - started, 1)
     return report
 
@@ -257,10 +283,14 @@ def _fmt(value: Any) -> str:
 
 
 def to_markdown(report: dict[str, Any]) -> str:
-    lines = ["| set | task | file | cases | metrics |", "|---|---|---|---|---|"]
+    lines = ["| split | task | file | cases | metrics |", "|---|---|---|---|---|"]
     for row in report["metrics"]:
         shown = ", ".join(f"{k} {_fmt(row[k])}" for k in HEADLINE[row["task"]])
-        lines.append(f"| {row['set']} | {row['task']} | {row['file']} | {row['cases']} | {shown} |")
+        lines.append(f"| {row['split']} | {row['task']} | {row['file']} | {row['cases']} | {shown} |")
+    lines += ["", "| task | metric | train | dev | test | gap (train − test) |", "|---|---|---|---|---|---|"]
+    for row in report["generalisation"]:
+        lines.append(f"| {row['task']} | {row['metric']} | {_fmt(row['train'])} | {_fmt(row['dev'])} | "
+                     f"{_fmt(row['test'])} | {_fmt(row['gap'])} |")
     conv = report["conversation"]
     relax = report["relaxation"]
     lines += ["", f"Actionable outputs (a tour plan whenever matches exist): **{conv['actionable_rate']:.3f}** "

@@ -74,3 +74,18 @@ def test_a_plain_report_run_leaves_the_readme_alone(tmp_path: Path) -> None:
 def test_an_unknown_bench_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "no-such-bench"]) == 2
     assert "unknown bench no-such-bench" in capsys.readouterr().err
+
+
+def test_generalisation_gap_is_case_weighted_train_minus_test() -> None:
+    from eval.report import SUITES, generalisation
+
+    rows = [
+        {"split": "train", "task": "route", "cases": 30, "route_accuracy": 1.0},
+        {"split": "train", "task": "route", "cases": 10, "route_accuracy": 0.6},
+        {"split": "test", "task": "route", "cases": 50, "route_accuracy": 0.8},
+    ]
+    route = next(r for r in generalisation(rows) if r["metric"] == "route_accuracy")
+    assert route["train"] == pytest.approx(0.9) and route["dev"] is None
+    assert route["gap"] == pytest.approx(0.1)
+    assert {split for split, _, _ in SUITES} <= {"train", "dev", "test"}
+    assert all(path.exists() for _, _, path in SUITES)  # the manifest names real files
