@@ -263,3 +263,34 @@ def test_own_dataset_is_large_varied_and_valid() -> None:
 def test_general_rules_from_the_holdout_review(text: str, expected: tuple[str, str]) -> None:
     result = classify(text)
     assert (result.category, result.priority) == expected
+
+
+# Hazards told by their evidence, habitability problems, negation and tense (issue 12's failure classes, in
+# our own words: the unseen cases that found them stay unseen).
+EVIDENCE_CASES = [
+    ("the co detector display reads 180 and my wife has a headache and feels dizzy", "P0"),
+    ("carbon monoxide monitor shows 95 ppm, kids feel nauseous", "P0"),
+    ("there's a man rattling the door handle and pushing on the door as we speak", "P0"),
+    ("somebody is climbing in through the fire escape window right now", "P0"),
+    ("the ceiling in the living room is sagging and cracking, plaster keeps falling", "P0"),
+    ("the balcony is pulling away from the wall", "P0"),
+    ("crack across the wall got wider overnight and the door frames are shifting", "P0"),
+    ("my infant and I have had no heat all night, it's 50 degrees inside", "P0"),
+    ("the kitchen sink is backing up with dirty water", "P1"),
+    ("no heat in the back bedroom, the rest of the apartment is ok, it's 25 degrees outside", "P1"),
+    ("the valve under the sink is spraying water", "P1"),
+    ("the stove is completely dead, we can't cook anything", "P1"),
+    ("the front door of the apartment came off its hinges", "P1"),
+    ("someone tried to break in last month, the lock still works but I'd like a deadbolt", "P1"),
+    ("nothing's sparking, the light switch is just loose and wobbly", "P2"),
+    ("no sparks or smoke, the outlet cover is cracked", "P2"),
+    ("there was a leak from upstairs last week, it's dry now, the stain on the ceiling needs paint", "P2"),
+    ("a kitchen cabinet door came off its hinge", "P2"),
+]
+
+
+@pytest.mark.parametrize(("text", "priority"), EVIDENCE_CASES)
+def test_evidence_negation_and_tense(text: str, priority: str) -> None:
+    result = classify(text)
+    assert result.priority == priority
+    assert (result.category == "emergency") == (priority == "P0")

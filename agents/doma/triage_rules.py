@@ -70,6 +70,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:going off|went off|sounding|beeping)\W+(?:\w+\W+){0,2}?co_alarm",
         r"\bcarbon monoxide\b(?! detector| alarm)",
         r"\bmonoxido\b",
+        # a detector's reading is evidence even when nobody names the gas: "the detector says 180"
+        r"\b(?:co_alarm|detector|monitor|meter)\W+(?:\w+\W+){0,3}?(?:reads?|reading|shows?|showing|says?|display\w*|"
+        r"is at|hit|at|of)\W+(?:\w+\W+){0,2}?\d{2,4}\b",
+        r"\b\d{2,4} ?ppm\b",
     )),
     ("fire", _rx(
         r"\bfire\b(?!_)", r"\bflames?\b", r"\bon fire\b", r"\bsmok(?:e|ing|ey|y)\b", r"\bchar(?:red|ring)\b",
@@ -118,6 +122,16 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"intruders?) (?:tried|was trying|were trying|tries|is trying|are trying) to (?:pry|break|force|kick|jimmy|"
         r"pick|get in|open)", r"\bpr(?:y|ied|ying) (?:\w+ )?(?:open|at)\b", r"\bjimm(?:y|ied)\b",
         r"\bsigns? of (?:a )?forced entry\b", r"\bpicked (?:my|our|the) lock\b",
+        # an attempt in progress, described by what the person hears or sees
+        r"\b(?:someone|somebody|a man|a guy|a woman|a stranger|strangers|people|a person|he|she|they|"
+        r"intruders?|prowlers?) (?:is|are|keeps?|has been|have been) (?:\w+ )?(?:trying|banging|pounding|kicking|"
+        r"rattling|jiggling|pushing|forcing|prying|climbing|breaking|yanking|twisting)",
+        r"\b(?:rattl|jiggl|yank|twist|tr(?:y|ies|ying))\w* (?:the |my |our )?(?:door ?knob|doorknob|door handle|"
+        r"handle|lock|front door|door)\W+(?:\w+\W+){0,4}?(?:right now|as we speak|at the moment|this minute)",
+        r"\bthere (?:is|are) (?:a |an |some |two |three )?(?:man|men|guy|guys|woman|person|people|stranger|strangers|"
+        r"someone|somebody|intruders?) (?:\w+ )?(?:trying|banging|pounding|kicking|rattling|jiggling|pushing|forcing|"
+        r"prying|climbing|breaking)",
+        r"\bclimbing (?:in|into|through)\b", r"\bprowler\w*",
     )),
     ("structural", _rx(
         r"\b(?:ceiling|roof|wall|floor|stairs?|staircase|balcony|techo)\w*\W+(?:\w+\W+){0,3}?(?:collaps\w*|caved|"
@@ -125,6 +139,14 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"is falling|se cayo)",
         r"\b(?:collaps\w*|caved in|fallen) (?:\w+ )?(?:ceiling|roof|wall|floor|stairs?)",
         r"\b(?:chunks?|pieces?|parts?) of (?:the )?(?:ceiling|plaster|roof)\W+(?:\w+\W+){0,2}?(?:fell|falling|came)",
+        r"\b(?:ceiling|roof|wall|floor|stairs?|staircase|balcony|porch|railing|beam|joist|chimney|facade|parapet)\w*"
+        r"\W+(?:\w+\W+){0,6}?(?:pulling away|separating|shifting|leaning|crumbling|giving way|gave way|caving|"
+        r"falling apart|(?:about|going|gonna) to (?:fall|collapse|come down|give)|gonna (?:fall|collapse|come down)|"
+        r"(?:will|could|might|may) (?:fall|collapse|come down|give way|cave))",
+        r"\bcracks?\W+(?:\w+\W+){0,4}?(?:getting|got|grow\w*|gets) (?:wider|bigger|longer|worse)",
+        r"\bplaster\W+(?:\w+\W+){0,2}?(?:keeps? |is |are )?(?:falling|fell|coming down|dropping|raining)",
+        r"\bdoor ?frames?\W+(?:\w+\W+){0,2}?(?:shifting|twisting|moving|warping)",
+        _near(r"sagg|bow(?:ing|ed)|bulg|buckl", r"crack|falling|fell|creak|worse|wider|bigger", 6),
     )),
     ("trapped", _rx(
         r"\b(?:stuck|trapped) (?:\w+ )?in (?:the |an |our )?elevator",
@@ -139,7 +161,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _NEGATORS = {"no", "not", "never", "without", "nothing", "none", "nobody", "neither", "nor", "sin", "stopped",
              "quit", "ceased", "zero", "nada"}
-_BOUNDARIES = {"and", "or", "so", "because", "when", "while", "then", "now", "y", "until", "since", "after",
+_BOUNDARIES = {"and", "so", "because", "when", "while", "then", "now", "y", "until", "since", "after",
                "before", "if"}
 _RESOLVED_AFTER = re.compile(
     r"^\W*(?:\w+\W+){0,3}?(?:anymore|any more|(?:is |has |have |are )?(?:gone|stopped|cleared|went away|fixed|"
@@ -149,6 +171,34 @@ _RESOLVED_CLAUSE = re.compile(
     r"\b(?:it|that|this|the smell|the leak|the smoke|the sparking|the alarm|smell|leak)\b.*\b(?:anymore|any more|"
     r"gone|stopped|went away|cleared|fixed|resolved|repaired)\b|\bya no\b|\bnot anymore\b|\bno more\b"
 )
+# A clause that dates its event in the past and says nothing of now ("someone tried to break in last month").
+_PAST = re.compile(
+    r"\blast (?:week|month|night|year|time|winter|summer|fall|spring|weekend|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)\b|\b(?:a|one|two|three|few|couple of|several|\d+) (?:days?|weeks?|months?|years?) "
+    r"ago\b|\bago\b|\byesterday\b|\bpreviously\b|\bin the past\b|\bback in\b|\bused to\b|\bonce before\b|"
+    r"\bbefore (?:i|we) moved\b|\bthe other (?:day|night|week)\b"
+)
+_NOW = re.compile(r"\bright now\b|\bas we speak\b|\bat the moment\b|\bcurrently\b|\bstill\b|\bagain\b|\bkeeps?\b|"
+                  r"\bthis (?:minute|moment|second)\b|\b(?:is|are|am) (?:\w+ )?\w+ing\b")
+_UNSECURED = re.compile(r"\b(?:door|lock|window)\w*\W+(?:\w+\W+){0,4}?(?:will not|does not|can not|not) (?:lock|close|"
+                        r"latch|shut)|\b(?:door|lock|window)\w* (?:is |are )?(?:broken|busted|smashed|off)\b|"
+                        r"\bcan not (?:lock|secure)\b")
+
+
+_RECENT = re.compile(r"\blast night\b|\btonight\b|\bthis (?:morning|evening|afternoon)\b|\bearlier today\b|"
+                     r"\b(?:an|one|two|few|couple of|\d+) (?:hours?|minutes?) ago\b")
+
+
+def still_unsafe(text: str) -> bool:
+    """After a break-in or an attempt: the home cannot be secured, or it was hours ago (the person may be back)."""
+    return bool(_UNSECURED.search(text) or _RECENT.search(text))
+
+
+def past_only(clause: str) -> bool:
+    """The clause dates its event in the past and says nothing about it going on now."""
+    return bool(_PAST.search(clause)) and not _NOW.search(clause)
+
+
 _PAST_RESOLVED = re.compile(r"\b(?:anymore|any more|no longer|gone|stopped|went away|cleared|fixed|ya no)\b")
 
 
@@ -170,6 +220,13 @@ def _positive_hazard(clause: str) -> bool:
             if not (_negated_before(clause, match.start()) or _RESOLVED_AFTER.match(clause[match.end():])):
                 return True
     return False
+
+
+_FIXTURE_SPRAY = re.compile(r"\b(?:valve|shutoff_valve|faucet|tap|spigot|fitting|hose|showerhead|shower head|sprayer|"
+                            r"supply line|joint)\b")
+_VOLUME = re.compile(r"\beverywhere\b|\ball over\b|\bflood\w*|\bpour\w*|\bgush\w*|\bburst\w*|\b(?:can|will) not "
+                     r"stop\b|\bceiling\b|\binch(?:es)?\b|\bsoak\w*|\bankle\b|\bdownstairs\b|\bhallway\b|"
+                     r"\bshut ?off\b|\bshutoff_valve\b.*\b(?:find|broken|stuck)|\bwater main\b|\bwaterfall\b")
 
 
 def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
@@ -200,6 +257,15 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
                     negated.append(hazard)
                     resolved.append(hazard)
                     continue
+                if past_only(clause) and not (hazard == "break_in" and still_unsafe(text)):
+                    # Told in the past ("someone tried to get in last month"): it needs a check, not a rescue;
+                    # a break-in that left the home unsecured, or an attempt of last night, is not past yet.
+                    resolved.append(hazard)
+                    continue
+                if hazard == "flood" and "spray" in match.group(0) and _FIXTURE_SPRAY.search(clause) \
+                        and not _VOLUME.search(text):
+                    signals.append(Signal("spray_leak", "plumbing", "P1", position + match.start()))
+                    break
                 signals.append(Signal(f"hazard:{hazard}", "emergency", "P0", position + match.start(), hazard))
                 break
     return signals, negated, resolved
@@ -238,6 +304,24 @@ def temperatures_f(text: str) -> list[float]:
         value = float(number)
         found.append(value * 9 / 5 + 32 if unit == "c" else value)
     return found
+
+
+_PARTIAL_HEAT = re.compile(
+    r"\b(?:one|a|the|my|our|kids?|back|front|master|second|spare|guest|baby'?s?|son'?s?|daughter'?s?) "
+    r"(?:\w+ )?(?:bedroom|room)\b|\b(?:one|a) (?:of the )?radiator\b|\b(?:rest of|other rooms?|other parts? of)\b|"
+    r"\bonly (?:one|the)\b"
+)
+_INDOOR = re.compile(
+    r"(-?\d{1,3})\s*(?:deg\w*|f\b)?\W+(?:\w+\W+){0,2}?(?:inside|in here|indoors|in the (?:apartment|unit|house|"
+    r"room|bedroom|place)|in my (?:apartment|unit|house|room|bedroom|place))"
+    r"|\b(?:inside|in here|indoors|thermostat (?:says|reads|shows)|thermometer (?:says|reads|shows))\W+"
+    r"(?:\w+\W+){0,3}?(-?\d{1,3})\b"
+)
+
+
+def indoor_temperatures_f(text: str) -> list[float]:
+    """Temperatures the message gives for indoors ("it is 50 inside", "thermostat says 52"), in Fahrenheit."""
+    return [float(m.group(1) or m.group(2)) for m in _INDOOR.finditer(text)]
 
 
 def _cue(pattern: re.Pattern[str], text: str) -> bool:
@@ -296,8 +380,21 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         r"\b(?:not|will not|does not|can not) flush", r"\btoilet\W+(?:\w+\W+){0,3}?(?:clog\w*|blocked|backed up|"
         r"backing up|overflow\w*)", r"\btoilet (?:is |was )?(?:broken|broke)\b", r"\bclog\w* toilet",
     )),
-    ("sewage", "plumbing", "P1", _rx(r"\bsewage\b|\bsewer\b|\baguas negras\b",
-                                     r"\b(?:drain|tub|shower)\w*\W+(?:\w+\W+){0,3}?back(?:ed|ing)? up")),
+    ("sewage", "plumbing", "P1", _rx(
+        r"\bsewage\b|\bsewer\b|\baguas negras\b",
+        r"\b(?:drain|tub|shower|sink|basin|toilet)\w*\W+(?:\w+\W+){0,3}?back(?:ed|ing|s)? up",
+    )),
+    ("no_cooking", "general", "P1", _rx(
+        r"\b(?:can not|unable to|no way to|not able to|could not) cook\b",
+        r"\b(?:stove|oven|range|cooktop|burners|hob)\w*\W+(?:\w+\W+){0,4}?(?:completely dead|totally dead|"
+        r"(?:will|does|do) not (?:turn on|work|light|heat)\W+(?:\w+\W+){0,1}?at all|not working at all|"
+        r"all dead|none of (?:them|the burners) work)",
+        r"\b(?:all|none of) (?:the |four |4 |my )?burners\b(?! work)",
+    )),
+    ("entry_door", "general", "P1", _rx(
+        r"(?<!cabinet )(?<!closet )(?<!cupboard )(?<!shower )(?<!oven )(?<!dishwasher )(?<!fridge )"
+        r"\bdoors?\W+(?:\w+\W+){0,5}?off (?:its |it is |the |their )?hinges?",
+    )),
     ("locked_out", "general", "P1", _rx(r"\blocked out\b", r"\block(?:ed)? myself out\b",
                                         r"\b(?:lost|forgot) (?:my |the )?keys?\b")),
     ("lock_broken", "general", "P1", _rx(
@@ -398,6 +495,8 @@ _LEAK_MINOR = re.compile(r"\b(?:small|slow|tiny|little|minor|slight|occasional|b
                          r"(?:leak|drip)|\b(?:faucet|tap|showerhead|shower head|spout)\b|\bstain\b|\bdamage\b")
 
 
+_DRY_NOW = re.compile(r"\b(?:is |it is |now |all )?dry(?: now)?\b|\bfixed\b|\brepaired\b|\bstopped\b|\bno longer\b|"
+                      r"\bcosmetic\b|\b(?:re)?paint\w*")
 _GROWING = re.compile(r"\bspreading\b|\bgetting (?:worse|bigger|larger)\b|\bgrowing\b|\bwet\b|\bsoak\w*")
 
 
@@ -421,6 +520,8 @@ def _leak_signal(text: str) -> tuple[Signal | None, bool]:
             priority = "P1" if serious or not minor else "P2"
             if ("stain" in word or "damage" in word) and not _GROWING.search(text):
                 priority = "P2"  # a stain is water that already came; it matters again when it grows
+            if past_only(clause) and _DRY_NOW.search(text):
+                priority = "P2"  # "leaked last week, dry now": what is left is cosmetic
             category = object_category(text, position) or "plumbing"
             if category == "general" and not re.search(r"fridge|refrigerator|fridge_freezer|window", text):
                 category = "plumbing"  # a wall or ceiling is where the water shows, not what leaks
@@ -448,9 +549,15 @@ def analyze(text: str) -> Analysis:
                 break
         if found is None:
             continue
-        if name == "no_heat" and ctx["freezing"]:
-            analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
-            continue
+        if name == "no_heat":
+            partial = bool(_PARTIAL_HEAT.search(norm))
+            cold_inside = any(t <= 55 for t in indoor_temperatures_f(norm))
+            # Exposure: a whole home without heat in freezing weather, or anyone vulnerable in a cold home, is
+            # P0; one cold room is a habitability problem (P1) unless someone vulnerable is exposed to it.
+            if (ctx["freezing"] and (not partial or ctx["vulnerable"])) or (cold_inside and ctx["vulnerable"]) \
+                    or any(t <= 50 for t in indoor_temperatures_f(norm)):
+                analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
+                continue
         if name == "ac_out" and (ctx["hot"] or ctx["vulnerable"]):
             priority = "P1"
         if name == "mold" and ctx["vulnerable"]:

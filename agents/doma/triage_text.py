@@ -19,7 +19,8 @@ _CONTRACTIONS = (
     (r"\bain'?t\b", "is not"),
     (r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should)n'?t\b", r"\1 not"),
     (r"\bn'?t\b", " not"),
-    (r"\b(it|that|there|what|he|she|who)'s\b", r"\1 is"),
+    (r"\b(it|that|there|what|he|she|who|nothing|something|everything|someone|somebody|nobody|everyone|this|"
+     r"here)'s\b", r"\1 is"),
     (r"\bi'm\b", "i am"),
     (r"\b(we|they|you)'re\b", r"\1 are"),
 )
