@@ -14,6 +14,7 @@ from agents.doma.lease_qa import store_uploaded_lease
 from agents.graph import answer, ask, build_graph, open_checkpointer, pending_question
 from agents.llm import build_chat_model, describe_mode
 from agents.redact import install as install_redaction
+from agents.route_model import load_route_model
 from agents.settings import Settings
 from agents.via.viewing import ics_bytes, mailto_url
 from data.sources.nyc import load_inventory
@@ -35,8 +36,9 @@ def workspace() -> dict[str, Any]:
     install_redaction()
     settings = Settings()
     holds = SqliteHoldStore(settings.db_path.with_name("holds.sqlite"), ttl=timedelta(hours=settings.hold_ttl_hours))
+    router = load_route_model() if settings.router == "learned" else None
     graph = build_graph(model=build_chat_model(settings), checkpointer=open_checkpointer(settings.db_path),
-                        holds=holds)
+                        holds=holds, router=router)
     return {"graph": graph, "holds": holds, "settings": settings, "mode": describe_mode(settings)}
 
 

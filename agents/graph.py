@@ -18,6 +18,7 @@ from agents.doma.lease_qa import lease_qa_node
 from agents.doma.renewal import renewal_node
 from agents.doma.triage import triage_node
 from agents.manager import clarify_node, manager_node, route_target
+from agents.route_model import RouteModel
 from agents.state import AgentState
 from agents.via.match_rank import match_rank_node
 from agents.via.needs import needs_node, needs_target
@@ -59,15 +60,16 @@ def build_graph(
     checkpointer: BaseCheckpointSaver | None = None,
     now: Callable[[], datetime] | None = None,
     holds: HoldStore | None = None,
+    router: RouteModel | None = None,
 ) -> Any:
     """Compile the workspace graph. The model (or None: offline), inventory, clock and holds store are passed in.
 
     With a holds store (which needs a checkpointer: the approval steps pause the thread), a tour plan goes on to
     ask which tours to hold, the contact details, a confirmation, and holds them; without one the turn ends on
-    the plan.
+    the plan. `router`: learned routing weights for the manager (None: the rule scores alone).
     """
     graph = StateGraph(AgentState)
-    graph.add_node("manager", partial(manager_node, model=model))
+    graph.add_node("manager", partial(manager_node, model=model, learned=router))
     graph.add_node("clarify", clarify_node)
     graph.add_node("needs", partial(needs_node, model=model))
     graph.add_node("match_rank", partial(match_rank_node, inventory=inventory))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from agents.prompts import ROUTE_PROMPT
+from agents.route_model import RouteModel, features
 from agents.state import AgentState
 from contracts.route import RouteDecision
 
@@ -123,24 +124,23 @@ def score_nodes(text: str, table: RoutingTable) -> tuple[dict[str, float], list[
     return scores, hits
 
 
-def route(
+def rule_scores(
     text: str,
     *,
     has_lease: bool = False,
     previous_node: str | None = None,
     awaiting: str | None = None,
-    model: Any = None,
     table: RoutingTable | None = None,
-) -> RouteDecision:
-    """Decide which node handles a message."""
+) -> tuple[dict[str, float], list[str], dict[str, str | bool | None]]:
+    """The keyword-table score of each node with the context boosts, the words that matched, and the context."""
     table = table or load_table()
-    if table.emergency.search(text):
-        return RouteDecision(pipeline="DOMA", node="triage", reason="emergency override (hazard words)")
     scores, hits = score_nodes(text, table)
     unit = UNIT_ID.search(text) or THIS_UNIT.search(text)
-    if unit and scores["renewal"] < 2 and (scores["tour"] > 0 or (TIME_WORDS.search(text) and scores["triage"] == 0)):
+    timed = bool(TIME_WORDS.search(text))
+    if unit and scores["renewal"] < 2 and (scores["tour"] > 0 or (timed and scores["triage"] == 0)):
         scores["tour"] += 2.5  # a known unit with a visit word or a time: a tour request
-    if has_lease and QUESTION.search(text.strip()):
+    asks = bool(QUESTION.search(text.strip()))
+    if has_lease and asks:
         scores["lease"] += 0.5
     names_place, answers_spec = search_signals(text)
     if awaiting == "spec" and answers_spec:
@@ -151,6 +151,35 @@ def route(
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
     if previous_node in scores and scores[previous_node] > 0:
         scores[previous_node] += 0.25  # stay on topic when a follow-up is ambiguous
+    context: dict[str, str | bool | None] = {"lease": has_lease, "prev": previous_node, "await": awaiting,
+                                             "unit": bool(unit), "time": timed, "place": names_place,
+                                             "question": asks}
+    return scores, hits, context
+
+
+def route(
+    text: str,
+    *,
+    has_lease: bool = False,
+    previous_node: str | None = None,
+    awaiting: str | None = None,
+    model: Any = None,
+    table: RoutingTable | None = None,
+    learned: RouteModel | None = None,
+) -> RouteDecision:
+    """Decide which node handles a message.
+
+    Args:
+        learned: fitted routing weights (`agents.route_model.load_route_model()`); None routes by the rule
+            scores alone (the default until the learned weights beat them on the dev split).
+    """
+    table = table or load_table()
+    if table.emergency.search(text):
+        return RouteDecision(pipeline="DOMA", node="triage", reason="emergency override (hazard words)")
+    scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
+                                        table=table)
+    if learned is not None:
+        return _route_learned(text, scores, context, learned, model)
     best = max(scores.values())
     if best <= 0:
         if awaiting == "spec":
@@ -169,6 +198,24 @@ def route(
     node = leaders[0]
     reason = f"{node} scored {best:g}" + (f" ({', '.join(hits[:6])})" if hits else "")
     return RouteDecision(pipeline=PIPELINE[node], node=node, reason=reason, scores=scores)  # type: ignore[arg-type]
+
+
+def _route_learned(text: str, scores: dict[str, float], context: dict[str, str | bool | None],
+                   weights: RouteModel, model: Any) -> RouteDecision:
+    """Route by the fitted weights; below the calibrated confidence, a chat model (if any) or one question."""
+    probs = weights.probabilities(features(text, scores, context))
+    node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
+    if confidence < weights.abstain_below:
+        decided = _route_with_model(text, model) if model is not None else None
+        if decided:
+            return RouteDecision(pipeline=PIPELINE[decided], node=decided, reason="unsure; model chose",
+                                 scores=scores)
+        return RouteDecision(pipeline=None, node="clarify", reason=f"unsure ({node} {confidence:.2f})",
+                             scores=scores)
+    pushes = weights.explain(features(text, scores, context), node)
+    why = ", ".join(f"{name} {push:+.2f}" for name, push in pushes)
+    return RouteDecision(pipeline=PIPELINE[node], node=node,  # type: ignore[arg-type]
+                         reason=f"{node} p={confidence:.2f} ({why})", scores=scores)
 
 
 def _route_with_model(text: str, model: Any) -> str | None:
@@ -194,7 +241,7 @@ NODE_TARGET: dict[str, Target] = {
 }
 
 
-def manager_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
+def manager_node(state: AgentState, *, model: Any = None, learned: RouteModel | None = None) -> dict[str, Any]:
     """Graph node: route the current message (and start this turn's trace)."""
     started = time.perf_counter()
     if state.get("spec_patch"):
@@ -206,6 +253,7 @@ def manager_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
             previous_node=state.get("previous_node"),
             awaiting=state.get("awaiting"),
             model=model,
+            learned=learned,
         )
     return {
         "route": decision.model_dump(mode="json"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -27,4 +28,7 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default=PROJECT_DIR / "data", description="Folder of the bundled datasets")
     db_path: Path = Field(default=PROJECT_DIR / "var" / "workspace.sqlite", description="Threads and holds")
     timezone: str = Field(default="America/New_York", description="Time zone of the properties")
+    router: Literal["rules", "learned"] = Field(
+        default="rules", description="Routing: the keyword rules, or the learned weights over them (route_model.json)"
+    )
     hold_ttl_hours: float = Field(default=24.0, gt=0, description="How long a tour hold lasts unless confirmed")

@@ -25,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--limit", type=int, default=None, help="only the first N cases of each file (quick)")
     report.add_argument("--out", type=Path, default=None, help="folder for report.md and report.json")
     report.add_argument("--readme", action="store_true", help="also rewrite the README's results table")
+    sub.add_parser("fit-router", help="fit the routing weights on the route train split → agents/config")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     from agents.redact import install
@@ -46,6 +47,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}:")
                 for key, value in figures.items():
                     print(f"  {key}: {value}")
+        return 0
+
+    if args.command == "fit-router":
+        from eval.fit_router import main as fit_router
+
+        print(json.dumps(fit_router(), indent=2))
         return 0
 
     if args.command == "report":

@@ -21,6 +21,7 @@ from contracts.search import SearchSpec
 from data.sources.nyc import load_inventory, replicate
 from eval.benches import percentiles, timings_ms
 from eval.runner import read_cases, score_file
+from eval.splits import DATASETS, SHARED, SPLITS, load_suites
 from eval.tasks.rank import qrels_of
 from scoring.match import DEFAULT_WEIGHTS, Weights, score_loop, score_units
 from scoring.metrics import mrr_at_k, ndcg_at_k
@@ -28,36 +29,20 @@ from scoring.relax import POLICIES, full_matches, suggest_relaxations
 
 EVAL_DIR = Path(__file__).resolve().parent
 ROOT = EVAL_DIR.parent
-SHARED = ROOT.parent / "shared" / "eval"
-DATASETS = EVAL_DIR / "datasets"
 RESULTS = EVAL_DIR / "results"
 NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("America/New_York"))
-
-SPLITS = ("train", "dev", "test")
-
-
-def load_suites(manifest: Path = DATASETS / "splits.json") -> tuple[tuple[str, str, Path], ...]:
-    """(split, task, file) for every labeled file of `eval/datasets/splits.json`, in manifest order."""
-    spec = json.loads(manifest.read_text(encoding="utf-8"))
-    suites = []
-    for task, splits in spec.items():
-        if task.startswith("_"):
-            continue
-        for split in SPLITS:
-            for name in splits.get(split, []):
-                path = SHARED / name.removeprefix("shared:") if name.startswith("shared:") else DATASETS / name
-                suites.append((split, task, path))
-    return tuple(suites)
-
 
 SUITES = load_suites()
 HEADLINE = {
     "route": ("route_accuracy",),
+    "route_learned": ("route_accuracy",),
     "spec": ("spec_f1",),
     "rank": ("ndcg@3", "mrr@3"),
     "triage": ("category_accuracy", "priority_accuracy", "p0_recall"),
     "lease": ("citation_accuracy", "answer_recall", "not_found_precision", "not_found_recall"),
 }
+# Further tasks scored on the same files: the learned router beside the rules it builds on.
+ALSO_SCORED = {"route": ("route_learned",)}
 FOLLOW_UP = {"apartment": "Brooklyn, under $3,000", "office": "Midtown, up to $60k a month"}
 
 
@@ -79,13 +64,15 @@ def task_metrics(limit: int | None, model: Any) -> list[dict[str, Any]]:
             continue
         source = _subset(path, limit, stamp)
         try:
-            metrics = score_file(task, source, model)
+            for name in (task, *ALSO_SCORED.get(task, ())):
+                metrics = score_file(name, source, model)
+                rows.append({"split": split, "task": name, "file": _label(path), "cases": metrics["cases"],
+                             "errors": metrics["errors"], "headline": list(HEADLINE[name]),
+                             **{k: metrics.get(k) for k in HEADLINE[name]},
+                             "detail": {k: v for k, v in metrics.items() if k not in ("per_case",)}})
         finally:
             if source != path:
                 source.unlink()
-        rows.append({"split": split, "task": task, "file": _label(path), "cases": metrics["cases"],
-                     "errors": metrics["errors"], **{k: metrics.get(k) for k in HEADLINE[task]},
-                     "detail": {k: v for k, v in metrics.items() if k not in ("per_case",)}})
     return rows
 
 
@@ -105,7 +92,8 @@ def generalisation(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                           if r["task"] == task and r["split"] == split and r[metric] is not None]
                 total = sum(n for _, n in picked)
                 means[split] = sum(v * n for v, n in picked) / total if total else None
-            gap = means["train"] - means["test"] if None not in (means["train"], means["test"]) else None
+            train, test = means["train"], means["test"]
+            gap = train - test if train is not None and test is not None else None
             out.append({"task": task, "metric": metric, **means, "gap": gap})
     return out
 

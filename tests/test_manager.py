@@ -1,3 +1,6 @@
+"""The rule layer of the router (keyword table, cues, context, model tie-break); tests/test_route_model.py covers
+the learned weights, and the route eval sets measure both."""
+
 import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 

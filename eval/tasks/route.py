@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from agents.manager import route
+from agents.route_model import load_route_model
 from eval.benches import percentiles, register_bench, timings_ms
 from eval.registry import Case, Prediction, Task, register
 from scoring.metrics import accuracy
 
 
-def predict(case: Case, _case_dir: Path, model: Any) -> Prediction:
+def predict(case: Case, _case_dir: Path, model: Any, *, learned: bool = False) -> Prediction:
     decision = route(case["text"], has_lease=bool(case.get("has_lease")), previous_node=case.get("previous_node"),
-                     model=model)
+                     awaiting=case.get("awaiting"), model=model, learned=load_route_model() if learned else None)
     return {"pipeline": decision.pipeline, "node": decision.node}
 
 
@@ -30,6 +32,8 @@ def score(cases: list[Case], predictions: list[Prediction | None]) -> dict[str, 
 
 
 register(Task("route", predict, score))
+# The same cases through the learned weights (agents/config/route_model.json), reported beside the rules.
+register(Task("route_learned", partial(predict, learned=True), score))
 
 
 @register_bench("route")

@@ -1,0 +1,44 @@
+"""The learned routing layer: features, the fitted artefact, calibrated abstain, explanations in the decision."""
+
+from __future__ import annotations
+
+from agents.manager import route, rule_scores
+from agents.route_model import ARTEFACT, RouteModel, features, load_route_model
+from eval.fit_router import fit
+
+
+def test_features_carry_the_rule_prior_words_ngrams_and_context() -> None:
+    scores, _hits, context = rule_scores("the sink is leaking", has_lease=True, previous_node="lease")
+    feats = features("the sink is leaking", scores, context)
+    assert feats["rule:triage"] > 0
+    assert {"w:sink", "b:sink is", "c:<si", "ctx:lease", "ctx:prev=lease"} <= set(feats)
+
+
+def test_the_shipped_artefact_loads_is_small_and_explains_its_decision() -> None:
+    model = load_route_model()
+    assert model is not None and set(model.classes) >= {"needs", "tour", "lease", "triage", "renewal"}
+    assert ARTEFACT.stat().st_size < 400_000
+    decision = route("the kitchen sink is leaking under the cabinet", learned=model)
+    assert decision.node == "triage"
+    assert "p=" in decision.reason and "rule:triage" in decision.reason  # the top features, as the explanation
+
+
+def test_fitting_learns_words_the_keyword_table_does_not_know() -> None:
+    train = [{"text": f"zorblax {w}", "expected": {"node": "triage"}} for w in ("now", "again", "kitchen", "bath")]
+    train += [{"text": f"quandle {w}", "expected": {"node": "lease"}} for w in ("now", "again", "kitchen", "bath")]
+    model, figures = fit(train, [])
+    assert figures["train_cases"] == 8 and figures["abstain_below"] == 0.0
+    assert route("zorblax please", learned=model).node == "triage"
+    assert route("quandle please", learned=model).node == "lease"
+    assert route("zorblax please").node == "clarify"  # the rules alone do not know it
+
+
+def test_below_the_calibrated_confidence_the_router_asks() -> None:
+    unsure = RouteModel(classes=("needs", "triage"), intercept=(0.0, 0.0), weights={}, abstain_below=0.9)
+    decision = route("hmm", learned=unsure)
+    assert decision.node == "clarify" and decision.pipeline is None
+
+
+def test_hazards_still_override_everything() -> None:
+    leaning = RouteModel(classes=("needs", "triage"), intercept=(9.0, -9.0), weights={})
+    assert route("I smell gas in the hallway", learned=leaning).node == "triage"
