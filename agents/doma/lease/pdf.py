@@ -10,7 +10,7 @@ from agents.doma.lease.errors import LeaseError
 log = logging.getLogger(__name__)
 
 MAX_BYTES = 10 * 1024 * 1024  # 10 MB: a long lease is well under 1 MB; larger files are scans or bundles
-MAX_PAGES = 60
+MAX_PAGES = 150  # long commercial leases and model agreements with guidance notes run to 60+ pages
 MIN_TEXT_CHARS = 40  # fewer letters than this over the whole file means there is no usable text layer
 
 
