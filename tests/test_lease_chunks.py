@@ -109,3 +109,19 @@ def test_abbreviations_do_not_split_sentences() -> None:
         "Moving is allowed from 8:00 a.m. to 8:00 p.m. on weekdays.",
         "No exceptions.",
     ]
+
+
+def test_a_sub_heading_labels_the_clause_it_introduces_and_is_never_a_passage() -> None:
+    page = ("7 ASSIGNMENT AND SUBLETTING\nAssignment\n7.1 The Tenant must not assign the Tenancy without consent.\n"
+            "Subletting of part of the Property\n7.2 The Tenant can request to sublet part of the Property.\n")
+    chunks = chunk_pages([page])
+    assert [c.text for c in chunks] == ["The Tenant must not assign the Tenancy without consent.",
+                                        "The Tenant can request to sublet part of the Property."]
+    assert chunks[0].label == "7.1 Assignment"
+    assert chunks[1].cite_section == "7 ASSIGNMENT AND SUBLETTING — 7.2 Subletting of part of the Property"
+
+
+def test_a_part_header_printed_atop_many_pages_of_a_long_lease_is_dropped() -> None:
+    pages = [f"Section C: Tenant obligations\n{n}.1 The Tenant shall keep clause {n} in mind at all times.\n"
+             for n in range(1, 21)]
+    assert all("Section C" not in c.text for c in chunk_pages(pages))

@@ -146,7 +146,9 @@ def _strip_running_lines(pages: list[str]) -> list[list[str]]:
     edge: Counter[str] = Counter()
     for page_lines in lines:
         edge.update({key(ln) for ln in page_lines[:3] + page_lines[-3:]})
-    threshold = max(2, (len(pages) + 1) // 2)
+    # Repeated on half the pages (a document header), or, in a long lease, on many of them (a part's running
+    # header, "Section C: Tenant's obligations", printed atop every page of that part).
+    threshold = max(2, (len(pages) + 1) // 2) if len(pages) < 16 else max(4, len(pages) // 10)
     running = {k for k, n in edge.items() if n >= threshold} if len(pages) >= 2 else set()
     out = []
     for page_lines in lines:
@@ -234,7 +236,11 @@ def _blocks(stream: list[tuple[str, int]]) -> list[_Block]:
             i += 1
             continue
         clause = None if wrapped else _clause(line)
-        new_paragraph = current is None or (
+        # A short title line right before a numbered clause is that clause's sub-heading, however long the
+        # line before it was.
+        titles_next = (not clause and i + 1 < len(stream) and _clause(stream[i + 1][0]) is not None
+                       and _short_title(line))
+        new_paragraph = current is None or titles_next or (
             prev.endswith(_TERMINAL) and len(prev) < 0.8 * width and not _all_caps(prev)
         )
         if clause:
@@ -319,6 +325,39 @@ def _split_enumeration(block: _Block) -> list[_Block]:
     return out
 
 
+def _short_title(text: str) -> bool:
+    """Reads like a sub-heading ("Routine access", "Subletting of part of the Property"): short, capitalised,
+    no closing punctuation, no amounts."""
+    text = text.strip()
+    return (0 < len(text.split()) <= 8 and not text.endswith(_TERMINAL) and text[:1].isupper()
+            and not re.search(r"\d{2,}|[$%]", text))
+
+
+def _is_title(block: _Block) -> bool:
+    """A one-line block that is a sub-heading."""
+    return len(block.lines) == 1 and _short_title(block.lines[0][0])
+
+
+def _titles_into_labels(blocks: list[_Block]) -> list[_Block]:
+    """Sub-headings become the label of the clause they introduce, never a passage of their own.
+
+    A heading alone says what a clause is about without saying anything; quoted as an answer it answers nothing
+    ("Routine access"), so its words go to the next clause's label, where retrieval and the citation see them.
+    """
+    out: list[_Block] = []
+    pending: str | None = None
+    for i, block in enumerate(blocks):
+        nxt = blocks[i + 1] if i + 1 < len(blocks) else None
+        if _is_title(block) and nxt is not None and nxt.section == block.section and not _is_title(nxt):
+            pending = block.lines[0][0].strip()
+            continue
+        if pending:
+            block = _Block(block.section, f"{block.label} {pending}".strip(), block.lines)
+            pending = None
+        out.append(block)
+    return out
+
+
 def chunk_pages(pages: list[str]) -> list[Chunk]:
     """Chunks of a lease, in reading order.
 
@@ -330,7 +369,7 @@ def chunk_pages(pages: list[str]) -> list[Chunk]:
     """
     stream = [(ln, number) for number, lines in enumerate(_strip_running_lines(pages), start=1) for ln in lines]
     chunks: list[Chunk] = []
-    for block in _blocks(stream):
+    for block in _titles_into_labels(_blocks(stream)):
         for part in _split_enumeration(block):
             sentences = _sentences(part.lines)
             for window in _windows(sentences):
