@@ -125,3 +125,10 @@ def test_a_part_header_printed_atop_many_pages_of_a_long_lease_is_dropped() -> N
     pages = [f"Section C: Tenant obligations\n{n}.1 The Tenant shall keep clause {n} in mind at all times.\n"
              for n in range(1, 21)]
     assert all("Section C" not in c.text for c in chunk_pages(pages))
+
+
+def test_lettered_sub_clauses_are_clauses_of_their_own() -> None:
+    page = ("14. YOUR OBLIGATIONS\n14.4a Guests You must tell us before a guest stays overnight.\n"
+            "14.4c Pets No pets are allowed in residences.\n")
+    labels = [c.label for c in chunk_pages([page])]
+    assert labels[0].startswith("14.4a") and labels[1].startswith("14.4c")

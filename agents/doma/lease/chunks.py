@@ -26,7 +26,7 @@ _KEYWORD_HEADING = re.compile(
 _NUM_CAPS_HEADING = re.compile(r"^(?P<num>\d{1,2})\.?\s+(?P<title>[A-Z][A-Z0-9 ,&'’/\-–()]{1,58}?)\.?$")
 _NUM_TITLE_HEADING = re.compile(r"^(?P<num>\d{1,2})\.\s+(?P<title>[A-Z][^.:;]{1,50}?)(?:[.:]\s+(?P<rest>\S.*))?\.?$")
 _CLAUSE = re.compile(
-    r"^(?:(?P<dotted>(?:\d{1,2}|[A-Z])(?:\.\d{1,2})+)\.?|\((?P<paren>[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)|"
+    r"^(?:(?P<dotted>(?:\d{1,2}|[A-Z])(?:\.\d{1,2})+[a-z]?)\.?|\((?P<paren>[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)|"
     r"(?P<letter>[a-z])\)|(?P<num>\d{1,2})[.)])\s+(?P<rest>\S.*)$"
 )
 _CLAUSE_TITLE = re.compile(r"^(?P<title>[A-Z][\w'’\-/&, ]{1,45}?)[.:]\s+(?=\S)")
