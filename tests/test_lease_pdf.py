@@ -117,6 +117,7 @@ def test_a_long_real_lease_is_read_whole() -> None:
     """The UK government's model tenancy (63 pages with its guidance notes) is a lease, not a bundle."""
     from tests.conftest import ROOT
 
-    pdf = ROOT.parent / "shared" / "data" / "leases" / "model_tenancy_agreement_assured_shorthold_uk_government_2020.pdf"
+    leases = ROOT.parent / "shared" / "data" / "leases"
+    pdf = leases / "model_tenancy_agreement_assured_shorthold_uk_government_2020.pdf"
     pages = read_pdf_pages(pdf.read_bytes())
     assert len(pages) == 63 and all(page.strip() for page in pages)

@@ -90,3 +90,12 @@ def test_unrelated_question_has_low_coverage() -> None:
     index = LeaseIndex.from_pages(PAGES)
     assert index.search("Is there a swimming pool on the roof?")[0].coverage < 0.3
     assert index.search("") == []
+
+
+def test_alarm_compounds_do_not_answer_questions_about_their_first_word() -> None:
+    from agents.doma.lease.vocab import join_compounds
+
+    joined = join_compounds("inspections of any smoke or carbon monoxide alarms")
+    assert joined == "inspections of any smokeorcarbonmonoxidealarm"
+    assert "smok" not in content_stems("We will test the smoke alarms and the fire-escape every year.")
+    assert "smok" in content_stems("Smoking is not allowed in the flat.")

@@ -6,6 +6,7 @@ that both BM25 and the concept-coverage check see the lease's own words.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -287,7 +288,7 @@ def _phrase_table() -> tuple[dict[tuple[str, ...], str], int]:
 
 def content_stems(text: str) -> list[str]:
     """Stems of the words of a text that carry meaning (stopwords dropped), in order."""
-    return [stem(w) for w in words(text) if w not in STOPWORDS]
+    return [stem(w) for w in words(join_compounds(text)) if w not in STOPWORDS]
 
 
 @dataclass(frozen=True)
@@ -308,13 +309,28 @@ class Concept:
         return self.primary | self.secondary
 
 
+# Compounds whose first word means something else alone: a smoke alarm is no answer to "can I smoke?", a gas
+# safety check none to "who pays for gas?". Joined into one word on both sides (lease text and questions).
+_COMPOUNDS = re.compile(
+    r"\b(smoke|fire|carbon monoxide|co|heat)(?: (?:and|or|/) (?:smoke|carbon monoxide|co|heat))?[ -]"
+    r"(alarm|detector|sensor)s?\b|\b(gas|fire|electrical) safety\b|"
+    r"\bfire[ -](door|escape|exit|extinguisher|blanket)s?\b",
+    re.IGNORECASE,
+)
+
+
+def join_compounds(text: str) -> str:
+    """ "smoke alarms" -> "smokealarm", "gas safety" -> "gassafety" (see _COMPOUNDS)."""
+    return _COMPOUNDS.sub(lambda m: re.sub(r"[\s-]+", "", m.group(0).lower()).rstrip("s"), text)
+
+
 def question_concepts(question: str) -> list[Concept]:
     """Split a question into concepts: vocabulary phrases first (longest match, on stems, so "pets" and "fixes"
     find "pet" and "fix"), then each remaining content word.
 
     "how much notice to leave early?" -> [leave early: termination/terminate/early], [notice].
     """
-    raw = words(question)
+    raw = words(join_compounds(question))
     stems = [stem(w) for w in raw]
     table, longest = _phrase_table()
     concepts: list[Concept] = []
