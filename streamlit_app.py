@@ -107,8 +107,8 @@ def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
     state = turn.get("state") or {}
     if state.get("matches"):
         st.markdown(turn["content"].split("\n")[0])  # the headline; the cards below carry the rest
-    else:
-        st.markdown(turn["content"])
+    elif not (state.get("lease_answer") or state.get("triage")):
+        st.markdown(turn["content"])  # a lease answer or a repair ticket is shown once, by its card
     if state.get("matches"):
         cards.match_cards(state["matches"], state.get("relaxations") or [],
                              on_relax=(lambda r: st.session_state.update(relax=r)) if latest else None,
@@ -193,7 +193,7 @@ def main() -> None:
         relaxation = st.session_state.pop("relax")
         send(relaxation["label"], spec_patch=relaxation["spec_patch"])
     prompt = st.chat_input("Describe the space you need, or ask about your lease, a repair or a renewal")
-    if prompt:
+    if prompt and prompt.strip():  # an empty or blank message is no turn
         send(prompt)
     if not st.session_state.history:
         st.markdown("**Try one of these:**")

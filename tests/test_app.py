@@ -125,3 +125,19 @@ def test_relaxation_button_reruns_the_search(app):
     first, relaxed = history[-3]["state"]["spec"], history[-1]["state"]["spec"]
     assert relaxed != first and relaxed["min_bedrooms"] == first["min_bedrooms"] == 2  # only the relaxed field moved
     assert history[-1]["state"]["matches"]
+
+
+def test_a_blank_message_is_no_turn(app):
+    say(app, "   ")
+    assert not [m for m in app.chat_message]  # no bubble at all, empty or otherwise
+
+
+def test_a_repair_ticket_and_its_safety_steps_are_shown_once(app):
+    from agents.doma.triage import classify
+
+    text = "there is smoke coming out of the outlet in my bedroom"
+    steps = classify(text).safety_instructions
+    say(app, text)
+    page = texts(app) + "\n".join(e.value for e in app.error)
+    assert steps and all(page.count(step) == 1 for step in steps)
+    assert page.count("do this now") == 1 and "dispatched" not in page

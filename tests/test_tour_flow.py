@@ -98,6 +98,7 @@ def test_mailto_is_url_encoded_and_ics_has_zone_location_and_reminder(tmp_path):
     assert event.decoded("dtstart").tzinfo.key == "America/New_York"
     assert any(c.name == "VALARM" for c in event.subcomponents)
     assert any(c.name == "VTIMEZONE" for c in calendar.subcomponents)
+    assert event.decoded("dtstamp").tzinfo is not None and "@" in str(event["uid"])  # RFC 5545 requires both
 
 
 def test_logs_redact_emails_and_phones(caplog):

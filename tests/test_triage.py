@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -294,3 +295,17 @@ def test_evidence_negation_and_tense(text: str, priority: str) -> None:
     result = classify(text)
     assert result.priority == priority
     assert (result.category == "emergency") == (priority == "P0")
+
+
+@pytest.mark.parametrize("text", ["there is smoke coming from the outlet", "I smell gas in the kitchen",
+                                  "someone just broke in, the door is smashed", "we are stuck in the elevator"])
+def test_a_p0_reply_says_what_was_done_and_what_to_do_never_that_help_was_dispatched(text: str) -> None:
+    from agents.doma.triage import render_reply
+
+    result = classify(text)
+    reply = render_reply(result)
+    assert result.priority == "P0" and "call 911" in result.confirm_message.lower()
+    assert not re.search(r"dispatch|FDNY|police \(911\)", reply, re.IGNORECASE)
+    for step in result.safety_instructions:
+        assert reply.count(step) == 1  # each safety step once
+    assert "1 hours" not in reply and "1 hours" not in result.confirm_message

@@ -75,18 +75,18 @@ def lease_answer(answer: dict[str, Any]) -> None:
 def triage_card(result: dict[str, Any]) -> None:
     """Category, priority (worded, never colour alone), vendor, ETA; P0 as an alert with safety steps."""
     label = PRIORITY_TEXT.get(result["priority"], result["priority"])
-    body = (f"**{label}** — {result['category']}  \nVendor: {result['vendor']} · ETA: about "
-            f"{result['eta_hours']:g} h")
+    hours = result["eta_hours"]
+    eta = f"{round(hours * 60)} minutes" if hours < 1 else f"{hours:g} hour" + ("" if hours == 1 else "s")
+    body = f"**{label}** — {result['category']}  \nVendor: {result['vendor']} · ETA: about {eta}"
     if result["priority"] == "P0":
-        st.error(body)
-        for step in result.get("safety_instructions", []):
-            st.markdown(f"- {step}")
-        if result.get("handoff"):
-            st.markdown("**An on-call person has been alerted and will contact you.**")
+        st.error(f"**Emergency — do this now:**  \n{body}")
+        for i, step in enumerate(result.get("safety_instructions", []), start=1):
+            st.markdown(f"{i}. {step}")
     elif result["priority"] == "P1":
         st.warning(body)
     else:
         st.info(body)
+    st.markdown(result["confirm_message"])
 
 
 def renewal_view(package: dict[str, Any]) -> None:

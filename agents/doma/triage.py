@@ -123,12 +123,23 @@ def model_opinion(text: str, model: Any) -> dict[str, str] | None:
     return {"priority": priority, "hazard": hazard or "other", "category": category or ""}
 
 
+def _duration(hours: float) -> str:
+    """ "30 minutes", "1 hour", "2.5 hours"."""
+    if hours < 1:
+        minutes = int(hours * 60)
+        return f"{minutes} minute" + ("" if minutes == 1 else "s")
+    return f"{hours:g} hour" + ("" if hours == 1 else "s")
+
+
 def _confirm_message(category: str, priority: str, vendor: str, eta: float, hazard_label: str | None,
                      on_call: str) -> str:
-    when = f"{int(eta * 60)} minutes" if eta < 1 else f"{eta:g} hours"
+    when = _duration(eta)
     if priority == "P0":
-        return (f"This is an emergency ({hazard_label}). We have alerted the {on_call} now and dispatched "
-                f"{vendor}; expect someone within {when}. Follow the safety steps below first.")
+        # Say what the product did (alerted the on-call person) and what the person must do; it cannot dispatch
+        # emergency services, so it never says it did.
+        return (f"This is an emergency ({hazard_label}). If anyone is in danger, call 911 now. We have alerted "
+                f"the {on_call}, who will arrange {vendor} and contact you; expect someone within {when}. "
+                "Follow the safety steps first.")
     urgency = "urgent (within a day or two)" if priority == "P1" else "routine"
     return (f"Thanks, we logged your {CATEGORY_LABELS[category]} request as {priority} - {urgency}. "
             f"{vendor} will be there within about {when}; we will confirm the exact time.")
@@ -223,12 +234,10 @@ def render_reply(result: TriageResult) -> str:
         lines.append("**Emergency - do this now:**")
         lines.extend(f"{i}. {step}" for i, step in enumerate(result.safety_instructions, start=1))
         lines.append("")
-        lines.append("An on-call person has been alerted and will contact you.")
-        lines.append("")
     lines.append(result.confirm_message)
     lines.append("")
     lines.append(f"- Category: **{result.category}** · Priority: **{result.priority}**")
-    lines.append(f"- Vendor: {result.vendor} · ETA: {result.eta_hours:g} h")
+    lines.append(f"- Vendor: {result.vendor} · ETA: {_duration(result.eta_hours)}")
     return "\n".join(lines)
 
 

@@ -5,7 +5,7 @@ Nothing is posted to any listing site and no browser is driven; the user sends t
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from urllib.parse import quote
 
 from icalendar import Alarm, Calendar, Event
@@ -42,6 +42,7 @@ def ics_bytes(hold: Hold) -> bytes:
     calendar.add("version", "2.0")
     event = Event()
     event.add("uid", f"{hold.id}@workspace.local")
+    event.add("dtstamp", datetime.now(UTC))  # required by RFC 5545: when this calendar object was made
     event.add("summary", f"Tour: {hold.address}")
     event.add("dtstart", hold.start)
     event.add("dtend", hold.end)
