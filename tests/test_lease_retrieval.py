@@ -99,3 +99,18 @@ def test_alarm_compounds_do_not_answer_questions_about_their_first_word() -> Non
     assert joined == "inspections of any smokeorcarbonmonoxidealarm"
     assert "smok" not in content_stems("We will test the smoke alarms and the fire-escape every year.")
     assert "smok" in content_stems("Smoking is not allowed in the flat.")
+
+
+def test_an_enumerated_item_is_quoted_with_the_sentence_that_introduces_it() -> None:
+    from agents.doma.lease.document import LeaseIndex
+    from agents.doma.lease_qa import answer_question
+
+    page = ("6 ACCESS TO THE PROPERTY\n"
+            "6.1 Provided the Landlord has given at least 24 hours notice in writing, the Tenant must give the "
+            "Landlord access to the Property for the following purposes:\n"
+            "(a) to inspect its condition and state of repair;\n(b) to carry out repairs; and\n"
+            "(c) to show the Property to prospective buyers.\n"
+            "7 PETS\n7.1 No animals may be kept at the Property without consent.\n")
+    index = LeaseIndex.from_pages([page])
+    answer = answer_question(index, "Can the landlord come in to inspect the flat?")
+    assert "24 hours notice" in answer.answer and "inspect its condition" in answer.answer

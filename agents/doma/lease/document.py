@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -17,6 +18,8 @@ from retrieval.embed import Embedder
 from retrieval.hybrid import HybridIndex
 
 CANDIDATES = 12  # passages fused from BM25 and dense retrieval, then judged
+LEAD_IN_REACH = 12  # how many items back an enumeration's lead-in sentence may stand
+_ITEM_LABEL = re.compile(r"\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)$")
 
 
 @dataclass
@@ -82,4 +85,21 @@ class LeaseIndex:
         tokens = sorted({s for c in concepts for s in c.stems})
         query_text = " ".join([question, *tokens])
         hits = self.hybrid.search(tokens, query_text, k=k)
-        return judge(((self.chunks[i], self.stems[i], score) for i, score in hits), concepts, weights, question)
+        judged = judge(((self.chunks[i], self.stems[i], score) for i, score in hits), concepts, weights, question)
+        return [self._with_lead_in(item) for item in judged]
+
+    def _with_lead_in(self, item: Evidence) -> Evidence:
+        """An enumerated item ("(a) to inspect its condition;") is quoted after the sentence that introduces it
+        ("... the Tenant must give the Landlord access ... for the following purposes:"): alone it says nothing."""
+        if not _ITEM_LABEL.search(item.chunk.label) or not item.quote:
+            return item
+        for j in range(item.chunk.index - 1, max(-1, item.chunk.index - LEAD_IN_REACH), -1):
+            before = self.chunks[j]
+            if before.section != item.chunk.section:
+                break
+            if not _ITEM_LABEL.search(before.label):
+                lead = before.sentences[-1]
+                if lead.text.rstrip().endswith((":", "-", "—")) and lead not in item.quote:
+                    return Evidence(item.chunk, item.coverage, item.score, (lead, *item.quote))
+                break
+        return item

@@ -30,7 +30,7 @@ STOPWORDS = _wordset(
     until up us very want was we were what whats when where whether which while who whom whose why will with
     within without would yes yet you your yours allowed permitted possible able anyone someone something
     happens happen exactly mean means lease leases agreement contract document say said mention mentioned
-    know kind sort regarding each every
+    know kind sort regarding each every whenever wherever whatever however
     apartment apartments unit units place flat house condo home space
     include includes included including provide provides provided require requires required cover covers covered
     apply applies applied anything everything thing things make makes made making run running
@@ -50,9 +50,32 @@ LIGHT_WORDS = _wordset(
     """
 )
 
+# The lease thesaurus: synonym sets per clause type. A question using any member finds the clause in whichever
+# member the lease uses ("can the landlord inspect" -> "entry"; "extend my lease" -> "renewal option").
+SYNSETS: dict[str, tuple[str, ...]] = {
+    "entry": ("enter", "entry", "access", "inspect", "inspection", "admit", "admittance", "let himself in",
+              "let herself in", "let themselves in", "let in", "come in", "come into"),
+    "deposit": ("deposit", "bond", "security deposit", "damage deposit"),
+    "renewal": ("renew", "renewal", "extend", "extension", "option to extend", "option to renew"),
+    "assignment": ("assign", "assignment", "sublet", "sublease", "subletting", "subtenant", "sublicense",
+                   "transfer"),
+    "repair": ("repair", "repairs", "maintain", "maintenance", "upkeep"),
+    "termination": ("terminate", "termination", "cancel", "cancellation", "break clause", "surrender"),
+    "late payment": ("late", "overdue", "arrears", "past due"),
+    "pets": ("pet", "pets", "animal", "animals"),
+    "insurance": ("insurance", "insure", "insured", "liability insurance"),
+    "noise": ("noise", "noisy", "quiet", "nuisance", "disturbance", "disturb"),
+    "alterations": ("alteration", "alterations", "alter", "decorate", "redecorate", "decoration", "redecoration",
+                    "paint", "painting", "improvements", "modify"),
+    "smoking": ("smoking", "smoke", "vaping", "vape", "cigarette", "cigarettes"),
+    "parking": ("parking", "park", "car", "vehicle", "bicycle", "bike"),
+    "utilities": ("utilities", "utility", "electricity", "council tax", "bills", "water rates"),
+}
+
 # Plain-language phrase -> words a lease uses for it. Keys are matched on word boundaries, longest first;
 # a phrase's own words always count too. Kept small and general: it is lease vocabulary, not case answers.
-EXPANSIONS: dict[str, tuple[str, ...]] = {
+# Every thesaurus member is an entry too (its whole set), unless the table below words it more precisely.
+_EXPLICIT: dict[str, tuple[str, ...]] = {
     # length of the lease
     "how long is the lease": ("term", "begins", "ends"),
     "how long is my lease": ("term", "begins", "ends"),
@@ -277,6 +300,8 @@ EXPANSIONS: dict[str, tuple[str, ...]] = {
     "contact": ("notice", "address"),
     "address": ("address", "notice", "premises"),
 }
+EXPANSIONS: dict[str, tuple[str, ...]] = {member: members for members in SYNSETS.values() for member in members}
+EXPANSIONS.update(_EXPLICIT)
 
 
 
@@ -352,7 +377,7 @@ def question_concepts(question: str) -> list[Concept]:
                     concepts.append(Concept(phrase, frozenset(expansion), frozenset(own - expansion)))
                 else:
                     concepts.append(Concept(phrase, frozenset(own), frozenset(expansion - own)))
-        elif raw[i] not in STOPWORDS and len(raw[i]) >= 2 and stems[i] not in seen:
+        elif raw[i] not in STOPWORDS and stems[i] not in STOPWORDS and len(raw[i]) >= 2 and stems[i] not in seen:
             seen.add(stems[i])
             concepts.append(Concept(raw[i], frozenset({stems[i]}), light=raw[i] in LIGHT_WORDS))
         i += size
