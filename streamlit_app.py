@@ -42,6 +42,9 @@ def workspace() -> dict[str, Any]:
     return {"graph": graph, "holds": holds, "settings": settings, "mode": describe_mode(settings)}
 
 
+ROLES = {"not saying": None, "a renter": "renter", "a property manager": "manager"}
+
+
 def config() -> dict[str, Any]:
     return {"configurable": {"thread_id": st.session_state.thread_id}}
 
@@ -50,7 +53,7 @@ def record(state: dict[str, Any]) -> None:
     """Keep the assistant's turn (text and structured results) in the session for rendering."""
     turn = {"role": "assistant", "content": state.get("reply", ""), "state": {
         k: state.get(k) for k in ("route", "spec", "matches", "relaxations", "lease_answer", "triage", "renewal",
-                                  "trace", "viewings")}}
+                                  "renewal_advice", "trace", "viewings")}}
     st.session_state.history.append(turn)
 
 
@@ -75,6 +78,11 @@ def sidebar(app: dict[str, Any]) -> None:
         summary = load_inventory().summary()
         st.caption(f"Bundled data: {summary['units']:,} units ({summary['by_kind'].get('apartment', 0):,} NYC "
                    f"rentals, {summary['by_kind'].get('office', 0):,} Manhattan office suites)")
+        role = st.radio("I am", ROLES, index=0, horizontal=True, key="role-choice",
+                        help="Renewal advice depends on the side of the table; unsure: we read it from your words.")
+        if ROLES[role] != st.session_state.get("role"):
+            st.session_state.role = ROLES[role]
+            app["graph"].update_state(config(), {"role": ROLES[role]})
         st.subheader("Your lease")
         upload = st.file_uploader("Upload a lease (PDF)", type=["pdf"], key=f"lease-{st.session_state.thread_id}")
         if upload is not None and st.session_state.get("lease_name") != upload.name + str(upload.size):
@@ -122,6 +130,8 @@ def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
         cards.triage_card(state["triage"])
     if state.get("renewal"):
         cards.renewal_view(state["renewal"])
+    if state.get("renewal_advice"):
+        cards.renewal_draft(state["renewal_advice"])
     if state.get("route"):
         cards.trace_panel(state)
 

@@ -15,7 +15,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
 
 from agents.doma.lease_qa import lease_qa_node
-from agents.doma.renewal import renewal_node
+from agents.doma.renewal_node import renewal_node
 from agents.doma.triage import triage_node
 from agents.manager import clarify_node, manager_node, route_target
 from agents.route_model import RouteModel
@@ -119,6 +119,7 @@ def turn_input(text: str, **extra: Any) -> dict[str, Any]:
         "lease_answer": None,
         "triage": None,
         "renewal": None,
+        "renewal_advice": None,
         "selected": [],
         "verified": None,
         "holds": [],

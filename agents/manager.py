@@ -38,6 +38,9 @@ TIME_WORDS = re.compile(
     r"|\b\d{1,2}(:\d{2})?\s*(am|pm)\b|\bat \d{1,2}\b|\b(morning|afternoon|evening)\b",
     re.IGNORECASE,
 )
+RENEWAL_FOLLOW_UP = re.compile(
+    r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
+    r"write|letter|message|landlord|offer)\b", re.IGNORECASE)
 QUESTION = re.compile(r"\?\s*$|^(what|who|how|can|could|do|does|is|am|are|may|when|where|why|should)\b", re.I)
 
 CLARIFY_MESSAGE = (
@@ -149,6 +152,8 @@ def rule_scores(
         scores["needs"] += 1.5  # a neighborhood, borough or street: most likely a search
     if awaiting == "renewal" and max(scores.values()) < 2:
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
+    if previous_node == "renewal" and RENEWAL_FOLLOW_UP.search(text):
+        scores["renewal"] += 2.0  # "what if I sign for 2 years?", "write the email to my landlord"
     if previous_node in scores and scores[previous_node] > 0:
         scores[previous_node] += 0.25  # stay on topic when a follow-up is ambiguous
     context: dict[str, str | bool | None] = {"lease": has_lease, "prev": previous_node, "await": awaiting,

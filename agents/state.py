@@ -26,7 +26,7 @@ class AgentState(TypedDict, total=False):
     previous_node: str | None  # the node that handled the previous turn (routing context)
     spec: dict[str, Any] | None  # the last SearchSpec (kept across turns to complete it)
     spec_patch: dict[str, Any] | None  # a chosen relaxation to apply to the stored spec (set by the UI)
-    renewal_context: str | None  # a renewal request waiting for the one missing input we asked about
+    renewal_context: str | None  # the renewal conversation so far (completed by answers and follow-ups)
     awaiting: str | None  # what the last reply asked for: "spec" | "route" | None
     matches: list[dict[str, Any]]  # MatchItems of the last search
     relaxations: list[dict[str, Any]]  # Relaxations of the last search
@@ -34,7 +34,9 @@ class AgentState(TypedDict, total=False):
     lease: dict[str, Any] | None  # the uploaded lease: {"sha256", "name", "pages", ...}
     lease_answer: dict[str, Any] | None  # LeaseAnswer of this turn
     triage: dict[str, Any] | None  # TriageResult of this turn
-    renewal: dict[str, Any] | None  # RenewalPackage of this turn
+    renewal: dict[str, Any] | None  # RenewalPackage of this turn (a manager's proposal)
+    renewal_advice: dict[str, Any] | None  # RenewalAdvice of this turn (a renter's counter and draft message)
+    role: str | None  # who is asking in this thread: "renter" | "manager" | None (inferred from the wording)
     selected: list[dict[str, Any]]  # TourActions the user chose to hold
     contact: dict[str, Any] | None  # Contact, asked once per thread (lives only here and in the holds store)
     verified: str | None  # the answer to "hold these tours?"

@@ -75,3 +75,30 @@ class RenewalPackage(BaseModel):
     alternatives: list[Offer] = Field(default_factory=list, description="Two other offers")
     justification: str = Field(description="Comparable units and the policy rule used")
     needs_manager_approval: bool = Field(description="True when an offer crosses the policy threshold")
+
+
+class OptionCost(BaseModel):
+    """One renewal option the landlord offered, costed for comparison."""
+
+    term_months: int = Field(ge=1, le=120, description="Term in months")
+    increase_pct: float = Field(description="Increase on the current rent, %")
+    rent_usd: float = Field(gt=0, description="Monthly rent in USD")
+    cost_over_term_usd: float = Field(description="Rent paid over the option's term")
+    cost_over_24_months_usd: float = Field(
+        description="Rent over 24 months (a shorter option assumed renewed at the same increase)")
+
+
+class RenewalAdvice(BaseModel):
+    """For a renter: the landlord's offer read apart from the current rent, market evidence and a counter."""
+
+    current_rent_usd: float = Field(gt=0, description="Monthly rent now")
+    offer_usd: float = Field(gt=0, description="The landlord's offered monthly rent")
+    offer_pct: float = Field(description="The offer's increase on the current rent, %")
+    term_months: int = Field(ge=1, le=120, description="The term the counter is for")
+    market_median_usd: float | None = Field(default=None, description="Median rent of comparable units")
+    comps: list[str] = Field(default_factory=list, description="Ids of the comparable units")
+    counter: Offer = Field(description="The suggested counter: never above the offer, never below the current rent")
+    options: list[OptionCost] = Field(default_factory=list, description="The landlord's options, costed")
+    reasoning: list[str] = Field(description="Why this counter, in plain sentences")
+    draft_message: str = Field(description="A message to the landlord, ready to edit and send")
+    mailto: str = Field(description="mailto: link with the drafted message")

@@ -85,7 +85,18 @@ def test_gas_smell_is_a_p0_alert_with_safety_steps(app):
     assert "on-call" in texts(app)
 
 
-def test_renewal_offers_side_by_side(app):
+def test_a_renter_gets_a_counter_below_the_offer_and_a_drafted_message(app):
+    say(app, "my renewal offer is $3,400, up from $3,100 — can I negotiate?")
+    metrics = {m.label: m.value for m in app.metric}
+    assert metrics["Landlord's offer"] == "$3,400/mo"
+    counter = float(metrics["Your counter"].strip("$/mo").replace(",", ""))
+    assert 3100 <= counter < 3400
+    assert "approval" not in texts(app).lower()
+    assert any("$3,400" in c.value and "Would you consider" in c.value for c in app.code)
+
+
+def test_a_manager_gets_policy_bound_offers_side_by_side(app):
+    app.sidebar.radio[0].set_value("a property manager").run()
     say(app, "My rent is $3,200 for SE-1545, the lease ends in March and the landlord wants 7% — what to counter?")
     assert [m.label for m in app.metric].count("Rent") >= 3
     assert "Recommended" in texts(app)

@@ -94,11 +94,24 @@ def test_a_thread_survives_a_process_restart(tmp_path):
 def test_renewal_question_then_short_answer_completes_the_request(inventory, now):
     graph = graph_for(inventory, now)
     first = ask(graph, "the landlord wants a 7% increase at renewal, what should I counter?", thread_id="r")
-    assert first["renewal"] is None and first["reply"].count("?") == 1 and "rent" in first["reply"]
+    assert first["renewal_advice"] is None and first["reply"].count("?") == 1 and "rent" in first["reply"]
     second = ask(graph, "$3,200", thread_id="r")
-    assert second["route"]["node"] == "renewal" and second["renewal"] is not None
+    assert second["route"]["node"] == "renewal" and second["renewal_advice"] is not None
     assert "+7.0%" in second["reply"]  # the landlord's ask from the first message was kept
-    assert second["renewal"]["primary"]["rent_usd"] <= 3200 * 1.07
+    assert second["renewal_advice"]["counter"]["rent_usd"] <= 3200 * 1.07
+
+
+def test_a_renter_renewal_follow_up_continues_the_negotiation(inventory, now):
+    graph = graph_for(inventory, now)
+    first = ask(graph, "my renewal offer is $3,400, up from $3,100 — can I negotiate?", thread_id="n")
+    advice = first["renewal_advice"]
+    assert advice["current_rent_usd"] == 3100 and advice["offer_usd"] == 3400  # the offer is not the rent
+    assert 3100 <= advice["counter"]["rent_usd"] < 3400 and "approval" not in first["reply"].lower()
+    longer = ask(graph, "what if I sign for 2 years?", thread_id="n")
+    assert longer["route"]["node"] == "renewal" and longer["renewal_advice"]["term_months"] == 24
+    assert longer["renewal_advice"]["offer_usd"] == 3400  # still the same negotiation
+    email = ask(graph, "write the email to my landlord", thread_id="n")
+    assert email["route"]["node"] == "renewal" and "$3,400" in email["renewal_advice"]["draft_message"]
 
 
 def test_an_uploaded_lease_travels_with_the_thread(inventory, now, tmp_path):

@@ -14,9 +14,9 @@ from agents.doma.renewal import (
     load_renewal_policy,
     parse_renewal_request,
     propose_renewal,
-    renewal_node,
 )
-from contracts.doma import RenewalPackage
+from agents.doma.renewal_node import renewal_node
+from contracts.doma import RenewalAdvice, RenewalPackage
 from data.sources.nyc import Inventory, build_frame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,13 +174,13 @@ def test_tenant_never_advised_above_the_landlords_ask(small: Inventory) -> None:
 
 # --- the node ---
 
-def test_node_tenant_example_without_unit_gives_package(inventory: Inventory) -> None:
+def test_node_tenant_example_without_unit_gives_advice(inventory: Inventory) -> None:
     out = renewal_node({"text": "My rent is $3,200, the lease ends in March and the landlord wants 7% — what "
                                 "should I counter?"}, inventory=inventory)
-    package = RenewalPackage.model_validate(out["renewal"])
-    assert package.primary.rent_usd < 3200 * 1.07
-    assert len(package.alternatives) == 2
+    advice = RenewalAdvice.model_validate(out["renewal_advice"])
+    assert 3200 <= advice.counter.rent_usd < 3200 * 1.07 and advice.offer_usd == pytest.approx(3424)
     assert "Suggested counter" in out["reply"] and out["trace"][0]["node"] == "renewal"
+    assert "approval" not in out["reply"].lower() and out["renewal"] is None
 
 
 def test_node_manager_request_uses_inventory_comps(inventory: Inventory) -> None:
@@ -198,12 +198,13 @@ def test_node_manager_request_uses_inventory_comps(inventory: Inventory) -> None
 
 @pytest.mark.parametrize(("text", "named"), [
     ("my landlord wants to raise my rent 5%, what should I counter?", "current monthly rent"),
+    ("my rent is $2,800, can I negotiate my renewal?", "your landlord offered"),
     ("propose a renewal", "unit id"),
     ("prepare a renewal offer for SE-999999999", "SE-999999999"),
 ])
 def test_node_missing_input_asks_one_question(text: str, named: str, inventory: Inventory) -> None:
     out = renewal_node({"text": text}, inventory=inventory)
-    assert out["renewal"] is None
+    assert out["renewal"] is None and out["renewal_advice"] is None
     assert named in out["reply"] and out["reply"].count("?") == 1
     assert out["trace"][0]["missing"]
 
@@ -219,8 +220,8 @@ def test_node_uses_last_search_for_comps(inventory: Inventory) -> None:
 def test_node_numbers_never_come_from_the_model(inventory: Inventory) -> None:
     text = "My rent is $3,200 and the landlord wants 7%"
     model = FakeListChatModel(responses=['{"rent_usd": 1, "term_months": 99}'] * 3)
-    assert renewal_node({"text": text}, model=model, inventory=inventory)["renewal"] == \
-        renewal_node({"text": text}, inventory=inventory)["renewal"]
+    assert renewal_node({"text": text}, model=model, inventory=inventory)["renewal_advice"] == \
+        renewal_node({"text": text}, inventory=inventory)["renewal_advice"]
 
 
 def test_policy_file_is_loaded_and_validated(tmp_path: Path) -> None:
@@ -231,3 +232,43 @@ def test_policy_file_is_loaded_and_validated(tmp_path: Path) -> None:
         load_renewal_policy(bad)
     with pytest.raises(ValueError, match="current rent"):
         propose_renewal(RenewalRequest(location="astoria"), inventory=None)
+
+
+# --- a renter's side ---
+
+@pytest.mark.parametrize(("text", "current", "offer"), [
+    ("my renewal offer is $3,400, up from $3,100 — can I negotiate?", 3100, 3400),
+    ("landlord wants to raise rent from 2850 to 3100", 2850, 3100),
+    ("my rent is three thousand one hundred and they want three thousand four hundred", 3100, 3400),
+    ("I pay $2,900 and the landlord proposed $3,150", 2900, 3150),
+])
+def test_the_offer_is_read_apart_from_the_current_rent(text: str, current: float, offer: float) -> None:
+    request = parse_renewal_request(text)
+    assert request.current_rent == current and request.landlord_offers == [offer]
+    assert request.requester == "tenant"
+
+
+def test_two_offered_options_are_compared_on_total_cost(inventory: Inventory) -> None:
+    from agents.doma.renewal import load_renewal_policy
+    from agents.doma.renewal_tenant import advise
+
+    request = parse_renewal_request("they offered 2 years at 5% or 1 year at 7%, my rent is 2,600")
+    assert request.options == [(24, 5.0), (12, 7.0)] and request.tenant_counter_pct is None
+    advice = advise(request, inventory=inventory, policy=load_renewal_policy())
+    assert advice is not None
+    by_term = {o.term_months: o for o in advice.options}
+    assert by_term[24].cost_over_24_months_usd == pytest.approx(2600 * 1.05 * 24)
+    assert by_term[12].cost_over_24_months_usd == pytest.approx(2600 * 1.07 * 12 + 2600 * 1.07 ** 2 * 12)
+    assert any("24-month option at 5%" in reason for reason in advice.reasoning)
+
+
+def test_a_counter_never_exceeds_the_offer_nor_falls_below_the_rent(inventory: Inventory) -> None:
+    from agents.doma.renewal import load_renewal_policy
+    from agents.doma.renewal_tenant import advise
+
+    for current, offer in ((3100, 3400), (2000, 2010), (4000, 3900)):
+        request = RenewalRequest(current_rent=current, landlord_offers=[offer], location="astoria", bedrooms=1)
+        advice = advise(request, inventory=inventory, policy=load_renewal_policy())
+        assert advice is not None
+        assert min(current, offer) <= advice.counter.rent_usd <= offer
+        assert f"${offer:,.0f}" in advice.draft_message and advice.mailto.startswith("mailto:")

@@ -106,6 +106,18 @@ def renewal_view(package: dict[str, Any]) -> None:
         st.success("Within policy: no manager approval needed")
 
 
+def renewal_draft(advice: dict[str, Any]) -> None:
+    """A renter's counter beside the offer, and the drafted message to copy or open in a mail app."""
+    offer, counter = advice["offer_usd"], advice["counter"]["rent_usd"]
+    left, right = st.columns(2)
+    left.metric("Landlord's offer", f"${offer:,.0f}/mo", f"{advice['offer_pct']:+.1f}%", delta_color="inverse")
+    right.metric("Your counter", f"${counter:,.0f}/mo", f"${counter - offer:,.0f} vs the offer",
+                 delta_color="inverse")
+    st.markdown("**Message to your landlord** (copy it with the button at its corner, or open it in your mail app)")
+    st.code(advice["draft_message"], language=None)
+    st.link_button("Open in my email app", advice["mailto"])
+
+
 def trace_panel(state: dict[str, Any]) -> None:
     """What a curious user or a developer wants to check: route and why, the spec, counts, timings."""
     with st.expander("Trace"):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +19,6 @@ from typing import Any
 import numpy as np
 
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
-from agents.state import AgentState
 from contracts.doma import Offer, RenewalPackage
 from contracts.search import SearchSpec
 from scoring.match import closeness, score_units
@@ -29,7 +27,7 @@ from scoring.units import UnitArrays
 log = logging.getLogger(__name__)
 
 __all__ = ["RenewalPolicy", "RenewalRequest", "analyze_renewal", "load_renewal_policy", "missing_inputs",
-           "parse_renewal_request", "propose_renewal", "renewal_node"]
+           "parse_renewal_request", "propose_renewal"]
 
 DEFAULT_POLICY_PATH = Path(__file__).resolve().parent / "config" / "renewal_policy.json"
 EQUAL_VALUE_USD = 1.0  # effective rents this close are "equal value": the longer term wins
@@ -434,44 +432,3 @@ def render_reply(analysis: RenewalAnalysis) -> str:
     lines += ["", pkg.justification, "",
               "**Needs manager approval.**" if pkg.needs_manager_approval else "Within policy."]
     return "\n".join(lines)
-
-
-def _complete_from_state(request: RenewalRequest, state: AgentState) -> RenewalRequest:
-    """Fill the unit's area and bedrooms from the last search when the message does not state them."""
-    spec = state.get("spec") or {}
-    updates: dict[str, Any] = {}
-    if not request.unit_id and request.location is None and spec.get("location"):
-        updates["location"] = str(spec["location"][0]).lower()
-    if not request.unit_id and request.bedrooms is None and spec.get("min_bedrooms") is not None:
-        updates["bedrooms"] = spec["min_bedrooms"]
-    return request.model_copy(update=updates) if updates else request
-
-
-def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None) -> dict[str, Any]:
-    """LangGraph node: state["text"] -> state["renewal"] (or one question when an input is missing).
-
-    The model is accepted for a uniform node signature but never used: every number comes from rules.
-    """
-    del model
-    started = time.perf_counter()
-    if inventory is None:
-        from data.sources.nyc import load_inventory
-
-        inventory = load_inventory()
-    text = state.get("text", "") or ""
-    if state.get("awaiting") == "renewal" and state.get("renewal_context"):
-        text = f"{state['renewal_context']} {text}"  # the answer to our question completes the earlier request
-    request = _complete_from_state(parse_renewal_request(text, inventory), state)
-    missing = missing_inputs(request, inventory)
-    trace: dict[str, Any] = {"node": "renewal", "requester": request.requester}
-    if missing:
-        reply, renewal = _question(missing), None
-        trace["missing"] = missing
-    else:
-        analysis = analyze_renewal(request, inventory=inventory)
-        reply, renewal = render_reply(analysis), analysis.package.model_dump(mode="json")
-        trace.update(comps=analysis.comps.ids if analysis.comps else [], target_pct=round(analysis.target_pct, 2),
-                     approval=analysis.package.needs_manager_approval)
-    trace["ms"] = round((time.perf_counter() - started) * 1000, 3)
-    return {"renewal": renewal, "reply": reply, "trace": [trace], "awaiting": "renewal" if missing else None,
-            "renewal_context": text if missing else None}

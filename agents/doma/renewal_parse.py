@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from agents.textnum import words_to_digits
+
 Requester = Literal["tenant", "manager"]
 
 _UNIT_ID = re.compile(r"\b(SE|U)-(\d+)\b", re.IGNORECASE)
@@ -49,6 +51,32 @@ _TENANT_CUE = re.compile(r"\bmy (?:rent|lease|landlord)\b|\bi pay\b|\bshould i\b
                          re.IGNORECASE)
 
 
+_FROM_TO = re.compile(r"\bfrom\s+\$?\s?(\d{1,2},?\d{3}|\d{3,5})(?:\.\d+)?\s*(?:/mo\w*)?\s+to\s+\$?\s?"
+                      r"(\d{1,2},?\d{3}|\d{3,5})(?:\.\d+)?\b", re.IGNORECASE)
+_BARE_AMOUNT = re.compile(r"(?<![$\d,.])\b(\d{1,2},\d{3}|\d{3,5})\b(?![\d,]|\s*(?:%|percent|sq|sf|square|years?|"
+                          r"months?|days?|dollars|usd|/mo|a month|per month|monthly))", re.IGNORECASE)
+_OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?at\s+"
+                     r"(?:a\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
+# Which amount is which: the cue standing nearest before an amount decides ("offer is $3,400, up from $3,100").
+_ROLE_CUES = (
+    ("current", re.compile(r"\bfrom\b|\bcurrently\b|\bcurrent(?: rent)?\b|\bi pay\b|\bpays\b|\bpaying\b|\bmy rent is\b|"
+                           r"\bright now\b|\bnow\b", re.IGNORECASE)),
+    ("offer", re.compile(r"\boffer\w*\b|\bpropos\w*|\bnew rent\b|\bto\b|\bwants?\b|\basking\b|\braise\w*\b|"
+                         r"\bincreas\w*|\bgoing up\b|\bquot\w*|\brenewal (?:is|at)\b", re.IGNORECASE)),
+    ("counter", _COUNTER_CUE),
+)
+
+
+def _role(before: str) -> str | None:
+    """The role of the amount after `before`: the cue that ends nearest to it."""
+    best: tuple[int, str] | None = None
+    for role, pattern in _ROLE_CUES:
+        for match in pattern.finditer(before):
+            if best is None or match.end() >= best[0]:
+                best = (match.end(), role)
+    return best[1] if best else None
+
+
 class RenewalRequest(BaseModel):
     """The inputs of a renewal proposal, as stated (None when not stated)."""
 
@@ -58,6 +86,8 @@ class RenewalRequest(BaseModel):
     tenant_counter_pct: float | None = Field(default=None, ge=-50, le=100, description="Tenant's counter, %")
     tenant_counter_rent: float | None = Field(default=None, gt=0, description="Tenant's counter, USD")
     unit_id: str | None = Field(default=None, description="Inventory id, e.g. SE-1545")
+    options: list[tuple[int, float]] = Field(default_factory=list,
+                                             description="Options offered as (term months, increase %)")
     unknown_unit_id: str | None = Field(default=None, description="An id that is not in the inventory")
     term_months: int | None = Field(default=None, ge=1, le=120, description="Term asked for, months")
     lease_end: str | None = Field(default=None, description="When the lease ends, as said")
@@ -121,6 +151,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         inventory: The Inventory, to check unit ids and recognise neighborhood names (optional).
     """
     fields: dict[str, Any] = {}
+    text = words_to_digits(text)  # "three thousand four hundred" -> "3400"
     id_match = _UNIT_ID.search(text)
     if id_match:
         unit_id = f"{id_match.group(1).upper()}-{id_match.group(2)}"
@@ -130,27 +161,39 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
             fields["unknown_unit_id"] = unit_id
 
     offers: list[float] = []
-    for match in _MONEY.finditer(text):
-        value = _amount(match)
-        if value < 100:  # "$50 more" is a difference, not a rent
-            continue
-        before = _words_before(text, match.start())
-        if _COUNTER_CUE.search(before):
+    span = _FROM_TO.search(text)  # "raise rent from 2850 to 3100"
+    if span:
+        fields["current_rent"] = float(span.group(1).replace(",", ""))
+        offers.append(float(span.group(2).replace(",", "")))
+    amounts = [(m.start(), _amount(m), _role(_words_before(text, m.start()))) for m in _MONEY.finditer(text)]
+    taken = {start for start, _, _ in amounts}
+    for m in _BARE_AMOUNT.finditer(text):  # "they want 3400": a bare number right after a rent cue
+        role = _role(_words_before(text, m.start(), width=25))
+        if m.start() not in taken and role and not (span and span.start() <= m.start() < span.end()):
+            amounts.append((m.start(), float(m.group(1).replace(",", "")), role))
+    for start, value, role in sorted(amounts):
+        if value < 100 or (span and span.start() <= start < span.end()):
+            continue  # "$50 more" is a difference, not a rent; a "from X to Y" span is read already
+        if role == "counter":
             fields.setdefault("tenant_counter_rent", value)
-        elif re.search(r"from\s*$", before, re.IGNORECASE) or (
-                _CURRENT_CUE.search(before) and not re.search(r"\bto\s*$", before, re.IGNORECASE)):
+        elif role == "current" or (role is None and "current_rent" not in fields and not offers):
             fields.setdefault("current_rent", value)
-        elif _LANDLORD_CUE.search(before) or "current_rent" in fields:
-            offers.append(value)
         else:
-            fields.setdefault("current_rent", value)
+            offers.append(value)
     fields["landlord_offers"] = offers
     if "current_rent" not in fields:
         bare = _BARE_RENT.search(text)  # "my rent is 3200": a number right after a rent phrase
         if bare:
             fields["current_rent"] = float(bare.group(1).replace(",", ""))
 
+    options = [(_count(m.group(1)) * (12 if m.group(2).lower().startswith("y") else 1), float(m.group(3)))
+               for m in _OPTION.finditer(text)]
+    if len(options) >= 2:
+        fields["options"] = options
+    option_spans = [m.span() for m in _OPTION.finditer(text)] if "options" in fields else []
     for match in _PERCENT.finditer(text):
+        if any(a <= match.start() < b for a, b in option_spans):
+            continue
         value = float(match.group(1))
         before = _words_before(text, match.start())
         if _COUNTER_CUE.search(before):

@@ -17,7 +17,7 @@ from rapidfuzz import fuzz, process
 
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
-from agents.via.textnum import amount, words_to_digits
+from agents.textnum import amount, words_to_digits
 from agents.via.vocab import (
     AMBIGUOUS_PLACES,
     AMENITY_PHRASES,

@@ -1,0 +1,128 @@
+"""Renewal advice for a renter: the landlord's offer read apart from the current rent, the market evidence from
+comparable units, a counter at or below the offer with its reasoning, options costed, and a drafted message.
+
+The manager's side (a policy-bound package) is `agents.doma.renewal`; this is the other side of the same table.
+Every number comes from the message, the inventory or a stated rule, never from a model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from agents.doma.renewal import RenewalPolicy, find_comps, subject_of
+from agents.doma.renewal_parse import RenewalRequest
+from contracts.doma import Offer, OptionCost, RenewalAdvice
+
+ROUND_TO = 25  # counters in round figures read as considered, not computed
+HORIZON_MONTHS = 24
+
+
+def _round(value: float) -> float:
+    return round(value / ROUND_TO) * ROUND_TO
+
+
+def _money(value: float) -> str:
+    return f"${value:,.0f}"
+
+
+def offered_rent(request: RenewalRequest) -> float | None:
+    """The landlord's offer in dollars: stated, or the current rent raised by the stated increase."""
+    if request.landlord_offers:
+        return max(request.landlord_offers)
+    if request.current_rent and request.proposed_increase_pct is not None:
+        return request.current_rent * (1 + request.proposed_increase_pct / 100)
+    if request.current_rent and request.options:
+        return request.current_rent * (1 + min(pct for _, pct in request.options) / 100)
+    return None
+
+
+def cost_options(current: float, options: list[tuple[int, float]]) -> list[OptionCost]:
+    """Each (term, increase %) option: its rent, its cost over its term and over 24 months (a shorter option is
+    assumed renewed at the same increase, compounding; that assumption is said in the reasoning)."""
+    out = []
+    for term, pct in options:
+        rent = current * (1 + pct / 100)
+        total, months, monthly = 0.0, 0, rent
+        while months < HORIZON_MONTHS:
+            span = min(term, HORIZON_MONTHS - months)
+            total += monthly * span
+            months += span
+            monthly *= 1 + pct / 100
+        out.append(OptionCost(term_months=term, increase_pct=pct, rent_usd=round(rent, 2),
+                              cost_over_term_usd=round(rent * term, 2), cost_over_24_months_usd=round(total, 2)))
+    return out
+
+
+def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
+           contact_email: str = "") -> RenewalAdvice | None:
+    """The advice for a renter, or None when the current rent or the offer is unknown (then ask for it)."""
+    current, offer = request.current_rent, offered_rent(request)
+    if not current or not offer:
+        return None
+    term = request.term_months or policy.default_term_months
+    comps = find_comps(subject_of(request, inventory), inventory, policy)
+    market = comps.median if comps else None
+    pct = (offer / current - 1) * 100
+    reasoning = [f"The offer is {_money(offer)}/month, {pct:+.1f}% on your current {_money(current)}."]
+    if offer <= current:
+        counter = offer
+        reasoning.append("It does not raise your rent: accepting it costs you nothing more.")
+    elif market is not None and market < offer:
+        counter = max(current, min(offer, _round(market)))
+        reasoning.append(f"{len(comps.ids) if comps else 0} comparable units ({comps.scope if comps else ''}) rent "
+                         f"for a median {_money(market)}: the offer is above the market, so counter at the market.")
+    else:
+        counter = _round(current + (offer - current) / 2)
+        reasoning.append(
+            (f"Comparable units ({comps.scope}) rent for a median {_money(market)}, at or above the offer: the "
+             "offer is fair, so ask for part of the increase rather than none of it." if comps and market else
+             "No comparable units in our data tell the market rate, so the usual opening is to ask to split the "
+             "increase.") + " A counter at half the increase is a common first step.")
+    counter = min(max(counter, current), offer)  # never above the offer, never below today's rent
+    if term >= policy.long_term_months and counter < offer:
+        reasoning.append(f"For a {term}-month term, landlords often accept about {policy.long_term_discount_pct:g} "
+                         "points less increase (a longer stay saves them a vacancy): it is worth asking.")
+    elif counter < offer:
+        reasoning.append(f"Offering to sign for {policy.long_term_months} months strengthens the counter: a longer "
+                         "stay saves the landlord a vacancy.")
+    options = cost_options(current, request.options)
+    if len(options) >= 2:
+        best = min(options, key=lambda o: o.cost_over_24_months_usd)
+        reasoning.append(
+            f"Over {HORIZON_MONTHS} months the {best.term_months}-month option at {best.increase_pct:g}% costs "
+            f"{_money(best.cost_over_24_months_usd)}, the least of the options (a shorter option assumed renewed at "
+            "the same increase).")
+    draft = draft_message(current=current, offer=offer, counter=counter, term=term, market=market)
+    subject = "Lease renewal"
+    mailto = f"mailto:{quote(contact_email, safe='@')}?subject={quote(subject, safe='')}&body={quote(draft, safe='')}"
+    return RenewalAdvice(current_rent_usd=current, offer_usd=round(offer, 2), offer_pct=round(pct, 2),
+                         term_months=term, market_median_usd=market, comps=comps.ids if comps else [],
+                         counter=Offer(rent_usd=counter, term_months=term), options=options, reasoning=reasoning,
+                         draft_message=draft, mailto=mailto)
+
+
+def draft_message(*, current: float, offer: float, counter: float, term: int, market: float | None) -> str:
+    """A short, polite message to the landlord proposing the counter (the tenant edits and sends it)."""
+    evidence = (f" Comparable apartments nearby rent for about {_money(market)} a month." if market is not None
+                and market < offer else "")
+    if counter >= offer:
+        ask = f"I am happy to renew at {_money(offer)} a month for {term} months."
+    else:
+        ask = (f"Would you consider {_money(counter)} a month for a {term}-month renewal? I would also be glad to "
+               "discuss a longer term.")
+    return (f"Hello,\n\nThank you for the renewal offer of {_money(offer)} a month (my current rent is "
+            f"{_money(current)}). I would like to stay.{evidence} {ask}\n\nBest regards,")
+
+
+def render_advice(advice: RenewalAdvice) -> str:
+    """The chat answer for a renter (markdown)."""
+    lines = [f"**Suggested counter:** {_money(advice.counter.rent_usd)}/month for {advice.counter.term_months} "
+             f"months (the offer: {_money(advice.offer_usd)}, {advice.offer_pct:+.1f}%).", ""]
+    lines += [f"- {reason}" for reason in advice.reasoning]
+    if advice.options:
+        lines += ["", "| option | rent | over its term | over 24 months |", "|---|---|---|---|"]
+        lines += [f"| {o.term_months} months at {o.increase_pct:g}% | {_money(o.rent_usd)} | "
+                  f"{_money(o.cost_over_term_usd)} | {_money(o.cost_over_24_months_usd)} |" for o in advice.options]
+    lines += ["", "A message to your landlord is drafted below; edit it before you send it."]
+    return "\n".join(lines)
