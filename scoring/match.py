@@ -43,6 +43,7 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 # The hard criteria: a unit that meets all of these is a full match (nice-to-haves are a bonus).
+MISSING_MUST_FACTOR = 0.8  # a unit missing a must-have keeps its order among such units but scores below 80
 HARD_TERMS = ("size_min", "size_max", "price", "location", "must", "beds", "baths", "kind")
 
 
@@ -117,16 +118,22 @@ def score_units(*, units: UnitArrays, spec: SearchSpec, weights: Weights = DEFAU
     for name, fraction in fractions.items():
         raw += points[name] * fraction
     score = raw * (100.0 / total) if total > 0 else raw
+    if "must" in fractions:
+        # A unit without a stated must-have is never shown as nearly perfect: 95 would read as "almost".
+        score = np.where(fractions["must"] < 1.0, score * MISSING_MUST_FACTOR, score)
     return Scored(score=score, terms=fractions, weights=points)
 
 
 def closeness(*, units: UnitArrays, spec: SearchSpec) -> np.ndarray:
-    """Distance from the request (lower is closer): relative gaps in rent, size and bedrooms. Tie-break only."""
+    """Distance from the request (lower is closer): relative gaps in rent (to a stated range or floor; under a
+    cap alone no rent is "closer", and the lower price wins the tie in `rank`), size and bedrooms. Tie-break only."""
     gap = np.zeros(len(units), dtype=float)
     budget = spec.budget_monthly_usd
-    if budget is not None and (budget.max or budget.min):
-        target = (budget.min + budget.max) / 2 if budget.min and budget.max else (budget.max or budget.min)
+    if budget is not None and budget.min and budget.max:
+        target = (budget.min + budget.max) / 2  # a stated range: its middle is the preference
         gap += np.abs(units.rent - target) / target
+    elif budget is not None and budget.min:
+        gap += np.abs(units.rent - budget.min) / budget.min
     if spec.min_sqft or spec.max_sqft:
         target = (spec.min_sqft + spec.max_sqft) / 2 if spec.min_sqft and spec.max_sqft else (
             spec.min_sqft or spec.max_sqft)
@@ -152,7 +159,8 @@ def rank(*, units: UnitArrays, spec: SearchSpec, weights: Weights = DEFAULT_WEIG
     else:
         candidates = np.arange(n)
     near = closeness(units=units, spec=spec)[candidates]
-    order = np.lexsort((units.ids[candidates].astype(str), near, -score[candidates]))
+    price = np.nan_to_num(units.rent[candidates], nan=np.inf)  # then the lower price, then the id
+    order = np.lexsort((units.ids[candidates].astype(str), price, np.round(near, 6), -score[candidates]))
     return candidates[order][:top_n]
 
 
@@ -176,9 +184,12 @@ def score_loop(*, rows: list[dict[str, Any]], spec: SearchSpec, weights: Weights
         if tokens:
             total += weights.w_loc
             earned += weights.w_loc * any(t in row["loc_text"] for t in tokens)
+        missing_must = False
         if musts:
             total += weights.w_must
-            earned += weights.w_must * sum(bool(row.get(m)) for m in musts) / len(musts)
+            have = sum(bool(row.get(m)) for m in musts)
+            earned += weights.w_must * have / len(musts)
+            missing_must = have < len(musts)
         if "near_transit" in musts:
             total += weights.w_transit
             earned += weights.w_transit * bool(row["near_transit"])
@@ -199,5 +210,6 @@ def score_loop(*, rows: list[dict[str, Any]], spec: SearchSpec, weights: Weights
         if spec.kind is not None:
             total += weights.w_kind
             earned += weights.w_kind * (row["kind"] == spec.kind)
-        out.append(earned * 100.0 / total if total else 0.0)
+        score = earned * 100.0 / total if total else 0.0
+        out.append(score * MISSING_MUST_FACTOR if missing_must else score)
     return out

@@ -87,3 +87,26 @@ def test_frame_builder_sets_flags_and_transit():
     built = frame([{"unit_id": "T", "min_to_subway": 5.0}, {"unit_id": "U", "min_to_subway": 6.0}])
     assert built["near_transit"].tolist() == [True, False]
     assert isinstance(built, pd.DataFrame) and built["doorman"].dtype == bool
+
+
+def test_a_unit_missing_a_stated_must_have_is_never_scored_as_nearly_met():
+    units = UnitArrays.from_frame(frame([
+        {"unit_id": "all", "dishwasher": True, "doorman": True},
+        {"unit_id": "one-missing", "dishwasher": True},
+    ]))
+    spec = SearchSpec(location=["williamsburg"], budget_monthly_usd={"max": 5000}, min_bedrooms=2, max_bedrooms=2,
+                      must_haves=["dishwasher", "doorman"], kind="apartment")
+    scored = score_units(units=units, spec=spec)
+    assert scored.score[0] == pytest.approx(100.0) and scored.score[1] < 80
+    loop = score_loop(rows=frame([{"unit_id": "x", "dishwasher": True}]).to_dict("records"), spec=spec)
+    assert loop[0] == pytest.approx(scored.score[1])  # the reference loop applies the same rule
+
+
+def test_ties_go_to_the_lower_price_under_a_cap_and_to_the_middle_of_a_stated_range():
+    units = UnitArrays.from_frame(frame([
+        {"unit_id": "dear", "rent": 4900.0}, {"unit_id": "cheap", "rent": 3100.0}, {"unit_id": "mid", "rent": 4000.0},
+    ]))
+    capped = SearchSpec(location=["williamsburg"], budget_monthly_usd={"max": 5000})
+    assert [units.ids[i] for i in rank(units=units, spec=capped, top_n=3)] == ["cheap", "mid", "dear"]
+    ranged = SearchSpec(location=["williamsburg"], budget_monthly_usd={"min": 3500, "max": 4500})
+    assert units.ids[rank(units=units, spec=ranged, top_n=3)[0]] == "mid"
