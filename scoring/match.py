@@ -130,8 +130,8 @@ def closeness(*, units: UnitArrays, spec: SearchSpec) -> np.ndarray:
     gap = np.zeros(len(units), dtype=float)
     budget = spec.budget_monthly_usd
     if budget is not None and budget.min and budget.max:
-        target = (budget.min + budget.max) / 2  # a stated range: its middle is the preference
-        gap += np.abs(units.rent - target) / target
+        middle = (budget.min + budget.max) / 2  # a stated range: its middle is the preference
+        gap += np.abs(units.rent - middle) / middle
     elif budget is not None and budget.min:
         gap += np.abs(units.rent - budget.min) / budget.min
     if spec.min_sqft or spec.max_sqft:
