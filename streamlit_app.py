@@ -42,6 +42,9 @@ def workspace() -> dict[str, Any]:
     return {"graph": graph, "holds": holds, "settings": settings, "mode": describe_mode(settings)}
 
 
+# What a turn keeps for rendering its cards.
+RECORDED = ("route", "spec", "matches", "relaxations", "lease_answer", "triage", "renewal", "renewal_advice", "trace",
+            "viewings")
 ROLES = {"not saying": None, "a renter": "renter", "a property manager": "manager"}
 
 
@@ -51,9 +54,7 @@ def config() -> dict[str, Any]:
 
 def record(state: dict[str, Any]) -> None:
     """Keep the assistant's turn (text and structured results) in the session for rendering."""
-    turn = {"role": "assistant", "content": state.get("reply", ""), "state": {
-        k: state.get(k) for k in ("route", "spec", "matches", "relaxations", "lease_answer", "triage", "renewal",
-                                  "renewal_advice", "trace", "viewings")}}
+    turn = {"role": "assistant", "content": state.get("reply", ""), "state": {k: state.get(k) for k in RECORDED}}
     st.session_state.history.append(turn)
 
 
@@ -107,7 +108,7 @@ def sidebar(app: dict[str, Any]) -> None:
         if st.button("Reset conversation"):
             for key in ("history", "lease_status", "lease_name"):
                 st.session_state.pop(key, None)
-            st.session_state.thread_id = str(uuid.uuid4())
+            st.session_state.thread_id = _new_thread()
             st.rerun()
 
 
@@ -191,11 +192,46 @@ def holds_panel(app: dict[str, Any]) -> None:
                     cols[3].link_button("Email request", mailto_url(hold, hold.contact))
 
 
+def thread_from_url() -> str:
+    """This tab's thread: the one in the URL (a reload or a shared link comes back to it), else a new one.
+
+    Ids are random UUIDs (unguessable); anything else in the URL is ignored and replaced.
+    """
+    given = st.query_params.get("thread", "")
+    try:
+        return str(uuid.UUID(given, version=4)) if given else _new_thread()
+    except ValueError:
+        return _new_thread()
+
+
+def _new_thread() -> str:
+    tid = str(uuid.uuid4())
+    st.query_params["thread"] = tid
+    return tid
+
+
+def restore(app: dict[str, Any], thread_id: str) -> list[dict[str, Any]]:
+    """The chat of a stored thread (after a reload): its messages, the last turn with its cards, and the lease."""
+    values = app["graph"].get_state({"configurable": {"thread_id": thread_id}}).values or {}
+    history: list[dict[str, Any]] = []
+    for message in values.get("messages", []):
+        role = "user" if message.type == "human" else "assistant"
+        history.append({"role": role, "content": str(message.content), "state": {}})
+    if history and history[-1]["role"] == "assistant":
+        history[-1]["state"] = {k: values.get(k) for k in RECORDED}
+    lease = values.get("lease")
+    if lease:
+        st.session_state.lease_status = ("ok", f"{lease['name']}: {lease['pages']} pages indexed")
+    return history
+
+
 def main() -> None:
     st.set_page_config(page_title="Real-estate workspace", page_icon="🏢", layout="centered")
-    st.session_state.setdefault("thread_id", str(uuid.uuid4()))
-    st.session_state.setdefault("history", [])
     app = workspace()
+    if "thread_id" not in st.session_state:
+        st.session_state.thread_id = thread_from_url()
+        st.session_state.history = restore(app, st.session_state.thread_id)
+    st.session_state.setdefault("history", [])
     sidebar(app)
     st.title("Real-estate workspace")
     st.caption("Find space and book tours · ask about your lease · report a repair · negotiate a renewal")

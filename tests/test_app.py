@@ -26,6 +26,12 @@ def say(at, text):
     return at
 
 
+def url_thread(at):
+    """The thread id the app put in the URL (AppTest keeps query values as lists)."""
+    value = at.query_params["thread"]
+    return value[0] if isinstance(value, list) else value
+
+
 def texts(at):
     return "\n".join(m.value for m in at.markdown)
 
@@ -152,3 +158,40 @@ def test_a_repair_ticket_and_its_safety_steps_are_shown_once(app):
     page = texts(app) + "\n".join(e.value for e in app.error)
     assert steps and all(page.count(step) == 1 for step in steps)
     assert page.count("do this now") == 1 and "dispatched" not in page
+
+
+def test_a_reload_restores_the_chat_the_lease_and_the_tours(tmp_path, monkeypatch):
+    monkeypatch.setenv("DB_PATH", str(tmp_path / "workspace.sqlite"))
+    st.cache_resource.clear()
+    first = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    first.run()
+    thread = url_thread(first)
+    first.sidebar.file_uploader[0].set_value(("lease.pdf", LEASE_PDF.read_bytes(), "application/pdf")).run()
+    say(first, "2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm")
+    tours = first.multiselect[0]
+    tours.set_value([tours.options[0]])
+    first.form_submit_button[0].click().run()
+    inputs = {t.label: t for t in first.text_input}
+    inputs["Name"].set_value("Ana Díaz")
+    inputs["Email"].set_value("ana@example.com")
+    first.form_submit_button[0].click().run()
+    first.radio[0].set_value("Yes, hold these tours")
+    first.form_submit_button[0].click().run()
+    assert "Your tours" in [s.value for s in first.subheader]
+
+    again = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)  # the same URL, reloaded
+    again.query_params["thread"] = thread
+    again.run()
+    assert not again.exception
+    assert "2br in Williamsburg under $5k" in texts(again)  # the chat is back
+    assert "Your tours" in [s.value for s in again.subheader]  # and the held tours, with their buttons
+    assert any(b.label == "Release" for b in again.button)
+    assert any("pages indexed" in s.value for s in again.sidebar.success)  # and the lease
+
+
+def test_a_thread_id_that_is_not_ours_is_replaced(app):
+    again = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    again.query_params["thread"] = "../../etc/passwd"
+    again.run()
+    assert not again.exception
+    assert url_thread(again) != "../../etc/passwd" and len(url_thread(again)) == 36

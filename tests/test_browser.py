@@ -140,6 +140,13 @@ def test_search_hold_confirm_and_lease_question_in_a_browser(server, browser):
     assert page.get_by_text("confirmed").count() >= 1
     _shot(page, "2-tour-confirmed", "Your tours")
 
+    assert "thread=" in page.url  # the thread lives in the URL: a reload comes back to it
+    page.reload()
+    page.get_by_text("Your tours").wait_for()
+    page.get_by_role("button", name="Calendar (.ics)").first.wait_for()
+    assert page.get_by_text("2br in Williamsburg under $5k").count() >= 1  # the chat is back too
+    _shot(page, "5-tours-after-reload", "Your tours")
+
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(LEASE_PDF))
     page.get_by_text("pages indexed").wait_for()
     _chat(page, "Can I sublet my apartment?")
