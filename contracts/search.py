@@ -63,6 +63,9 @@ class SearchSpec(BaseModel):
     min_bathrooms: float | None = Field(default=None, ge=0, le=20, description="Fewest bathrooms")
     kind: UnitKind | None = Field(default=None, description="apartment or office, when the request says")
     currency: str | None = Field(default=None, description="ISO currency of the budget (USD by default)")
+    budget_ppsf_year: float | None = Field(
+        default=None, ge=0, description="Highest rent per square foot per year, when the request states one (offices)")
+    headcount: int | None = Field(default=None, ge=1, le=10_000, description="People the office is for")
 
     @model_validator(mode="after")
     def _check(self) -> SearchSpec:

@@ -85,7 +85,12 @@ def term_fractions(*, units: UnitArrays, spec: SearchSpec, weights: Weights) -> 
             add("size_min", weights.w_size, units.sqft >= spec.min_sqft)
         if spec.max_sqft is not None:
             add("size_max", weights.w_size_max, units.sqft <= spec.max_sqft)
-        if spec.budget_max is not None:
+        if spec.budget_ppsf_year is not None:
+            # A rent stated per square foot is compared per square foot (a monthly total follows from the size);
+            # where a unit's rate is unknown, its rate is derived from its rent and size.
+            rate = np.where(np.isfinite(units.ppsf_year), units.ppsf_year, units.rent * 12 / units.sqft)
+            add("price", weights.w_price, rate <= spec.budget_ppsf_year)
+        elif spec.budget_max is not None:
             add("price", weights.w_price, units.rent <= spec.budget_max)
         if spec.location:
             add("location", weights.w_loc, units.location_mask(spec.location))
@@ -178,7 +183,11 @@ def score_loop(*, rows: list[dict[str, Any]], spec: SearchSpec, weights: Weights
         if spec.max_sqft is not None:
             total += weights.w_size_max
             earned += weights.w_size_max * (row["sqft"] <= spec.max_sqft)
-        if spec.budget_max is not None:
+        if spec.budget_ppsf_year is not None:
+            rate = row["ppsf_year"] if row["ppsf_year"] == row["ppsf_year"] else row["rent"] * 12 / row["sqft"]
+            total += weights.w_price
+            earned += weights.w_price * (rate <= spec.budget_ppsf_year)
+        elif spec.budget_max is not None:
             total += weights.w_price
             earned += weights.w_price * (row["rent"] <= spec.budget_max)
         if tokens:

@@ -23,6 +23,7 @@ class UnitArrays:
     kind: np.ndarray  # object array of 'apartment' | 'office'
     rent: np.ndarray
     sqft: np.ndarray
+    ppsf_year: np.ndarray  # rent per square foot per year (offices; NaN where unknown)
     bedrooms: np.ndarray
     bathrooms: np.ndarray
     min_to_subway: np.ndarray
@@ -41,6 +42,8 @@ class UnitArrays:
             kind=frame["kind"].to_numpy(dtype=object),
             rent=frame["rent"].to_numpy(dtype=float),
             sqft=frame["sqft"].to_numpy(dtype=float),
+            ppsf_year=(frame["ppsf_year"] if "ppsf_year" in frame else pd.Series(np.nan, index=frame.index)).to_numpy(
+                dtype=float),
             bedrooms=frame["bedrooms"].to_numpy(dtype=float),
             bathrooms=frame["bathrooms"].to_numpy(dtype=float),
             min_to_subway=frame["min_to_subway"].to_numpy(dtype=float),

@@ -129,3 +129,25 @@ def test_an_uploaded_lease_travels_with_the_thread(inventory, now, tmp_path):
     assert not answer["not_found"] and answer["citations"] and "sublet" in answer["answer"].lower()
     later = ask(graph, "Is there a swimming pool I can use?", thread_id="l")
     assert later["lease_answer"]["answer"].startswith("Not found in provided lease")
+
+
+def test_an_office_request_gets_offices_compared_per_square_foot_and_the_gap_said(inventory, now):
+    graph = graph_for(inventory, now)
+    state = ask(graph, "1,500–2,500 sf office in Midtown for 12 people, under $90/sf/yr", thread_id="o")
+    assert state["matches"] and all(m["row_preview"]["kind"] == "office" for m in state["matches"])
+    assert state["spec"]["budget_ppsf_year"] == 90 and state["spec"]["headcount"] == 12
+    for m in state["matches"]:
+        rate = m["row_preview"]["ppsf_year"]
+        within = any("within $90/SF/yr" in r for r in m["reasons"])
+        assert within == (rate <= 90)  # per square foot, never a monthly total against a yearly rate
+    assert "Our smallest office suite in Midtown is" in state["reply"]  # the inventory's gap, said
+
+
+def test_a_headcount_becomes_a_stated_space_range_and_a_missing_area_is_said(inventory, now):
+    graph = graph_for(inventory, now)
+    team = ask(graph, "office for 20 people in Flatiron", thread_id="h")
+    assert (team["spec"]["min_sqft"], team["spec"]["max_sqft"]) == (3000, 5000)
+    assert "For 20 people I looked for 3,000–5,000 SF" in team["reply"]
+    bronx = ask(graph, "2br in the Bronx under 3k", thread_id="b")
+    assert "We have no apartment listings in Bronx" in bronx["reply"]
+    assert all(m["row_preview"]["kind"] == "apartment" for m in bronx["matches"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -54,7 +55,12 @@ def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tu
         (reasons if terms["size_max"][i] >= 1 else misses).append(
             f"{sqft:,.0f} SF within {spec.max_sqft:,} max" if terms["size_max"][i] >= 1
             else f"{sqft:,.0f} SF is over {spec.max_sqft:,}")
-    if "price" in terms:
+    if "price" in terms and spec.budget_ppsf_year is not None:
+        rate = row["ppsf_year"] if not math.isnan(row["ppsf_year"]) else row["rent"] * 12 / row["sqft"]
+        cap = f"${spec.budget_ppsf_year:,.0f}/SF/yr"
+        (reasons if terms["price"][i] >= 1 else misses).append(
+            f"${rate:,.2f}/SF/yr within {cap}" if terms["price"][i] >= 1 else f"${rate:,.2f}/SF/yr is over {cap}")
+    elif "price" in terms:
         if terms["price"][i] >= 1:
             reasons.append(f"Rent {_money(row['rent'])} within budget")
         else:
@@ -133,10 +139,14 @@ def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_
     """Ranked matches with reasons, relaxations when few units fully match, and the full-match count."""
     units = units_of(inventory)
     scored = score_units(units=units, spec=spec, weights=weights)
-    order = rank(units=units, spec=spec, weights=weights, top_n=top_n, scored=scored)
+    if spec.kind is not None:
+        # The kind asked for is a filter, not a preference: an office request never lists apartments.
+        scored = replace(scored, score=np.where(units.kind == spec.kind, scored.score, -1.0))
+    order = [i for i in rank(units=units, spec=spec, weights=weights, top_n=top_n, scored=scored).tolist()
+             if scored.score[i] >= 0]
     frame = inventory.frame
     items: list[MatchItem] = []
-    for i in order.tolist():
+    for i in order:
         row = frame.iloc[i].to_dict()
         reasons, misses = explain(row, scored, i, spec)
         item_preview = preview(row)
@@ -148,12 +158,54 @@ def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_
     return items, relaxations, full
 
 
-def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int) -> str:
-    """The chat reply for a search."""
+def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
+    """What the inventory has when it cannot meet a stated need, and the rules the search applied: said, not
+    hidden ("our smallest Midtown office is 9,351 SF at $89/SF/yr")."""
+    notes: list[str] = []
+    if spec.headcount and spec.min_sqft == spec.headcount * 150 and spec.max_sqft == spec.headcount * 250:
+        notes.append(f"For {spec.headcount} people I looked for {spec.min_sqft:,}–{spec.max_sqft:,} SF "
+                     "(150 SF a person in an open plan to 250 with private offices).")
+    frame = inventory.frame
+    pool = frame[frame["kind"] == spec.kind] if spec.kind else frame
+    if spec.use_case == "coworking" and spec.kind == "office":
+        notes.append(f"We list whole office suites (the smallest is {pool['sqft'].min():,.0f} SF), not coworking "
+                     "desks or memberships.")
+    kind = {"office": "office suite", "apartment": "apartment"}.get(spec.kind or "", "unit")
+    if spec.location:
+        local = pool[[any(t.lower() in text for t in spec.location) for text in pool["loc_text"]]]
+        place = ", ".join(t.title() for t in spec.location)
+        if local.empty:
+            areas = pool["neighborhood"].value_counts().index[:4]
+            notes.append(f"We have no {kind} listings in {place}; ours are in {', '.join(areas)} and nearby, "
+                         "so these are the closest we have.")
+            return notes
+        pool, where = local, f" in {place}"
+    else:
+        where = ""
+    if spec.max_sqft is not None and not (pool["sqft"] <= spec.max_sqft).any():
+        row = pool.loc[pool["sqft"].idxmin()]
+        notes.append(f"Our smallest {kind}{where} is {row['sqft']:,.0f} SF ({_rate_and_rent(row)}): nothing as small "
+                     f"as {spec.max_sqft:,} SF.")
+    if spec.budget_ppsf_year is None and spec.budget_max is not None and not (pool["rent"] <= spec.budget_max).any():
+        row = pool.loc[pool["rent"].idxmin()]
+        notes.append(f"Our least expensive {kind}{where} rents for {_money(row['rent'])}/mo, above your "
+                     f"{_money(spec.budget_max)}.")
+    return notes
+
+
+def _rate_and_rent(row: Any) -> str:
+    rate = f"${row['ppsf_year']:,.0f}/SF/yr, " if row["ppsf_year"] == row["ppsf_year"] else ""
+    return f"{rate}{_money(row['rent'])}/mo"
+
+
+def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int, notes: list[str] | None = None
+              ) -> str:
+    """The chat reply for a search (what the inventory cannot meet said first)."""
     if not items:
-        return "No units in the inventory to rank."
-    lines = [f"**{full} unit{'s match' if full != 1 else ' matches'} fully.** Top {len(items)}:" if full else
-             "**No unit meets every criterion** — here are the closest:"]
+        return "\n".join([*(notes or []), "No units in the inventory to rank."])
+    headline = (f"**{full} unit{'s match' if full != 1 else ' matches'} fully.** Top {len(items)}:" if full else
+                "**No unit meets every criterion** — here are the closest:")
+    lines = [*(notes or []), headline]
     for n, item in enumerate(items, start=1):
         p = item.row_preview
         rent = f"${p['rent']:,.0f}/mo" if p.get("rent") else ""
@@ -171,7 +223,8 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
     spec = SearchSpec.model_validate(state["spec"])
     inventory = inventory or load_inventory()
     items, relaxations, full = match(spec, inventory, weights=weights)
-    reply = "\n\n".join(p for p in (state.get("reply", ""), summarize(items, relaxations, full)) if p)
+    notes = inventory_notes(spec, inventory) if full == 0 or spec.headcount else []
+    reply = "\n\n".join(p for p in (state.get("reply", ""), summarize(items, relaxations, full, notes)) if p)
     return {
         "matches": [m.model_dump(mode="json") for m in items],
         "relaxations": [r.model_dump(mode="json") for r in relaxations],

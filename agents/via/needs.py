@@ -235,6 +235,25 @@ def _sizes(text: str) -> tuple[int | None, int | None, str]:
     return low, high, text
 
 
+def rate_per_sf(text: str) -> float | None:
+    """A rent stated per square foot per year ("$90/sf/yr", "$75 psf"), or None."""
+    rate = _RATE.search(text)
+    return float((rate.group(1) or rate.group(2)).replace(",", "")) if rate else None
+
+
+# Office space per person, by a common rule of thumb: 150 SF (open plan) to 250 SF (private offices).
+SF_PER_PERSON = (150, 250)
+_HEADCOUNT = re.compile(r"\bfor\s+(?:a\s+)?(?:team of\s+)?(\d{1,4})\s*(?:people|persons?|employees|staff|heads|seats|"
+                        r"desks?|-person|person)\b|\b(\d{1,4})[- ](?:person|people|employee|seat)\s+(?:team|company|"
+                        r"office|startup|firm)\b|\bteam of\s+(\d{1,4})\b", re.I)
+
+
+def headcount(text: str) -> int | None:
+    """How many people an office is for ("for 12 people", "a 20-person team"), or None."""
+    m = _HEADCOUNT.search(text)
+    return int(next(g for g in m.groups() if g)) if m else None
+
+
 def _money(text: str, size_for_rate: int | None) -> tuple[float | None, float | None, float, str]:
     """Budget min and max (monthly USD), the confidence, and the text with the amounts blanked."""
     low = high = None
@@ -373,7 +392,12 @@ def parse_spec(text: str) -> SearchSpec:
     work = words_to_digits(text.replace("–", "-").replace("—", " - ").replace("’", "'"))
     work = re.sub(r"\b(?:SE|U)-\d+\b", " ", work, flags=re.I)  # unit ids are not numbers of the request
     confidence: dict[str, float] = {}
+    people = headcount(work)
+    per_sf = rate_per_sf(work)
     min_sqft, max_sqft, work = _sizes(work)
+    if people and min_sqft is None and max_sqft is None:
+        min_sqft, max_sqft = people * SF_PER_PERSON[0], people * SF_PER_PERSON[1]
+        confidence["min_sqft"] = confidence["max_sqft"] = 0.6
     if min_sqft is not None:
         confidence["min_sqft"] = 0.9
     if max_sqft is not None:
@@ -404,6 +428,8 @@ def parse_spec(text: str) -> SearchSpec:
     if location:
         confidence["location"] = loc_conf
     kind = _kind(original, min_beds is not None or max_beds is not None, min_sqft)
+    if kind is None and (people or per_sf):
+        kind = "office"  # a team's headcount or a rent per square foot is how offices are asked for
     if kind:
         confidence["kind"] = 0.8
     use = _USE_CASE.search(original)
@@ -426,6 +452,8 @@ def parse_spec(text: str) -> SearchSpec:
         min_bathrooms=baths,
         kind=kind,  # type: ignore[arg-type]
         currency="USD" if budget else None,
+        budget_ppsf_year=per_sf,
+        headcount=people,
     )
 
 
