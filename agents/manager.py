@@ -20,6 +20,7 @@ from typing import Any, Literal
 from agents.prompts import ROUTE_PROMPT
 from agents.route_model import RouteModel, features
 from agents.state import AgentState
+from agents.via.refine import is_edit
 from contracts.route import RouteDecision
 
 log = logging.getLogger(__name__)
@@ -152,6 +153,8 @@ def rule_scores(
         scores["needs"] += 1.5  # a neighborhood, borough or street: most likely a search
     if awaiting == "renewal" and max(scores.values()) < 2:
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
+    if previous_node == "needs" and is_edit(text):
+        scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
     if previous_node == "renewal" and RENEWAL_FOLLOW_UP.search(text):
         scores["renewal"] += 2.0  # "what if I sign for 2 years?", "write the email to my landlord"
     if previous_node in scores and scores[previous_node] > 0:

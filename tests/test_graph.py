@@ -151,3 +151,24 @@ def test_a_headcount_becomes_a_stated_space_range_and_a_missing_area_is_said(inv
     bronx = ask(graph, "2br in the Bronx under 3k", thread_id="b")
     assert "We have no apartment listings in Bronx" in bronx["reply"]
     assert all(m["row_preview"]["kind"] == "apartment" for m in bronx["matches"])
+
+
+def test_follow_ups_edit_the_search_just_shown(inventory, now):
+    graph = graph_for(inventory, now)
+    first = ask(graph, "2br in Williamsburg under $5k with a dishwasher", thread_id="e")
+    rents = [m["row_preview"]["rent"] for m in first["matches"]]
+    cheaper = ask(graph, "show me cheaper ones", thread_id="e")
+    assert cheaper["route"]["node"] == "needs" and cheaper["spec"]["spec_status"] == "ok"
+    assert cheaper["spec"]["budget_monthly_usd"]["max"] < 5000 and "Cheaper" in cheaper["reply"]
+    assert cheaper["spec"]["min_bedrooms"] == 2 and "dishwasher" in cheaper["spec"]["must_haves"]  # nothing lost
+    assert all(m["row_preview"]["rent"] <= max(rents) for m in cheaper["matches"])
+    moved = ask(graph, "what about Greenpoint instead", thread_id="e")
+    assert moved["spec"]["location"] == ["greenpoint"]  # replaces the place, does not add one
+    assert all(m["row_preview"]["neighborhood"] == "Greenpoint" for m in moved["matches"][:1])
+    doorman = ask(graph, "only with a doorman", thread_id="e")
+    assert doorman["route"]["node"] == "needs" and "doorman" in doorman["spec"]["must_haves"]
+    by_price = ask(graph, "sort by price", thread_id="e")
+    shown = [m["row_preview"]["rent"] for m in by_price["matches"]]
+    assert shown == sorted(shown)
+    more = ask(graph, "show more", thread_id="e")
+    assert {m["id"] for m in more["matches"]}.isdisjoint({m["id"] for m in by_price["matches"]})  # the next page

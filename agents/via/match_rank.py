@@ -19,6 +19,7 @@ from scoring.units import UnitArrays
 
 TOP_N = 5
 FEW_MATCHES = 3  # fewer full matches than this: also suggest relaxations
+SORT_POOL = 50  # "sort by price" orders this many of the best results
 
 _ARRAYS: dict[int, tuple[Inventory, UnitArrays]] = {}
 
@@ -134,16 +135,26 @@ def preview(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_WEIGHTS, top_n: int = TOP_N
-          ) -> tuple[list[MatchItem], list[Relaxation], int]:
-    """Ranked matches with reasons, relaxations when few units fully match, and the full-match count."""
+def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_WEIGHTS, top_n: int = TOP_N,
+          page: int = 0, sort: str | None = None) -> tuple[list[MatchItem], list[Relaxation], int]:
+    """Ranked matches with reasons, relaxations when few units fully match, and the full-match count.
+
+    Args:
+        page: which page of `top_n` results (0 = the best).
+        sort: "price" lists the same results (the full matches, or the best-scored) by rent, lowest first.
+    """
     units = units_of(inventory)
     scored = score_units(units=units, spec=spec, weights=weights)
     if spec.kind is not None:
         # The kind asked for is a filter, not a preference: an office request never lists apartments.
         scored = replace(scored, score=np.where(units.kind == spec.kind, scored.score, -1.0))
-    order = [i for i in rank(units=units, spec=spec, weights=weights, top_n=top_n, scored=scored).tolist()
+    depth = max(SORT_POOL, top_n * (page + 1)) if sort == "price" else top_n * (page + 1)
+    order = [i for i in rank(units=units, spec=spec, weights=weights, top_n=depth, scored=scored).tolist()
              if scored.score[i] >= 0]
+    if sort == "price":
+        full_rows = [i for i in order if scored.full_match[i]] or order
+        order = sorted(full_rows, key=lambda i: (np.nan_to_num(units.rent[i], nan=np.inf), -scored.score[i]))
+    order = order[top_n * page: top_n * (page + 1)]
     frame = inventory.frame
     items: list[MatchItem] = []
     for i in order:
@@ -222,7 +233,9 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
     started = time.perf_counter()
     spec = SearchSpec.model_validate(state["spec"])
     inventory = inventory or load_inventory()
-    items, relaxations, full = match(spec, inventory, weights=weights)
+    view = state.get("view") or {}
+    items, relaxations, full = match(spec, inventory, weights=weights, page=int(view.get("page") or 0),
+                                     sort=view.get("sort"))
     notes = inventory_notes(spec, inventory) if full == 0 or spec.headcount else []
     reply = "\n\n".join(p for p in (state.get("reply", ""), summarize(items, relaxations, full, notes)) if p)
     return {

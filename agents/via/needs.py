@@ -18,6 +18,7 @@ from rapidfuzz import fuzz, process
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
+from agents.via.refine import edit_search
 from agents.via.vocab import (
     AMBIGUOUS_PLACES,
     AMENITY_PHRASES,
@@ -551,6 +552,14 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         return {"spec": spec.model_dump(mode="json"), "awaiting": None, "reply": "", "spec_patch": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "spec_status": spec.spec_status, "relaxed": sorted(patch)}]}
+    if previous and state.get("matches") and state.get("awaiting") != "spec":
+        edit = edit_search(text, SearchSpec.model_validate(previous), parse_spec(text), state["matches"],
+                           state.get("view"))
+        if edit is not None:  # "cheaper", "Greenpoint instead", "sort by price": the search just shown, edited
+            return {"spec": edit.spec.model_dump(mode="json"), "view": edit.view, "awaiting": None,
+                    "reply": " ".join(edit.notes),
+                    "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                               "spec_status": "ok", "edited": edit.notes}]}
     spec = (spec_with_model(text, model) if model is not None else None) or parse_spec(text)
     follow_up = state.get("awaiting") == "spec" or (
         state.get("previous_node") == "needs" and REFINEMENT.search(text) is not None)
@@ -571,7 +580,7 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         update.update(reply="\n\n".join([*notes, clarifying_question(spec)]), awaiting="spec", matches=[],
                       relaxations=[], plan=None)
     else:
-        update.update(awaiting=None, reply="\n\n".join(notes))
+        update.update(awaiting=None, reply="\n\n".join(notes), view={})
     return update
 
 

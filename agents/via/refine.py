@@ -1,0 +1,105 @@
+"""Follow-ups that edit the search just shown: cheaper, bigger or smaller, another place instead, one more
+must-have, closer to the subway, sorted by price, the next page.
+
+They are read against the stored spec and the results the person just saw ("cheaper" means cheaper than those),
+and each edit is said back, so the person knows what changed.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+from contracts.search import Budget, SearchSpec
+
+CHEAPER = re.compile(r"\b(?:cheaper|less expensive|more affordable|too (?:expensive|pricey)|"
+                     r"lower (?:price|rent|budget)|lower the budget|spend less)\b", re.I)
+BIGGER = re.compile(r"\b(?:bigger|larger|roomier|more (?:space|room|square feet))\b", re.I)
+SMALLER = re.compile(r"\b(?:smaller|less space)\b", re.I)
+TRANSIT = re.compile(r"\b(?:closer to|near(?:er)?(?: to)?|by) (?:the |a )?(?:subway|train|transit|station|metro)\b",
+                     re.I)
+SORT_PRICE = re.compile(r"\b(?:sort|order|rank)\w* (?:them |it |these |those )?by (?:price|rent|cost)\b|"
+                        r"\b(?:cheapest|lowest (?:price|rent)) first\b", re.I)
+MORE = re.compile(r"\b(?:show|see|give) (?:me )?(?:some )?more\b|\bnext (?:page|ones|five|5)\b|"
+                  r"\bmore (?:options|results|listings|units|places)\b", re.I)
+INSTEAD = re.compile(r"\b(?:instead|rather)\b|^\s*(?:what|how) about\b|\b(?:switch|change) (?:it |the area )?to\b",
+                     re.I)
+MUST = re.compile(r"^\s*(?:only|just)\b|\b(?:must|has to|needs? to) (?:have|be)\b|^\s*with\b", re.I)
+ROUND = 50
+
+
+@dataclass
+class Edit:
+    """The edited spec, how to show the results, and what changed (said back to the person)."""
+
+    spec: SearchSpec
+    view: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def is_edit(text: str) -> bool:
+    """Whether a message edits the search just shown (rather than starting a new one)."""
+    return any(p.search(text) for p in (CHEAPER, BIGGER, SMALLER, TRANSIT, SORT_PRICE, MORE, INSTEAD, MUST))
+
+
+def _round(value: float) -> int:
+    return int(round(value / ROUND) * ROUND)
+
+
+def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dict[str, Any]],
+                view: dict[str, Any] | None) -> Edit | None:
+    """Apply a follow-up to the stored spec; None when the message is no edit of it.
+
+    Args:
+        text: the follow-up message.
+        spec: the stored spec of the search just shown.
+        parsed: the follow-up parsed on its own (places, musts, numbers it states).
+        shown: the MatchItems just shown (their rents and sizes are what "cheaper" and "bigger" compare to).
+        view: how the results were shown (sort, page).
+    """
+    if not is_edit(text):
+        return None
+    data = spec.model_dump()
+    notes: list[str] = []
+    new_view = {"sort": (view or {}).get("sort"), "page": 0}
+    rents = [m["row_preview"]["rent"] for m in shown if m["row_preview"].get("rent")]
+    sizes = [m["row_preview"]["sqft"] for m in shown if m["row_preview"].get("sqft")]
+    if parsed.budget_monthly_usd is not None:
+        data["budget_monthly_usd"] = parsed.budget_monthly_usd.model_dump()
+        notes.append(f"Budget now up to ${parsed.budget_max:,.0f}." if parsed.budget_max else "Budget updated.")
+    elif CHEAPER.search(text) and (rents or spec.budget_max):
+        # Cheaper than what was shown: below the middle of those rents, and at least 10 % under the old cap.
+        basis = statistics.median(rents) if rents else float(spec.budget_max or 0)
+        new_max = _round(min(0.9 * spec.budget_max, basis) if spec.budget_max else basis)
+        data["budget_monthly_usd"] = Budget(min=None, max=new_max).model_dump()
+        notes.append(f"Cheaper: budget now up to ${new_max:,.0f}"
+                     + (f" (was ${spec.budget_max:,.0f})." if spec.budget_max else "."))
+    if BIGGER.search(text) and sizes:
+        data["min_sqft"] = _round(1.1 * statistics.median(sizes))
+        data["max_sqft"] = None if (spec.max_sqft or 0) < data["min_sqft"] else spec.max_sqft
+        notes.append(f"Bigger: at least {data['min_sqft']:,} SF now.")
+    elif SMALLER.search(text) and sizes:
+        data["max_sqft"] = _round(0.9 * statistics.median(sizes))
+        data["min_sqft"] = None if (spec.min_sqft or 0) > data["max_sqft"] else spec.min_sqft
+        notes.append(f"Smaller: up to {data['max_sqft']:,} SF now.")
+    if parsed.location and (INSTEAD.search(text) or parsed.location != spec.location):
+        data["location"] = parsed.location  # a place named in a follow-up replaces the place, it does not add one
+        notes.append(f"Area now: {', '.join(t.title() for t in parsed.location)}.")
+    musts = list(dict.fromkeys([*spec.must_haves, *parsed.must_haves,
+                                *(["near_transit"] if TRANSIT.search(text) else [])]))
+    added = [m for m in musts if m not in spec.must_haves]
+    if added:
+        data["must_haves"] = musts
+        notes.append("Now required: " + ", ".join(m.replace("_", " ") for m in added) + ".")
+    if SORT_PRICE.search(text):
+        new_view["sort"] = "price"
+        notes.append("Sorted by rent, lowest first.")
+    if MORE.search(text) and not notes:
+        new_view["page"] = int((view or {}).get("page") or 0) + 1
+        notes.append("The next results:")
+    if not notes:
+        return None
+    data["spec_status"] = "ok"
+    return Edit(SearchSpec.model_validate(data), new_view, notes)
