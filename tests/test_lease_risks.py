@@ -81,3 +81,18 @@ def test_flag_carries_page_and_section() -> None:
     assert entry.citation.page == 2
     assert entry.citation.section == "ARTICLE NINE: ENTRY — 9.1 Entry"
     assert "without notice" in entry.text
+
+
+@pytest.mark.parametrize("sentence", [
+    "A non-refundable pet fee is not charged under this lease.",
+    "No late fee will be charged for rent paid within five days.",
+    "Landlord shall not charge a non-refundable cleaning fee.",
+    "This lease will not renew automatically.",
+])
+def test_a_sentence_that_negates_the_risk_raises_no_flag(sentence: str) -> None:
+    assert not find_risk_flags(chunk_pages([f"12. FEES\n12.1 {sentence}\n"]))
+
+
+def test_the_same_clause_stated_positively_is_flagged() -> None:
+    flags = find_risk_flags(chunk_pages(["12. FEES\n12.1 Tenant shall pay a non-refundable pet fee of $300.\n"]))
+    assert [f.kind for f in flags] == ["non_refundable_fee"]

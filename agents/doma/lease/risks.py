@@ -74,6 +74,17 @@ _DEPOSIT_MONTHS = re.compile(
     _I,
 )
 
+# A sentence that says the risky thing does not happen ("a non-refundable pet fee is not charged", "no late fee
+# will be charged", "Landlord shall not charge ..."): no flag.
+_NEGATES = re.compile(
+    r"\b(?:is|are|will|shall|may|would)\s+not\s+(?:be\s+)?(?:charged|required|imposed|applied|applicable|collected|"
+    r"payable|due|owed|apply|renew\w*)\b|\b(?:shall|will|may|does|do)\s+not\s+(?:charge|require|impose|collect|apply)\b"
+    r"|^\s*(?:there\s+(?:is|are)\s+)?no\s+(?:\w+\s+){0,3}(?:fee|fees|charge|charges|penalty|penalties)\b",
+    _I,
+)
+NEGATABLE = ("non_refundable_fee", "late_fee", "early_termination_penalty", "automatic_renewal",
+             "tenant_pays_all_repairs")
+
 Rule = Callable[[str], bool]
 
 RULES: dict[str, Rule] = {
@@ -129,7 +140,7 @@ def find_risk_flags(chunks: list[Chunk]) -> list[RiskFlag]:
     for chunk in chunks:
         for kind, rule in RULES.items():
             for sentence in chunk.sentences:
-                if rule(sentence.text):
+                if rule(sentence.text) and not (kind in NEGATABLE and _NEGATES.search(sentence.text)):
                     flags.append(_flag(kind, chunk, sentence))
                     break
     deposit = _deposit_flag(chunks)
