@@ -133,3 +133,17 @@ def test_model_spec_is_used_when_valid_and_garbage_falls_back():
     # ... and to an underconstrained spec with a question when that finds nothing either.
     out = needs_node({"text": "something nice please"}, model=FakeListChatModel(responses=["{"]))
     assert out["spec"]["spec_status"] == "underconstrained" and out["awaiting"] == "spec" and "?" in out["reply"]
+
+
+@pytest.mark.parametrize(("text", "budget"), [
+    ("I make 85k a year, looking for a 1br in Astoria", 2125),
+    ("my salary is $120,000, 2br in Brooklyn", 3000),
+    ("I make 6k a month, studio in harlem", 1800),
+])
+def test_an_income_becomes_a_budget_by_a_stated_rule(text: str, budget: float) -> None:
+    assert parse_spec(text).budget_max == pytest.approx(budget)
+
+
+def test_the_income_rule_is_said_in_the_reply() -> None:
+    out = needs_node({"text": "I make 85k a year, looking for a 1br in Astoria"})
+    assert "40× the monthly rent" in out["reply"] and out["spec"]["budget_monthly_usd"]["max"] == 2125

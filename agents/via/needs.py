@@ -255,6 +255,32 @@ def headcount(text: str) -> int | None:
     return int(next(g for g in m.groups() if g)) if m else None
 
 
+# An income is no budget: landlords here commonly ask for a yearly income of 40 times the monthly rent.
+INCOME_MULTIPLE = 40
+_INCOME = re.compile(
+    r"\b(?:i|we)\s+(?:make|earn|bring in|gross|take home)\s+(?:about\s+|around\s+|roughly\s+)?"
+    r"|\b(?:my|our)\s+(?:combined\s+)?(?:income|salary|salaries|pay)\s+(?:is|are|of)?\s*(?:about\s+|around\s+)?"
+    r"|\b(?:income|salary)\s+(?:of\s+)?",
+    re.I,
+)
+
+
+def income_budget(text: str) -> tuple[float, float, str] | None:
+    """(yearly income, the monthly rent it supports, the text without it) when the message states an income."""
+    cue = _INCOME.search(text)
+    if not cue:
+        return None
+    m = _MONEY.match(text, cue.end())
+    if not m or not m.group("a"):
+        return None
+    value = amount(m.group("a"), m.group("ka"))
+    per = (m.group("per") or "").lower()
+    yearly = value * 12 if ("mo" in per or "month" in per) else value
+    if yearly < 10_000:
+        return None
+    return yearly, round(yearly / INCOME_MULTIPLE, 2), _blank(text, (cue.start(), m.end()))
+
+
 def _money(text: str, size_for_rate: int | None) -> tuple[float | None, float | None, float, str]:
     """Budget min and max (monthly USD), the confidence, and the text with the amounts blanked."""
     low = high = None
@@ -403,7 +429,12 @@ def parse_spec(text: str) -> SearchSpec:
         confidence["min_sqft"] = 0.9
     if max_sqft is not None:
         confidence["max_sqft"] = 0.9
+    income = income_budget(work)
+    if income:
+        work = income[2]
     budget_min, budget_max, money_conf, work = _money(work, min_sqft or max_sqft)
+    if income and budget_max is None:
+        budget_max, money_conf = income[1], 0.6  # from the stated income, by the 40x rule
     budget = None
     if budget_min is not None or budget_max is not None:
         if budget_min is not None and budget_max is not None and budget_min > budget_max:
@@ -570,6 +601,10 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     notes: list[str] = []
     if protected_request(text):
         notes.append(PROTECTED_MESSAGE)
+    income = income_budget(words_to_digits(text))
+    if income and spec.budget_max == income[1]:
+        notes.append(f"Your income of ${income[0]:,.0f} a year supports a rent up to ${income[1]:,.0f}/mo (landlords "
+                     f"here usually ask for a yearly income of {INCOME_MULTIPLE}× the monthly rent).")
     update: dict[str, Any] = {
         "spec": spec.model_dump(mode="json"),
         "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
