@@ -39,6 +39,21 @@ TIME_WORDS = re.compile(
     r"|\b\d{1,2}(:\d{2})?\s*(am|pm)\b|\bat \d{1,2}\b|\b(morning|afternoon|evening)\b",
     re.IGNORECASE,
 )
+# Requests outside what the workspace does get a short honest answer, not the search questions.
+OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("listing", re.compile(
+        r"\b(?:list|advertise|post|market|put up)\b.{0,30}\b(?:my|our)\b.{0,25}\b(?:apartment|unit|place|property|"
+        r"flat|condo|house|space|office)\b|\bfind (?:me )?(?:a )?(?:new )?tenants? for\b|\b(?:i|we) (?:want|need|would "
+        r"like) to rent out (?:my|our)\b|\bas a landlord,? (?:i|we) (?:want|need) to (?:list|rent out)\b", re.I),
+     "I can't list or advertise a property: this workspace searches the listings it holds for people looking for "
+     "space. For landlords and managers I can draft a renewal package, triage a repair report or answer questions "
+     "about a lease you upload."),
+    ("room share", re.compile(
+        r"\broom ?shares?\b|\b(?:looking for|find (?:me )?|need) (?:a )?roommates?\b|\b(?:rent|renting) a room in\b|"
+        r"\ba room (?:for rent )?in (?:a |an )?shared\b|\bshared (?:apartment|flat) with (?:a )?room\b", re.I),
+     "Room shares and roommate matching are outside what I can do: our listings are whole apartments and office "
+     "suites. I can search those for you, for example \"a 2br in Astoria under $3,200\" to share with a roommate."),
+)
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
     r"write|letter|message|landlord|offer)\b", re.IGNORECASE)
@@ -184,6 +199,9 @@ def route(
     table = table or load_table()
     if table.emergency.search(text):
         return RouteDecision(pipeline="DOMA", node="triage", reason="emergency override (hazard words)")
+    for name, pattern, _answer in OUT_OF_SCOPE:
+        if pattern.search(text):
+            return RouteDecision(pipeline=None, node="clarify", reason=f"out of scope: {name}")
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
     if learned is not None:
@@ -280,5 +298,9 @@ def route_target(state: AgentState) -> Target:
 
 
 def clarify_node(state: AgentState) -> dict[str, Any]:
-    """Graph node: no route matched; offer the five things the workspace does."""
-    return {"reply": CLARIFY_MESSAGE, "awaiting": "route", "trace": [{"node": "clarify", "ms": 0.0}]}
+    """Graph node: no route matched (offer the five things the workspace does), or the request is outside them
+    (say so plainly)."""
+    reason = (state.get("route") or {}).get("reason", "")
+    answer = next((a for name, _p, a in OUT_OF_SCOPE if reason == f"out of scope: {name}"), None)
+    return {"reply": answer or CLARIFY_MESSAGE, "awaiting": None if answer else "route",
+            "trace": [{"node": "clarify", "ms": 0.0, **({"out_of_scope": reason} if answer else {})}]}

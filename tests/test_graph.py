@@ -2,6 +2,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langgraph.checkpoint.memory import InMemorySaver
 
@@ -172,3 +173,17 @@ def test_follow_ups_edit_the_search_just_shown(inventory, now):
     assert shown == sorted(shown)
     more = ask(graph, "show more", thread_id="e")
     assert {m["id"] for m in more["matches"]}.isdisjoint({m["id"] for m in by_price["matches"]})  # the next page
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("I want to list my apartment on your site", "can't list or advertise"),
+    ("looking for a roommate in Bushwick", "Room shares and roommate matching"),
+])
+def test_requests_outside_the_product_get_a_short_honest_answer(inventory, now, text, says):
+    state = ask(graph_for(inventory, now), text, thread_id="s")
+    assert says in state["reply"] and "which area" not in state["reply"] and not state.get("matches")
+
+
+def test_a_search_that_mentions_a_roommate_is_still_a_search(inventory, now):
+    state = ask(graph_for(inventory, now), "2br in Astoria to share with a roommate under 3200", thread_id="s2")
+    assert state["route"]["node"] == "needs" and state["matches"]
