@@ -54,6 +54,10 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "Room shares and roommate matching are outside what I can do: our listings are whole apartments and office "
      "suites. I can search those for you, for example \"a 2br in Astoria under $3,200\" to share with a roommate."),
 )
+TRIAGE_FOLLOW_UP = re.compile(
+    r"\b\d{1,3}\s*(?:deg\w*|°|f\b)|\b(?:it'?s|it is) \d{1,3}\b|\bbaby|\binfant|\btoddler|\bnewborn|\belderly|\bpregnan|"
+    r"\bkids?\b|\bchildren\b|\bworse\b|\bspreading\b|\bstill\b|\bagain\b|\bgetting\b|\bnow\b|\balso\b|\bsmell|"
+    r"\bsound|\bsince\b|\bhours?\b|\bdays?\b", re.I)
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
     r"write|letter|message|landlord|offer)\b", re.IGNORECASE)
@@ -170,6 +174,8 @@ def rule_scores(
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
     if previous_node == "needs" and is_edit(text):
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
+    if previous_node == "triage" and max(scores.values()) < 2 and TRIAGE_FOLLOW_UP.search(text):
+        scores["triage"] += 2.0  # "it's 55 in here and my baby is 4 months": more about the same repair
     if previous_node == "renewal" and RENEWAL_FOLLOW_UP.search(text):
         scores["renewal"] += 2.0  # "what if I sign for 2 years?", "write the email to my landlord"
     if previous_node in scores and scores[previous_node] > 0:

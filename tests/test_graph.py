@@ -187,3 +187,14 @@ def test_requests_outside_the_product_get_a_short_honest_answer(inventory, now, 
 def test_a_search_that_mentions_a_roommate_is_still_a_search(inventory, now):
     state = ask(graph_for(inventory, now), "2br in Astoria to share with a roommate under 3200", thread_id="s2")
     assert state["route"]["node"] == "needs" and state["matches"]
+
+
+def test_a_repair_follow_up_updates_its_ticket_and_never_lowers_it(inventory, now):
+    graph = graph_for(inventory, now)
+    first = ask(graph, "the heat is not working in my apartment", thread_id="tk")
+    assert first["triage"]["priority"] == "P1"
+    worse = ask(graph, "it's 55 in here and my baby is 4 months", thread_id="tk")
+    assert worse["route"]["node"] == "triage" and worse["triage"]["priority"] == "P0"
+    assert "now **P0** (was P1)" in worse["reply"]
+    calmer = ask(graph, "it's a bit better now", thread_id="tk")
+    assert calmer["triage"]["priority"] == "P0"  # never silently lowered

@@ -241,16 +241,44 @@ def render_reply(result: TriageResult) -> str:
     return "\n".join(lines)
 
 
+def _follow_up_text(text: str, ticket: dict[str, Any] | None) -> str:
+    """The report to classify: a message that only adds to the open ticket ("it's 55 in here", "my baby is 4
+    months") is read together with it; a message about another problem starts a new one."""
+    if not ticket:
+        return text
+    own = [s for s in analyze(text).signals if s.name != "object"]
+    return f"{ticket['text']}. {text}" if not own else text
+
+
 def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
-    """LangGraph node: triage state["text"] into state["triage"], with a reply and a trace entry."""
+    """LangGraph node: triage state["text"] into state["triage"], with a reply and a trace entry.
+
+    A follow-up about the same repair updates its ticket: the priority can rise, never silently fall.
+    """
     started = time.perf_counter()
-    result, detail = classify_detailed(state.get("text", "") or "", model=model)
+    text = state.get("text", "") or ""
+    ticket = state.get("ticket")
+    report = _follow_up_text(text, ticket)
+    result, detail = classify_detailed(report, model=model)
+    notes: list[str] = []
+    if ticket and report != text:
+        before = ticket["priority"]
+        if PRIORITY_RANK[result.priority] > PRIORITY_RANK[before]:
+            kept, _ = classify_detailed(ticket["text"], model=model)  # never lower a ticket on more details
+            result = kept
+            notes.append(f"Added to your report; it stays {before}.")
+        elif result.priority != before:
+            notes.append(f"Updated your report: now **{result.priority}** (was {before}).")
+        else:
+            notes.append(f"Added to your report; it stays {before}.")
     if result.handoff:
         log.warning("triage P0 (%s): on-call handoff", ", ".join(detail["hazards"]))
     ms = (time.perf_counter() - started) * 1000
+    reply = "\n\n".join([*notes, render_reply(result)])
     return {
         "triage": result.model_dump(mode="json"),
-        "reply": render_reply(result),
+        "ticket": {"text": report, "priority": result.priority, "category": result.category},
+        "reply": reply,
         "trace": [{"node": "triage", "ms": round(ms, 3), "priority": result.priority, "category": result.category,
-                   "handoff": result.handoff, **detail}],
+                   "handoff": result.handoff, "follow_up": report != text, **detail}],
     }
