@@ -73,7 +73,7 @@ def build_graph(
     graph.add_node("clarify", clarify_node)
     graph.add_node("needs", partial(needs_node, model=model))
     graph.add_node("match_rank", partial(match_rank_node, inventory=inventory))
-    graph.add_node("tour_close", partial(tour_close_node, inventory=inventory, now=now, model=model))
+    graph.add_node("tour_close", partial(tour_close_node, inventory=inventory, now=now, model=model, holds=holds))
     graph.add_node("lease_qa", partial(lease_qa_node, model=model))
     graph.add_node("triage", partial(triage_node, model=model))
     graph.add_node("renewal", partial(renewal_node, model=model))

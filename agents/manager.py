@@ -58,6 +58,9 @@ TRIAGE_FOLLOW_UP = re.compile(
     r"\b\d{1,3}\s*(?:deg\w*|°|f\b)|\b(?:it'?s|it is) \d{1,3}\b|\bbaby|\binfant|\btoddler|\bnewborn|\belderly|\bpregnan|"
     r"\bkids?\b|\bchildren\b|\bworse\b|\bspreading\b|\bstill\b|\bagain\b|\bgetting\b|\bnow\b|\balso\b|\bsmell|"
     r"\bsound|\bsince\b|\bhours?\b|\bdays?\b", re.I)
+# The tours just proposed, at another time.
+ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?:time|day|slot)\b|\binstead\b|"
+                          r"\breschedul\w*|\bmove (?:it|the tour|them)\b|\bchange the time\b", re.I)
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
     r"write|letter|message|landlord|offer)\b", re.IGNORECASE)
@@ -174,6 +177,9 @@ def rule_scores(
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
     if previous_node == "needs" and is_edit(text):
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
+    if previous_node in ("tour", "needs") and max(scores.values()) < 2 and (
+            ANOTHER_TIME.search(text) or (previous_node == "tour" and timed)):
+        scores["tour"] += 2.0  # "another time?", "Tuesday at 5pm instead": the tours just proposed, moved
     if previous_node == "triage" and max(scores.values()) < 2 and TRIAGE_FOLLOW_UP.search(text):
         scores["triage"] += 2.0  # "it's 55 in here and my baby is 4 months": more about the same repair
     if previous_node == "renewal" and RENEWAL_FOLLOW_UP.search(text):

@@ -51,11 +51,11 @@ def test_slots_are_thirty_minutes_and_staggered(now):
 
 def test_tour_request_for_a_known_unit(now, inventory):
     state = {"text": "can I book a tour of SE-1545 saturday at 11am", "route": {"node": "tour"}}
-    out = tour_close_node(state, inventory=inventory, now=lambda: now)
+    out = tour_close_node(state, {}, inventory=inventory, now=lambda: now)
     action = out["plan"]["actions"][0]
     assert action["unit_id"] == "SE-1545" and action["start"] == "2026-11-28T11:00:00-05:00"
     assert "Upper East Side" in action["address"]
-    missing = tour_close_node({"text": "tour SE-99999999 friday", "route": {"node": "tour"}}, inventory=inventory,
+    missing = tour_close_node({"text": "tour SE-99999999 friday", "route": {"node": "tour"}}, {}, inventory=inventory,
                               now=lambda: now)
     assert missing["plan"] is None and "couldn't find unit SE-99999999" in missing["reply"]
 
@@ -66,10 +66,10 @@ def test_a_tour_of_a_listed_match_by_its_position(now, inventory):
     matches = [{"id": f"SE-{i}", "row_preview": {"address": f"{i} Main St", "kind": "apartment"}} for i in (1, 2, 3)]
     assert route("can I see the second one on saturday?", previous_node="needs").node == "tour"
     out = tour_close_node({"text": "can I see the second one on saturday?", "route": {"node": "tour"},
-                           "matches": matches}, inventory=inventory, now=lambda: now)
+                           "matches": matches}, {}, inventory=inventory, now=lambda: now)
     assert out["plan"]["actions"][0]["unit_id"] == "SE-2"
     last = tour_close_node({"text": "book the last one friday 5pm", "route": {"node": "tour"}, "matches": matches},
-                           inventory=inventory, now=lambda: now)
+                           {}, inventory=inventory, now=lambda: now)
     assert last["plan"]["actions"][0]["unit_id"] == "SE-3"
 
 
@@ -78,9 +78,9 @@ def test_model_wording_is_added_but_never_changes_times(now, inventory):
 
     state = {"text": "tour SE-1545 saturday at 11am", "route": {"node": "tour"}}
     nice = FakeListChatModel(responses=["Looking forward to showing you around!"])
-    out = tour_close_node(state, inventory=inventory, now=lambda: now, model=nice)
+    out = tour_close_node(state, {}, inventory=inventory, now=lambda: now, model=nice)
     assert out["reply"].endswith("Looking forward to showing you around!")
     assert out["plan"]["actions"][0]["start"] == "2026-11-28T11:00:00-05:00"
     sneaky = FakeListChatModel(responses=["See you at 9pm instead!"])
-    out = tour_close_node(state, inventory=inventory, now=lambda: now, model=sneaky)
+    out = tour_close_node(state, {}, inventory=inventory, now=lambda: now, model=sneaky)
     assert "9pm" not in out["reply"] and out["plan"]["actions"][0]["start"] == "2026-11-28T11:00:00-05:00"

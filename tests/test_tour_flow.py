@@ -1,5 +1,5 @@
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from urllib.parse import parse_qs, unquote, urlparse
 from zoneinfo import ZoneInfo
 
@@ -61,17 +61,54 @@ def test_empty_selection_stops_without_asking_for_contact(flow):
     assert store.list_by_thread("e") == []
 
 
-def test_a_taken_slot_is_replaced_by_the_next_free_one(flow):
+def _hold_first_tour(graph, thread):
+    answer(graph, ["[1]"], thread_id=thread)
+    answer(graph, {"name": f"User {thread}", "email": f"{thread}@example.com"}, thread_id=thread)
+    answer(graph, "Yes, hold these tours", thread_id=thread)
+    return answer(graph, [], thread_id=thread)
+
+
+def test_a_slot_taken_between_plan_and_hold_is_replaced_by_the_next_free_one(flow):
     graph, store = flow
     for thread in ("x", "y"):
-        ask(graph, "tour U-3 friday 10am", thread_id=thread)
-        answer(graph, ["[1]"], thread_id=thread)
-        answer(graph, {"name": f"User {thread}", "email": f"{thread}@example.com"}, thread_id=thread)
-        answer(graph, "Yes, hold these tours", thread_id=thread)
-        state = answer(graph, [], thread_id=thread)
+        ask(graph, "tour U-3 friday 10am", thread_id=thread)  # both see 10:00 free
+    _hold_first_tour(graph, "x")
+    state = _hold_first_tour(graph, "y")  # x got there first
     first, second = store.list_by_thread("x")[0], store.list_by_thread("y")[0]
     assert first.start == datetime(2026, 11, 27, 10, tzinfo=NY) and second.start > first.start
     assert "just taken" in state["reply"]
+
+
+def test_a_slot_someone_else_holds_is_never_proposed_and_the_move_is_said(flow):
+    graph, _store = flow
+    ask(graph, "tour U-3 friday 10am", thread_id="p")
+    _hold_first_tour(graph, "p")
+    plan = ask(graph, "tour U-3 friday 10am", thread_id="q")
+    start = datetime.fromisoformat(plan["plan"]["actions"][0]["start"])
+    assert start > datetime(2026, 11, 27, 10, tzinfo=NY)
+    assert "someone else holds that slot" in plan["reply"]
+
+
+def test_a_persons_tours_never_overlap_their_own_and_leave_travel_time(flow):
+    graph, store = flow
+    ask(graph, "tour U-3 friday 10am", thread_id="me")
+    _hold_first_tour(graph, "me")
+    plan = ask(graph, "tour U-12 friday 10am", thread_id="me")
+    held = store.list_by_thread("me")[0]
+    start = datetime.fromisoformat(plan["plan"]["actions"][0]["start"])
+    assert start >= held.end + timedelta(minutes=15)  # after my 10:00 tour, with time to get there
+    assert "you have another tour then" in plan["reply"]
+
+
+def test_another_time_re_plans_the_tours_just_proposed(flow):
+    graph, _store = flow
+    first = ask(graph, "tour U-3 friday 10am", thread_id="r")
+    answer(graph, [], thread_id="r")  # no tour chosen yet
+    later = ask(graph, "can we do Tuesday at 5pm instead?", thread_id="r")
+    assert later["route"]["node"] == "tour"
+    action = later["plan"]["actions"][0]
+    assert action["unit_id"] == first["plan"]["actions"][0]["unit_id"]
+    assert datetime.fromisoformat(action["start"]).strftime("%a %H:%M") == "Tue 17:00"
 
 
 def test_contact_validation():

@@ -15,17 +15,20 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import dateparser
+from langchain_core.runnables import RunnableConfig
 
-from agents.manager import UNIT_ID
+from agents.manager import ANOTHER_TIME, UNIT_ID
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from contracts.plan import ActionPlan, TourAction
 from data.sources.nyc import Inventory, load_inventory
+from data.stores.holds import HoldStore
 
 log = logging.getLogger(__name__)
 
 TZ = "America/New_York"
 SLOT = timedelta(minutes=30)
+MAX_SHIFTS = 48  # half-hour steps a tour may move to find a free slot (one day of business hours and more)
 GAP = timedelta(minutes=15)  # travel time between two tours, so one person can attend them in sequence
 TOURS = 3
 BUSINESS_OPEN, BUSINESS_CLOSE = 9, 18
@@ -117,12 +120,46 @@ def next_business_slot(now: datetime) -> datetime:
 
 def plan_tours(units: list[dict[str, Any]], *, when: str | None, now: datetime) -> ActionPlan:
     """Staggered tours of the given units (dicts with unit_id, address, kind)."""
+    return schedule_tours(units, when=when, now=now)[0]
+
+
+Taken = Callable[[str, datetime, datetime], bool]
+
+
+def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: datetime, taken: Taken | None = None,
+                   own: list[tuple[datetime, datetime]] | None = None) -> tuple[ActionPlan, list[str]]:
+    """Tours one person can make: in sequence with travel time between buildings, clear of their own holds,
+    and never in a slot someone else holds. Returns the plan and a note for every tour not at the asked time.
+
+    Args:
+        taken: (unit id, start, end) -> whether another person holds that slot (None: not checked).
+        own: the person's own held or confirmed tours (start, end).
+    """
     first = resolve_start(when, now) or next_business_slot(now)
-    actions = []
-    for n, unit in enumerate(units):
-        start = first + n * (SLOT + GAP)
+    busy = sorted(own or [])
+    actions: list[TourAction] = []
+    notes: list[str] = []
+    earliest = first
+    for unit in units:
+        start, why = earliest, ""
+        for _ in range(MAX_SHIFTS):
+            clash = next(((a, b) for a, b in busy if a - GAP < start + SLOT and start < b + GAP), None)
+            if clash:
+                start, why = clash[1] + GAP, "you have another tour then"
+            elif taken is not None and taken(unit["unit_id"], start, start + SLOT):
+                start, why = start + SLOT, "someone else holds that slot"
+            else:
+                break
+        if start != earliest and why:
+            notes.append(f"{unit['address']}: {earliest:%a %H:%M} is not possible ({why}); proposed {start:%a %H:%M}.")
         actions.append(TourAction(unit_id=unit["unit_id"], address=unit["address"], start=start, end=start + SLOT,
                                   required_docs=DOCS.get(unit.get("kind", "apartment"), DOCS["apartment"])))
+        busy = sorted([*busy, (start, start + SLOT)])
+        earliest = start + SLOT + GAP
+    return _plan(actions), notes
+
+
+def _plan(actions: list[TourAction]) -> ActionPlan:
     if not actions:
         return ActionPlan(actions=[], confirmation_prompt="Which unit would you like to tour?")
     prompt = ("Book tour 1, or propose another time?" if len(actions) == 1
@@ -177,17 +214,27 @@ def invitation(plan: ActionPlan, model: Any) -> str | None:
     return text
 
 
-def tour_close_node(state: AgentState, *, inventory: Inventory | None = None,
-                    now: Callable[[], datetime] | None = None, model: Any = None) -> dict[str, Any]:
-    """Graph node: a plan for the top matches (after a search) or for the unit(s) named in a tour request."""
+def _own_slots(holds: HoldStore | None, thread_id: str) -> list[tuple[datetime, datetime]]:
+    if holds is None:
+        return []
+    return [(h.start, h.end) for h in holds.list_by_thread(thread_id) if h.status in ("held", "confirmed")]
+
+
+def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inventory | None = None,
+                    now: Callable[[], datetime] | None = None, model: Any = None,
+                    holds: HoldStore | None = None) -> dict[str, Any]:
+    """Graph node: a plan for the top matches (after a search), for the unit(s) named in a tour request, or the
+    same tours at another time; never over the person's own tours or a slot someone else holds."""
     started = time.perf_counter()
     inventory = inventory or load_inventory()
     current = (now or (lambda: datetime.now(ZoneInfo(TZ))))()
     text = state.get("text", "")
     route_node = (state.get("route") or {}).get("node")
+    thread = str((config.get("configurable") or {}).get("thread_id", "default"))
     units: list[dict[str, Any]] = []
     missing: list[str] = []
     when: str | None
+    previous = state.get("plan") or {}
     if route_node == "tour":
         for unit_id in dict.fromkeys(m.upper() for m in UNIT_ID.findall(text)):
             row = inventory.row(unit_id)
@@ -195,17 +242,27 @@ def tour_close_node(state: AgentState, *, inventory: Inventory | None = None,
                 missing.append(unit_id)
             else:
                 units.append(_unit_for_tour(row))
-        if not units and not missing and state.get("matches"):
+        when = text
+        if not units and not missing and previous.get("actions") and ANOTHER_TIME.search(text):
+            # "another time?", "Tuesday at 5pm instead": the tours just proposed, re-planned.
+            units = [{"unit_id": a["unit_id"], "address": a["address"], "kind": "apartment"}
+                     for a in previous["actions"]]
+            if resolve_start(text, current) is None:
+                when = None
+                current = datetime.fromisoformat(previous["actions"][0]["start"]) + timedelta(days=1) \
+                    - timedelta(hours=2)
+        elif not units and not missing and state.get("matches"):
             match = state["matches"][min(_ordinal_reference(text), len(state["matches"]) - 1)]
             units = [{"unit_id": match["id"], "address": match["row_preview"]["address"],
                       "kind": match["row_preview"]["kind"]}]
-        when = text
     else:
         units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
                  for m in (state.get("matches") or [])[:TOURS]]
         when = (state.get("spec") or {}).get("timeline")
-    plan = plan_tours(units, when=when, now=current)
+    plan, moved = schedule_tours(units, when=when, now=current,
+                                 taken=holds.is_taken if holds is not None else None, own=_own_slots(holds, thread))
     notes = [f"I couldn't find unit {', '.join(missing)} in the inventory."] if missing else []
+    notes += moved
     if route_node == "tour" and not units and not missing:
         notes.append("Which unit would you like to tour? Give its id (e.g. SE-1545 or U-12) or search first.")
     reply_parts = [state.get("reply", "") if route_node != "tour" else "", *notes]
@@ -216,6 +273,6 @@ def tour_close_node(state: AgentState, *, inventory: Inventory | None = None,
         "plan": plan.model_dump(mode="json") if plan.actions else None,
         "reply": "\n\n".join(p for p in reply_parts if p),
         "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
-                   "tours": len(plan.actions), "first_start": plan.actions[0].start.isoformat() if plan.actions
-                   else None}],
+                   "tours": len(plan.actions), "moved": len(moved),
+                   "first_start": plan.actions[0].start.isoformat() if plan.actions else None}],
     }

@@ -90,6 +90,8 @@ class HoldStore(Protocol):
 
     def next_free(self, unit_id: str, start: datetime, end: datetime) -> datetime | None: ...
 
+    def is_taken(self, unit_id: str, start: datetime, end: datetime) -> bool: ...
+
 
 def _ts(dt: datetime) -> int:
     return int(dt.timestamp())
@@ -178,16 +180,23 @@ class SqliteHoldStore:
                                   (_ts(now or datetime.now(UTC)),))
         return cursor.rowcount
 
+    def _busy(self, unit_id: str, after: datetime) -> list[sqlite3.Row]:
+        """Active holds on the unit that end after `after`."""
+        return self._db.execute(
+            "SELECT start_ts, end_ts FROM holds WHERE unit_id = ? AND end_ts > ? AND "
+            "(status = 'confirmed' OR (status = 'held' AND expires_ts > ?))",
+            (unit_id, _ts(after), _ts(datetime.now(UTC))),
+        ).fetchall()
+
+    def is_taken(self, unit_id: str, start: datetime, end: datetime) -> bool:
+        """Whether an active hold on the unit overlaps the slot."""
+        return any(b["start_ts"] < _ts(end) and _ts(start) < b["end_ts"] for b in self._busy(unit_id, start))
+
     def next_free(self, unit_id: str, start: datetime, end: datetime, *, step: timedelta = timedelta(minutes=30),
                   tries: int = 48) -> datetime | None:
         """The first start after `start` (in steps) whose slot overlaps no active hold on the unit."""
         length = end - start
-        now_ts = _ts(datetime.now(UTC))
-        busy = self._db.execute(
-            "SELECT start_ts, end_ts FROM holds WHERE unit_id = ? AND end_ts > ? AND "
-            "(status = 'confirmed' OR (status = 'held' AND expires_ts > ?))",
-            (unit_id, _ts(start), now_ts),
-        ).fetchall()
+        busy = self._busy(unit_id, start)
         candidate = start
         for _ in range(tries):
             candidate = candidate + step
