@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from agents.i18n import language, phrase
 from agents.prompts import ROUTE_PROMPT
 from agents.route_model import RouteModel, features
 from agents.state import AgentState
@@ -295,6 +296,7 @@ def manager_node(state: AgentState, *, model: Any = None, learned: RouteModel | 
         )
     return {
         "route": decision.model_dump(mode="json"),
+        "lang": language(state.get("text", "")),
         "previous_node": decision.node,
         "trace": [{"node": "manager", "ms": round((time.perf_counter() - started) * 1000, 3),
                    "route": f"{decision.pipeline}/{decision.node}", "why": decision.reason}],
@@ -314,5 +316,6 @@ def clarify_node(state: AgentState) -> dict[str, Any]:
     (say so plainly)."""
     reason = (state.get("route") or {}).get("reason", "")
     answer = next((a for name, _p, a in OUT_OF_SCOPE if reason == f"out of scope: {name}"), None)
-    return {"reply": answer or CLARIFY_MESSAGE, "awaiting": None if answer else "route",
+    menu = phrase("menu", state.get("lang")) if state.get("lang") in ("es", "ar") else CLARIFY_MESSAGE
+    return {"reply": answer or menu, "awaiting": None if answer else "route",
             "trace": [{"node": "clarify", "ms": 0.0, **({"out_of_scope": reason} if answer else {})}]}

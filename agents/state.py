@@ -22,6 +22,7 @@ class AgentState(TypedDict, total=False):
 
     messages: Annotated[list[AnyMessage], add_messages]  # the chat, user and assistant
     text: str  # the current user message
+    lang: str  # its language: "en" | "es" | "ar" (replies use that language's templates)
     route: dict[str, Any]  # RouteDecision of this turn
     previous_node: str | None  # the node that handled the previous turn (routing context)
     spec: dict[str, Any] | None  # the last SearchSpec (kept across turns to complete it)

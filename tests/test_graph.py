@@ -198,3 +198,19 @@ def test_a_repair_follow_up_updates_its_ticket_and_never_lowers_it(inventory, no
     assert "now **P0** (was P1)" in worse["reply"]
     calmer = ask(graph, "it's a bit better now", thread_id="tk")
     assert calmer["triage"]["priority"] == "P0"  # never silently lowered
+
+
+@pytest.mark.parametrize(("text", "lang", "says"), [
+    ("busco un apartamento de 2 dormitorios en Astoria por menos de 3000", "es", "cumplen todo lo pedido"),
+    ("huele a gas en la cocina", "es", "Emergencia: haga esto ahora"),
+    ("hola", "es", "Puedo ayudarle con cinco cosas"),
+    ("أبحث عن شقة", "ar", "للبحث أحتاج"),
+])
+def test_replies_come_in_the_language_of_the_message(inventory, now, text, lang, says):
+    state = ask(graph_for(inventory, now), text, thread_id=f"l-{lang}-{len(text)}")
+    assert state["lang"] == lang and says in state["reply"]
+
+
+def test_english_messages_stay_in_english(inventory, now):
+    state = ask(graph_for(inventory, now), "2br in Astoria under 3000", thread_id="l-en")
+    assert state["lang"] == "en" and "match fully" in state["reply"]

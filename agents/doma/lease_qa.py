@@ -27,6 +27,7 @@ from typing import Any
 from agents.doma.lease.document import LeaseIndex
 from agents.doma.lease.errors import LeaseError
 from agents.doma.lease.evidence import Evidence
+from agents.i18n import phrase
 from agents.state import AgentState
 from contracts.doma import NOT_FOUND, Citation, LeaseAnswer
 from retrieval.embed import Embedder
@@ -388,10 +389,12 @@ def _escape_markdown(text: str) -> str:
     return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", text)
 
 
-def render_reply(answer: LeaseAnswer) -> str:
-    """The chat reply (markdown) for a LeaseAnswer."""
+def render_reply(answer: LeaseAnswer, lang: str | None = "en") -> str:
+    """The chat reply (markdown) for a LeaseAnswer (quotes stay in the lease's own words)."""
     if answer.not_found:
         lines = [_escape_markdown(answer.answer)]
+        if lang in ("es", "ar"):
+            lines.insert(0, phrase("not_found", lang))
     else:
         lines = [_escape_markdown(answer.answer)]
         sources = "; ".join(f"page {c.page}, {_escape_markdown(c.section)}" for c in answer.citations)
@@ -428,7 +431,7 @@ def lease_qa_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         else:
             note["cache"] = "hit" if warm else "rebuilt"
             answer = answer_question(index, state.get("text") or "", model)
-            reply = render_reply(answer)
+            reply = render_reply(answer, state.get("lang"))
             note.update(not_found=answer.not_found, citations=len(answer.citations), model=model is not None)
     note["ms"] = round((time.perf_counter() - started) * 1000, 2)
     return {

@@ -20,6 +20,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze
+from agents.i18n import phrase
 from agents.state import AgentState
 from contracts.doma import TriageResult
 
@@ -227,13 +228,17 @@ def classify(text: str, *, model: Any = None,
     return classify_detailed(text, model=model, config=config)[0]
 
 
-def render_reply(result: TriageResult) -> str:
-    """The chat answer in markdown: safety steps first when it is an emergency."""
+def render_reply(result: TriageResult, lang: str | None = "en") -> str:
+    """The chat answer in markdown: safety steps first when it is an emergency (in Spanish or Arabic, the
+    fixed phrases in that language; the vendor table's own text stays as written)."""
     lines: list[str] = []
     if result.priority == "P0":
-        lines.append("**Emergency - do this now:**")
+        lines.append(phrase("emergency", lang))
         lines.extend(f"{i}. {step}" for i, step in enumerate(result.safety_instructions, start=1))
         lines.append("")
+    if lang in ("es", "ar") and result.priority != "P0":
+        urgency = phrase("urgent" if result.priority == "P1" else "routine", lang)
+        lines.append(phrase("logged", lang, priority=result.priority, urgency=urgency))
     lines.append(result.confirm_message)
     lines.append("")
     lines.append(f"- Category: **{result.category}** · Priority: **{result.priority}**")
@@ -274,7 +279,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     if result.handoff:
         log.warning("triage P0 (%s): on-call handoff", ", ".join(detail["hazards"]))
     ms = (time.perf_counter() - started) * 1000
-    reply = "\n\n".join([*notes, render_reply(result)])
+    reply = "\n\n".join([*notes, render_reply(result, state.get("lang"))])
     return {
         "triage": result.model_dump(mode="json"),
         "ticket": {"text": report, "priority": result.priority, "category": result.category},

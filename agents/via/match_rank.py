@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.i18n import phrase
 from agents.state import AgentState
 from contracts.match import MatchItem, Relaxation
 from contracts.search import AMENITY_KEYS, SearchSpec
@@ -209,13 +210,13 @@ def _rate_and_rent(row: Any) -> str:
     return f"{rate}{_money(row['rent'])}/mo"
 
 
-def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int, notes: list[str] | None = None
-              ) -> str:
+def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int, notes: list[str] | None = None,
+              lang: str | None = "en") -> str:
     """The chat reply for a search (what the inventory cannot meet said first)."""
     if not items:
         return "\n".join([*(notes or []), "No units in the inventory to rank."])
-    headline = (f"**{full} unit{'s match' if full != 1 else ' matches'} fully.** Top {len(items)}:" if full else
-                "**No unit meets every criterion** — here are the closest:")
+    headline = (phrase("one_match" if full == 1 else "matches", lang, n=full, top=len(items)) if full
+                else phrase("closest", lang))
     lines = [*(notes or []), headline]
     for n, item in enumerate(items, start=1):
         p = item.row_preview
@@ -237,7 +238,8 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
     items, relaxations, full = match(spec, inventory, weights=weights, page=int(view.get("page") or 0),
                                      sort=view.get("sort"))
     notes = inventory_notes(spec, inventory) if full == 0 or spec.headcount else []
-    reply = "\n\n".join(p for p in (state.get("reply", ""), summarize(items, relaxations, full, notes)) if p)
+    reply = "\n\n".join(p for p in (state.get("reply", ""), summarize(items, relaxations, full, notes,
+                                                                                   state.get("lang"))) if p)
     return {
         "matches": [m.model_dump(mode="json") for m in items],
         "relaxations": [r.model_dump(mode="json") for r in relaxations],

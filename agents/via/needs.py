@@ -15,6 +15,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
@@ -527,12 +528,10 @@ def spec_with_model(text: str, model: Any) -> SearchSpec | None:
     return spec.model_copy(update={"spec_status": status})
 
 
-def clarifying_question(spec: SearchSpec) -> str:
-    """ONE question naming what is missing (place and budget), echoing what was understood."""
+def clarifying_question(spec: SearchSpec, lang: str | None = "en") -> str:
+    """ONE question naming what is missing (place and budget), echoing what was understood (in English)."""
     understood = describe_spec(spec)
-    lead = f"Got it — {understood}. " if understood else ""
-    return (f"{lead}To search, I need a bit more: **which area** (neighborhood, borough or street) "
-            f"**and what monthly budget**?")
+    return i18n_phrase("ask_area_budget", lang, lead=f"Got it — {understood}. " if understood else "")
 
 
 def describe_spec(spec: SearchSpec) -> str:
@@ -612,7 +611,8 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                    "source": "model" if model is not None else "rules"}],
     }
     if spec.spec_status == "underconstrained":
-        update.update(reply="\n\n".join([*notes, clarifying_question(spec)]), awaiting="spec", matches=[],
+        update.update(reply="\n\n".join([*notes, clarifying_question(spec, state.get("lang"))]), awaiting="spec",
+                      matches=[],
                       relaxations=[], plan=None)
     else:
         update.update(awaiting=None, reply="\n\n".join(notes), view={})

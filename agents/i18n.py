@@ -1,0 +1,91 @@
+"""The person's language (English, Spanish or Arabic) and the workspace's fixed phrases in it.
+
+Replies are built from these templates, never by machine translation of free text: what has no template
+(quotes from a lease, listing data, the safety steps of the vendor table) stays in its own words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Lang = Literal["en", "es", "ar"]
+
+_ARABIC = re.compile(r"[\u0600-\u06FF]")
+_SPANISH = re.compile(
+    r"\b(?:busco|buscamos|necesito|necesitamos|quiero|queremos|hola|apartamento|departamento|habitaci[oó]n|"
+    r"dormitorios?|alquiler|renta|presupuesto|contrato|arrendamiento|fuga|gotea|goteo|calefacci[oó]n|huele|"
+    r"incendio|humo|ba[nñ]o|cocina|se rompi[oó]|no funciona|por favor|gracias|d[oó]nde|cu[aá]nto|puedo|tengo|"
+    r"mi casero|el due[nñ]o|renovar|renovaci[oó]n|visitar|cita|barrio|cerca del|metro)\b",
+    re.IGNORECASE,
+)
+
+PHRASES: dict[str, dict[Lang, str]] = {
+    "matches": {
+        "en": "**{n} units match fully.** Top {top}:",
+        "es": "**{n} unidades cumplen todo lo pedido.** Las {top} mejores:",
+        "ar": "**{n} وحدة تطابق كل ما طلبته.** أفضل {top}:",
+    },
+    "one_match": {
+        "en": "**1 unit matches fully.** Top {top}:",
+        "es": "**1 unidad cumple todo lo pedido.** Las {top} mejores:",
+        "ar": "**وحدة واحدة تطابق كل ما طلبته.** أفضل {top}:",
+    },
+    "closest": {
+        "en": "**No unit meets every criterion** — here are the closest:",
+        "es": "**Ninguna unidad cumple todos los criterios**; estas son las más cercanas:",
+        "ar": "**لا توجد وحدة تستوفي كل الشروط**، وهذه أقرب الخيارات:",
+    },
+    "ask_area_budget": {
+        "en": "{lead}To search, I need a bit more: **which area** (neighborhood, borough or street) "
+              "**and what monthly budget**?",
+        "es": "Para buscar necesito un poco más: **¿en qué zona** (barrio, distrito o calle) **y con qué "
+              "presupuesto mensual?**",
+        "ar": "للبحث أحتاج إلى معلومة إضافية: **في أي منطقة** (الحي أو الشارع) **وما هي ميزانيتك الشهرية؟**",
+    },
+    "emergency": {
+        "en": "**Emergency - do this now:**",
+        "es": "**Emergencia: haga esto ahora.** Si alguien está en peligro, llame al 911 ya. Hemos avisado a la "
+              "persona de guardia. Pasos de seguridad (en inglés):",
+        "ar": "**حالة طارئة: افعل هذا الآن.** إذا كان أي شخص في خطر فاتصل بالرقم 911 فورًا. لقد أبلغنا الشخص "
+              "المناوب. خطوات السلامة (بالإنجليزية):",
+    },
+    "logged": {
+        "en": "",
+        "es": "Registramos su solicitud de reparación como **{priority}** ({urgency}). Le confirmaremos la hora.",
+        "ar": "سجّلنا طلب الإصلاح بأولوية **{priority}** ({urgency}). سنؤكد لك الموعد.",
+    },
+    "urgent": {"en": "urgent", "es": "urgente, en uno o dos días", "ar": "عاجل، خلال يوم أو يومين"},
+    "routine": {"en": "routine", "es": "de rutina", "ar": "اعتيادي"},
+    "menu": {
+        "en": "",
+        "es": "Puedo ayudarle con cinco cosas: **buscar un espacio** (zona, presupuesto, tamaño), **reservar una "
+              "visita**, **preguntas sobre su contrato** (súbalo en la barra lateral), **reportar una reparación** "
+              "o **renovar su contrato**. ¿Cuál necesita?",
+        "ar": "أستطيع مساعدتك في خمسة أمور: **البحث عن مسكن أو مكتب** (المنطقة والميزانية والمساحة)، **حجز زيارة**، "
+              "**أسئلة عن عقد الإيجار** (ارفعه من الشريط الجانبي)، **الإبلاغ عن عطل**، أو **تجديد العقد**. "
+              "أيها تحتاج؟",
+    },
+    "not_found": {
+        "en": "",
+        "es": "No se encuentra en el contrato proporcionado. Pregunte a su arrendador o administrador y guarde la "
+              "respuesta por escrito.",
+        "ar": "غير موجود في العقد المقدَّم. اسأل المالك أو مدير العقار واحتفظ بالإجابة مكتوبة.",
+    },
+}
+
+
+def language(text: str) -> Lang:
+    """The language of a message: Arabic script, Spanish words, else English."""
+    if _ARABIC.search(text or ""):
+        return "ar"
+    if len(_SPANISH.findall(text or "")) >= 1 and not re.search(r"\b(?:the|and|with|my|is|in)\b", text or "", re.I):
+        return "es"
+    return "en"
+
+
+def phrase(key: str, lang: str | None, **values: object) -> str:
+    """The phrase in the language (English when there is none), with its values filled in."""
+    table = PHRASES[key]
+    template = table.get(lang, "") if lang in table else ""  # type: ignore[call-overload]
+    return (template or table["en"]).format(**values)
