@@ -120,6 +120,7 @@ def turn_input(text: str, **extra: Any) -> dict[str, Any]:
         "triage": None,
         "renewal": None,
         "renewal_advice": None,
+        "answered": False,
         "selected": [],
         "verified": None,
         "holds": [],

@@ -21,7 +21,7 @@ from agents.i18n import language, phrase
 from agents.prompts import ROUTE_PROMPT
 from agents.route_model import RouteModel, features
 from agents.state import AgentState
-from agents.via.refine import is_edit
+from agents.via.refine import RESULT_QUESTION, is_edit
 from contracts.route import RouteDecision
 
 log = logging.getLogger(__name__)
@@ -176,7 +176,7 @@ def rule_scores(
         scores["needs"] += 1.5  # a neighborhood, borough or street: most likely a search
     if awaiting == "renewal" and max(scores.values()) < 2:
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
-    if previous_node == "needs" and is_edit(text):
+    if previous_node == "needs" and (is_edit(text) or RESULT_QUESTION.search(text)):
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
     if previous_node in ("tour", "needs") and max(scores.values()) < 2 and (
             ANOTHER_TIME.search(text) or (previous_node == "tour" and timed)):

@@ -30,6 +30,8 @@ class AgentState(TypedDict, total=False):
     renewal_context: str | None  # the renewal conversation so far (completed by answers and follow-ups)
     awaiting: str | None  # what the last reply asked for: "spec" | "route" | None
     matches: list[dict[str, Any]]  # MatchItems of the last search
+    focus: str | None  # the unit the conversation last singled out ("which is closest?" -> it; "book it")
+    answered: bool  # this turn was answered from the results already shown (no new search)
     view: dict[str, Any]  # how the last search is shown: {"sort": "price" | None, "page": 0, 1, ...}
     relaxations: list[dict[str, Any]]  # Relaxations of the last search
     plan: dict[str, Any] | None  # the last ActionPlan

@@ -214,3 +214,17 @@ def test_replies_come_in_the_language_of_the_message(inventory, now, text, lang,
 def test_english_messages_stay_in_english(inventory, now):
     state = ask(graph_for(inventory, now), "2br in Astoria under 3000", thread_id="l-en")
     assert state["lang"] == "en" and "match fully" in state["reply"]
+
+
+def test_questions_about_the_results_are_answered_from_them_and_it_means_that_unit(inventory, now):
+    graph = graph_for(inventory, now)
+    first = ask(graph, "2br in Williamsburg under $5k with a dishwasher", thread_id="qa")
+    shown = first["matches"]
+    nearest = min(shown, key=lambda m: m["row_preview"]["min_to_subway"])
+    closest = ask(graph, "which of those is closest to the subway?", thread_id="qa")
+    assert closest["route"]["node"] == "needs" and nearest["id"] in closest["reply"]
+    assert closest["matches"] == shown  # answered from them: no new search
+    third = ask(graph, "which one has a doorman?", thread_id="qa")
+    named = third["focus"]
+    booked = ask(graph, "book it friday at 5pm", thread_id="qa")
+    assert booked["route"]["node"] == "tour" and booked["plan"]["actions"][0]["unit_id"] == named

@@ -19,7 +19,7 @@ from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
-from agents.via.refine import edit_search
+from agents.via.refine import answer_about_results, edit_search
 from agents.via.vocab import (
     AMBIGUOUS_PLACES,
     AMENITY_PHRASES,
@@ -582,6 +582,11 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         return {"spec": spec.model_dump(mode="json"), "awaiting": None, "reply": "", "spec_patch": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "spec_status": spec.spec_status, "relaxed": sorted(patch)}]}
+    answered = answer_about_results(text, state.get("matches") or []) if previous else None
+    if answered is not None:  # "which of those is closest to the subway?": from the results just shown
+        return {"reply": answered[0], "focus": answered[1], "answered": True,
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "answered_from_results": answered[1]}]}
     if previous and state.get("matches") and state.get("awaiting") != "spec":
         edit = edit_search(text, SearchSpec.model_validate(previous), parse_spec(text), state["matches"],
                            state.get("view"))
@@ -620,7 +625,10 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
 
 
 def needs_target(state: AgentState) -> str:
-    """Conditional edge after needs: rank when the spec is usable, else end the turn on the question."""
+    """Conditional edge after needs: rank when the spec is usable, else end the turn on the question (or on the
+    answer about the results just shown)."""
+    if state.get("answered"):
+        return "end"
     status = (state.get("spec") or {}).get("spec_status")
     if status == "ok":
         return "match_rank"

@@ -103,3 +103,45 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
         return None
     data["spec_status"] = "ok"
     return Edit(SearchSpec.model_validate(data), new_view, notes)
+
+
+# Questions about the results just shown, answered from them (no new search).
+RESULT_QUESTION = re.compile(
+    r"\bwhich (?:one|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be)\b|\bwhat(?:'s| is) the "
+    r"(?:cheapest|closest|nearest|biggest|largest|smallest)\b", re.I)
+_ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
+    (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b", re.I),
+     "min_to_subway", "closest to the subway ({value:g} min walk)", False),
+    (re.compile(r"\b(?:cheapest|least expensive|lowest (?:rent|price))\b", re.I), "rent",
+     "the cheapest (${value:,.0f}/mo)", False),
+    (re.compile(r"\b(?:most expensive|priciest)\b", re.I), "rent", "the most expensive (${value:,.0f}/mo)", True),
+    (re.compile(r"\b(?:biggest|largest|most space)\b", re.I), "sqft", "the largest ({value:,.0f} SF)", True),
+    (re.compile(r"\bsmallest\b", re.I), "sqft", "the smallest ({value:,.0f} SF)", False),
+)
+
+
+def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """(the answer, the unit it names) for a question about the results just shown, or None.
+
+    "which of those is closest to the subway?" picks from the shown units by their own data; a question about an
+    amenity ("which has a doorman?") lists the shown units that have it.
+    """
+    if not shown or not RESULT_QUESTION.search(text):
+        return None
+    for pattern, key, wording, largest in _ASKS:
+        if pattern.search(text):
+            known = [m for m in shown if m["row_preview"].get(key) is not None]
+            if not known:
+                return None
+            best = (max if largest else min)(known, key=lambda m: m["row_preview"][key])
+            n = shown.index(best) + 1
+            said = wording.format(value=best["row_preview"][key])
+            return f"Of those, #{n} {best['row_preview']['address']} ({best['id']}) is {said}.", best["id"]
+    for amenity in ("doorman", "elevator", "gym", "roof deck", "washer/dryer", "dishwasher", "patio", "pet"):
+        if amenity.split("/")[0].split()[0] in text.lower():
+            have = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1)
+                    if any(amenity.split()[0] in a for a in m["row_preview"].get("amenities", []))]
+            if not have:
+                return f"None of those lists a {amenity}.", shown[0]["id"]
+            return f"With a {amenity}: {', '.join(have)}.", shown[int(have[0].split()[0][1:]) - 1]["id"]
+    return None

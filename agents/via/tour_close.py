@@ -170,9 +170,12 @@ def _plan(actions: list[TourAction]) -> ActionPlan:
 _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "fifth": 4}
 
 
+ORDINAL = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|fifth|last)\b", re.I)
+
+
 def _ordinal_reference(text: str) -> int:
     """'the second one' / '#2' -> 1; 'the last one' -> -1 (the last match); anything else -> 0 (the top one)."""
-    m = re.search(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|fifth|last)\b", text, re.I)
+    m = ORDINAL.search(text)
     if not m:
         return 0
     if m.group(1):
@@ -252,7 +255,11 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 current = datetime.fromisoformat(previous["actions"][0]["start"]) + timedelta(days=1) \
                     - timedelta(hours=2)
         elif not units and not missing and state.get("matches"):
-            match = state["matches"][min(_ordinal_reference(text), len(state["matches"]) - 1)]
+            shown = state["matches"]
+            focus = next((i for i, m in enumerate(shown) if m["id"] == state.get("focus")), None)
+            # "the third one" names its unit; "book it" means the one the conversation singled out last.
+            picked = _ordinal_reference(text) if ORDINAL.search(text) or focus is None else focus
+            match = shown[min(picked, len(shown) - 1)]
             units = [{"unit_id": match["id"], "address": match["row_preview"]["address"],
                       "kind": match["row_preview"]["kind"]}]
     else:
