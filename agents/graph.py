@@ -42,9 +42,17 @@ def open_checkpointer(path: Path) -> SqliteSaver:
     return SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
 
 
+NEXT_PART = {"needs": "the search", "tour": "the tour", "lease": "your lease question", "triage": "the repair",
+             "renewal": "the renewal"}
+
+
 def finish_node(state: AgentState) -> dict[str, Any]:
-    """Last node of every turn: the reply joins the chat history."""
+    """Last node of every turn: the reply joins the chat history (saying which part of the message comes next)."""
     reply = state.get("reply") or "Done."
+    pending = state.get("pending")
+    if pending and pending["node"] != (state.get("route") or {}).get("node"):
+        reply += (f"\n\nYou also asked about {NEXT_PART.get(pending['node'], 'something else')}: "
+                  f"“{pending['text']}”. Say **go on** and I'll take that next.")
     return {"messages": [AIMessage(content=reply)], "reply": reply}
 
 

@@ -280,11 +280,42 @@ NODE_TARGET: dict[str, Target] = {
 }
 
 
+_PART_SPLIT = re.compile(r"(?<=[?.!;])\s+|\s+(?:and also|also|plus|and then|and can i|and do i|and is there|"
+                         r"and what about)\s+|,\s*(?:and\s+)?(?:also\s+)?(?=(?:can|could|do|does|is|are|how|what|"
+                         r"should|will)\b)", re.I)
+GO_ON = re.compile(r"^\s*(?:go on|next|yes|yes please|ok(?:ay)?|sure|continue|the other (?:one|question|part))\W*$",
+                   re.I)
+
+
+def second_part(text: str, node: str, *, has_lease: bool) -> dict[str, str] | None:
+    """The part of a message that asks for another node than the one routed ("the heat is out, and can I withhold
+    rent?" -> the lease question), to answer next; None for a message with one goal."""
+    parts = [p.strip() for p in _PART_SPLIT.split(text) if p and len(p.split()) >= 3]
+    if len(parts) < 2:
+        return None
+    routed = [(part, route(part, has_lease=has_lease).node) for part in parts]
+    other = next((n for _, n in routed if n not in (node, "clarify") and n in PIPELINE), None)
+    if other is None:
+        return None
+    return {"node": other, "text": " ".join(part for part, n in routed if n == other)}
+
+
 def manager_node(state: AgentState, *, model: Any = None, learned: RouteModel | None = None) -> dict[str, Any]:
-    """Graph node: route the current message (and start this turn's trace)."""
+    """Graph node: route the current message (and start this turn's trace).
+
+    A message with two goals is answered one part at a time: the other part is kept (`pending`) and the reply says
+    it comes next; "go on" takes it up.
+    """
     started = time.perf_counter()
+    pending = state.get("pending")
+    text = state.get("text", "")
+    update: dict[str, Any] = {}
     if state.get("spec_patch"):
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a suggested relaxation was chosen")
+    elif pending and GO_ON.search(text):
+        decision = RouteDecision(pipeline=PIPELINE[pending["node"]], node=pending["node"],  # type: ignore[arg-type]
+                                 reason="the second part of the earlier message")
+        update.update(text=pending["text"], pending=None)
     else:
         decision = route(
             state.get("text", ""),
@@ -294,12 +325,22 @@ def manager_node(state: AgentState, *, model: Any = None, learned: RouteModel | 
             model=model,
             learned=learned,
         )
+        second = second_part(text, decision.node, has_lease=bool(state.get("lease"))) \
+            if decision.node in PIPELINE else None
+        if second and second["node"] == "triage":
+            # A repair goes first (it may not wait); the rest of the message is taken up next.
+            rest = re.sub(r"^(?:and|also|plus)\s+", "", text.replace(second["text"], " ").strip(" ,.;"), flags=re.I)
+            second, decision = {"node": decision.node, "text": rest or text}, RouteDecision(
+                pipeline="DOMA", node="triage", reason=f"a repair first; then {decision.node}")
+        update["pending"] = second
     return {
+        **update,
         "route": decision.model_dump(mode="json"),
-        "lang": language(state.get("text", "")),
+        "lang": language(text),
         "previous_node": decision.node,
         "trace": [{"node": "manager", "ms": round((time.perf_counter() - started) * 1000, 3),
-                   "route": f"{decision.pipeline}/{decision.node}", "why": decision.reason}],
+                   "route": f"{decision.pipeline}/{decision.node}", "why": decision.reason,
+                   **({"next": update["pending"]["node"]} if update.get("pending") else {})}],
     }
 
 

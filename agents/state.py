@@ -31,6 +31,7 @@ class AgentState(TypedDict, total=False):
     awaiting: str | None  # what the last reply asked for: "spec" | "route" | None
     matches: list[dict[str, Any]]  # MatchItems of the last search
     focus: str | None  # the unit the conversation last singled out ("which is closest?" -> it; "book it")
+    pending: dict[str, str] | None  # the other part of a two-goal message, answered next: {"node", "text"}
     answered: bool  # this turn was answered from the results already shown (no new search)
     view: dict[str, Any]  # how the last search is shown: {"sort": "price" | None, "page": 0, 1, ...}
     relaxations: list[dict[str, Any]]  # Relaxations of the last search

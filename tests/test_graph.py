@@ -228,3 +228,17 @@ def test_questions_about_the_results_are_answered_from_them_and_it_means_that_un
     named = third["focus"]
     booked = ask(graph, "book it friday at 5pm", thread_id="qa")
     assert booked["route"]["node"] == "tour" and booked["plan"]["actions"][0]["unit_id"] == named
+
+
+def test_a_two_goal_message_answers_one_part_and_says_the_other_comes_next(inventory, now):
+    graph = graph_for(inventory, now)
+    first = ask(graph, "my heat has been out for two days, and can I withhold rent until it is fixed?", thread_id="mi")
+    assert first["route"]["node"] == "triage"  # the repair first
+    assert "can I withhold rent" in first["reply"] and "go on" in first["reply"]
+    second = ask(graph, "go on", thread_id="mi")
+    assert second["route"]["node"] == "lease" and second["pending"] is None
+    both = ask(graph, "how much is the security deposit in my lease? also show me 2br in Astoria under 3000",
+               thread_id="mi2")
+    assert both["route"]["node"] == "lease" and both["pending"]["node"] == "needs"
+    search = ask(graph, "go on", thread_id="mi2")
+    assert search["route"]["node"] == "needs" and search["matches"]
