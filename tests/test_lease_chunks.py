@@ -132,3 +132,12 @@ def test_lettered_sub_clauses_are_clauses_of_their_own() -> None:
             "14.4c Pets No pets are allowed in residences.\n")
     labels = [c.label for c in chunk_pages([page])]
     assert labels[0].startswith("14.4a") and labels[1].startswith("14.4c")
+
+
+def test_a_long_numbered_heading_that_wraps_is_one_heading() -> None:
+    page = ("5 SECURITY OF THE PROPERTY AND PERIODS OF ABSENCE OF MORE THAN 28\nDAYS\n"
+            "5.1 The Tenant must not leave the Property unoccupied for more than 28 consecutive days.\n"
+            "6 ACCESS TO THE PROPERTY\n6.1 The Landlord may inspect with 24 hours notice.\n")
+    chunks = chunk_pages([page])
+    assert chunks[0].section == "5 SECURITY OF THE PROPERTY AND PERIODS OF ABSENCE OF MORE THAN 28 DAYS"
+    assert chunks[1].section == "6 ACCESS TO THE PROPERTY"  # each clause under its own heading

@@ -23,7 +23,7 @@ _KEYWORD_HEADING = re.compile(
     r"\s*(?P<sep>[:.\-–—]\s*)?(?P<title>.*)$",
     re.IGNORECASE,
 )
-_NUM_CAPS_HEADING = re.compile(r"^(?P<num>\d{1,2})\.?\s+(?P<title>[A-Z][A-Z0-9 ,&'’/\-–()]{1,58}?)\.?$")
+_NUM_CAPS_HEADING = re.compile(r"^(?P<num>\d{1,2})\.?\s+(?P<title>[A-Z][A-Z0-9 ,&'’/\-–()]{1,96}?)\.?$")
 _NUM_TITLE_HEADING = re.compile(r"^(?P<num>\d{1,2})\.\s+(?P<title>[A-Z][^.:;]{1,50}?)(?:[.:]\s+(?P<rest>\S.*))?\.?$")
 _CLAUSE = re.compile(
     r"^(?:(?P<dotted>(?:\d{1,2}|[A-Z])(?:\.\d{1,2})+[a-z]?)\.?|\((?P<paren>[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)|"
@@ -177,8 +177,9 @@ def _heading(line: str) -> tuple[str, str, bool] | None:
             return f"{head} {name}".strip(), parts[1] if len(parts) > 1 else "", complete
         return None
     m = _NUM_CAPS_HEADING.match(line)
-    if m and _all_caps(m.group("title")) and len(line) <= 60:
-        return line.rstrip("."), "", True
+    if m and _all_caps(m.group("title")) and len(line) <= 100:
+        # A long capitalised heading may wrap ("5 SECURITY ... OF MORE THAN 28" / "DAYS"): the next line completes it.
+        return line.rstrip("."), "", len(line) <= 60
     m = _NUM_TITLE_HEADING.match(line)
     if m and _titleish(m.group("title"), max_words=6) and (m.group("rest") or len(line) <= 50):
         return f"{m.group('num')}. {m.group('title').strip()}", m.group("rest") or "", True
@@ -224,7 +225,9 @@ def _blocks(stream: list[tuple[str, int]]) -> list[_Block]:
             if not complete and i + 1 < len(stream):
                 nxt = stream[i + 1][0]
                 if _all_caps(nxt) and len(nxt) <= 60 and not _CLAUSE.match(nxt):
-                    joiner = " " if head.endswith((":", "-", "–", "—", "&")) or not head[-1].isalnum() else ": "
+                    wrapped = len(line) > 60  # a long heading that ran onto the next line, mid-phrase
+                    joiner = " " if wrapped or head.endswith((":", "-", "–", "—", "&")) or not head[-1].isalnum() \
+                        else ": "
                     head = f"{head}{joiner}{nxt}"
                     i += 1  # the title's second half was consumed (it may sit on the next page)
             section = head
