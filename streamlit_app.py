@@ -260,4 +260,5 @@ def main() -> None:
     holds_panel(app)
 
 
-main()
+if __name__ == "__main__":  # `streamlit run` and AppTest run it so; an import (a spawned worker) does not
+    main()
