@@ -260,5 +260,4 @@ def main() -> None:
     holds_panel(app)
 
 
-if __name__ == "__main__":  # `streamlit run` and AppTest run it so; an import (a spawned worker) does not
-    main()
+main()

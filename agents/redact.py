@@ -1,4 +1,4 @@
-"""Logs never carry contact details: emails and phone numbers are masked in every record (`install`)."""
+"""Logs never carry contact details: emails and phone numbers are masked by a logging filter."""
 
 from __future__ import annotations
 
@@ -14,24 +14,20 @@ def redact(text: str) -> str:
     return PHONE.sub("[phone]", EMAIL.sub("[email]", text))
 
 
-_INSTALLED = "_redacting"
+class RedactingFilter(logging.Filter):
+    """Rewrites each record's message with contact details masked."""
 
-
-def install() -> None:
-    """Mask contact details in every log record of the process, once.
-
-    The record factory is wrapped (not a handler or a logger): every logger, child loggers included, and every
-    handler, including ones configured after this call (`basicConfig` later), see only redacted messages.
-    """
-    factory = logging.getLogRecordFactory()
-    if getattr(factory, _INSTALLED, False):
-        return
-
-    def redacting(*args: object, **kwargs: object) -> logging.LogRecord:
-        record = factory(*args, **kwargs)  # type: ignore[arg-type]
+    def filter(self, record: logging.LogRecord) -> bool:
         record.msg = redact(record.getMessage())
         record.args = None
-        return record
+        return True
 
-    setattr(redacting, _INSTALLED, True)
-    logging.setLogRecordFactory(redacting)
+
+def install(logger: logging.Logger | None = None) -> None:
+    """Add the filter to every handler of the (root) logger, once."""
+    target = logger or logging.getLogger()
+    for handler in target.handlers or []:
+        if not any(isinstance(f, RedactingFilter) for f in handler.filters):
+            handler.addFilter(RedactingFilter())
+    if not any(isinstance(f, RedactingFilter) for f in target.filters):
+        target.addFilter(RedactingFilter())

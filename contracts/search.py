@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 SpecStatus = Literal["ok", "underconstrained"]
 UnitKind = Literal["apartment", "office"]
 
-# Amenity keys shared with the eval format (hyphen, underscore and space are equivalent there). A spec can carry
-# nothing else as a requirement: whatever a parser or a model adds beyond them is dropped and reported.
-AMENITY_KEYS: tuple[str, ...] = ("doorman", "elevator", "gym", "roofdeck", "washer_dryer", "dishwasher", "patio",
-                                 "no_fee", "near_transit", "pet_friendly")
-# The vocabulary as it may be written (the keys, and the multi-word ones with a hyphen or a space).
-Amenity = Literal["doorman", "elevator", "gym", "roofdeck", "washer_dryer", "washer-dryer", "washer dryer",
-                  "dishwasher", "patio", "no_fee", "no-fee", "no fee", "near_transit", "near-transit", "near transit",
-                  "pet_friendly", "pet-friendly", "pet friendly"]
-_WRITTEN = frozenset(get_args(Amenity))
-
-
-def amenity_key(name: str) -> str:
-    """'Pet-friendly' -> 'pet_friendly' (hyphen, space and case do not matter)."""
-    return name.strip().lower().replace("-", "_").replace(" ", "_")
+# Amenity keys shared with the eval format (hyphen, underscore and space are equivalent there).
+AMENITY_KEYS: tuple[str, ...] = (
+    "doorman",
+    "elevator",
+    "gym",
+    "roofdeck",
+    "washer_dryer",
+    "dishwasher",
+    "patio",
+    "no_fee",
+    "near_transit",
+    "pet_friendly",
+)
 
 
 class Budget(BaseModel):
@@ -50,8 +49,8 @@ class SearchSpec(BaseModel):
     max_sqft: int | None = Field(default=None, ge=0, description="Largest acceptable size in square feet")
     budget_monthly_usd: Budget | None = Field(default=None, description="Monthly budget range in USD")
     term_months: int | None = Field(default=None, ge=1, le=240, description="Lease term in months")
-    must_haves: list[Amenity] = Field(default_factory=list, description="Amenity keys the unit must have")
-    nice_to_haves: list[Amenity] = Field(default_factory=list, description="Amenity keys that are a bonus")
+    must_haves: list[str] = Field(default_factory=list, description="Amenity keys the unit must have")
+    nice_to_haves: list[str] = Field(default_factory=list, description="Amenity keys that are a bonus")
     timeline: str | None = Field(default=None, description="When the person wants to move or tour, as said")
     use_case: str | None = Field(default=None, description="What the space is for, e.g. 'creative studio'")
     confidence: dict[str, float] = Field(
@@ -67,33 +66,6 @@ class SearchSpec(BaseModel):
     budget_ppsf_year: float | None = Field(
         default=None, ge=0, description="Highest rent per square foot per year, when the request states one (offices)")
     headcount: int | None = Field(default=None, ge=1, le=10_000, description="People the office is for")
-    dropped: list[str] = Field(default_factory=list,
-                               description="Requested features outside the amenity vocabulary, left out (and said)")
-
-    @model_validator(mode="before")
-    @classmethod
-    def _vocabulary(cls, data: Any) -> Any:
-        """Amenities are normalised to their keys; anything else is moved to `dropped`, never searched on."""
-        if not isinstance(data, dict):
-            return data
-        data = dict(data)
-        dropped = list(data.get("dropped") or [])
-        for field in ("must_haves", "nice_to_haves"):
-            if field not in data:
-                continue  # what was not given stays unset (the contract's examples round-trip unchanged)
-            kept = []
-            for item in data[field] or []:
-                key = amenity_key(str(item))
-                if str(item) in _WRITTEN:
-                    kept.append(str(item))  # as written ("pet-friendly"): the examples round-trip unchanged
-                elif key in AMENITY_KEYS:
-                    kept.append(key)
-                elif str(item) not in dropped:
-                    dropped.append(str(item))
-            data[field] = list(dict.fromkeys(kept))
-        if dropped:
-            data["dropped"] = dropped
-        return data
 
     @model_validator(mode="after")
     def _check(self) -> SearchSpec:

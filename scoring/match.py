@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from contracts.search import SearchSpec, amenity_key
-from scoring.units import UnitArrays
+from contracts.search import SearchSpec
+from scoring.units import UnitArrays, amenity_key
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from contracts.search import AMENITY_KEYS, amenity_key
+from contracts.search import AMENITY_KEYS
+
+
+def amenity_key(name: str) -> str:
+    """'pet-friendly', 'Pet Friendly' and 'pet_friendly' are one key."""
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
 
 
 @dataclass(frozen=True)

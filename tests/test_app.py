@@ -195,15 +195,3 @@ def test_a_thread_id_that_is_not_ours_is_replaced(app):
     again.run()
     assert not again.exception
     assert url_thread(again) != "../../etc/passwd" and len(url_thread(again)) == 36
-
-
-def test_importing_the_app_module_does_not_run_the_app(monkeypatch):
-    """A spawned worker re-imports the parent's __main__ (the app, after AppTest): that must not start it."""
-    import runpy
-
-    def refuse(*_args, **_kwargs):
-        raise AssertionError("the app started on import")
-
-    monkeypatch.setattr(st, "set_page_config", refuse)
-    namespace = runpy.run_path(str(ROOT / "streamlit_app.py"), run_name="__mp_main__")
-    assert callable(namespace["main"])

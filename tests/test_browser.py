@@ -43,8 +43,7 @@ def server(tmp_path_factory):
     env = {**os.environ, "DB_PATH": str(tmp_path_factory.mktemp("app") / "workspace.sqlite"),
            "OPENROUTER_API_KEY": "", "OPENAI_API_KEY": ""}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.guarded", "-m", "streamlit", "run", "streamlit_app.py", "--server.address",
-         "127.0.0.1",
+        [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.address", "127.0.0.1",
          "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )

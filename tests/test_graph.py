@@ -81,8 +81,7 @@ def test_a_thread_survives_a_process_restart(tmp_path):
     db = str(tmp_path / "threads.sqlite")
 
     def turn(text):
-        out = subprocess.run([sys.executable, "-m", "tests.guarded", "-c", CHILD, db, text], cwd=ROOT,
-                             capture_output=True, text=True,
+        out = subprocess.run([sys.executable, "-c", CHILD, db, text], cwd=ROOT, capture_output=True, text=True,
                              check=True)
         return json.loads(out.stdout.strip().splitlines()[-1])
 

@@ -1,7 +1,6 @@
-import json
+import multiprocessing as mp
 import subprocess
 import sys
-import time
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -54,21 +53,33 @@ def test_expired_holds_free_their_slot(tmp_path):
     assert fresh.expire() == 1 and fresh.get(old.id).status == "expired"
 
 
+def _race(path: str, worker: int, barrier, results) -> None:
+    store = SqliteHoldStore(path)
+    barrier.wait()
+    won = []
+    for slot in range(5):
+        start = T0 + slot * HALF
+        try:
+            store.place(thread_id=f"w{worker}", unit_id="U-7", address="x", start=start, end=start + HALF,
+                        contact=None)
+            won.append(slot)
+        except SlotTaken:
+            pass
+    results.put((worker, won))
+
+
 def test_concurrent_processes_never_double_book(tmp_path):
-    """Six processes race for the same five slots: each slot is won exactly once. Workers are plain processes
-    (tests/race_worker.py) with a deadline, so a crash fails the test instead of hanging it."""
     path = str(tmp_path / "race.sqlite")
     SqliteHoldStore(path).close()
-    start_at = time.time() + 3.0
-    procs = [subprocess.Popen([sys.executable, "-m", "tests.guarded", "-m", "tests.race_worker", path, str(w),
-                               str(start_at)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for w in range(6)]
-    outcomes = []
-    for proc in procs:
-        out, err = proc.communicate(timeout=60)
-        assert proc.returncode == 0, err[-2000:]
-        outcomes.append(json.loads(out.strip().splitlines()[-1]))
-    wins = [slot for o in outcomes for slot in o["won"]]
+    ctx = mp.get_context("spawn")
+    barrier, results = ctx.Barrier(6), ctx.Queue()
+    procs = [ctx.Process(target=_race, args=(path, w, barrier, results)) for w in range(6)]
+    for p in procs:
+        p.start()
+    outcomes = [results.get(timeout=60) for _ in procs]
+    for p in procs:
+        p.join(timeout=60)
+    wins = [slot for _, won in outcomes for slot in won]
     assert sorted(wins) == [0, 1, 2, 3, 4]  # exactly one winner per slot
     active = [h for w in range(6) for h in SqliteHoldStore(path).list_by_thread(f"w{w}")]
     assert len(active) == 5
@@ -83,8 +94,7 @@ def test_holds_survive_a_restart(tmp_path):
         f"h = SqliteHoldStore(r'{path}').place(thread_id='keep', unit_id='U-3', address='15 W 38th St',"
         " start=t, end=t + timedelta(minutes=30), contact=None); print(h.id)"
     )
-    hold_id = subprocess.run([sys.executable, "-m", "tests.guarded", "-c", script], cwd=ROOT, capture_output=True,
-                             text=True,
+    hold_id = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
                              check=True).stdout.strip()
     reopened = SqliteHoldStore(path)
     hold = reopened.get(hold_id)

@@ -502,30 +502,6 @@ def protected_request(text: str) -> bool:
     return bool(_PROTECTED.search(text))
 
 
-_PROTECTED_WORD = re.compile(
-    r"\b(?:kids?|child(?:ren)?|famil(?:y|ies)|bab(?:y|ies)|immigrants?|foreigners?|disab\w*|handicap\w*|race|racial|"
-    r"ethnic\w*|religio\w*|christians?|muslims?|jew(?:s|ish)?|catholics?|hindus?|sikhs?|white|black|asian|hispanic|"
-    r"latin[oa]s?|arabs?|africans?|gay|lesbian|trans(?:gender)?|straight|married|singles?|men|women|males?|females?|"
-    r"adults?[- ]only|national origin|nationality|section 8)\b", re.I)
-
-
-def fair_housing(spec: SearchSpec) -> tuple[SearchSpec, list[str]]:
-    """The spec with every protected-class criterion removed, wherever it came from (rules or a model), and what
-    was removed. Amenities are a closed vocabulary already; free-text fields and places are checked here."""
-    removed = [t for t in spec.location if _PROTECTED_WORD.search(t)]
-    words = {d: re.sub(r"[_-]+", " ", d) for d in spec.dropped}  # "no_children_building" -> "no children building"
-    removed += [d for d, w in words.items() if _PROTECTED_WORD.search(w) or _PROTECTED.search(w)]
-    update: dict[str, Any] = {"location": [t for t in spec.location if t not in removed]}
-    for field in ("use_case", "timeline"):
-        value = getattr(spec, field)
-        if value and (_PROTECTED_WORD.search(value) or _PROTECTED.search(value)):
-            removed.append(value)
-            update[field] = None
-    if len(removed) == 0:
-        return spec, []
-    return spec.model_copy(update=update), removed
-
-
 def merge_specs(old: SearchSpec, new: SearchSpec) -> SearchSpec:
     """Complete an earlier spec with a follow-up: what the follow-up states wins, the rest is kept."""
     data = old.model_dump()
@@ -619,9 +595,7 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                     "reply": " ".join(edit.notes),
                     "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "spec_status": "ok", "edited": edit.notes}]}
-    from_model = spec_with_model(text, model) if model is not None else None
-    spec = from_model or parse_spec(text)
-    spec, removed = fair_housing(spec)
+    spec = (spec_with_model(text, model) if model is not None else None) or parse_spec(text)
     follow_up = state.get("awaiting") == "spec" or (
         state.get("previous_node") == "needs" and REFINEMENT.search(text) is not None)
     merged = False
@@ -629,11 +603,8 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         spec = merge_specs(SearchSpec.model_validate(previous), spec)
         merged = True
     notes: list[str] = []
-    if protected_request(text) or removed:
+    if protected_request(text):
         notes.append(PROTECTED_MESSAGE)
-    other = [d for d in spec.dropped if d not in removed]
-    if other:
-        notes.append(f"I can't search on {', '.join(other)}: it is not something our listings record.")
     income = income_budget(words_to_digits(text))
     if income and spec.budget_max == income[1]:
         notes.append(f"Your income of ${income[0]:,.0f} a year supports a rent up to ${income[1]:,.0f}/mo (landlords "
@@ -642,8 +613,7 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         "spec": spec.model_dump(mode="json"),
         "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                    "spec_status": spec.spec_status, "merged_with_previous": merged,
-                   "source": "model" if from_model is not None else "rules",
-                   **({"removed_protected": removed} if removed else {})}],
+                   "source": "model" if model is not None else "rules"}],
     }
     if spec.spec_status == "underconstrained":
         update.update(reply="\n\n".join([*notes, clarifying_question(spec, state.get("lang"))]), awaiting="spec",
