@@ -42,21 +42,26 @@ def test_starts_offline_with_examples_and_sidebar(app):
     assert app.chat_input[0] is not None
 
 
-def test_search_cards_hold_confirm_and_calendar_file(app):
-    say(app, "2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm")
-    assert "match fully" in texts(app) and any(m.label == "Score /100" for m in app.metric)
-    assert "Rent $" in texts(app)
-    tours = app.multiselect[0]
+def search_and_hold_first_tour(at):
+    """Search, pick the first proposed tour, give contact details, and hold it."""
+    say(at, "2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm")
+    tours = at.multiselect[0]
     tours.set_value([tours.options[0]])
-    app.form_submit_button[0].click().run()
-    inputs = {t.label: t for t in app.text_input}
+    at.form_submit_button[0].click().run()
+    inputs = {t.label: t for t in at.text_input}
     inputs["Name"].set_value("Ana Díaz")
     inputs["Email"].set_value("ana@example.com")
     inputs["Phone (optional)"].set_value("212 555 0123")
-    app.form_submit_button[0].click().run()
-    assert "ana@example.com" in texts(app) and "+12125550123" in texts(app)
-    app.radio[0].set_value("Yes, hold these tours")
-    app.form_submit_button[0].click().run()
+    at.form_submit_button[0].click().run()
+    assert "ana@example.com" in texts(at) and "+12125550123" in texts(at)
+    at.radio[0].set_value("Yes, hold these tours")
+    at.form_submit_button[0].click().run()
+
+
+def test_search_cards_hold_confirm_and_calendar_file(app):
+    search_and_hold_first_tour(app)
+    assert "match fully" in texts(app) and any(m.label == "Score /100" for m in app.metric)
+    assert "Rent $" in texts(app)
     app.form_submit_button[0].click().run()  # confirm (all held tours are preselected)
     assert not app.exception
     page = texts(app)
@@ -167,16 +172,7 @@ def test_a_reload_restores_the_chat_the_lease_and_the_tours(tmp_path, monkeypatc
     first.run()
     thread = url_thread(first)
     first.sidebar.file_uploader[0].set_value(("lease.pdf", LEASE_PDF.read_bytes(), "application/pdf")).run()
-    say(first, "2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm")
-    tours = first.multiselect[0]
-    tours.set_value([tours.options[0]])
-    first.form_submit_button[0].click().run()
-    inputs = {t.label: t for t in first.text_input}
-    inputs["Name"].set_value("Ana Díaz")
-    inputs["Email"].set_value("ana@example.com")
-    first.form_submit_button[0].click().run()
-    first.radio[0].set_value("Yes, hold these tours")
-    first.form_submit_button[0].click().run()
+    search_and_hold_first_tour(first)
     assert "Your tours" in [s.value for s in first.subheader]
 
     again = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)  # the same URL, reloaded
