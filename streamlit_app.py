@@ -260,4 +260,5 @@ def main() -> None:
     holds_panel(app)
 
 
-main()
+if __name__ == "__main__":  # `streamlit run` and AppTest run the file as __main__; importing it does nothing
+    main()

@@ -32,5 +32,6 @@ def build_chat_model(settings: Settings | None = None) -> Any | None:
         model, key, base_url = settings.openai_model, settings.openai_api_key, settings.openai_base_url
     else:
         return None
-    return ChatOpenAI(model=model, api_key=key, base_url=base_url, timeout=settings.llm_timeout_s, max_retries=1,
+    return ChatOpenAI(model=model, api_key=key, base_url=base_url, timeout=settings.llm_timeout_s,
+                      max_retries=settings.llm_max_retries,
                       temperature=0)

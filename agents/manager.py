@@ -223,19 +223,22 @@ def route(
     if best <= 0:
         if awaiting == "spec":
             return RouteDecision(pipeline="VIA", node="needs", reason="answer to the clarifying question")
-        decided = _route_with_model(text, model) if model is not None else None
+        decided, why = _route_with_model(text, model) if model is not None else (None, "")
         if decided:
             return RouteDecision(pipeline=PIPELINE[decided], node=decided, reason="no keyword matched; model chose")
-        return RouteDecision(pipeline=None, node="clarify", reason="no keyword matched", scores=scores)
+        return RouteDecision(pipeline=None, node="clarify", reason="no keyword matched" + why, scores=scores)
     leaders = [n for n in TIE_ORDER if scores[n] == best]
     ranked = sorted(scores.values(), reverse=True)
+    why = ""
     if model is not None and (len(leaders) > 1 or ranked[0] - ranked[1] < 0.5):
-        decided = _route_with_model(text, model)
+        decided, why = _route_with_model(text, model)
         if decided in leaders or (decided and scores[decided] >= ranked[1]):
             return RouteDecision(pipeline=PIPELINE[decided], node=decided, reason="close call; model chose",
                                  scores=scores)
+        if decided:
+            why = f"; model's {decided} ignored (not a close contender)"
     node = leaders[0]
-    reason = f"{node} scored {best:g}" + (f" ({', '.join(hits[:6])})" if hits else "")
+    reason = f"{node} scored {best:g}" + (f" ({', '.join(hits[:6])})" if hits else "") + why
     return RouteDecision(pipeline=PIPELINE[node], node=node, reason=reason, scores=scores)  # type: ignore[arg-type]
 
 
@@ -245,7 +248,7 @@ def _route_learned(text: str, scores: dict[str, float], context: dict[str, str |
     probs = weights.probabilities(features(text, scores, context))
     node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
     if confidence < weights.abstain_below:
-        decided = _route_with_model(text, model) if model is not None else None
+        decided, _why = _route_with_model(text, model) if model is not None else (None, "")
         if decided:
             return RouteDecision(pipeline=PIPELINE[decided], node=decided, reason="unsure; model chose",
                                  scores=scores)
@@ -257,16 +260,18 @@ def _route_learned(text: str, scores: dict[str, float], context: dict[str, str |
                          reason=f"{node} p={confidence:.2f} ({why})", scores=scores)
 
 
-def _route_with_model(text: str, model: Any) -> str | None:
-    """Ask the model for one of the five nodes; anything else is ignored (rules stand)."""
+def _route_with_model(text: str, model: Any) -> tuple[str | None, str]:
+    """Ask the model for one of the five nodes: (node, "") or (None, why it was ignored: rules stand)."""
     try:
         answer = model.invoke(ROUTE_PROMPT.format(message=text))
         word = str(getattr(answer, "content", answer)).strip().lower()
     except Exception as exc:  # a model that fails must not break routing
-        log.warning("routing model failed: %s", exc)
-        return None
-    match = re.search(r"\b(needs|tour|lease|triage|renewal)\b", word)
-    return match.group(1) if match else None
+        log.warning("routing model failed: %s", type(exc).__name__)
+        return None, f"; model failed ({type(exc).__name__})"
+    found = set(re.findall(r"\b(needs|tour|lease|triage|renewal)\b", word))
+    if len(found) != 1:  # none, or several ("tour or lease?") is no answer
+        return None, "; model answer ignored (not one node name)"
+    return found.pop(), ""
 
 
 Target = Literal["needs", "tour_close", "lease_qa", "triage", "renewal", "clarify"]
@@ -340,6 +345,7 @@ def manager_node(state: AgentState, *, model: Any = None, learned: RouteModel | 
         "previous_node": decision.node,
         "trace": [{"node": "manager", "ms": round((time.perf_counter() - started) * 1000, 3),
                    "route": f"{decision.pipeline}/{decision.node}", "why": decision.reason,
+                   "source": "model" if "model chose" in decision.reason else "rules",
                    **({"next": update["pending"]["node"]} if update.get("pending") else {})}],
     }
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
+from typing import Any
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 PHONE = re.compile(r"(?<!\w)\+?\d[\d\s().-]{7,}\d(?!\w)")
@@ -23,11 +25,30 @@ class RedactingFilter(logging.Filter):
         return True
 
 
+def _redacting_factory(base: Callable[..., logging.LogRecord]) -> Callable[..., logging.LogRecord]:
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = base(*args, **kwargs)
+        try:
+            RedactingFilter().filter(record)
+        except Exception:  # a record whose arguments do not format: mask what can be shown, never raise here
+            record.msg, record.args = redact(f"{record.msg} {record.args}"), None
+        return record
+
+    factory._redacting = True  # type: ignore[attr-defined]
+    return factory
+
+
 def install(logger: logging.Logger | None = None) -> None:
-    """Add the filter to every handler of the (root) logger, once."""
+    """Mask contact details in every log record from now on, once.
+
+    The record factory is wrapped, so every logger (child loggers too) and every handler (those basicConfig
+    adds later too) only ever sees the masked message. Handlers already on `logger` (the root by default) also
+    get the filter, for records built elsewhere.
+    """
+    base = logging.getLogRecordFactory()
+    if not getattr(base, "_redacting", False):
+        logging.setLogRecordFactory(_redacting_factory(base))
     target = logger or logging.getLogger()
     for handler in target.handlers or []:
         if not any(isinstance(f, RedactingFilter) for f in handler.filters):
             handler.addFilter(RedactingFilter())
-    if not any(isinstance(f, RedactingFilter) for f in target.filters):
-        target.addFilter(RedactingFilter())

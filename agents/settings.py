@@ -25,6 +25,7 @@ class Settings(BaseSettings):
         default=None, description="Any OpenAI-compatible server (a local one too); used with OPENAI_API_KEY"
     )
     llm_timeout_s: float = Field(default=20.0, gt=0, description="Per-call timeout of the model")
+    llm_max_retries: int = Field(default=1, ge=0, le=5, description="Retries of a failed model call (429, 5xx)")
     data_dir: Path = Field(default=PROJECT_DIR / "data", description="Folder of the bundled datasets")
     db_path: Path = Field(default=PROJECT_DIR / "var" / "workspace.sqlite", description="Threads and holds")
     timezone: str = Field(default="America/New_York", description="Time zone of the properties")

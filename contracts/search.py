@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
 SpecStatus = Literal["ok", "underconstrained"]
 UnitKind = Literal["apartment", "office"]
 
-# Amenity keys shared with the eval format (hyphen, underscore and space are equivalent there).
-AMENITY_KEYS: tuple[str, ...] = (
+# Amenity keys shared with the eval format (hyphen, underscore and space are equivalent there). The lists of a
+# spec hold only these: a wish about the people around ("no kids") has no key, so it can never become a filter.
+AmenityKey = Literal[
     "doorman",
     "elevator",
     "gym",
@@ -21,7 +22,29 @@ AMENITY_KEYS: tuple[str, ...] = (
     "no_fee",
     "near_transit",
     "pet_friendly",
-)
+]
+AMENITY_KEYS: tuple[str, ...] = get_args(AmenityKey)
+
+
+def amenity_key(value: object) -> str:
+    """The canonical form of an amenity name ('Washer-Dryer' -> 'washer_dryer')."""
+    return str(value).strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def split_amenities(values: object) -> tuple[list[str], list[str]]:
+    """(known keys in order without repeats, everything else as given): unknown names are dropped, not fatal."""
+    if not isinstance(values, list | tuple):
+        return [], ([] if values is None else [str(values)])
+    known: list[str] = []
+    unknown: list[str] = []
+    for value in values:
+        key = amenity_key(value)
+        if key in AMENITY_KEYS:
+            if key not in known:
+                known.append(key)
+        else:
+            unknown.append(str(value))
+    return known, unknown
 
 
 class Budget(BaseModel):
@@ -49,8 +72,8 @@ class SearchSpec(BaseModel):
     max_sqft: int | None = Field(default=None, ge=0, description="Largest acceptable size in square feet")
     budget_monthly_usd: Budget | None = Field(default=None, description="Monthly budget range in USD")
     term_months: int | None = Field(default=None, ge=1, le=240, description="Lease term in months")
-    must_haves: list[str] = Field(default_factory=list, description="Amenity keys the unit must have")
-    nice_to_haves: list[str] = Field(default_factory=list, description="Amenity keys that are a bonus")
+    must_haves: list[AmenityKey] = Field(default_factory=list, description="Amenity keys the unit must have")
+    nice_to_haves: list[AmenityKey] = Field(default_factory=list, description="Amenity keys that are a bonus")
     timeline: str | None = Field(default=None, description="When the person wants to move or tour, as said")
     use_case: str | None = Field(default=None, description="What the space is for, e.g. 'creative studio'")
     confidence: dict[str, float] = Field(
@@ -66,6 +89,28 @@ class SearchSpec(BaseModel):
     budget_ppsf_year: float | None = Field(
         default=None, ge=0, description="Highest rent per square foot per year, when the request states one (offices)")
     headcount: int | None = Field(default=None, ge=1, le=10_000, description="People the office is for")
+
+    # What validation dropped from the amenity lists (not amenity keys): reported to the user, never searched.
+    _dropped: list[str] = PrivateAttr(default_factory=list)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _known_amenities(cls, data: Any, handler: ModelWrapValidatorHandler[SearchSpec]) -> SearchSpec:
+        dropped: list[str] = []
+        if isinstance(data, dict):
+            data = dict(data)
+            for name in ("must_haves", "nice_to_haves"):
+                if name in data:
+                    data[name], unknown = split_amenities(data[name])
+                    dropped += unknown
+        spec = handler(data)
+        spec._dropped = [*spec._dropped, *dropped]
+        return spec
+
+    @property
+    def dropped_amenities(self) -> list[str]:
+        """Names given as amenities that are not amenity keys (dropped at validation)."""
+        return list(self._dropped)
 
     @model_validator(mode="after")
     def _check(self) -> SearchSpec:

@@ -56,11 +56,11 @@ def _subset(path: Path, limit: int | None, tmp: Path) -> Path:
     return target
 
 
-def task_metrics(limit: int | None, model: Any) -> list[dict[str, Any]]:
+def task_metrics(limit: int | None, model: Any, tasks: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     rows = []
     stamp = Path(f"{int(time.time() * 1000)}")
     for split, task, path in SUITES:
-        if not path.exists():
+        if not path.exists() or (tasks is not None and task not in tasks):
             continue
         source = _subset(path, limit, stamp)
         try:
@@ -258,6 +258,9 @@ def build_report(*, limit: int | None = None, model: Any = None, repeat: int = 5
         "latency": latency(repeat),
     }
     report["generalisation"] = generalisation(report["metrics"])
+    from eval.bad_model import TASKS, bad_model_rows
+
+    report["bad_model"] = bad_model_rows(partial(task_metrics, limit, tasks=TASKS), report["metrics"])
     report["seconds"] = round(time.perf_counter() - started, 1)
     return report
 
@@ -296,6 +299,12 @@ def to_markdown(report: dict[str, Any]) -> str:
     for name, figures in report["latency"]["stages"].items():
         ratio = figures.get("speedup_vs_loop_x")
         lines.append(f"| {name} | {figures['p50_ms']} | {figures['p95_ms']} | {f'{ratio}×' if ratio else ''} |")
+    lines += ["", "Bad model (the stub server answers every call with malformed, schema-violating or adversarial "
+              "output) vs the rules:", "",
+              "| split | task | file | rules | bad model | equal |", "|---|---|---|---|---|---|"]
+    for row in report.get("bad_model", []):
+        pair = [", ".join(f"{k} {_fmt(v)}" for k, v in row[side].items()) for side in ("rules", "bad_model")]
+        lines.append(f"| {row['split']} | {row['task']} | {row['file']} | {pair[0]} | {pair[1]} | {row['equal']} |")
     model = report["model_metrics"]
     lines += ["", f"Model-backed column: {model if isinstance(model, str) else 'see report.json'}."]
     return "\n".join(lines) + "\n"

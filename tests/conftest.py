@@ -3,6 +3,7 @@ connects anywhere but 127.0.0.1."""
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -11,6 +12,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_EVAL = ROOT.parent / "shared" / "eval"
+SUBPROCESS_GUARD = ROOT / "tests" / "subprocess_guard"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every Python subprocess the suite starts (eval CLI, the app, workers) loads tests/subprocess_guard/
+    sitecustomize.py: the same socket guard and log redaction as the tests themselves."""
+    paths = [str(SUBPROCESS_GUARD), str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    os.environ["PYTHONPATH"] = os.pathsep.join(paths)
+    os.environ["ESTATE_TEST_GUARD"] = "1"
 
 
 @pytest.fixture(autouse=True)
@@ -31,3 +41,21 @@ def inventory():
     from data.sources.nyc import load_inventory
 
     return load_inventory()
+
+
+@pytest.fixture
+def stub_model():
+    """make(script, **settings) -> (ChatOpenAI pointed at a scripted OpenAI-compatible server on 127.0.0.1, stub)."""
+    from agents.llm import build_chat_model
+    from eval.llm_stub import StubLLM
+
+    running = []
+
+    def make(script, **settings):
+        stub = StubLLM(script).__enter__()
+        running.append(stub)
+        return build_chat_model(stub.settings(**settings)), stub
+
+    yield make
+    for stub in running:
+        stub.__exit__(None, None, None)

@@ -191,3 +191,21 @@ def test_a_thread_id_that_is_not_ours_is_replaced(app):
     again.run()
     assert not again.exception
     assert url_thread(again) != "../../etc/passwd" and len(url_thread(again)) == 36
+
+
+def test_importing_the_app_module_runs_nothing(monkeypatch):
+    """Outside `streamlit run` (a spawned worker importing __main__, a tool importing the module) main() must
+    not run: it would open the databases under var/ and render into nothing."""
+    import importlib
+    import sys
+
+    import streamlit
+
+    def boom(*_args, **_kwargs):
+        raise AssertionError("main() ran at import")
+
+    monkeypatch.setattr(streamlit, "set_page_config", boom)
+    monkeypatch.delitem(sys.modules, "streamlit_app", raising=False)
+    module = importlib.import_module("streamlit_app")
+    assert callable(module.main)
+    monkeypatch.delitem(sys.modules, "streamlit_app")

@@ -1,6 +1,8 @@
 import multiprocessing as mp
 import subprocess
 import sys
+import types
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -55,7 +57,7 @@ def test_expired_holds_free_their_slot(tmp_path):
 
 def _race(path: str, worker: int, barrier, results) -> None:
     store = SqliteHoldStore(path)
-    barrier.wait()
+    barrier.wait(timeout=30)  # a worker that never arrives breaks the barrier instead of hanging the others
     won = []
     for slot in range(5):
         start = T0 + slot * HALF
@@ -68,17 +70,39 @@ def _race(path: str, worker: int, barrier, results) -> None:
     results.put((worker, won))
 
 
-def test_concurrent_processes_never_double_book(tmp_path):
+@contextmanager
+def _main_free_spawn():
+    """A spawn context whose workers do not import the parent's __main__ (after AppTest runs, __main__ is the
+    app; a spawned worker would run it). Spawn reads __main__ only while starting a process."""
+    saved = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield mp.get_context("spawn")
+    finally:
+        sys.modules["__main__"] = saved
+
+
+def test_concurrent_processes_never_double_book(tmp_path, monkeypatch):
+    # A poisoned __main__ (as the app is after the AppTest tests): a worker that imported it would die.
+    poison = tmp_path / "poisoned_main.py"
+    poison.write_text("raise SystemExit('a spawned worker ran the parent __main__')\n")
+    fake_main = types.ModuleType("__main__")
+    fake_main.__file__ = str(poison)
+    monkeypatch.setitem(sys.modules, "__main__", fake_main)
     path = str(tmp_path / "race.sqlite")
     SqliteHoldStore(path).close()
-    ctx = mp.get_context("spawn")
-    barrier, results = ctx.Barrier(6), ctx.Queue()
-    procs = [ctx.Process(target=_race, args=(path, w, barrier, results)) for w in range(6)]
-    for p in procs:
-        p.start()
-    outcomes = [results.get(timeout=60) for _ in procs]
-    for p in procs:
-        p.join(timeout=60)
+    with _main_free_spawn() as ctx:
+        barrier, results = ctx.Barrier(6), ctx.Queue()
+        procs = [ctx.Process(target=_race, args=(path, w, barrier, results)) for w in range(6)]
+        for p in procs:
+            p.start()
+    try:
+        outcomes = [results.get(timeout=60) for _ in procs]
+    finally:
+        for p in procs:
+            p.join(timeout=10)
+            if p.is_alive():
+                p.kill()
     wins = [slot for _, won in outcomes for slot in won]
     assert sorted(wins) == [0, 1, 2, 3, 4]  # exactly one winner per slot
     active = [h for w in range(6) for h in SqliteHoldStore(path).list_by_thread(f"w{w}")]

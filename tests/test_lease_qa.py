@@ -114,19 +114,6 @@ def test_injected_instructions_are_lease_text(injected_pdf: bytes) -> None:
     assert LEASE_SYSTEM_PROMPT not in note.answer
 
 
-def test_model_sees_only_excerpts_as_data(injected_pdf: bytes) -> None:
-    index = index_lease(injected_pdf, "injected.pdf")
-    model = RecordingFakeModel(responses=["APPROVED"])
-    answer = answer_question(index, "What does the note to AI assistants say?", model=model)
-    # The model obeyed the injected text: its reply is not a grounded answer, so the user gets not-found.
-    assert answer.not_found and answer.answer.startswith(NOT_FOUND)
-    system, human = model.seen[0]
-    assert system.content == LEASE_SYSTEM_PROMPT
-    body = human.content.split("<excerpts>", 1)[1]
-    assert INJECTION in body.split("</excerpts>")[0]
-    assert body.count("</excerpts>") == 1  # the lease's own closing tag was neutralised
-
-
 def _reply(**fields: Any) -> str:
     return json.dumps({"answer": "", "quotes": [], "sources": [], "not_found": False, **fields})
 
@@ -148,31 +135,6 @@ def test_model_answer_kept_when_quotes_support_it(residential: lease_qa.LeaseInd
     assert answer.answer.startswith("No. You may not sublet")
     assert '"Tenant shall not sublet all or any part of the Premises"' in answer.answer
     assert [c.page for c in answer.citations] == [6]
-
-
-@pytest.mark.parametrize(
-    "reply",
-    [
-        "I think you can probably sublet, most leases allow it.",  # not JSON
-        "{not json at all",
-        _reply(answer="Yes, subletting is allowed.", quotes=["Tenant may sublet freely"], sources=["S1"]),
-        _reply(answer="No.", quotes=["Tenant shall not sublet all or any part of the Premises"], sources=["S9"]),
-        _reply(answer="No.", quotes=["Tenant shall not sublet all or any part of the Premises"], sources=[]),
-        _reply(answer="", quotes=["Tenant shall not sublet all or any part of the Premises"], sources=["S1"]),
-        # The quote is real, but the answer states a fee the excerpts never mention.
-        _reply(
-            answer="No, and subletting costs a $500 penalty.",
-            quotes=["Tenant shall not sublet all or any part of the Premises"],
-            sources=["S1"],
-        ),
-        _reply(not_found=True),
-    ],
-)
-def test_model_answer_without_support_becomes_not_found(residential: lease_qa.LeaseIndex, reply: str) -> None:
-    answer = answer_question(residential, "Can I sublet my apartment?", model=FakeListChatModel(responses=[reply]))
-    assert answer.not_found
-    assert answer.answer.startswith(NOT_FOUND)
-    assert answer.citations == []
 
 
 def test_model_not_called_when_nothing_relevant(residential: lease_qa.LeaseIndex) -> None:

@@ -8,8 +8,9 @@ Public API (used by the graph, the UI and eval):
 
 The deterministic path is the default: it quotes the best supporting sentence(s) of the best clause, or
 answers "Not found in provided lease" when no clause covers enough of the question. With a chat model, the
-model sees only the retrieved excerpts; its answer is kept only when its quotes are verbatim in the excerpts
-it cites and every number it states is written there. Every answer carries the lease's risk flags.
+model sees only the retrieved excerpts; its answer is kept only when it is bound to the excerpts it cites
+(lease/grounding.py: verbatim quotes, numbers and dates written there, the same may / may not / must / need not),
+else the deterministic answer is given and the trace says why. Every answer carries the lease's risk flags.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any
 from agents.doma.lease.document import LeaseIndex
 from agents.doma.lease.errors import LeaseError
 from agents.doma.lease.evidence import Evidence
+from agents.doma.lease.grounding import check_reply, normalise
 from agents.i18n import phrase
 from agents.state import AgentState
 from contracts.doma import NOT_FOUND, Citation, LeaseAnswer
@@ -241,16 +243,6 @@ def deterministic_answer(index: LeaseIndex, question: str, evidence: list[Eviden
     )
 
 
-def _normalise(text: str) -> str:
-    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
-    text = text.replace("–", "-").replace("—", "-")
-    return re.sub(r"\s+", " ", text).strip().lower()
-
-
-def _numbers(text: str) -> set[str]:
-    return {n.replace(",", "").rstrip(".") for n in re.findall(r"\d[\d,.]*", text)}
-
-
 def _parse_json_object(content: str) -> dict[str, Any] | None:
     """The first JSON object in a model reply (code fences and chatter around it tolerated)."""
     start = content.find("{")
@@ -278,65 +270,48 @@ def _excerpts(evidence: list[Evidence]) -> tuple[dict[str, Evidence], str]:
     return by_id, "\n\n".join(blocks)
 
 
-def _supported(reply: dict[str, Any], by_id: dict[str, Evidence]) -> list[tuple[Evidence, str]] | None:
-    """(excerpt, quote) pairs when every quote is verbatim in a cited excerpt and every number is written there."""
-    answer, quotes, sources = reply.get("answer"), reply.get("quotes"), reply.get("sources")
-    if not isinstance(answer, str) or not answer.strip():
-        return None
-    if not isinstance(quotes, list) or not quotes or not isinstance(sources, list) or not sources:
-        return None
-    cited = [by_id.get(str(s).strip().strip("[]")) for s in sources]
-    if any(c is None for c in cited):
-        return None
-    cited_items = [c for c in cited if c is not None]
-    pairs: list[tuple[Evidence, str]] = []
-    for quote in quotes:
-        if not isinstance(quote, str) or len(_normalise(quote)) < 12:
-            return None
-        home = next((c for c in cited_items if _normalise(quote) in _normalise(c.chunk.text)), None)
-        if home is None:
-            return None
-        pairs.append((home, quote.strip()))
-    written = set().union(*(_numbers(c.chunk.text) for c in cited_items))
-    if not _numbers(answer) <= written:
-        return None  # a figure the lease excerpts do not contain is a made-up term
-    return pairs
-
-
 def _page_of(item: Evidence, quote: str) -> int:
-    target = _normalise(quote)[:40]
+    target = normalise(quote)[:40]
     for sentence in item.chunk.sentences:
-        if target[:20] in _normalise(sentence.text):
+        if target[:20] in normalise(sentence.text):
             return sentence.page
     return item.chunk.pages[0]
 
 
-def model_answer(index: LeaseIndex, question: str, model: Any, evidence: list[Evidence]) -> LeaseAnswer:
-    """Ask the model with the retrieved excerpts only; keep its answer only when the excerpts support it."""
+def model_answer_traced(
+    index: LeaseIndex, question: str, model: Any, evidence: list[Evidence]
+) -> tuple[LeaseAnswer, dict[str, Any]]:
+    """Ask the model with the retrieved excerpts only; keep its answer only when the excerpts support it.
+
+    Returns:
+        (the answer, {"source": "model" | "rules", "reason": why the model's reply was not used}).
+    """
     from langchain_core.messages import HumanMessage, SystemMessage
 
     if not evidence or evidence[0].coverage < MODEL_MIN_COVERAGE:
-        return not_found_answer(index)
+        return deterministic_answer(index, question, evidence), {"source": "rules", "reason": "nothing relevant"}
     by_id, excerpts = _excerpts(evidence[:MODEL_EXCERPTS])
     messages = [
         SystemMessage(content=LEASE_SYSTEM_PROMPT),
         HumanMessage(content=LEASE_USER_PROMPT.format(question=question, excerpts=excerpts)),
     ]
+
+    def rules(reason: str) -> tuple[LeaseAnswer, dict[str, Any]]:
+        log.info("lease model answer not used (%s); using the deterministic answer", reason)
+        return deterministic_answer(index, question, evidence), {"source": "rules", "reason": reason}
+
     try:
         content = model.invoke(messages).content
     except Exception as exc:  # an unreachable model must not cost the user the answer
-        log.warning("lease model call failed (%s); using the deterministic answer", type(exc).__name__)
-        return deterministic_answer(index, question, evidence)
+        return rules(f"model call failed: {type(exc).__name__}")
     reply = _parse_json_object(content if isinstance(content, str) else str(content))
     if reply is None:
-        log.info("lease model reply was not JSON; answering not found")
-        return not_found_answer(index)
+        return rules("reply is not a JSON object")
     if reply.get("not_found") is True:
-        return not_found_answer(index)
-    pairs = _supported(reply, by_id)
+        return rules("model said not found")
+    pairs, reason = check_reply(reply, by_id, lambda item: item.chunk.text)
     if pairs is None:
-        log.info("lease model answer not supported by its citations; answering not found")
-        return not_found_answer(index)
+        return rules(reason)
     citations: list[Citation] = []
     for item, quote in pairs:
         citation = Citation(page=_page_of(item, quote), section=item.chunk.cite_section)
@@ -345,7 +320,24 @@ def model_answer(index: LeaseIndex, question: str, model: Any, evidence: list[Ev
     quoted = " ".join(f'"{q}"' for _, q in pairs)
     pages = ", ".join(str(c.page) for c in citations)
     text = f"{reply['answer'].strip()}\n\nThe lease says (page {pages}): {quoted}"
-    return LeaseAnswer(answer=text, citations=citations, risk_flags=list(index.risk_flags), not_found=False)
+    answer = LeaseAnswer(answer=text, citations=citations, risk_flags=list(index.risk_flags), not_found=False)
+    return answer, {"source": "model", "reason": reason}
+
+
+def model_answer(index: LeaseIndex, question: str, model: Any, evidence: list[Evidence]) -> LeaseAnswer:
+    """model_answer_traced() without the trace note."""
+    return model_answer_traced(index, question, model, evidence)[0]
+
+
+def answer_question_traced(index: LeaseIndex, question: str, model: Any = None) -> tuple[LeaseAnswer, dict[str, Any]]:
+    """answer_question(), plus where the answer came from and why ({"source", "reason"})."""
+    question = (question or "").strip()[:MAX_QUESTION_CHARS]
+    if not question:
+        return not_found_answer(index), {"source": "rules", "reason": "empty question"}
+    evidence = index.search(question)
+    if model is None:
+        return deterministic_answer(index, question, evidence), {"source": "rules", "reason": "no model"}
+    return model_answer_traced(index, question, model, evidence)
 
 
 def answer_question(index: LeaseIndex, question: str, model: Any = None) -> LeaseAnswer:
@@ -354,19 +346,14 @@ def answer_question(index: LeaseIndex, question: str, model: Any = None) -> Leas
     Args:
         index: the indexed lease.
         question: the user's question in plain words.
-        model: a LangChain chat model, or None for the deterministic path.
+        model: a LangChain chat model, or None for the deterministic path. A model's answer is used only when
+            it is bound to the excerpts it cites; otherwise the deterministic answer is.
 
     Returns:
         A LeaseAnswer quoting and citing the lease, or the not-found answer (answer starts with
         "Not found in provided lease", not_found=True, an escalation suggestion).
     """
-    question = (question or "").strip()[:MAX_QUESTION_CHARS]
-    if not question:
-        return not_found_answer(index)
-    evidence = index.search(question)
-    if model is None:
-        return deterministic_answer(index, question, evidence)
-    return model_answer(index, question, model, evidence)
+    return answer_question_traced(index, question, model)[0]
 
 
 # --- the node ----------------------------------------------------------------------------------------------
@@ -430,9 +417,10 @@ def lease_qa_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
             note["error"] = exc.message
         else:
             note["cache"] = "hit" if warm else "rebuilt"
-            answer = answer_question(index, state.get("text") or "", model)
+            answer, origin = answer_question_traced(index, state.get("text") or "", model)
             reply = render_reply(answer, state.get("lang"))
-            note.update(not_found=answer.not_found, citations=len(answer.citations), model=model is not None)
+            note.update(not_found=answer.not_found, citations=len(answer.citations), model=model is not None,
+                        **origin)
     note["ms"] = round((time.perf_counter() - started) * 1000, 2)
     return {
         "lease_answer": answer.model_dump(mode="json") if answer is not None else None,

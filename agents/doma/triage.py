@@ -96,14 +96,19 @@ def _resolve_config(config: TriageConfig | str | Path | dict[str, Any] | None) -
 
 def model_opinion(text: str, model: Any) -> dict[str, str] | None:
     """Ask the model for a priority; None when it fails or answers with anything but a known priority."""
+    return model_opinion_traced(text, model)[0]
+
+
+def model_opinion_traced(text: str, model: Any) -> tuple[dict[str, str] | None, str]:
+    """(the model's opinion or None, why it was not usable)."""
     try:
         reply = model.invoke([SystemMessage(content=TRIAGE_PROMPT), HumanMessage(content=text)])
     except Exception as exc:  # a model outage must never block a repair report
         log.warning("triage model failed: %s", type(exc).__name__)
-        return None
+        return None, f"model call failed: {type(exc).__name__}"
     content = getattr(reply, "content", reply)
     if not isinstance(content, str):
-        return None
+        return None, "reply is not text"
     data: dict[str, Any] = {}
     block = re.search(r"\{.*?\}", content, re.DOTALL)
     if block:
@@ -118,10 +123,10 @@ def model_opinion(text: str, model: Any) -> dict[str, str] | None:
         priority = found[0] if len(set(found)) == 1 else None  # "P0 or P1?" is no answer
     if priority is None:
         log.info("triage model answer ignored (no clear priority)")
-        return None
+        return None, "no clear priority in the reply"
     hazard = data.get("hazard") if isinstance(data.get("hazard"), str) else None
     category = data.get("category") if data.get("category") in CATEGORY_LABELS else None
-    return {"priority": priority, "hazard": hazard or "other", "category": category or ""}
+    return {"priority": priority, "hazard": hazard or "other", "category": category or ""}, "ok"
 
 
 def _duration(hours: float) -> str:
@@ -165,10 +170,14 @@ def classify_detailed(text: str, *, model: Any = None,
     priority = top.priority if top else "P2"
     hazards = _hazards_in(analysis)
     model_note = None
+    source = "rules"
     if model is not None:
-        opinion = model_opinion(text, model)
+        opinion, why = model_opinion_traced(text, model)
+        if opinion is None:
+            model_note = f"model ignored: {why}"
         if opinion and PRIORITY_RANK[opinion["priority"]] < PRIORITY_RANK[priority]:
             model_note = f"model raised {priority} -> {opinion['priority']}"
+            source = "model"
             priority = opinion["priority"]
             if priority == "P0":
                 category = "emergency"
@@ -207,6 +216,7 @@ def classify_detailed(text: str, *, model: Any = None,
         "negated": analysis.negated,
         "context": {k: v for k, v in analysis.context.items() if v},
         "hazards": hazards if priority == "P0" else [],
+        "source": source,
     }
     if model_note:
         detail["model"] = model_note

@@ -19,6 +19,7 @@ from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
+from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.refine import answer_about_results, edit_search
 from agents.via.vocab import (
     AMBIGUOUS_PLACES,
@@ -102,27 +103,6 @@ _USE_CASE = re.compile(
     re.I,
 )
 _NEGATED = r"(?:no|don'?t need|do not need|without|not|never)\s+(?:a\s+|an\s+|the\s+)?"
-
-# Protected classes (fair housing): never a filter. Phrases that ask to select people by who they are.
-_PROTECTED = re.compile(
-    r"\b(no|without|avoid|only|mostly|mainly|just|all|fewer|less|away from|not many|no more)\s+"
-    r"(kids|children|families|family|babies|immigrants|foreigners|disabled|handicapped|wheelchairs?|"
-    r"blacks?|whites?|asians?|hispanics?|latinos?|latinas?|mexicans?|chinese|indians?|arabs?|africans?|"
-    r"jews|jewish|muslims?|christians?|catholics?|hindus?|sikhs?|gays?|lesbians?|trans|men|women|males?|females?|"
-    r"(?:people|tenants|neighbors|neighbours) (?:of|from) \w+)\b"
-    r"|\b(white|black|asian|hispanic|latino|jewish|muslim|christian|catholic|hindu|arab|chinese|indian|korean|"
-    r"russian|irish|italian|mexican|african|gay|straight|religious|immigrant)\s+"
-    r"(neighbou?rhood|area|building|bldg|community|neighbou?rs|people|tenants|landlord|block|only)\b"
-    r"|\badults?[- ]only\b|\bchild[- ]free (building|bldg)\b|\bno section 8\b"
-    r"|\b(same|my) (race|religion|ethnicity|nationality|culture) (as me|neighbou?rs|people|area)?\b"
-    r"|\b(race|religion|ethnicity|national origin|nationality|familial status|disability|sex|gender)\b",
-    re.I,
-)
-PROTECTED_MESSAGE = (
-    "I can't search or filter on race, religion, national origin, familial status, disability or sex — fair "
-    "housing rules protect those, so I've left that part out and searched on the rest."
-)
-
 
 @lru_cache(maxsize=1)
 def place_names() -> dict[str, str]:
@@ -497,11 +477,6 @@ def from_spanish(text: str) -> str:
     return text
 
 
-def protected_request(text: str) -> bool:
-    """Whether the message asks to select by a protected class (which is never turned into a filter)."""
-    return bool(_PROTECTED.search(text))
-
-
 def merge_specs(old: SearchSpec, new: SearchSpec) -> SearchSpec:
     """Complete an earlier spec with a follow-up: what the follow-up states wins, the rest is kept."""
     data = old.model_dump()
@@ -516,16 +491,43 @@ def merge_specs(old: SearchSpec, new: SearchSpec) -> SearchSpec:
     return SearchSpec.model_validate(data)
 
 
-def spec_with_model(text: str, model: Any) -> SearchSpec | None:
-    """Ask the model for a SearchSpec; None on any failure (garbage, invalid JSON, an exception)."""
+def spec_from_model(text: str, model: Any) -> tuple[SearchSpec | None, str | None]:
+    """Ask the model for a SearchSpec: (spec, None), or (None, why it failed) on garbage, invalid JSON, a schema
+    violation, a timeout or an HTTP error."""
     try:
         result = model.with_structured_output(SearchSpec).invoke(SPEC_PROMPT.format(message=text))
         spec = result if isinstance(result, SearchSpec) else SearchSpec.model_validate(result)
     except Exception as exc:
-        log.warning("model spec failed, using the deterministic parse: %s", exc)
-        return None
+        log.warning("model spec failed, using the deterministic parse: %s", type(exc).__name__)
+        return None, f"{type(exc).__name__}: {str(exc)[:120]}"
     status = "ok" if (spec.location or spec.budget_monthly_usd) else "underconstrained"
-    return spec.model_copy(update={"spec_status": status})
+    return spec.model_copy(update={"spec_status": status}), None
+
+
+def spec_with_model(text: str, model: Any) -> SearchSpec | None:
+    """Ask the model for a SearchSpec; None on any failure (garbage, invalid JSON, an exception)."""
+    return spec_from_model(text, model)[0]
+
+
+def read_spec(text: str, model: Any = None) -> tuple[SearchSpec, dict[str, Any]]:
+    """The spec of a message, from the model when it gives a usable one, else from the rules; always through the
+    fair-housing guard.
+
+    Returns:
+        (spec, {"source": "model" | "rules", "model_error": why the model's spec was not used (when it was asked),
+        "protected": removed protected-class values, "unknown": dropped names that are no amenity we know}).
+    """
+    origin: dict[str, Any] = {"source": "rules"}
+    if model is not None:
+        model_spec, error = spec_from_model(text, model)
+        if model_spec is not None:
+            guarded, protected, unknown = guard_spec(model_spec, place_names().values())
+            if guarded.model_dump(exclude={"confidence", "spec_status", "currency"}, exclude_defaults=True):
+                return guarded, {"source": "model", "protected": protected, "unknown": unknown}
+            error = "no usable criteria after the fair-housing guard"
+        origin["model_error"] = error
+    spec, protected, unknown = guard_spec(parse_spec(text), place_names().values())
+    return spec, {**origin, "protected": protected, "unknown": unknown}
 
 
 def clarifying_question(spec: SearchSpec, lang: str | None = "en") -> str:
@@ -595,26 +597,30 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                     "reply": " ".join(edit.notes),
                     "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "spec_status": "ok", "edited": edit.notes}]}
-    spec = (spec_with_model(text, model) if model is not None else None) or parse_spec(text)
+    spec, origin = read_spec(text, model)
     follow_up = state.get("awaiting") == "spec" or (
         state.get("previous_node") == "needs" and REFINEMENT.search(text) is not None)
     merged = False
     if previous and follow_up:
         spec = merge_specs(SearchSpec.model_validate(previous), spec)
         merged = True
+    # The same fair-housing guard for every spec, whoever produced it (again after a merge).
+    spec, protected, unknown = guard_spec(spec, place_names().values())
+    protected, unknown = [*origin.pop("protected"), *protected], [*origin.pop("unknown"), *unknown]
     notes: list[str] = []
-    if protected_request(text):
+    if protected or protected_request(text):
         notes.append(PROTECTED_MESSAGE)
+    if unknown:
+        notes.append(f"I have no data on {', '.join(repr(u) for u in unknown)}, so I did not filter on it.")
+    note: dict[str, Any] = {"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                            "spec_status": spec.spec_status, "merged_with_previous": merged, **origin}
+    if protected or unknown:
+        note["dropped"] = {"protected": protected, "unknown": unknown}
     income = income_budget(words_to_digits(text))
     if income and spec.budget_max == income[1]:
         notes.append(f"Your income of ${income[0]:,.0f} a year supports a rent up to ${income[1]:,.0f}/mo (landlords "
                      f"here usually ask for a yearly income of {INCOME_MULTIPLE}× the monthly rent).")
-    update: dict[str, Any] = {
-        "spec": spec.model_dump(mode="json"),
-        "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
-                   "spec_status": spec.spec_status, "merged_with_previous": merged,
-                   "source": "model" if model is not None else "rules"}],
-    }
+    update: dict[str, Any] = {"spec": spec.model_dump(mode="json"), "trace": [note]}
     if spec.spec_status == "underconstrained":
         update.update(reply="\n\n".join([*notes, clarifying_question(spec, state.get("lang"))]), awaiting="spec",
                       matches=[],

@@ -205,16 +205,23 @@ def describe_plan(plan: ActionPlan) -> str:
 
 def invitation(plan: ActionPlan, model: Any) -> str | None:
     """One friendly sentence from the model about the slots; None when it fails or touches a time or number."""
+    return invitation_traced(plan, model)[0]
+
+
+def invitation_traced(plan: ActionPlan, model: Any) -> tuple[str | None, str]:
+    """(the model's sentence or None, why it was not used)."""
     slots = "\n".join(f"{a.address}: {a.start:%a %H:%M}" for a in plan.actions)
     try:
         reply = model.invoke(TOUR_PROMPT.format(slots=slots))
         text = str(getattr(reply, "content", reply)).strip()
     except Exception as exc:  # the plan stands without the model's wording
-        log.warning("tour wording failed: %s", exc)
-        return None
+        log.warning("tour wording failed: %s", type(exc).__name__)
+        return None, f"model call failed: {type(exc).__name__}"
     if not text or len(text) > 300 or re.search(r"\d", text):
-        return None  # times and numbers come from the plan only
-    return text
+        return None, "empty, too long or states a time or number"  # times and numbers come from the plan only
+    if re.search(r"[{}<>\[\]]|https?:", text):
+        return None, "not a plain sentence"
+    return text, "ok"
 
 
 def _own_slots(holds: HoldStore | None, thread_id: str) -> list[tuple[datetime, datetime]]:
@@ -273,13 +280,16 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     if route_node == "tour" and not units and not missing:
         notes.append("Which unit would you like to tour? Give its id (e.g. SE-1545 or U-12) or search first.")
     reply_parts = [state.get("reply", "") if route_node != "tour" else "", *notes]
+    wording, why = None, "no model"
     if plan.actions:
-        wording = invitation(plan, model) if model is not None else None
+        if model is not None:
+            wording, why = invitation_traced(plan, model)
         reply_parts.append(describe_plan(plan) + (f"\n\n{wording}" if wording else ""))
     return {
         "plan": plan.model_dump(mode="json") if plan.actions else None,
         "reply": "\n\n".join(p for p in reply_parts if p),
         "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                    "tours": len(plan.actions), "moved": len(moved),
-                   "first_start": plan.actions[0].start.isoformat() if plan.actions else None}],
+                   "first_start": plan.actions[0].start.isoformat() if plan.actions else None,
+                   "wording": "model" if wording else "rules", "wording_note": why}],
     }

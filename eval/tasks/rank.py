@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.via.match_rank import match
-from agents.via.needs import parse_spec, spec_with_model
+from agents.via.needs import read_spec
 from data.sources.nyc import load_inventory
 from eval.judgments import grade_units
 from eval.registry import Case, Prediction, Task, register
@@ -16,7 +16,7 @@ TOP = 10
 
 
 def predict(case: Case, _case_dir: Path, model: Any) -> Prediction:
-    spec = (spec_with_model(case["text"], model) if model is not None else None) or parse_spec(case["text"])
+    spec = read_spec(case["text"], model)[0]
     items, _relaxations, _full = match(spec, load_inventory(), top_n=TOP)
     return {"ids": [item.id for item in items], "spec": spec.model_dump(mode="json")}
 

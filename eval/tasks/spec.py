@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from agents.via.needs import parse_spec, spec_with_model
+from agents.via.needs import parse_spec, read_spec
 from eval.benches import percentiles, register_bench, timings_ms
 from eval.registry import Case, Prediction, Task, register
 from scoring.metrics import spec_f1
 
 
 def predict(case: Case, _case_dir: Path, model: Any) -> Prediction:
-    spec = (spec_with_model(case["text"], model) if model is not None else None) or parse_spec(case["text"])
+    spec = read_spec(case["text"], model)[0]  # the NeedsAgent's own choice: a usable model spec, else the rules
     return spec.model_dump(mode="json")
 
 
