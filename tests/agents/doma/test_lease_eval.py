@@ -11,8 +11,9 @@ from pypdf import PdfReader
 from eval.datasets.leases.build import build_pdf
 from eval.runner import read_cases
 from eval.tasks import lease as lease_task
+from tests.conftest import ROOT
 
-LEASES = Path(__file__).resolve().parent.parent / "eval" / "datasets" / "leases"
+LEASES = ROOT / "eval" / "datasets" / "leases"
 
 
 def _case(pages: list[int], not_found: bool = False, contains: list[str] | None = None) -> dict:

@@ -1,4 +1,4 @@
-"""The rule layer of the router (keyword table, cues, context, model tie-break); tests/test_route_model.py covers
+"""The rule layer of the router (keyword table, cues, context, model tie-break); tests/agents/test_route_model.py covers
 the learned weights, and the route eval sets measure both."""
 
 import pytest

@@ -13,8 +13,8 @@ from langchain_core.messages import AIMessage
 from agents.doma.triage import classify, classify_detailed, load_triage_config, model_opinion, triage_node
 from agents.doma.triage_text import normalize
 from contracts.doma import TriageResult
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DEV_CASES = ROOT.parent / "shared" / "eval" / "triage.jsonl"
 OWN_CASES = ROOT / "eval" / "datasets" / "triage.jsonl"
 HOLDOUT_CASES = ROOT / "eval" / "datasets" / "triage_holdout.jsonl"

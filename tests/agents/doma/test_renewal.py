@@ -18,8 +18,8 @@ from agents.doma.renewal import (
 from agents.doma.renewal_node import renewal_node
 from contracts.doma import RenewalAdvice, RenewalPackage
 from data.sources.nyc import Inventory, build_frame
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 POLICY = json.loads((ROOT / "agents" / "doma" / "config" / "renewal_policy.json").read_text())
 
 
