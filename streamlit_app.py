@@ -115,7 +115,7 @@ def sidebar(app: dict[str, Any]) -> None:
 def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
     state = turn.get("state") or {}
     if state.get("matches"):
-        st.markdown(turn["content"].split("\n")[0])  # the headline; the cards below carry the rest
+        st.markdown(turn["content"].split("\n1. ")[0])  # notes and headline; the cards below carry the list
     elif not (state.get("lease_answer") or state.get("triage")):
         st.markdown(turn["content"])  # a lease answer or a repair ticket is shown once, by its card
     if state.get("matches"):

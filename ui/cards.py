@@ -111,10 +111,11 @@ def renewal_draft(advice: dict[str, Any]) -> None:
     offer, counter = advice["offer_usd"], advice["counter"]["rent_usd"]
     left, right = st.columns(2)
     left.metric("Landlord's offer", f"${offer:,.0f}/mo", f"{advice['offer_pct']:+.1f}%", delta_color="inverse")
-    right.metric("Your counter", f"${counter:,.0f}/mo", f"${counter - offer:,.0f} vs the offer",
+    saving = offer - counter
+    right.metric("Your counter", f"${counter:,.0f}/mo", f"-${saving:,.0f} vs the offer" if saving > 0 else None,
                  delta_color="inverse")
     st.markdown("**Message to your landlord** (copy it with the button at its corner, or open it in your mail app)")
-    st.code(advice["draft_message"], language=None)
+    st.code(advice["draft_message"], language=None, wrap_lines=True)
     st.link_button("Open in my email app", advice["mailto"])
 
 
