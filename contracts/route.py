@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Pipeline = Literal["VIA", "DOMA"]
-Node = Literal["needs", "tour", "lease", "triage", "renewal", "clarify"]
+Pipeline = Literal["VIA", "DOMA", "MARKET"]
+Node = Literal["needs", "tour", "lease", "triage", "renewal", "comps", "analytics", "clarify"]
 
 
 class RouteDecision(BaseModel):
@@ -15,7 +15,7 @@ class RouteDecision(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    pipeline: Pipeline | None = Field(description="VIA or DOMA; None when asking what the user wants")
+    pipeline: Pipeline | None = Field(description="VIA, DOMA or MARKET; None when asking what the user wants")
     node: Node = Field(description="The node that handles the message")
     reason: str = Field(default="", description="Why, for the trace")
     scores: dict[str, float] = Field(default_factory=dict, description="Keyword score per node")
