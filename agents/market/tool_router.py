@@ -1,0 +1,157 @@
+"""Tool-RAG: choose the few tools a message needs from a catalog of any size, in English or Arabic.
+
+Each tool is indexed once from its registry record (name, description, when-to-use lines, examples): BM25 (bm25s)
+over stemmed words, fused by reciprocal rank with BM25 over character 4-grams (robust to Arabic morphology and
+typos). On top, the spec's language-agnostic heuristics: years, currency and budget, comparison words, place
+names (the critical place-lookup tool is always included). Returns the top-K names (K=12; 20 when unsure) and
+the debug scores.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from agents.tools import Tool
+from retrieval.arabic import normalize, stem, tokens
+from retrieval.hybrid import rrf_fuse
+from retrieval.text import stem as english_stem
+
+TOP_K = 12
+FALLBACK_K = 20
+# Below this margin between the best and the K-th score the router is unsure and widens to FALLBACK_K.
+UNSURE_MARGIN = 0.15
+
+YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+CURRENCY = re.compile(r"\b(?:aed|dhs?|dirhams?|budget|afford|k\b|\d+\s*k)\b|درهم|دراهم|ميزاني|ألف|الف|أقل من|اقل من|"
+                      r"بحدود|\bunder\s+\d|\bbelow\s+\d|\bless than\s+\d", re.I)
+COMPARE = re.compile(r"\b(?:compare|comparison|vs\.?|versus|against|difference|differ|than|between|or)\b|"
+                     r"قارن|مقارن|أيهما|ايهما|مقابل|الفرق|أعلى من|اعلى من|بين", re.I)
+RANKING = re.compile(r"\b(?:top|rank\w*|best|busiest|leading|most active|highest)\b|أعلى|اعلى|أكثر|اكثر|رتب|ترتيب|"
+                     r"الأفضل|الافضل", re.I)
+STOPWORDS = {"the", "a", "an", "in", "on", "of", "for", "to", "is", "are", "was", "were", "what", "how", "and", "me",
+             "do", "does", "did", "i", "my", "can", "you", "please", "at", "by", "with", "there", "this", "that",
+             "في", "من", "على", "عن", "الى", "إلى", "ما", "هل", "كم", "هو", "هي", "عام", "سنه", "لي", "او", "و"}
+
+
+def _words(text: str) -> list[str]:
+    out = []
+    for token in tokens(text):
+        if token in STOPWORDS or YEAR.fullmatch(token):
+            continue
+        out.append(stem(token) if not token.isascii() else english_stem(token))
+    return out
+
+
+def _grams(text: str) -> list[str]:
+    grams: list[str] = []
+    for token in tokens(text):
+        if token in STOPWORDS or token.isdigit():
+            continue
+        padded = f"#{stem(token) if not token.isascii() else token}#"
+        grams += [padded[i:i + 4] for i in range(max(len(padded) - 3, 1))]
+    return grams
+
+
+def document(record: Tool) -> str:
+    """The text a tool is found by: its name's words, description, when-to-use lines and examples."""
+    return " ".join([record.name.replace("_", " "), record.description, *record.when_to_use, *record.examples])
+
+
+@dataclass
+class ToolIndex:
+    """BM25 indexes over a catalog of tools (built once per catalog)."""
+
+    tools: tuple[Tool, ...]
+    words: Any  # bm25s.BM25 over stemmed words
+    grams: Any  # bm25s.BM25 over character 4-grams
+
+    @classmethod
+    def build(cls, tools: tuple[Tool, ...]) -> ToolIndex:
+        """Index a catalog."""
+        import bm25s  # imported here: no heavy work at module import
+
+        words, grams = bm25s.BM25(), bm25s.BM25()
+        words.index([_words(document(t)) or ["_"] for t in tools], show_progress=False)
+        grams.index([_grams(document(t)) or ["_"] for t in tools], show_progress=False)
+        return cls(tools, words, grams)
+
+
+@lru_cache(maxsize=8)
+def index_for(tools: tuple[Tool, ...]) -> ToolIndex:
+    """The index of a catalog (cached: catalogs are fixed at run time)."""
+    return ToolIndex.build(tools)
+
+
+def market_catalog() -> tuple[Tool, ...]:
+    """The registered market tools (the default catalog)."""
+    from agents.tools import load_tools
+
+    return tuple(t for t in load_tools().values() if t.category in ("geo", "sales", "rent", "supply"))
+
+
+def select_tools(message: str, *, tools: tuple[Tool, ...] | None = None, top_k: int = TOP_K,
+                 places: int | None = None) -> tuple[list[str], dict[str, Any]]:
+    """The names of the tools a message most likely needs, best first, and the debug scores.
+
+    Args:
+        message: the user's question (English, Arabic or mixed).
+        tools: the catalog (the registered market tools when None).
+        top_k: how many to return when the ranking is clear (FALLBACK_K when it is not).
+        places: how many places the message names, when the caller already knows (else counted here).
+    """
+    catalog = tools or market_catalog()
+    index = index_for(catalog)
+    query_words, query_grams = _words(message), _grams(message)
+    word_scores = index.words.get_scores(query_words) if query_words else np.zeros(len(catalog))
+    gram_scores = index.grams.get_scores(query_grams) if query_grams else np.zeros(len(catalog))
+    rankings = [list(np.argsort(-word_scores, kind="stable")), list(np.argsort(-gram_scores, kind="stable"))]
+    fused = rrf_fuse([[int(i) for i in r] for r in rankings], weights=[0.6, 0.4])
+    top = max(fused.values()) or 1.0
+    scores = {catalog[i].name: value / top for i, value in fused.items()}
+    if places is None:
+        from agents.market.places import mentions
+
+        places = len(mentions(message))
+    boosts = _heuristics(message, places)
+    for name, boost in boosts.items():
+        if name in scores:
+            scores[name] += boost
+    ranked = sorted(scores, key=lambda n: -scores[n])
+    values = sorted(scores.values(), reverse=True)
+    unsure = len(values) > top_k and values[0] - values[top_k - 1] < UNSURE_MARGIN
+    k = FALLBACK_K if unsure else top_k
+    chosen = ranked[:k]
+    for record in catalog:  # the critical tools are always offered
+        if record.critical and record.name not in chosen:
+            chosen = [*chosen[: k - 1], record.name]
+    debug = {"scores": {n: round(scores[n], 3) for n in ranked[:k]}, "heuristics": boosts, "k": k,
+             "unsure": unsure, "query_words": query_words, "places": places}
+    return chosen, debug
+
+
+def _heuristics(message: str, places: int) -> dict[str, float]:
+    """Score boosts from cues every language shares: years, money, comparisons, rankings, place counts."""
+    text = normalize(message)
+    boosts: dict[str, float] = {}
+
+    def add(name: str, value: float) -> None:
+        boosts[name] = round(boosts.get(name, 0.0) + value, 3)
+
+    years = [int(y) for y in YEAR.findall(text)]
+    if any(y >= 2026 for y in years):
+        add("get_current_supply", 0.3)  # a future year: only supply has projections
+    if CURRENCY.search(text) or CURRENCY.search(message):
+        add("find_units_by_budget", 0.35)
+    if places >= 2 or COMPARE.search(message):
+        add("compare_sales_between_districts", 0.2)
+        add("compare_rental_prices", 0.2)
+    if RANKING.search(message):
+        add("get_top_districts_in_municipality", 0.25)
+    if places:
+        add("search_geospatial_metadata", 0.05)
+    return boosts
