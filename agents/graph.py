@@ -18,6 +18,7 @@ from agents.doma.lease_qa import lease_qa_node
 from agents.doma.renewal_node import renewal_node
 from agents.doma.triage import triage_node
 from agents.manager import clarify_node, manager_node, route_target
+from agents.market.analytics import analytics_node
 from agents.route_model import RouteModel
 from agents.state import AgentState
 from agents.via.match_rank import match_rank_node
@@ -85,17 +86,18 @@ def build_graph(
     graph.add_node("lease_qa", partial(lease_qa_node, model=model))
     graph.add_node("triage", partial(triage_node, model=model))
     graph.add_node("renewal", partial(renewal_node, model=model))
+    graph.add_node("analytics", partial(analytics_node, model=model))
     graph.add_node("finish", finish_node)
 
     graph.add_edge(START, "manager")
     graph.add_conditional_edges(
         "manager",
         route_target,
-        ["needs", "tour_close", "lease_qa", "triage", "renewal", "clarify"],
+        ["needs", "tour_close", "lease_qa", "triage", "renewal", "analytics", "clarify"],
     )
     graph.add_conditional_edges("needs", needs_target, {"match_rank": "match_rank", "end": "finish"})
     graph.add_edge("match_rank", "tour_close")
-    for node in ("lease_qa", "triage", "renewal", "clarify"):
+    for node in ("lease_qa", "triage", "renewal", "analytics", "clarify"):
         graph.add_edge(node, "finish")
     if holds is None:
         graph.add_edge("tour_close", "finish")
@@ -128,6 +130,7 @@ def turn_input(text: str, **extra: Any) -> dict[str, Any]:
         "triage": None,
         "renewal": None,
         "renewal_advice": None,
+        "market": None,
         "answered": False,
         "selected": [],
         "verified": None,

@@ -28,7 +28,11 @@ log = logging.getLogger(__name__)
 
 CONFIG_PATH = Path(__file__).resolve().parent / "config" / "routing.json"
 NODES = ("needs", "tour", "lease", "triage", "renewal")
-PIPELINE = {"needs": "VIA", "tour": "VIA", "lease": "DOMA", "triage": "DOMA", "renewal": "DOMA"}
+MARKET_NODES = ("analytics", "comps")
+PIPELINE = {"needs": "VIA", "tour": "VIA", "lease": "DOMA", "triage": "DOMA", "renewal": "DOMA",
+            "analytics": "MARKET", "comps": "MARKET"}
+# A MARKET node takes a message when its score beats every VIA/DOMA score, or ties it at this score or more.
+MARKET_TIE_WINS_AT = 3.0
 # When two nodes score the same, the more specific request wins.
 TIE_ORDER = ("triage", "renewal", "lease", "tour", "needs")
 
@@ -87,6 +91,7 @@ class RoutingTable:
     neutral: re.Pattern[str]
     needs_neutral: re.Pattern[str]
     emergency: re.Pattern[str]
+    market: dict[str, list[tuple[re.Pattern[str], float]]]  # MARKET node -> weighted cues
 
 
 def inflections(word: str) -> list[str]:
@@ -116,8 +121,19 @@ def load_table(path: str | None = None) -> RoutingTable:
     }
     cues = {node: [(re.compile(p, re.IGNORECASE), float(w)) for p, w in table.items()]
             for node, table in config["cues"].items()}
+    market = {node: [(re.compile(p, re.IGNORECASE), float(w)) for p, w in table.items()]
+              for node, table in config.get("market", {}).items()}
     return RoutingTable(keywords, keyword_lists, cues, _any_of(config["neutral"]),
-                        _any_of(config.get("needs_neutral") or ["(?!)"]), _any_of(config["emergency"]))
+                        _any_of(config.get("needs_neutral") or ["(?!)"]), _any_of(config["emergency"]), market)
+
+
+def market_scores(text: str, table: RoutingTable, previous_node: str | None = None) -> dict[str, float]:
+    """Score of each MARKET node: its cues (each pattern counts once), plus staying on a market topic."""
+    scores = {node: sum(weight for pattern, weight in table.market.get(node, []) if pattern.search(text))
+              for node in MARKET_NODES}
+    if previous_node in scores and scores[previous_node] > 0:
+        scores[previous_node] += 1.0  # "and in 2022?", "what about Reem?" after a market answer
+    return scores
 
 
 def search_signals(text: str) -> tuple[bool, bool]:
@@ -217,6 +233,13 @@ def route(
             return RouteDecision(pipeline=None, node="clarify", reason=f"out of scope: {name}")
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
+    market = market_scores(text, table, previous_node)
+    market_node = max(market, key=lambda n: market[n])
+    rival = max(scores.values())
+    if market[market_node] > rival or (market[market_node] >= MARKET_TIE_WINS_AT and market[market_node] == rival):
+        return RouteDecision(pipeline="MARKET", node=market_node,  # type: ignore[arg-type]
+                             reason=f"{market_node} scored {market[market_node]:g} over VIA/DOMA {rival:g}",
+                             scores={**scores, **market})
     if learned is not None:
         return _route_learned(text, scores, context, learned, model)
     best = max(scores.values())
@@ -274,13 +297,14 @@ def _route_with_model(text: str, model: Any) -> tuple[str | None, str]:
     return found.pop(), ""
 
 
-Target = Literal["needs", "tour_close", "lease_qa", "triage", "renewal", "clarify"]
+Target = Literal["needs", "tour_close", "lease_qa", "triage", "renewal", "analytics", "clarify"]
 NODE_TARGET: dict[str, Target] = {
     "needs": "needs",
     "tour": "tour_close",
     "lease": "lease_qa",
     "triage": "triage",
     "renewal": "renewal",
+    "analytics": "analytics",
     "clarify": "clarify",
 }
 

@@ -21,3 +21,10 @@ TOUR_PROMPT = (
     "Write one short, friendly sentence inviting the user to confirm these tour slots. Do not change any time, "
     "address or number.\nSlots:\n{slots}"
 )
+
+ANALYTICS_PROMPT = (
+    "You answer questions about the Abu Dhabi real-estate market tables (Yas Island, Al Reem Island) by calling "
+    "the tools offered. Call search_geospatial_metadata first when a place name may be misspelled or in Arabic, "
+    "then the tool that answers, with English table names. Call at most 5 tools. Never state a figure yourself: "
+    "the figures are taken from the tool results."
+)

@@ -49,5 +49,6 @@ class AgentState(TypedDict, total=False):
     holds: list[dict[str, Any]]  # Holds placed this flow
     hold_notes: list[str]  # e.g. "that slot was just taken; held the next free one"
     viewings: list[dict[str, Any]]  # ViewingRequests of confirmed holds
+    market: dict[str, Any] | None  # this turn's market answer: tool calls with results, selected tools, chart
     reply: str  # the assistant's answer of this turn (markdown)
     trace: Annotated[list[dict[str, Any]], turn_trace]  # per node of this turn: name, ms, notes

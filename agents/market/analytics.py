@@ -1,0 +1,134 @@
+"""The analytics node: Tool-RAG router -> planner (or a model with the selected tools only) -> tool calls -> an
+answer in the user's language with the figures, their units and their tables, and a chart when one helps.
+
+Figures always come from the tools: a model, when configured, only chooses the tools and their arguments (at most
+five calls, among the tools the router selected); its results are rendered by the same templates.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from agents.market.answer import compose
+from agents.market.places import mentions
+from agents.market.planner import Plan, plan_calls
+from agents.market.tool_router import market_catalog, select_tools
+from agents.prompts import ANALYTICS_PROMPT
+from agents.state import AgentState
+from agents.tools import Tool
+from retrieval.arabic import is_arabic
+
+log = logging.getLogger(__name__)
+
+MAX_TOOL_CALLS = 5
+Json = dict[str, Any]
+
+
+def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) -> Json:
+    """Answer one market question: the reply, the calls with their results, a chart, and the trace."""
+    started = time.perf_counter()
+    lang = lang or ("ar" if is_arabic(message) else "en")
+    places = mentions(message)
+    selected, debug = select_tools(message, places=len(places))
+    catalog = {t.name: t for t in market_catalog()}
+    calls: list[tuple[str, Json, Json]] = []
+    source, why = "rules", ""
+    if model is not None:
+        calls, why = _model_calls(message, [catalog[n] for n in selected if n in catalog], model)
+        source = "model" if calls else "rules"
+    plan = Plan()
+    if not calls:
+        plan = plan_calls(message, selected, lang=lang)
+        calls = [(c.tool, c.args, catalog[c.tool].run(c.args)) for c in plan.calls]
+    if plan.question:
+        reply = plan.question
+    else:
+        reply = compose([(tool, result) for tool, _args, result in calls], plan.notes, lang)
+    return {
+        "reply": reply,
+        "market": {"calls": [{"tool": t, "args": a, "result": r} for t, a, r in calls], "tools": selected,
+                   "chart": chart_for(calls, series=plan.series), "lang": lang, "question": plan.question},
+        "trace": {"node": "analytics", "ms": round((time.perf_counter() - started) * 1000, 3), "source": source,
+                  "tools_selected": selected, "router": debug["scores"], "heuristics": debug["heuristics"],
+                  "calls": [f"{t}({json.dumps(a, ensure_ascii=False)})" for t, a, _r in calls],
+                  **({"model_note": why} if why else {})},
+    }
+
+
+def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
+    """Graph node: a market question in state["text"] -> reply, state["market"] (the card) and a trace entry."""
+    turn = analytics_turn(state.get("text", "") or "", model=model,
+                          lang="ar" if state.get("lang") == "ar" else None)
+    return {"reply": turn["reply"], "market": turn["market"], "trace": [turn["trace"]]}
+
+
+def _model_calls(message: str, offered: list[Tool], model: Any) -> tuple[list[tuple[str, Json, Json]], str]:
+    """Let the model call up to five of the offered tools; ([], why) when it fails or calls none that works."""
+    from langchain_core.messages import HumanMessage, SystemMessage, ToolMessage
+
+    by_name = {t.name: t for t in offered}
+    calls: list[tuple[str, Json, Json]] = []
+    try:
+        bound = model.bind_tools([t.openai_schema() for t in offered])
+        messages: list[Any] = [SystemMessage(ANALYTICS_PROMPT), HumanMessage(message)]
+        while len(calls) < MAX_TOOL_CALLS:
+            ai = bound.invoke(messages)
+            messages.append(ai)
+            requested = list(getattr(ai, "tool_calls", None) or [])
+            if not requested:
+                break
+            for call in requested[: MAX_TOOL_CALLS - len(calls)]:
+                name, args = call.get("name"), call.get("args") or {}
+                tool = by_name.get(str(name))
+                result = tool.run(dict(args)) if tool else {"error": "tool_not_offered",
+                                                            "message": f"{name} was not offered"}
+                calls.append((str(name), dict(args), result))
+                messages.append(ToolMessage(json.dumps(result, ensure_ascii=False, default=str)[:6000],
+                                            tool_call_id=call.get("id") or str(name)))
+    except Exception as exc:  # a model that fails must not break the answer: the planner takes over
+        log.warning("analytics model failed: %s", type(exc).__name__)
+        return [], f"model failed ({type(exc).__name__}); rules used"
+    useful = [c for c in calls if c[0] in by_name and "error" not in c[2] and c[0] != "search_geospatial_metadata"]
+    if not useful:
+        return [], "the model's calls gave no figure; rules used"
+    return [c for c in calls if c[0] in by_name], ""
+
+
+def chart_for(calls: list[tuple[str, Json, Json]], *, series: bool = False) -> Json | None:
+    """A small chart of the answer: a line for a series of years, bars for a comparison or a ranking."""
+    ok = [(t, r) for t, _a, r in calls if "error" not in r]
+    if not ok:
+        return None
+    tool, first = ok[0]
+    if series and len(ok) > 1:
+        key = {"get_transaction_count": ("all_transactions", "count", "transactions"),
+               "get_total_sales_value": ("all_transactions", "value_aed", "AED"),
+               "get_municipality_sales": ("figures", "value_aed", "AED"),
+               "get_current_supply": (None, "total_supply_units", "units")}.get(tool)
+        if key:
+            outer, inner, unit = key
+            points = [{"label": str(r["year"]), "value": (r[outer] if outer else r)[inner],
+                       "group": r.get("district") or r.get("municipality")} for _t, r in ok]
+            return {"kind": "line", "title": tool.replace("_", " "), "unit": unit, "points": points}
+    if tool == "compare_sales_between_districts":
+        return {"kind": "bar", "title": f"Transaction value, {first['year']}", "unit": "AED",
+                "points": [{"label": d["district"], "value": d["all_transactions"]["value_aed"]}
+                           for d in first["districts"]]}
+    if tool == "compare_rental_prices":
+        points = [{"label": r["entity"], "value": r["avg_rent_aed_year"]} for r in first["rents"]
+                  if r["avg_rent_aed_year"] is not None]
+        return {"kind": "bar", "title": f"Average yearly rent, {first['year']}", "unit": "AED/year",
+                "points": points} if len(points) > 1 else None
+    if tool == "get_top_districts_in_municipality":
+        return {"kind": "bar", "title": f"Districts by transaction value, {first['year']}", "unit": "AED",
+                "points": [{"label": r["district"], "value": r["value_aed"]} for r in first["ranking"]]}
+    if tool == "find_units_by_budget" and first["projects"]:
+        return {"kind": "bar", "title": f"Average yearly rent within budget, {first['year']}", "unit": "AED/year",
+                "points": [{"label": p["project"], "value": p["avg_rent_aed_year"]} for p in first["projects"][:10]]}
+    if tool == "get_current_supply" and len(ok) > 1:
+        return {"kind": "bar", "title": f"Housing supply, {first['year']}", "unit": "units",
+                "points": [{"label": r["district"], "value": r["total_supply_units"]} for _t, r in ok]}
+    return None

@@ -1,0 +1,160 @@
+"""Answers from tool results, in the user's language (English or Arabic templates, never machine translation):
+the figures with their units (AED, AED/year, units), what was assumed, and the table each figure came from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Json = dict[str, Any]
+
+AR_PLACES = {"Yas Island": "جزيرة ياس", "Al Reem Island": "جزيرة الريم", "Abu Dhabi City": "مدينة أبوظبي"}
+AR_LAYOUT = {"studio": "استوديو", "1 bed": "غرفة نوم واحدة", "2 beds": "غرفتا نوم", "3 beds": "3 غرف نوم",
+             "4 beds": "4 غرف نوم", "5 beds": "5 غرف نوم", "All beds": "كل الأحجام"}
+AR_TYPOLOGY = {"Apartment / Duplex": "شقق / دوبلكس", "Villa / Townhouse": "فلل / تاون هاوس", "Office": "مكاتب",
+               "Retail": "محلات", "Plot": "أراضٍ", "Other": "أخرى", "All property types": "كل أنواع العقارات"}
+
+
+def money(value: float | None, lang: str) -> str:
+    """AED with a readable scale and the exact figure: "AED 10.59 billion (10,594,357,316)"."""
+    if value is None:
+        return "—"
+    exact = f"{value:,.0f}"
+    for size, en, ar in ((1e9, "billion", "مليار"), (1e6, "million", "مليون")):
+        if abs(value) >= size:
+            return (f"AED {value / size:,.2f} {en} ({exact})" if lang != "ar"
+                    else f"{value / size:,.2f} {ar} درهم ({exact})")
+    return f"AED {exact}" if lang != "ar" else f"{exact} درهم"
+
+
+def _place(name: str, lang: str) -> str:
+    return AR_PLACES.get(name, name) if lang == "ar" else name
+
+
+def _scope(result: Json, lang: str) -> str:
+    parts = []
+    typology, layout = result.get("typology"), result.get("layout")
+    if typology and typology != "All property types":
+        parts.append(AR_TYPOLOGY.get(typology, typology) if lang == "ar" else typology.lower())
+    if layout and layout != "All beds":
+        parts.append(AR_LAYOUT.get(layout, layout) if lang == "ar" else layout)
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def render(tool: str, result: Json, lang: str) -> str:
+    """One tool result as a sentence or a short list."""
+    if "error" in result:
+        return _error(result, lang)
+    ar = lang == "ar"
+    if tool in ("get_transaction_count", "get_total_sales_value"):
+        every, sales = result["all_transactions"], result.get("sales_only") or {}
+        place, year, scope = _place(result["district"], lang), result["year"], _scope(result, lang)
+        if tool == "get_transaction_count":
+            return (f"عدد المعاملات العقارية في {place} عام {year}{scope}: **{every['count']:,}** معاملة "
+                    f"(منها {sales.get('count', 0):,} عملية بيع، بقيمة {money(every['value_aed'], lang)})."
+                    if ar else
+                    f"**{every['count']:,}** property transactions in {place} in {year}{scope} "
+                    f"({sales.get('count', 0):,} of them sales; all together worth {money(every['value_aed'], lang)}).")
+        return (f"إجمالي قيمة المعاملات العقارية في {place} عام {year}{scope}: **{money(every['value_aed'], lang)}** "
+                f"عبر {every['count']:,} معاملة؛ المبيعات وحدها: {money(sales.get('value_aed'), lang)} "
+                f"({sales.get('count', 0):,} عملية بيع)." if ar else
+                f"Total value of property transactions in {place} in {year}{scope}: "
+                f"**{money(every['value_aed'], lang)}** over {every['count']:,} transactions; sales alone: "
+                f"{money(sales.get('value_aed'), lang)} ({sales.get('count', 0):,} sales).")
+    if tool == "compare_sales_between_districts":
+        one, two = result["districts"]
+        lines = [f"- {_place(d['district'], lang)}: {money(d['all_transactions']['value_aed'], lang)}, "
+                 f"{d['all_transactions']['count']:,} {'معاملة' if ar else 'transactions'}"
+                 f" ({(d.get('sales_only') or {}).get('count', 0):,} {'بيع' if ar else 'sales'})" for d in (one, two)]
+        head = (f"مقارنة المعاملات العقارية عام {result['year']}: الأعلى قيمة **{_place(result['higher_value'], lang)}** "
+                f"بفارق {money(result['difference_aed'], lang)}." if ar else
+                f"Transactions in {result['year']}: **{result['higher_value']}** is higher by "
+                f"{money(result['difference_aed'], lang)}" + (f" ({result['ratio']}×)." if result.get("ratio") else "."))
+        return "\n".join([head, *lines])
+    if tool == "get_municipality_sales":
+        f = result["figures"]
+        return (f"المعاملات العقارية في {_place(result['municipality'], lang)} عام {result['year']}: "
+                f"**{money(f['value_aed'], lang)}** عبر {f['transactions']:,} معاملة (المبيعات: "
+                f"{money(f['sales_value_aed'], lang)}، {f['sales']:,} عملية). الجداول تغطي جزيرة الريم وجزيرة ياس فقط."
+                if ar else
+                f"Property transactions in {result['municipality']} in {result['year']}: **{money(f['value_aed'], lang)}**"
+                f" over {f['transactions']:,} transactions (sales: {money(f['sales_value_aed'], lang)}, "
+                f"{f['sales']:,}). {result['note']}")
+    if tool == "get_top_districts_in_municipality":
+        head = (f"ترتيب المناطق حسب قيمة المعاملات عام {result['year']}:" if ar else
+                f"Districts of {result['municipality']} by transaction {result['by']} in {result['year']}:")
+        return "\n".join([head, *[f"{r['rank']}. {_place(r['district'], lang)}: {money(r['value_aed'], lang)}, "
+                                  f"{r['count']:,} {'معاملة' if ar else 'transactions'}" for r in result["ranking"]]])
+    if tool == "find_units_by_budget":
+        n, scope = result["matching_projects"], _scope(result, lang)
+        head = (f"{n} مشروعاً بمتوسط إيجار سنوي ضمن {money(result['budget_aed_year'], lang)}{scope} "
+                f"(مؤشر الإيجارات {result['year']}):" if ar else
+                f"{n} projects with an average rent within {money(result['budget_aed_year'], lang)} a year{scope} "
+                f"(rental index {result['year']}), cheapest first:")
+        rows = [f"- {p['project']} ({_place(p['district'], lang)}): {money(p['avg_rent_aed_year'], lang)}"
+                f"{' سنوياً' if ar else ' a year'}" for p in result["projects"][:8]]
+        if not n:
+            rows = ["لا يوجد مشروع ضمن هذه الميزانية." if ar else "No project's average rent fits this budget."]
+        return "\n".join([head, *rows])
+    if tool == "get_current_supply":
+        place, year = _place(result["district"], lang), result["year"]
+        label = ("(توقعات)" if result["projection"] else "") if ar else ("(projection)" if result["projection"]
+                                                                         else "")
+        return (f"المعروض السكني في {place} عام {year}{_scope(result, lang)}: **{result['total_supply_units']:,}** "
+                f"وحدة {label}".strip() if ar else
+                f"Housing supply in {place} in {year}{_scope(result, lang)}: **{result['total_supply_units']:,}** units "
+                f"{label}".strip())
+    if tool == "compare_rental_prices":
+        head = (f"متوسط الإيجار السنوي (مؤشر الإيجارات {result['year']}){_scope(result, lang)}:" if ar else
+                f"Average yearly rent (rental index {result['year']}){_scope(result, lang)}:")
+        rows = [f"- {_place(r['entity'], lang)}: " + (
+            f"**{money(r['avg_rent_aed_year'], lang)}** ({money(r['lower_aed_year'], lang)} – "
+            f"{money(r['upper_aed_year'], lang)})" if r["avg_rent_aed_year"] is not None else
+            ("لا توجد بيانات" if ar else "no data for this selection")) for r in result["rents"]]
+        return "\n".join([head, *rows])
+    if tool == "search_geospatial_metadata":
+        rows = [f"- {m['display']} ({m['type']}" + (f", {m['name_ar']}" if m.get("name_ar") else "")
+                + (f", {_place(_title(m['district']), lang)}" if m.get("district") else "") + ")"
+                for m in result["matches"]]
+        return "\n".join(["الأماكن المطابقة:" if ar else "Places that match:", *rows] if rows else
+                         ["لم أجد مكاناً بهذا الاسم." if ar else "No place by that name in the tables."])
+    if tool == "get_districts":
+        rows = [f"- {d['name']} ({d['name_ar']}): {d['communities']} {'مجتمعاً' if ar else 'communities'}"
+                for d in result["districts"]]
+        return "\n".join(["المناطق المتوفرة:" if ar else "Districts in the tables:", *rows])
+    if tool == "get_communities":
+        codes = ", ".join(str(c["code"]) for c in result["communities"])
+        return (f"مجتمعات {_place(result['district'], lang)} ({len(result['communities'])}): {codes}" if ar else
+                f"Communities of {result['district']} ({len(result['communities'])}): {codes}")
+    return str(result.get("figures", result))
+
+
+def _title(name: str) -> str:
+    return " ".join(w.capitalize() for w in name.split())
+
+
+def _error(result: Json, lang: str) -> str:
+    ar = lang == "ar"
+    extra = ""
+    if result.get("years_available"):
+        years = result["years_available"]
+        extra = (f" السنوات المتوفرة: {years[0]}–{years[-1]}." if ar else
+                 f" Years available: {years[0]}–{years[-1]}.")
+    elif result.get("suggestions"):
+        extra = (" أقرب الأسماء: " if ar else " Nearest names: ") + ", ".join(result["suggestions"]) + "."
+    return ("تعذر الحصول على الرقم: " if ar else "I could not get that figure: ") + result["message"] + extra
+
+
+def compose(calls: list[tuple[str, Json]], notes: list[str], lang: str) -> str:
+    """The whole answer: each result, the assumptions made, and the tables used."""
+    parts = [render(tool, result, lang) for tool, result in calls]
+    sources = sorted({str(r["source"]) for _t, r in calls if r.get("source") and "error" not in r})
+    if notes:
+        parts.append(("ملاحظة: " if lang == "ar" else "Note: ") + "; ".join(notes) + ".")
+    if any(r.get("basis", "").startswith("typology:") or "summed" in str(r.get("basis", "")) for _t, r in calls):
+        parts.append("Some figures are sums of the table's parts (it has no total row for them)." if lang != "ar"
+                     else "بعض الأرقام مجموع أجزاء الجدول (لا يوجد صف إجمالي لها).")
+    if sources:
+        parts.append(("المصدر: جداول " if lang == "ar" else "Source: ") + ", ".join(sources)
+                     + (" (بيانات سوق أبوظبي)" if lang == "ar" else " (Abu Dhabi market tables)"))
+    return "\n\n".join(parts)

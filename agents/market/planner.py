@@ -1,0 +1,220 @@
+"""The deterministic planner: a question and the router's tool ranking -> the tool calls with their arguments.
+
+Places are resolved through the tables' names (English and Arabic); years, bedrooms, property type and a budget are
+read from the text. A question missing what its tool needs (no budget for a budget search) gets one question back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.market.places import Match, mentions
+from data.sources.abu_dhabi import load_market
+from retrieval.arabic import normalize
+
+GEO = ("search_geospatial_metadata", "get_districts", "get_communities")
+DISTRICT_TOOLS = ("get_transaction_count", "get_total_sales_value", "get_current_supply")
+MAX_SERIES = 8
+
+YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+YEAR_RANGE = re.compile(r"\b((?:19|20)\d{2})\s*(?:-|–|to|until|till|through|and|الى|إلى|حتى|و)\s*((?:19|20)\d{2})\b",
+                        re.I)
+WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "single": 1}
+BEDS_EN = re.compile(r"\b(\d|one|two|three|four|five|six|single)\s*[- ]?\s*(?:br|bd|bdr|bed|beds|bedroom|bedrooms|"
+                     r"bhk|b/r|room|rooms)\b", re.I)
+BEDS_AR = (  # normalized spelling (retrieval.arabic.normalize)
+    (re.compile(r"استوديو|ستوديو|استديو"), "studio"),
+    (re.compile(r"غرفتين|غرفتان|(?<!\d)2\s*غرف"), "2 beds"),
+    (re.compile(r"(?:ثلاث|ثلاثه|3)\s*غرف"), "3 beds"),
+    (re.compile(r"(?:اربع|اربعه|4)\s*غرف"), "4 beds"),
+    (re.compile(r"(?:خمس|خمسه|5)\s*غرف"), "5 beds"),
+    (re.compile(r"غرفه(?: نوم)?(?: واحده)?|غرفه وصاله"), "1 bed"),
+)
+TYPOLOGY = (
+    (re.compile(r"\b(?:villas?|townhouses?|town houses?)\b|فيلا|فلل|فيلات|تاون ?هاوس", re.I), "Villa / Townhouse"),
+    (re.compile(r"\b(?:apartments?|flats?|duplex(?:es)?)\b|شقه|شقق", re.I), "Apartment / Duplex"),
+    (re.compile(r"\boffices?\b|مكتب|مكاتب", re.I), "Office"),
+    (re.compile(r"\b(?:retail|shops?)\b|محل|محلات|تجزئه", re.I), "Retail"),
+    (re.compile(r"\b(?:plots?|land)\b|ارض|اراضي", re.I), "Plot"),
+)
+MONEY = re.compile(r"(?:aed|dhs?|dirhams?)?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m|million|thousand|الف|ألف|مليون)?\s*"
+                   r"(?:aed|dhs?|dirhams?|درهم)?", re.I)
+MONTHLY = re.compile(r"\b(?:per|a|/|each)\s*month\b|\bmonthly\b|/mo\b|شهري|بالشهر|في الشهر|شهريا", re.I)
+BUDGET_CUE = re.compile(r"\b(?:aed|dhs?|dirhams?|budget|afford|under|below|less than|max(?:imum)?|up to|within)\b|"
+                        r"درهم|ميزاني|اقل من|حدود|لا يتجاوز|\d\s*k\b", re.I)
+
+
+@dataclass
+class Call:
+    """One tool call of the plan."""
+
+    tool: str
+    args: dict[str, Any]
+
+
+@dataclass
+class Plan:
+    """What to call for a question (or the one question to ask back), and what was assumed."""
+
+    calls: list[Call] = field(default_factory=list)
+    question: str | None = None  # asked back when the question lacks what its tool needs
+    notes: list[str] = field(default_factory=list)  # assumptions said in the answer ("no year given: 2025")
+    series: bool = False  # one call per year: chart as a line
+
+
+def years_in(text: str) -> list[int]:
+    """Years named, with ranges expanded ("2019 to 2022" -> 2019..2022), in order, without repeats."""
+    found: list[int] = []
+    for start, end in YEAR_RANGE.findall(text):
+        lo, hi = sorted((int(start), int(end)))
+        if hi - lo <= 15:
+            found += range(lo, hi + 1)
+    found += [int(y) for y in YEAR.findall(text)]
+    return list(dict.fromkeys(y for y in found if 2000 <= y <= 2100))
+
+
+def layout_in(text: str) -> str | None:
+    """The bedroom layout a question asks about ("2br", "two bedroom", "غرفتين", "studio"), or None."""
+    if re.search(r"\bstudios?\b", text, re.I):
+        return "studio"
+    match = BEDS_EN.search(text)
+    if match:
+        n = WORD_NUMBERS.get(match.group(1).lower()) or int(match.group(1))
+        return "1 bed" if n == 1 else f"{n} beds"
+    norm = normalize(text)
+    return next((layout for pattern, layout in BEDS_AR if pattern.search(norm)), None)
+
+
+def typology_in(text: str) -> str | None:
+    """The property type a question names, or None."""
+    norm = normalize(text)
+    return next((typology for pattern, typology in TYPOLOGY if pattern.search(norm)), None)
+
+
+def budget_in(text: str) -> tuple[float | None, bool]:
+    """A yearly budget in AED read from the text (monthly amounts x 12), and whether it was monthly."""
+    if not BUDGET_CUE.search(normalize(text)):
+        return None, False
+    best = None
+    for number, scale in MONEY.findall(normalize(text)):
+        value = float(number.replace(",", ""))
+        scale = scale.lower()
+        if scale in ("k", "thousand", "الف", "ألف"):
+            value *= 1_000
+        elif scale in ("m", "million", "مليون"):
+            value *= 1_000_000
+        if value < 1_000 or (2000 <= value <= 2100 and not scale):
+            continue  # bedroom counts and years are not budgets
+        best = max(best or 0.0, value)
+    monthly = bool(MONTHLY.search(text))
+    return (best * 12 if best and monthly else best), monthly
+
+
+def plan_calls(message: str, ranked: list[str], *, lang: str = "en") -> Plan:
+    """Turn a question and the router's ranking into tool calls (or one question back)."""
+    tables = load_market()
+    places = mentions(message)
+    districts = _districts(places)
+    years = years_in(message)
+    layout, typology = layout_in(message), typology_in(message)
+    primary = _primary(ranked, places)
+    plan = Plan()
+    latest = tables.last_actual_year
+    year = years[0] if years else None
+
+    def default_year() -> int:
+        if year is None:
+            plan.notes.append(f"no year given: {latest}, the latest year in the tables")
+            return latest
+        return year
+
+    if primary == "search_geospatial_metadata":
+        query = " ".join(m.matched for m in places) or message
+        plan.calls.append(Call(primary, {"query": query}))
+    elif primary == "get_districts":
+        plan.calls.append(Call(primary, {}))
+    elif primary == "get_communities":
+        for district in districts or _all_districts():
+            plan.calls.append(Call(primary, {"district": district}))
+    elif primary in ("get_transaction_count", "get_total_sales_value"):
+        if len(districts) >= 2 and len(years) <= 1:
+            plan.calls.append(Call("compare_sales_between_districts", {
+                "district1": districts[0], "district2": districts[1], "year": default_year(),
+                **({"typology": typology} if typology else {})}))
+        elif not districts:
+            plan.calls.append(Call("get_municipality_sales", {"municipality": "Abu Dhabi City",
+                                                              "year": default_year()}))
+            plan.notes.append("no district named: the whole of Abu Dhabi City in the tables")
+        else:
+            for y in (years[:MAX_SERIES] if len(years) > 1 else [default_year()]):
+                plan.calls.append(Call(primary, {"district": districts[0], "year": y,
+                                                 "typology": typology, "layout": layout}))
+            plan.series = len(years) > 1
+    elif primary == "compare_sales_between_districts":
+        pair = (districts + [d for d in _all_districts() if d not in districts])[:2]
+        plan.calls.append(Call(primary, {"district1": pair[0], "district2": pair[1], "year": default_year(),
+                                         **({"typology": typology} if typology else {})}))
+    elif primary in ("get_municipality_sales", "get_top_districts_in_municipality"):
+        municipality = next((m.place.name for m in places if m.place.kind == "municipality"), "Abu Dhabi City")
+        for y in (years[:MAX_SERIES] if len(years) > 1 and primary == "get_municipality_sales"
+                  else [default_year()]):
+            plan.calls.append(Call(primary, {"municipality": municipality, "year": y}))
+        plan.series = len(plan.calls) > 1
+    elif primary == "get_current_supply":
+        for district in districts or _all_districts():
+            for y in (years[:MAX_SERIES] if len(years) > 1 else [year]):
+                plan.calls.append(Call(primary, {"district": district, "year": y, "typology": typology,
+                                                 "layout": layout}))
+        plan.series = len(years) > 1
+    elif primary == "find_units_by_budget":
+        budget, monthly = budget_in(message)
+        if budget is None:
+            plan.question = ("What is your yearly rent budget in AED (and how many bedrooms)?" if lang != "ar" else
+                             "ما هي ميزانيتك السنوية للإيجار بالدرهم (وكم غرفة)؟")
+            return plan
+        if monthly:
+            plan.notes.append(f"a monthly budget, taken as AED {budget:,.0f} a year")
+        plan.calls.append(Call(primary, {"budget": budget, "layout": layout, "year": year, "typology": typology,
+                                         **({"district": districts[0]} if len(districts) == 1 else {})}))
+    elif primary == "compare_rental_prices":
+        entity_type, entities = _rent_entities(places)
+        plan.calls.append(Call(primary, {"entities": entities, "entityType": entity_type, "year": year,
+                                         "typology": typology, "layout": layout}))
+    return plan
+
+
+def _primary(ranked: list[str], places: list[Match]) -> str:
+    """The main tool: the best-ranked data tool; a place-lookup tool only when it ranks first."""
+    if ranked and ranked[0] in GEO:
+        return ranked[0]
+    return next((name for name in ranked if name not in GEO), ranked[0] if ranked else "search_geospatial_metadata")
+
+
+def _districts(places: list[Match]) -> list[str]:
+    """The districts named, or those of the communities and projects named, in order, without repeats."""
+    tables = load_market()
+    names: list[str] = []
+    for match in places:
+        place = match.place
+        name = place.name if place.kind == "district" else place.district if place.kind in ("community",
+                                                                                             "project") else None
+        if name:
+            district = tables.place("district", name)
+            if district and district.display not in names:
+                names.append(district.display)
+    return names
+
+
+def _all_districts() -> list[str]:
+    return [p.display for p in load_market().places if p.kind == "district"]
+
+
+def _rent_entities(places: list[Match]) -> tuple[str, list[str]]:
+    """What to compare rents of: the projects named, else the communities, else the districts (else all)."""
+    for kind in ("project", "community"):
+        named = [m.place.name for m in places if m.place.kind == kind]
+        if named:
+            return kind, list(dict.fromkeys(named))
+    return "district", _districts(places) or _all_districts()
