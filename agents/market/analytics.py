@@ -43,10 +43,7 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
     if not calls:
         plan = plan_calls(message, selected, lang=lang)
         calls = [(c.tool, c.args, catalog[c.tool].run(c.args)) for c in plan.calls]
-    if plan.question:
-        reply = plan.question
-    else:
-        reply = compose([(tool, result) for tool, _args, result in calls], plan.notes, lang)
+    reply = plan.question or compose([(tool, result) for tool, _args, result in calls], plan.notes, lang)
     return {
         "reply": reply,
         "market": {"calls": [{"tool": t, "args": a, "result": r} for t, a, r in calls], "tools": selected,

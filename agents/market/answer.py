@@ -66,10 +66,10 @@ def render(tool: str, result: Json, lang: str) -> str:
         lines = [f"- {_place(d['district'], lang)}: {money(d['all_transactions']['value_aed'], lang)}, "
                  f"{d['all_transactions']['count']:,} {'معاملة' if ar else 'transactions'}"
                  f" ({(d.get('sales_only') or {}).get('count', 0):,} {'بيع' if ar else 'sales'})" for d in (one, two)]
-        head = (f"مقارنة المعاملات العقارية عام {result['year']}: الأعلى قيمة **{_place(result['higher_value'], lang)}** "
-                f"بفارق {money(result['difference_aed'], lang)}." if ar else
-                f"Transactions in {result['year']}: **{result['higher_value']}** is higher by "
-                f"{money(result['difference_aed'], lang)}" + (f" ({result['ratio']}×)." if result.get("ratio") else "."))
+        higher, gap = _place(result["higher_value"], lang), money(result["difference_aed"], lang)
+        ratio = f" ({result['ratio']}×)" if result.get("ratio") else ""
+        head = (f"مقارنة المعاملات العقارية عام {result['year']}: الأعلى قيمة **{higher}** بفارق {gap}." if ar else
+                f"Transactions in {result['year']}: **{higher}** is higher by {gap}{ratio}.")
         return "\n".join([head, *lines])
     if tool == "get_municipality_sales":
         f = result["figures"]
@@ -77,9 +77,9 @@ def render(tool: str, result: Json, lang: str) -> str:
                 f"**{money(f['value_aed'], lang)}** عبر {f['transactions']:,} معاملة (المبيعات: "
                 f"{money(f['sales_value_aed'], lang)}، {f['sales']:,} عملية). الجداول تغطي جزيرة الريم وجزيرة ياس فقط."
                 if ar else
-                f"Property transactions in {result['municipality']} in {result['year']}: **{money(f['value_aed'], lang)}**"
-                f" over {f['transactions']:,} transactions (sales: {money(f['sales_value_aed'], lang)}, "
-                f"{f['sales']:,}). {result['note']}")
+                f"Property transactions in {result['municipality']} in {result['year']}: "
+                f"**{money(f['value_aed'], lang)}** over {f['transactions']:,} transactions "
+                f"(sales: {money(f['sales_value_aed'], lang)}, {f['sales']:,}). {result['note']}")
     if tool == "get_top_districts_in_municipality":
         head = (f"ترتيب المناطق حسب قيمة المعاملات عام {result['year']}:" if ar else
                 f"Districts of {result['municipality']} by transaction {result['by']} in {result['year']}:")
@@ -100,10 +100,9 @@ def render(tool: str, result: Json, lang: str) -> str:
         place, year = _place(result["district"], lang), result["year"]
         label = ("(توقعات)" if result["projection"] else "") if ar else ("(projection)" if result["projection"]
                                                                          else "")
-        return (f"المعروض السكني في {place} عام {year}{_scope(result, lang)}: **{result['total_supply_units']:,}** "
-                f"وحدة {label}".strip() if ar else
-                f"Housing supply in {place} in {year}{_scope(result, lang)}: **{result['total_supply_units']:,}** units "
-                f"{label}".strip())
+        units, scope = f"**{result['total_supply_units']:,}**", _scope(result, lang)
+        return (f"المعروض السكني في {place} عام {year}{scope}: {units} وحدة {label}".strip() if ar else
+                f"Housing supply in {place} in {year}{scope}: {units} units {label}".strip())
     if tool == "compare_rental_prices":
         head = (f"متوسط الإيجار السنوي (مؤشر الإيجارات {result['year']}){_scope(result, lang)}:" if ar else
                 f"Average yearly rent (rental index {result['year']}){_scope(result, lang)}:")
@@ -145,13 +144,45 @@ def _error(result: Json, lang: str) -> str:
     return ("تعذر الحصول على الرقم: " if ar else "I could not get that figure: ") + result["message"] + extra
 
 
+SERIES_TOOLS = ("get_transaction_count", "get_total_sales_value", "get_current_supply", "get_municipality_sales")
+
+
+def _is_series(calls: list[tuple[str, Json]]) -> bool:
+    years = [r.get("year") for _t, r in calls]
+    return (len(calls) > 1 and calls[0][0] in SERIES_TOOLS and len({t for t, _r in calls}) == 1
+            and len(set(years)) == len(years) and all("error" not in r for _t, r in calls))
+
+
+def render_series(calls: list[tuple[str, Json]], lang: str) -> str:
+    """Several years of one figure as a short list, one line a year."""
+    ar = lang == "ar"
+    tool, first = calls[0]
+    where = _place(first.get("district") or first.get("municipality") or "", lang)
+    lines = []
+    for _t, r in calls:
+        if tool == "get_current_supply":
+            label = (" (توقعات)" if ar else " (projection)") if r["projection"] else ""
+            lines.append(f"- {r['year']}: {r['total_supply_units']:,} {'وحدة' if ar else 'units'}{label}")
+        else:
+            every = r["figures"] if tool == "get_municipality_sales" else {
+                "transactions": r["all_transactions"]["count"], "value_aed": r["all_transactions"]["value_aed"]}
+            lines.append(f"- {r['year']}: {every['transactions']:,} {'معاملة' if ar else 'transactions'}, "
+                         f"{money(every['value_aed'], lang)}")
+    head = {"get_current_supply": ("Housing supply in", "المعروض السكني في")}.get(
+        tool, ("Property transactions in", "المعاملات العقارية في"))
+    return "\n".join([f"{head[1] if ar else head[0]} {where}{_scope(first, lang)}:", *lines])
+
+
 def compose(calls: list[tuple[str, Json]], notes: list[str], lang: str) -> str:
     """The whole answer: each result, the assumptions made, and the tables used."""
-    parts = [render(tool, result, lang) for tool, result in calls]
+    if _is_series(calls):
+        parts = [render_series(calls, lang)]
+    else:
+        parts = [render(tool, result, lang) for tool, result in calls]
     sources = sorted({str(r["source"]) for _t, r in calls if r.get("source") and "error" not in r})
     if notes:
         parts.append(("ملاحظة: " if lang == "ar" else "Note: ") + "; ".join(notes) + ".")
-    if any(r.get("basis", "").startswith("typology:") or "summed" in str(r.get("basis", "")) for _t, r in calls):
+    if any("summed from its parts" in str(r.get("basis", "")) for _t, r in calls):
         parts.append("Some figures are sums of the table's parts (it has no total row for them)." if lang != "ar"
                      else "بعض الأرقام مجموع أجزاء الجدول (لا يوجد صف إجمالي لها).")
     if sources:
