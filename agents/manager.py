@@ -92,6 +92,7 @@ class RoutingTable:
     needs_neutral: re.Pattern[str]
     emergency: re.Pattern[str]
     market: dict[str, list[tuple[re.Pattern[str], float]]]  # MARKET node -> weighted cues
+    market_anchors: dict[str, re.Pattern[str]]  # MARKET node -> its own places (VIA cannot search there)
 
 
 def inflections(word: str) -> list[str]:
@@ -124,7 +125,9 @@ def load_table(path: str | None = None) -> RoutingTable:
     market = {node: [(re.compile(p, re.IGNORECASE), float(w)) for p, w in table.items()]
               for node, table in config.get("market", {}).items()}
     return RoutingTable(keywords, keyword_lists, cues, _any_of(config["neutral"]),
-                        _any_of(config.get("needs_neutral") or ["(?!)"]), _any_of(config["emergency"]), market)
+                        _any_of(config.get("needs_neutral") or ["(?!)"]), _any_of(config["emergency"]), market,
+                        {node: re.compile(p, re.IGNORECASE) for node, p in config.get("market_anchors", {}).items()
+                         if not node.startswith("_")})
 
 
 def market_scores(text: str, table: RoutingTable, previous_node: str | None = None) -> dict[str, float]:
@@ -236,9 +239,14 @@ def route(
     market = market_scores(text, table, previous_node)
     market_node = max(market, key=lambda n: market[n])
     rival = max(scores.values())
-    if market[market_node] > rival or (market[market_node] >= MARKET_TIE_WINS_AT and market[market_node] == rival):
+    rival_node = next(n for n in TIE_ORDER if scores[n] == rival)
+    anchored = (rival_node == "needs" and not context["place"]  # a New York or Canadian place stays with VIA
+                and bool(table.market_anchors.get(market_node, re.compile("(?!)")).search(text)))
+    if anchored or market[market_node] > rival or (
+            market[market_node] >= MARKET_TIE_WINS_AT and market[market_node] == rival):
         return RouteDecision(pipeline="MARKET", node=market_node,  # type: ignore[arg-type]
-                             reason=f"{market_node} scored {market[market_node]:g} over VIA/DOMA {rival:g}",
+                             reason=f"{market_node} scored {market[market_node]:g} over VIA/DOMA {rival:g}"
+                             + (" (a place of that market: VIA cannot search there)" if anchored else ""),
                              scores={**scores, **market})
     if learned is not None:
         return _route_learned(text, scores, context, learned, model)

@@ -32,7 +32,7 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
     started = time.perf_counter()
     lang = lang or ("ar" if is_arabic(message) else "en")
     places = mentions(message)
-    selected, debug = select_tools(message, places=len(places))
+    selected, debug = select_tools(message, place_kinds=[m.place.kind for m in places])
     catalog = {t.name: t for t in market_catalog()}
     calls: list[tuple[str, Json, Json]] = []
     source, why = "rules", ""

@@ -27,9 +27,9 @@ MARKET_TOOLS = (
     Tool("get_communities", t.get_communities,
          "Lists the communities (planning sectors such as RR1 or YS3_04) of one district.", "geo",
          ("user asks for communities, sectors, neighbourhoods or sub-areas inside a district",
-          "list the communities of an island"),
+          "list the communities of an island, how many communities a district has"),
          ("What communities are in Yas Island?", "List the sectors of Reem", "ما هي المجتمعات في جزيرة الريم؟",
-          "اعرض أحياء جزيرة ياس")),
+          "اعرض أحياء جزيرة ياس", "كم عدد المناطق الفرعية في الريم؟")),
     Tool("get_total_sales_value", t.get_total_sales_value,
          "Total value in AED of real-estate transactions (and of sales alone) in a district and year, optionally "
          "by property type and bedrooms.", "sales",

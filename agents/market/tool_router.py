@@ -1,8 +1,8 @@
 """Tool-RAG: choose the few tools a message needs from a catalog of any size, in English or Arabic.
 
 Each tool is indexed once from its registry record (name, description, when-to-use lines, examples): BM25 (bm25s)
-over stemmed words, fused by reciprocal rank with BM25 over character 4-grams (robust to Arabic morphology and
-typos). On top, the spec's language-agnostic heuristics: years, currency and budget, comparison words, place
+over stemmed words, blended with BM25 over character 4-grams (robust to Arabic morphology and typos), each scaled
+by its best score so that how much better a tool matches survives the blend (rank fusion would flatten it). On top, the spec's language-agnostic heuristics: years, currency and budget, comparison words, place
 names (the critical place-lookup tool is always included). Returns the top-K names (K=12; 20 when unsure) and
 the debug scores.
 """
@@ -18,7 +18,6 @@ import numpy as np
 
 from agents.tools import Tool
 from retrieval.arabic import normalize, stem, tokens
-from retrieval.hybrid import rrf_fuse
 from retrieval.text import stem as english_stem
 
 TOP_K = 12
@@ -94,30 +93,33 @@ def market_catalog() -> tuple[Tool, ...]:
     return tuple(t for t in load_tools().values() if t.category in ("geo", "sales", "rent", "supply"))
 
 
+WORD_WEIGHT, GRAM_WEIGHT = 0.6, 0.4
+
+
 def select_tools(message: str, *, tools: tuple[Tool, ...] | None = None, top_k: int = TOP_K,
-                 places: int | None = None) -> tuple[list[str], dict[str, Any]]:
+                 place_kinds: list[str] | None = None) -> tuple[list[str], dict[str, Any]]:
     """The names of the tools a message most likely needs, best first, and the debug scores.
 
     Args:
         message: the user's question (English, Arabic or mixed).
         tools: the catalog (the registered market tools when None).
         top_k: how many to return when the ranking is clear (FALLBACK_K when it is not).
-        places: how many places the message names, when the caller already knows (else counted here).
+        place_kinds: the kinds of the places the message names ("district", ...), when the caller already knows
+            (else found here).
     """
     catalog = tools or market_catalog()
     index = index_for(catalog)
     query_words, query_grams = _words(message), _grams(message)
     word_scores = index.words.get_scores(query_words) if query_words else np.zeros(len(catalog))
     gram_scores = index.grams.get_scores(query_grams) if query_grams else np.zeros(len(catalog))
-    rankings = [list(np.argsort(-word_scores, kind="stable")), list(np.argsort(-gram_scores, kind="stable"))]
-    fused = rrf_fuse([[int(i) for i in r] for r in rankings], weights=[0.6, 0.4])
-    top = max(fused.values()) or 1.0
-    scores = {catalog[i].name: value / top for i, value in fused.items()}
-    if places is None:
+    blended = (WORD_WEIGHT * word_scores / (word_scores.max() or 1.0)
+               + GRAM_WEIGHT * gram_scores / (gram_scores.max() or 1.0))
+    scores = {record.name: float(value) for record, value in zip(catalog, blended, strict=True)}
+    if place_kinds is None:
         from agents.market.places import mentions
 
-        places = len(mentions(message))
-    boosts = _heuristics(message, places)
+        place_kinds = [m.place.kind for m in mentions(message)]
+    boosts = _heuristics(message, place_kinds)
     for name, boost in boosts.items():
         if name in scores:
             scores[name] += boost
@@ -130,12 +132,12 @@ def select_tools(message: str, *, tools: tuple[Tool, ...] | None = None, top_k: 
         if record.critical and record.name not in chosen:
             chosen = [*chosen[: k - 1], record.name]
     debug = {"scores": {n: round(scores[n], 3) for n in ranked[:k]}, "heuristics": boosts, "k": k,
-             "unsure": unsure, "query_words": query_words, "places": places}
+             "unsure": unsure, "query_words": query_words, "places": place_kinds}
     return chosen, debug
 
 
-def _heuristics(message: str, places: int) -> dict[str, float]:
-    """Score boosts from cues every language shares: years, money, comparisons, rankings, place counts."""
+def _heuristics(message: str, place_kinds: list[str]) -> dict[str, float]:
+    """Score boosts from cues every language shares: years, money, comparisons, rankings, the places named."""
     text = normalize(message)
     boosts: dict[str, float] = {}
 
@@ -147,11 +149,16 @@ def _heuristics(message: str, places: int) -> dict[str, float]:
         add("get_current_supply", 0.3)  # a future year: only supply has projections
     if CURRENCY.search(text) or CURRENCY.search(message):
         add("find_units_by_budget", 0.35)
-    if places >= 2 or COMPARE.search(message):
+    places = len(place_kinds)
+    if places >= 2 or (COMPARE.search(message) and len(years) < 2):  # two years compared is a series, not this
         add("compare_sales_between_districts", 0.2)
         add("compare_rental_prices", 0.2)
     if RANKING.search(message):
         add("get_top_districts_in_municipality", 0.25)
+    if "municipality" in place_kinds and "district" not in place_kinds:
+        add("get_municipality_sales", 0.15)
+        add("get_top_districts_in_municipality", 0.1)
+        add("get_districts", 0.1)
     if places:
         add("search_geospatial_metadata", 0.05)
     return boosts

@@ -264,7 +264,8 @@ def find_units_by_budget(budget: Annotated[float, Field(
             "projects_priced": len(sub), "unit": "AED/year", "source": LABELS["rental_index_project"],
             "basis": "average rent of all rent types (the 'All types' row) per project",
             "figures": {"matching_projects": len(projects),
-                        "cheapest_avg_rent_aed_year": projects[0]["avg_rent_aed_year"] if projects else None}}
+                        "cheapest_avg_rent_aed_year": projects[0]["avg_rent_aed_year"] if projects else None,
+                        "avg_rent_aed_year": {p["project"]: p["avg_rent_aed_year"] for p in projects[:limit]}}}
 
 
 def _display(tables: MarketTables, district: str) -> str:
@@ -339,7 +340,8 @@ def compare_rental_prices(entities: Annotated[list[str], Field(
             "layout": lay or TOTALS["layout"], "rent_type": rent_type, "rents": rows,
             "cheapest": cheapest["entity"], "unit": "AED/year", "source": LABELS[key],
             "basis": "rental-index rows (averages are read, never summed)",
-            "figures": {f"{r['entity']} avg_rent_aed_year": r["avg_rent_aed_year"] for r in rows}}
+            "figures": {f"{r['entity']} {measure}": r[measure] for r in rows
+                        for measure in ("avg_rent_aed_year", "lower_aed_year", "upper_aed_year")}}
 
 
 @tool
