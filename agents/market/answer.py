@@ -27,6 +27,15 @@ def money(value: float | None, lang: str) -> str:
     return f"AED {exact}" if lang != "ar" else f"{exact} درهم"
 
 
+def _when(result: Json, lang: str) -> str:
+    """ "2023", or the span of years a figure adds up ("2018–2025")."""
+    if result.get("year") is not None:
+        return str(result["year"])
+    years = result.get("years") or []
+    span = f"{years[0]}–{years[-1]}" if years else ""
+    return (f"{span} (كل السنوات)" if lang == "ar" else f"{span} (all years)") if span else ""
+
+
 def _place(name: str, lang: str) -> str:
     return AR_PLACES.get(name, name) if lang == "ar" else name
 
@@ -48,7 +57,7 @@ def render(tool: str, result: Json, lang: str) -> str:
     ar = lang == "ar"
     if tool in ("get_transaction_count", "get_total_sales_value"):
         every, sales = result["all_transactions"], result.get("sales_only") or {}
-        place, year, scope = _place(result["district"], lang), result["year"], _scope(result, lang)
+        place, year, scope = _place(result["district"], lang), _when(result, lang), _scope(result, lang)
         if tool == "get_transaction_count":
             return (f"عدد المعاملات العقارية في {place} عام {year}{scope}: **{every['count']:,}** معاملة "
                     f"(منها {sales.get('count', 0):,} عملية بيع، بقيمة {money(every['value_aed'], lang)})."
@@ -73,16 +82,16 @@ def render(tool: str, result: Json, lang: str) -> str:
         return "\n".join([head, *lines])
     if tool == "get_municipality_sales":
         f = result["figures"]
-        return (f"المعاملات العقارية في {_place(result['municipality'], lang)} عام {result['year']}: "
+        return (f"المعاملات العقارية في {_place(result['municipality'], lang)} عام {_when(result, lang)}: "
                 f"**{money(f['value_aed'], lang)}** عبر {f['transactions']:,} معاملة (المبيعات: "
                 f"{money(f['sales_value_aed'], lang)}، {f['sales']:,} عملية). الجداول تغطي جزيرة الريم وجزيرة ياس فقط."
                 if ar else
-                f"Property transactions in {result['municipality']} in {result['year']}: "
+                f"Property transactions in {result['municipality']} in {_when(result, lang)}: "
                 f"**{money(f['value_aed'], lang)}** over {f['transactions']:,} transactions "
                 f"(sales: {money(f['sales_value_aed'], lang)}, {f['sales']:,}). {result['note']}")
     if tool == "get_top_districts_in_municipality":
-        head = (f"ترتيب المناطق حسب قيمة المعاملات عام {result['year']}:" if ar else
-                f"Districts of {result['municipality']} by transaction {result['by']} in {result['year']}:")
+        head = (f"ترتيب المناطق حسب قيمة المعاملات عام {_when(result, lang)}:" if ar else
+                f"Districts of {result['municipality']} by transaction {result['by']} in {_when(result, lang)}:")
         return "\n".join([head, *[f"{r['rank']}. {_place(r['district'], lang)}: {money(r['value_aed'], lang)}, "
                                   f"{r['count']:,} {'معاملة' if ar else 'transactions'}" for r in result["ranking"]]])
     if tool == "find_units_by_budget":

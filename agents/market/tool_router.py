@@ -2,7 +2,8 @@
 
 Each tool is indexed once from its registry record (name, description, when-to-use lines, examples): BM25 (bm25s)
 over stemmed words, blended with BM25 over character 4-grams (robust to Arabic morphology and typos), each scaled
-by its best score so that how much better a tool matches survives the blend (rank fusion would flatten it). On top, the spec's language-agnostic heuristics: years, currency and budget, comparison words, place
+by its best score so that how much better a tool matches survives the blend (rank fusion would flatten it).
+On top, the spec's language-agnostic heuristics: years, currency and budget, comparison words, place
 names (the critical place-lookup tool is always included). Returns the top-K names (K=12; 20 when unsure) and
 the debug scores.
 """

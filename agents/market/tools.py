@@ -21,6 +21,7 @@ from data.sources.abu_dhabi import LABELS, TOTALS, MarketTables, Place, canonica
 Json = dict[str, Any]
 District = Annotated[str, Field(description="District name in English or Arabic (e.g. 'Yas Island', 'جزيرة الريم')")]
 Year = Annotated[int, Field(ge=1900, le=2100, description="Calendar year, e.g. 2023")]
+YearOrAll = Annotated[int | None, Field(ge=1900, le=2100, description="Calendar year, e.g. 2023; None: all years")]
 Typology = Annotated[str | None, Field(description="Property type: 'Apartment / Duplex', 'Villa / Townhouse', "
                                                     "'Office', 'Retail', 'Plot', 'Other'; None for all types")]
 Layout = Annotated[str | None, Field(description="Bedrooms: 'studio', '1 bed', '2 beds', ...; None for all")]
@@ -70,6 +71,10 @@ def _year(tables: MarketTables, table: str, year: int | None, *, default_latest:
     if year not in years:
         raise _error("year_not_available", f"{LABELS[table]} has no data for {year}.", years_available=years)
     return int(year)
+
+
+def _year_or_all(tables: MarketTables, table: str, year: int | None) -> int | None:
+    return None if year is None else _year(tables, table, year)
 
 
 def typology_of(value: str | None) -> str | None:
@@ -125,9 +130,13 @@ def tool(fn: Callable[..., Json]) -> Callable[..., Json]:
     return run
 
 
-def _deal_figures(tables: MarketTables, district: Place, year: int, typology: str | None,
+def _deal_figures(tables: MarketTables, district: Place, year: int | None, typology: str | None,
                   layout: str | None) -> Json:
-    """Value and count of all transactions and of sales alone for one district, year and selection."""
+    """Value and count of all transactions and of sales alone for one district, year (None: every year, each read
+    on its own and then added: years are disjoint) and selection."""
+    if year is None:
+        return _all_years([_deal_figures(tables, district, y, typology, layout)
+                           for y in tables.years("transactions_district")])
     frame = tables.facts["transactions_district"]
     _check_layout(set(frame["layout"]), layout)
     sel: dict[str, Any] = {"district": district.name, "year": year, "typology": typology, "layout": layout}
@@ -148,12 +157,23 @@ def _deal_figures(tables: MarketTables, district: Place, year: int, typology: st
     }
 
 
+def _all_years(rows: list[Json]) -> Json:
+    """Per-year deal figures added up (a year without data is left out and said)."""
+    def add(key: str) -> dict[str, float]:
+        parts = [r[key] for r in rows if r.get(key)]
+        return {"count": sum(p["count"] for p in parts), "value_aed": round(sum(p["value_aed"] for p in parts), 2)}
+
+    return {**rows[0], "year": None, "years": [r["year"] for r in rows], "all_transactions": add("all_transactions"),
+            "sales_only": add("sales_only"), "by_year": {r["year"]: r["all_transactions"] for r in rows},
+            "by_transaction_type": {}, "basis": "each year read on its own (total rows), then added"}
+
+
 @tool
-def get_transaction_count(district: District, year: Year, typology: Typology = None,
+def get_transaction_count(district: District, year: YearOrAll, typology: Typology = None,
                           layout: Layout = None) -> Json:
     """Number of real-estate transactions in a district in a year (all types, and sales alone)."""
     tables = load_market()
-    deal = _deal_figures(tables, _district(tables, district), _year(tables, "transactions_district", year),
+    deal = _deal_figures(tables, _district(tables, district), _year_or_all(tables, "transactions_district", year),
                          typology_of(typology), layout_of(layout))
     sales = deal["sales_only"] or {}
     return {**deal, "unit": "transactions",
@@ -161,11 +181,11 @@ def get_transaction_count(district: District, year: Year, typology: Typology = N
 
 
 @tool
-def get_total_sales_value(district: District, year: Year, typology: Typology = None,
+def get_total_sales_value(district: District, year: YearOrAll, typology: Typology = None,
                           layout: Layout = None) -> Json:
     """Total value (AED) of real-estate transactions in a district in a year (all types, and sales alone)."""
     tables = load_market()
-    deal = _deal_figures(tables, _district(tables, district), _year(tables, "transactions_district", year),
+    deal = _deal_figures(tables, _district(tables, district), _year_or_all(tables, "transactions_district", year),
                          typology_of(typology), layout_of(layout))
     sales = deal["sales_only"] or {}
     return {**deal, "unit": "AED",
@@ -193,9 +213,10 @@ def compare_sales_between_districts(district1: District, district2: District, ye
     }
 
 
-def _municipality_rows(tables: MarketTables, municipality: str, year: int | None) -> tuple[Place, int, list[Json]]:
+def _municipality_rows(tables: MarketTables, municipality: str,
+                       year: int | None) -> tuple[Place, int | None, list[Json]]:
     place = _municipality(tables, municipality)
-    year = _year(tables, "transactions_district", year)
+    year = _year_or_all(tables, "transactions_district", year)
     districts = [p for p in tables.places if p.kind == "district"]
     if place.name != "Abu Dhabi City":
         raise _error("no_data", f"The tables hold districts of Abu Dhabi City only, not {place.display}.",
@@ -206,15 +227,16 @@ def _municipality_rows(tables: MarketTables, municipality: str, year: int | None
 
 @tool
 def get_municipality_sales(municipality: Annotated[str, Field(
-        description="Municipality, e.g. 'Abu Dhabi City' or 'أبوظبي'")], year: Year) -> Json:
-    """Transaction value and count of a whole municipality in a year (the sum of its districts)."""
+        description="Municipality, e.g. 'Abu Dhabi City' or 'أبوظبي'")], year: YearOrAll = None) -> Json:
+    """Transaction value and count of a whole municipality in a year, or over all years (the sum of its
+    districts)."""
     tables = load_market()
     place, year, rows = _municipality_rows(tables, municipality, year)
     value = sum(r["all_transactions"]["value_aed"] for r in rows)
     count = sum(r["all_transactions"]["count"] for r in rows)
     sales_value = sum((r["sales_only"] or {}).get("value_aed", 0) for r in rows)
     sales = sum((r["sales_only"] or {}).get("count", 0) for r in rows)
-    return {"municipality": place.display, "year": year, "districts": rows, "unit": "AED",
+    return {"municipality": place.display, "year": year, "years": rows[0].get("years"), "districts": rows, "unit": "AED",
             "note": "The tables cover two districts of the municipality: Al Reem Island and Yas Island.",
             "source": LABELS["transactions_district"],
             "figures": {"value_aed": round(value, 2), "transactions": count, "sales_value_aed": round(sales_value, 2),
@@ -223,15 +245,16 @@ def get_municipality_sales(municipality: Annotated[str, Field(
 
 @tool
 def get_top_districts_in_municipality(municipality: Annotated[str, Field(
-        description="Municipality, e.g. 'Abu Dhabi City'")], year: Year, limit: Annotated[int, Field(
+        description="Municipality, e.g. 'Abu Dhabi City'")], year: YearOrAll = None, limit: Annotated[int, Field(
         ge=1, le=50, description="How many districts")] = 5,
         by: Literal["value", "count"] = "value") -> Json:
-    """Districts of a municipality ranked by transaction value (or count) in a year."""
+    """Districts of a municipality ranked by transaction value (or count) in a year, or over all years."""
     tables = load_market()
     place, year, rows = _municipality_rows(tables, municipality, year)
     measure = "value_aed" if by == "value" else "count"
     ranked = sorted(rows, key=lambda r: -r["all_transactions"][measure])[:limit]
-    return {"municipality": place.display, "year": year, "by": by, "source": LABELS["transactions_district"],
+    return {"municipality": place.display, "year": year, "years": rows[0].get("years"), "by": by,
+            "source": LABELS["transactions_district"],
             "ranking": [{"rank": i + 1, "district": r["district"], **r["all_transactions"],
                          "sales_value_aed": (r["sales_only"] or {}).get("value_aed")} for i, r in enumerate(ranked)],
             "unit": "AED", "figures": {f"{r['district']} {measure}": r["all_transactions"][measure] for r in ranked}}
