@@ -41,12 +41,12 @@ def _place(name: str, lang: str) -> str:
 
 
 def _scope(result: Json, lang: str) -> str:
-    parts = []
+    parts: list[str] = []
     typology, layout = result.get("typology"), result.get("layout")
     if typology and typology != "All property types":
-        parts.append(AR_TYPOLOGY.get(typology, typology) if lang == "ar" else typology.lower())
+        parts.append(str(AR_TYPOLOGY.get(typology, typology)) if lang == "ar" else str(typology).lower())
     if layout and layout != "All beds":
-        parts.append(AR_LAYOUT.get(layout, layout) if lang == "ar" else layout)
+        parts.append(str(AR_LAYOUT.get(layout, layout)) if lang == "ar" else str(layout))
     return f" ({', '.join(parts)})" if parts else ""
 
 
@@ -166,7 +166,7 @@ def render_series(calls: list[tuple[str, Json]], lang: str) -> str:
     """Several years of one figure as a short list, one line a year."""
     ar = lang == "ar"
     tool, first = calls[0]
-    where = _place(first.get("district") or first.get("municipality") or "", lang)
+    where = _place(str(first.get("district") or first.get("municipality") or ""), lang)
     lines = []
     for _t, r in calls:
         if tool == "get_current_supply":

@@ -164,8 +164,8 @@ def plan_calls(message: str, ranked: list[str], *, lang: str = "en") -> Plan:
         plan.series = len(plan.calls) > 1
     elif primary == "get_current_supply":
         for district in districts or _all_districts():
-            for y in (years[:MAX_SERIES] if len(years) > 1 else [year]):
-                plan.calls.append(Call(primary, {"district": district, "year": y, "typology": typology,
+            for supply_year in (years[:MAX_SERIES] if len(years) > 1 else [year]):
+                plan.calls.append(Call(primary, {"district": district, "year": supply_year, "typology": typology,
                                                  "layout": layout}))
         plan.series = len(years) > 1
     elif primary == "find_units_by_budget":

@@ -236,7 +236,8 @@ def get_municipality_sales(municipality: Annotated[str, Field(
     count = sum(r["all_transactions"]["count"] for r in rows)
     sales_value = sum((r["sales_only"] or {}).get("value_aed", 0) for r in rows)
     sales = sum((r["sales_only"] or {}).get("count", 0) for r in rows)
-    return {"municipality": place.display, "year": year, "years": rows[0].get("years"), "districts": rows, "unit": "AED",
+    return {"municipality": place.display, "year": year, "years": rows[0].get("years"), "districts": rows,
+            "unit": "AED",
             "note": "The tables cover two districts of the municipality: Al Reem Island and Yas Island.",
             "source": LABELS["transactions_district"],
             "figures": {"value_aed": round(value, 2), "transactions": count, "sales_value_aed": round(sales_value, 2),

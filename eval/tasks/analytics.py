@@ -3,6 +3,7 @@ expected figure found among the result's figures within 0.5 %) and errors where 
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -63,4 +64,4 @@ def bench_analytics() -> dict[str, Any]:
     """One analytics turn (router, planner, tool calls, answer), warm."""
     texts = ("How many transactions were there in Yas Island in 2023?", "قارن الإيجارات بين ياس والريم لشقة غرفتين",
              "compare sales on Yas vs Reem in 2024", "supply on Reem from 2025 to 2028")
-    return percentiles([t for text in texts for t in timings_ms(lambda text=text: analytics_turn(text), repeat=30)])
+    return percentiles([t for text in texts for t in timings_ms(partial(analytics_turn, text), repeat=30)])
