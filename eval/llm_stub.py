@@ -30,6 +30,8 @@ class Reply:
     content: str = ""
     status: int = 200
     delay_s: float = 0.0
+    tool: str | None = None  # when tools are offered: the tool to call (None: the first one offered)
+    plain: bool = False  # answer in text even when tools are offered (a model that is done calling tools)
 
     @classmethod
     def text(cls, content: str) -> Reply:
@@ -39,6 +41,16 @@ class Reply:
     def json(cls, obj: Any) -> Reply:
         """A structured reply: the object as JSON (as message content, or as tool-call arguments)."""
         return cls(content=json.dumps(obj))
+
+    @classmethod
+    def call(cls, tool: str, args: Any) -> Reply:
+        """A call of the named tool with these arguments (when the request offers tools)."""
+        return cls(content=json.dumps(args), tool=tool)
+
+    @classmethod
+    def answer(cls, content: str) -> Reply:
+        """A text answer, even when the request offers tools."""
+        return cls(content=content, plain=True)
 
     @classmethod
     def error(cls, status: int) -> Reply:
@@ -52,13 +64,15 @@ class Reply:
 Script = Callable[[dict[str, Any]], Reply]
 
 
-def _completion(body: dict[str, Any], content: str) -> dict[str, Any]:
-    """A chat.completion object; when the request offers tools, the content becomes a call of the first one."""
+def _completion(body: dict[str, Any], reply: Reply) -> dict[str, Any]:
+    """A chat.completion object; when the request offers tools, the content becomes a call of one of them (the
+    reply's tool, else the first offered), unless the reply is a plain answer."""
+    content = reply.content
     message: dict[str, Any] = {"role": "assistant", "content": content}
     finish = "stop"
     tools = body.get("tools") or []
-    if tools:
-        name = tools[0].get("function", {}).get("name", "tool")
+    if tools and not reply.plain:
+        name = reply.tool or tools[0].get("function", {}).get("name", "tool")
         message = {"role": "assistant", "content": None, "tool_calls": [
             {"id": "call_1", "type": "function", "function": {"name": name, "arguments": content}}]}
         finish = "tool_calls"
@@ -121,7 +135,7 @@ class StubLLM:
         if reply.status != 200:
             payload = json.dumps({"error": {"message": f"stub status {reply.status}", "type": "stub"}}).encode()
         else:
-            payload = json.dumps(_completion(body, reply.content)).encode()
+            payload = json.dumps(_completion(body, reply)).encode()
         try:
             handler.send_response(reply.status)
             handler.send_header("Content-Type", "application/json")

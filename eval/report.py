@@ -40,9 +40,12 @@ HEADLINE = {
     "rank": ("ndcg@3", "mrr@3"),
     "triage": ("category_accuracy", "priority_accuracy", "p0_recall"),
     "lease": ("citation_accuracy", "answer_recall", "not_found_precision", "not_found_recall"),
+    "tools": ("needed_in_top12", "primary_in_top3"),
+    "tools_200": ("needed_in_top12", "primary_in_top3"),
+    "analytics": ("figures_exact",),
 }
 # Further tasks scored on the same files: the learned router beside the rules it builds on.
-ALSO_SCORED = {"route": ("route_learned",)}
+ALSO_SCORED = {"route": ("route_learned",), "tools": ("tools_200",)}
 FOLLOW_UP = {"apartment": "Brooklyn, under $3,000", "office": "Midtown, up to $60k a month"}
 
 

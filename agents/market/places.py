@@ -18,7 +18,7 @@ from retrieval.arabic import stem, tokens
 GENERIC = {"island", "islands", "isl", "al", "el", "city", "the", "district", "community", "project", "area",
            "جزير", "جزيره", "جزر", "مدين", "مدينه", "منطق", "منطقه", "حي", "مشروع", "امار", "اماره"}
 KIND_ORDER = {"district": 0, "municipality": 1, "community": 2, "project": 3}
-FUZZY_MIN = 86  # a typo of a one-word place ("yass", "reeem") still matches; unrelated words do not
+FUZZY_MIN = 85  # a typo of a one-word place ("yass", "reeem") still matches; unrelated words do not
 
 
 def key(text: str) -> str:
@@ -130,7 +130,8 @@ def resolve(name: str, kind: str, tables: MarketTables | None = None) -> tuple[P
     if exact:
         return exact, []
     matches = search(name, kinds=(kind,), limit=5)
-    if matches and matches[0].score >= 90:
+    clear = len(matches) == 1 or (len(matches) > 1 and matches[1].score < matches[0].score - 5)
+    if matches and (matches[0].score >= 90 or (matches[0].score >= FUZZY_MIN and clear)):
         return matches[0].place, []
     nearest = [m.place.display for m in matches]
     if not nearest:

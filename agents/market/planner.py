@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.market.places import Match, mentions
+from agents.market.places import Match, mentions, search
 from data.sources.abu_dhabi import load_market
 from retrieval.arabic import normalize
 
@@ -44,6 +44,25 @@ MONEY = re.compile(r"(?:aed|dhs?|dirhams?)?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m|millio
 MONTHLY = re.compile(r"\b(?:per|a|/|each)\s*month\b|\bmonthly\b|/mo\b|شهري|بالشهر|في الشهر|شهريا", re.I)
 BUDGET_CUE = re.compile(r"\b(?:aed|dhs?|dirhams?|budget|afford|under|below|less than|max(?:imum)?|up to|within)\b|"
                         r"درهم|ميزاني|اقل من|حدود|لا يتجاوز|\d\s*k\b", re.I)
+
+
+# A place named by its kind ("Saadiyat Island", "جزيرة السعديات"): checked against the tables' names.
+NAMED_PLACE = re.compile(r"\b((?:[a-z][\w'-]*\s){0,2}[a-z][\w'-]*)\s+(?:island|district|community)\b|"
+                         r"(?:جزيرة|جزيره|منطقة|منطقه|حي)\s+(\S+(?:\s\S+)?)", re.I)
+LEAD_WORDS = {"in", "on", "at", "for", "of", "the", "about", "and", "vs", "versus", "between", "a", "an"}
+
+
+def unknown_places(message: str) -> list[str]:
+    """Places the message names by their kind that the tables do not hold ("Saadiyat Island")."""
+    unknown = []
+    for match in NAMED_PLACE.finditer(message):
+        words = (match.group(1) or match.group(2) or "").split()
+        cut = max((i + 1 for i, w in enumerate(words) if w.lower() in LEAD_WORDS), default=0)
+        name = " ".join(words[cut:]).strip("؟?.,!")
+        if name and not search(name, limit=1) and not search(match.group(0), limit=1):
+            shown = match.group(0).strip("؟?.,! ")
+            unknown.append(shown[shown.find(name):] if match.group(1) else shown)
+    return unknown
 
 
 @dataclass
@@ -115,6 +134,12 @@ def budget_in(text: str) -> tuple[float | None, bool]:
 def plan_calls(message: str, ranked: list[str], *, lang: str = "en") -> Plan:
     """Turn a question and the router's ranking into tool calls (or one question back)."""
     tables = load_market()
+    missing = unknown_places(message)
+    if missing:
+        have = ", ".join(p.display for p in tables.places if p.kind == "district")
+        return Plan(question=(f"I have no figures for {missing[0]}: the market tables cover {have} (Abu Dhabi City)."
+                              if lang != "ar" else
+                              f"لا تتوفر لدي بيانات عن {missing[0]}: الجداول تغطي جزيرة ياس وجزيرة الريم في أبوظبي."))
     places = mentions(message)
     districts = _districts(places)
     years = years_in(message)

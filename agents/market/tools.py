@@ -169,7 +169,7 @@ def _all_years(rows: list[Json]) -> Json:
 
 
 @tool
-def get_transaction_count(district: District, year: YearOrAll, typology: Typology = None,
+def get_transaction_count(district: District, year: YearOrAll = None, typology: Typology = None,
                           layout: Layout = None) -> Json:
     """Number of real-estate transactions in a district in a year (all types, and sales alone)."""
     tables = load_market()
@@ -181,7 +181,7 @@ def get_transaction_count(district: District, year: YearOrAll, typology: Typolog
 
 
 @tool
-def get_total_sales_value(district: District, year: YearOrAll, typology: Typology = None,
+def get_total_sales_value(district: District, year: YearOrAll = None, typology: Typology = None,
                           layout: Layout = None) -> Json:
     """Total value (AED) of real-estate transactions in a district in a year (all types, and sales alone)."""
     tables = load_market()

@@ -110,9 +110,9 @@ def _read(path: Path) -> pd.DataFrame:
     return frame.drop(columns=[c for c in frame.columns if c.lower().startswith("shape_")])
 
 
-def _facts(key: str, districts: dict[str, str], skipped: list[str]) -> pd.DataFrame:
+def _facts(key: str, districts: dict[str, str], skipped: list[str], data_dir: Path) -> pd.DataFrame:
     file, year_col, kind_col, measures = FACTS[key]
-    raw = _read(DATA_DIR / file)
+    raw = _read(data_dir / file)
     frame = pd.DataFrame({
         "district": raw["district"].str.strip().str.upper().map(lambda d: districts.get(d, d)),
         "year": pd.to_numeric(raw[year_col], errors="coerce"),
@@ -148,17 +148,17 @@ def _places(municipalities: pd.DataFrame, districts: pd.DataFrame, communities: 
     return places
 
 
-@lru_cache(maxsize=1)
-def load_market() -> MarketTables:
+@lru_cache(maxsize=2)
+def load_market(data_dir: Path = DATA_DIR) -> MarketTables:
     """Read and normalize every table once (cached: the tables are small, about 7 MB)."""
-    municipalities = _read(DATA_DIR / "MUNICIPALITY.csv")
-    districts = _read(DATA_DIR / "DISTRICT.csv")
-    communities = _read(DATA_DIR / "COMMUNITY.csv")
-    projects = _read(DATA_DIR / "PROJECT.csv")
+    municipalities = _read(data_dir / "MUNICIPALITY.csv")
+    districts = _read(data_dir / "DISTRICT.csv")
+    communities = _read(data_dir / "COMMUNITY.csv")
+    projects = _read(data_dir / "PROJECT.csv")
     # Table spellings -> DISTRICT.csv's name ("Al Reem Island" -> "AL REEM ISLAND").
     canonical = {name.upper(): name.upper() for name in districts["name_en"]}
     skipped: list[str] = []
-    facts = {key: _facts(key, canonical, skipped) for key in FACTS}
+    facts = {key: _facts(key, canonical, skipped, data_dir) for key in FACTS}
     unknown = {d for f in facts.values() for d in f["district"].unique()} - set(canonical)
     if unknown:
         log.warning("market tables name districts missing from DISTRICT.csv: %s", sorted(unknown))

@@ -1,0 +1,90 @@
+"""The analytics node: answers in the user's language with figures, units and tables; the graph routes to it; a
+model sees only the selected tools and never supplies a figure."""
+
+from __future__ import annotations
+
+from agents.graph import ask, build_graph
+from agents.market.analytics import analytics_turn
+from agents.market.tools import get_transaction_count
+from eval.llm_stub import Reply
+
+
+def test_english_answer_has_the_figure_its_unit_and_table():
+    turn = analytics_turn("How many transactions were there in Yas Island in 2023?")
+    count = get_transaction_count(district="Yas Island", year=2023)["figures"]["transactions"]
+    assert f"{count:,}" in turn["reply"] and "TRANSACTIONS_DISTRICT" in turn["reply"]
+    assert turn["market"]["calls"][0]["tool"] == "get_transaction_count"
+    assert turn["trace"]["tools_selected"][0] == "get_transaction_count"
+
+
+def test_arabic_question_gets_an_arabic_answer():
+    turn = analytics_turn("قارن المبيعات بين جزيرة ياس وجزيرة الريم في 2024")
+    assert turn["market"]["lang"] == "ar" and "جزيرة ياس" in turn["reply"] and "درهم" in turn["reply"]
+    assert turn["market"]["calls"][0]["tool"] == "compare_sales_between_districts"
+    chart = turn["market"]["chart"]
+    assert chart["kind"] == "bar" and {p["label"] for p in chart["points"]} == {"Yas Island", "Al Reem Island"}
+
+
+def test_a_series_of_years_is_one_call_a_year_and_a_line():
+    turn = analytics_turn("housing supply on Reem from 2025 to 2028")
+    years = [c["args"]["year"] for c in turn["market"]["calls"]]
+    assert years == [2025, 2026, 2027, 2028] and turn["market"]["chart"]["kind"] == "line"
+    assert "(projection)" in turn["reply"]
+
+
+def test_missing_budget_asks_one_question_and_calls_nothing():
+    turn = analytics_turn("what can I afford to rent in Abu Dhabi with my budget?")
+    assert turn["market"]["calls"] == [] and "budget" in turn["reply"].lower()
+
+
+def test_monthly_budget_is_made_yearly_and_said():
+    turn = analytics_turn("which projects can I rent a 2br in for AED 8,000 a month?")
+    call = turn["market"]["calls"][0]
+    assert call["tool"] == "find_units_by_budget" and call["args"]["budget"] == 96_000
+    assert "a monthly budget" in turn["reply"]
+
+
+def test_unknown_place_is_said_with_the_districts_we_have():
+    turn = analytics_turn("How many transactions in Saadiyat Island in 2023?")
+    assert turn["market"]["calls"] == [] and "no figures for Saadiyat Island" in turn["reply"]
+    assert "Yas Island" in turn["reply"] and "Al Reem Island" in turn["reply"]
+    arabic = analytics_turn("كم عدد المعاملات في جزيرة السعديات؟")
+    assert arabic["market"]["calls"] == [] and "جزيرة السعديات" in arabic["reply"]
+    known = analytics_turn("How many transactions in Yas Island in 2023?")
+    assert known["market"]["calls"]
+
+
+def test_graph_routes_market_questions_and_keeps_vi_doma():
+    graph = build_graph()
+    state = ask(graph, "كم عدد المعاملات في جزيرة ياس في 2023؟")
+    assert state["route"] == {**state["route"], "pipeline": "MARKET", "node": "analytics"}
+    assert "معاملة" in state["reply"] and state["market"]["calls"]
+    state = ask(graph, "the kitchen sink is leaking", thread_id="t2")
+    assert state["route"]["node"] == "triage" and state.get("market") is None
+
+
+def test_model_sees_only_selected_tools_and_its_calls_are_rendered_by_the_templates(stub_model):
+    model, stub = stub_model([Reply.call("get_transaction_count", {"district": "Al Reem Island", "year": 2021}),
+                              Reply.answer("There were a million transactions.")])
+    turn = analytics_turn("how busy was Reem in 2021?", model=model)
+    offered = {t["function"]["name"] for t in stub.requests[0]["tools"]}
+    assert offered == set(turn["market"]["tools"]) and len(offered) <= 12
+    assert turn["trace"]["source"] == "model" and "million transactions" not in turn["reply"]
+    count = get_transaction_count(district="Al Reem Island", year=2021)["figures"]["transactions"]
+    assert f"{count:,}" in turn["reply"]
+
+
+def test_model_calls_are_capped_at_five(stub_model):
+    model, stub = stub_model([Reply.call("get_transaction_count", {"district": "Yas Island", "year": 2020})])
+    turn = analytics_turn("transactions on Yas in 2020", model=model)
+    assert len(turn["market"]["calls"]) == 5 and len(stub.requests) == 5
+
+
+def test_a_failing_or_useless_model_falls_back_to_the_rules(stub_model):
+    model, _stub = stub_model([Reply.error(500)])
+    turn = analytics_turn("How many transactions were there in Yas Island in 2023?", model=model)
+    assert turn["trace"]["source"] == "rules" and "failed" in turn["trace"]["model_note"]
+    assert turn["market"]["calls"][0]["tool"] == "get_transaction_count"
+    model, _stub = stub_model([Reply.call("not_a_tool", {}), Reply.answer("done")])
+    turn = analytics_turn("How many transactions were there in Yas Island in 2023?", model=model)
+    assert turn["trace"]["source"] == "rules" and "4,036" in turn["reply"]
