@@ -41,7 +41,7 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
         source = "model" if calls else "rules"
     plan = Plan()
     if not calls:
-        plan = plan_calls(message, selected, lang=lang)
+        plan = plan_calls(message, selected, lang=lang, scores=debug["scores"])
         calls = [(c.tool, c.args, catalog[c.tool].run(c.args)) for c in plan.calls]
     reply = plan.question or compose([(tool, result) for tool, _args, result in calls], plan.notes, lang)
     return {
@@ -100,6 +100,7 @@ def chart_for(calls: list[tuple[str, Json, Json]], *, series: bool = False) -> J
     if not ok:
         return None
     tool, first = ok[0]
+    ok = [(t, r) for t, r in ok if t == tool]  # a second ask's results are listed, not charted
     if series and len(ok) > 1:
         key = {"get_transaction_count": ("all_transactions", "count", "transactions"),
                "get_total_sales_value": ("all_transactions", "value_aed", "AED"),

@@ -54,7 +54,7 @@ MARKET_TOOLS = (
     Tool("get_municipality_sales", t.get_municipality_sales,
          "Transaction value and count of a whole municipality (e.g. Abu Dhabi City) in a year.", "sales",
          ("user asks about sales of the whole city / emirate / municipality, not one district",
-          "Abu Dhabi total market in a year"),
+          "how much did the city or municipality sell; Abu Dhabi total market in a year"),
          ("What were total property sales in Abu Dhabi City in 2023?", "Abu Dhabi market transactions in 2024",
           "كم قيمة المبيعات العقارية في مدينة أبوظبي 2023؟", "إجمالي صفقات بلدية أبوظبي في 2022")),
     Tool("get_top_districts_in_municipality", t.get_top_districts_in_municipality,

@@ -7,6 +7,7 @@ out, so "Yas", "YAS ISLAND", "جزيرة ياس" and "ياس" are one key. Typos
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -17,6 +18,8 @@ from retrieval.arabic import stem, tokens
 
 GENERIC = {"island", "islands", "isl", "al", "el", "city", "the", "district", "community", "project", "area",
            "جزير", "جزيره", "جزر", "مدين", "مدينه", "منطق", "منطقه", "حي", "مشروع", "امار", "اماره"}
+# Everyday names the tables do not carry (checked: the municipality table has "ADM" and "أبوظبي" only).
+EXTRA_ALIASES = {"Abu Dhabi City": ("AD", "Abu Dhabi", "ابو ظبي", "أبو ظبي", "ابوظبي")}
 KIND_ORDER = {"district": 0, "municipality": 1, "community": 2, "project": 3}
 FUZZY_MIN = 85  # a typo of a one-word place ("yass", "reeem") still matches; unrelated words do not
 
@@ -55,7 +58,8 @@ def _index() -> tuple[tuple[str, str, Place], ...]:
                 places.append(Place("project", name, name, None, district))
     entries = []
     for place in places:
-        for spelling in {place.name, place.display, place.name_ar, *place.aliases}:
+        extra = EXTRA_ALIASES.get(place.name, ()) if place.kind == "municipality" else ()
+        for spelling in {place.name, place.display, place.name_ar, *place.aliases, *extra}:
             if spelling and (k := key(spelling)):
                 entries.append((k, spelling, place))
     return tuple(entries)
@@ -97,8 +101,10 @@ def mentions(text: str, *, kinds: tuple[str, ...] = ALL_KINDS) -> list[Match]:
     padded = f" {' '.join(words)} "
     found: dict[tuple[str, str], tuple[int, Match]] = {}
     for k, spelling, place in _index():
-        if place.kind not in kinds or len(k) < 3:
+        if place.kind not in kinds:
             continue
+        if len(k) < 3 and not (spelling.isupper() and re.search(rf"\b{re.escape(spelling)}\b", text)):
+            continue  # a two-letter name ("AD") only as written, in capitals
         at = padded.find(f" {k} ")
         if at < 0 and " " not in k and place.kind in ("district", "municipality") and len(k) >= 3:
             # one-word district names tolerate a typo ("yass", "reeem")

@@ -42,14 +42,22 @@ TYPOLOGY = (
 MONEY = re.compile(r"(?:aed|dhs?|dirhams?)?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m|million|thousand|الف|ألف|مليون)?\s*"
                    r"(?:aed|dhs?|dirhams?|درهم)?", re.I)
 MONTHLY = re.compile(r"\b(?:per|a|/|each)\s*month\b|\bmonthly\b|/mo\b|شهري|بالشهر|في الشهر|شهريا", re.I)
-BUDGET_CUE = re.compile(r"\b(?:aed|dhs?|dirhams?|budget|afford|under|below|less than|max(?:imum)?|up to|within)\b|"
-                        r"درهم|ميزاني|اقل من|حدود|لا يتجاوز|\d\s*k\b", re.I)
+BUDGET_CUE = re.compile(r"\b(?:aed|dhs?|dirhams?|budget|afford|under|below|less than|max(?:imum)?|up to|within|"
+                        r"thousand)\b|درهم|ميزاني|اقل من|حدود|لا يتجاوز|الف|\d\s*k\b", re.I)
 
 
 # A place named by its kind ("Saadiyat Island", "جزيرة السعديات"): checked against the tables' names.
-NAMED_PLACE = re.compile(r"\b((?:[a-z][\w'-]*\s){0,2}[a-z][\w'-]*)\s+(?:island|district|community)\b|"
-                         r"(?:جزيرة|جزيره|منطقة|منطقه|حي)\s+(\S+(?:\s\S+)?)", re.I)
-LEAD_WORDS = {"in", "on", "at", "for", "of", "the", "about", "and", "vs", "versus", "between", "a", "an"}
+NAMED_PLACE = re.compile(r"\b((?:[A-Za-z][\w'-]*\s){0,2}[A-Za-z][\w'-]*)\s+(?:[Ii]sland|[Dd]istrict|[Cc]ommunity)\b|"
+                         r"(?:جزيرة|جزيره)\s+(\S+(?:\s\S+)?)")
+LEAD_WORDS = {"in", "on", "at", "for", "of", "the", "about", "and", "vs", "versus", "between", "a", "an", "which",
+              "what", "each", "every", "this", "that", "per", "by", "same", "whole"}
+# Two asks joined in one message ("how many units on Reem, and the rents?"): each topic's tool is called.
+JOINED = re.compile(r"\band\b|\bplus\b|\bvs\.?\b|(?:^|\s)و(?:ال|كم|ما|شو|ايش|متوسط)", re.I)
+TOPICS = {  # the words of each tool category, in both languages (normalized Arabic)
+    "supply": re.compile(r"\b(?:supply|units|stock|inventory|oversuppl\w*)\b|المعروض|معروض|وحدات|وحده", re.I),
+    "rent": re.compile(r"\b(?:rents?|rental|rented|leasing)\b|ايجار|الايجار", re.I),
+    "sales": re.compile(r"\b(?:sales?|sold|transactions?|deals?)\b|مبيعات|معاملات|صفقات", re.I),
+}
 
 
 def unknown_places(message: str) -> list[str]:
@@ -59,7 +67,8 @@ def unknown_places(message: str) -> list[str]:
         words = (match.group(1) or match.group(2) or "").split()
         cut = max((i + 1 for i, w in enumerate(words) if w.lower() in LEAD_WORDS), default=0)
         name = " ".join(words[cut:]).strip("؟?.,!")
-        if name and not search(name, limit=1) and not search(match.group(0), limit=1):
+        proper = bool(match.group(2)) or all(w[:1].isupper() for w in name.split())  # a name, not "which district"
+        if name and proper and not search(name, limit=1) and not search(match.group(0), limit=1):
             shown = match.group(0).strip("؟?.,! ")
             unknown.append(shown[shown.find(name):] if match.group(1) else shown)
     return unknown
@@ -131,8 +140,42 @@ def budget_in(text: str) -> tuple[float | None, bool]:
     return (best * 12 if best and monthly else best), monthly
 
 
-def plan_calls(message: str, ranked: list[str], *, lang: str = "en") -> Plan:
-    """Turn a question and the router's ranking into tool calls (or one question back)."""
+def plan_calls(message: str, ranked: list[str], *, lang: str = "en", scores: dict[str, float] | None = None) -> Plan:
+    """Turn a question and the router's ranking into tool calls (or one question back).
+
+    Args:
+        scores: the router's scores; with them, a message joining two asks ("units on Reem, and the rents?") gets
+            the calls of both.
+    """
+    plan = _plan_one(message, ranked, lang=lang)
+    second = _second_ask(message, ranked, scores or {})
+    if second and not plan.question:
+        more = _plan_one(message, [second], lang=lang)
+        if not more.question:
+            plan.calls += more.calls
+            plan.notes += [n for n in more.notes if n not in plan.notes]
+            plan.series = False
+    return plan
+
+
+def _second_ask(message: str, ranked: list[str], scores: dict[str, float]) -> str | None:
+    """The tool of a second topic when a message joins two ("supply and rents"): the best-ranked tool of the other
+    topic; None for one topic."""
+    if not ranked or not JOINED.search(normalize(message)):
+        return None
+    topics = {name for name, pattern in TOPICS.items() if pattern.search(normalize(message))}
+    if len(topics) < 2:
+        return None
+    from agents.tools import load_tools
+
+    tools = load_tools()
+    first = _primary(ranked, [])
+    category = tools[first].category if first in tools else None
+    return next((name for name in ranked if name in tools and tools[name].category in topics - {category}
+                 and scores.get(name, 1.0) > 0), None)
+
+
+def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
     tables = load_market()
     missing = unknown_places(message)
     if missing:

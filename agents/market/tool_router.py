@@ -32,7 +32,10 @@ CURRENCY = re.compile(r"\b(?:aed|dhs?|dirhams?|budget|afford|k\b|\d+\s*k)\b|در
 COMPARE = re.compile(r"\b(?:compare|comparison|vs\.?|versus|against|difference|differ|than|between|or)\b|"
                      r"قارن|مقارن|أيهما|ايهما|مقابل|الفرق|أعلى من|اعلى من|بين", re.I)
 RANKING = re.compile(r"\b(?:top|rank\w*|best|busiest|leading|most active|highest)\b|أعلى|اعلى|أكثر|اكثر|رتب|ترتيب|"
-                     r"الأفضل|الافضل", re.I)
+                     r"الأفضل|الافضل|أفضل|افضل", re.I)
+LISTING = re.compile(r"\b(?:list|which (?:districts|areas|communities|islands)|what (?:districts|areas|communities)|"
+                     r"show (?:me )?(?:all|the) (?:districts|areas|communities)|sub-?areas|sectors)\b|قائم|اعرض|"
+                     r"(?:ما|شو|ايش) (?:هي )?(?:المناطق|الاحياء|المجتمعات)|المناطق الفرعي", re.I)
 STOPWORDS = {"the", "a", "an", "in", "on", "of", "for", "to", "is", "are", "was", "were", "what", "how", "and", "me",
              "do", "does", "did", "i", "my", "can", "you", "please", "at", "by", "with", "there", "this", "that",
              "في", "من", "على", "عن", "الى", "إلى", "ما", "هل", "كم", "هو", "هي", "عام", "سنه", "لي", "او", "و"}
@@ -154,8 +157,10 @@ def _heuristics(message: str, place_kinds: list[str]) -> dict[str, float]:
     if places >= 2 or (COMPARE.search(message) and len(years) < 2):  # two years compared is a series, not this
         add("compare_sales_between_districts", 0.2)
         add("compare_rental_prices", 0.2)
-    if RANKING.search(message):
-        add("get_top_districts_in_municipality", 0.25)
+    # a ranking tool answers a ranking question, not "how much did the city sell"
+    add("get_top_districts_in_municipality", 0.4 if RANKING.search(message) else -0.2)
+    if LISTING.search(text):  # a list of places: of a district (its communities) or of the city (its districts)
+        add("get_communities" if "district" in place_kinds else "get_districts", 0.3)
     if "municipality" in place_kinds and "district" not in place_kinds:
         add("get_municipality_sales", 0.15)
         add("get_top_districts_in_municipality", 0.1)
