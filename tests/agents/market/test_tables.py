@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import ROOT
 
 from agents.market.cube import read_figure
-from conftest import ROOT
 from data.sources.abu_dhabi import DATA_DIR, load_market
 
 RAW = ROOT / "data" / "abu_dhabi"
@@ -26,7 +26,8 @@ def test_district_names_are_one_spelling_across_tables():
     # the rent revenue table spells them "Yas Island": normalized, not lost
     revenue = tables.facts["rent_revenue_district"]
     assert len(revenue) == len(raw("RENT_REVENUE_DISTRICT"))
-    assert (revenue["district"] == "YAS ISLAND").sum() == (raw("RENT_REVENUE_DISTRICT")["district"] == "Yas Island").sum()
+    spelled = (raw("RENT_REVENUE_DISTRICT")["district"] == "Yas Island").sum()
+    assert (revenue["district"] == "YAS ISLAND").sum() == spelled > 0
 
 
 def test_layout_spellings_are_folded():

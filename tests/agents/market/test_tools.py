@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pandas as pd
+from conftest import ROOT
 
 from agents.market import tools as t
 from agents.tools import load_tools
-from conftest import ROOT
 
 RAW = ROOT / "data" / "abu_dhabi"
 
