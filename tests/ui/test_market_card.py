@@ -1,0 +1,35 @@
+"""The market card in the app (AppTest): an English and an Arabic market question, the chart and the tool calls."""
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DB_PATH", str(tmp_path / "workspace.sqlite"))
+    st.cache_resource.clear()
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_a_comparison_gets_figures_a_bar_chart_and_its_tool_calls(app):
+    app.chat_input[0].set_value("compare sales on Yas vs Reem in 2024").run()
+    assert not app.exception
+    text = "\n".join(m.value for m in app.markdown)
+    assert "Yas Island" in text and "AED" in text and "TRANSACTIONS_DISTRICT" in text
+    charts = app.get("vega_lite_chart")
+    assert len(charts) == 1
+    assert any("Tool calls (1)" in e.label for e in app.expander)
+    assert any("compare_sales_between_districts" in m.value for m in app.markdown)
+
+
+def test_an_arabic_question_is_answered_in_arabic(app):
+    app.chat_input[0].set_value("كم عدد المعاملات في جزيرة ياس في 2023؟").run()
+    assert not app.exception
+    text = "\n".join(m.value for m in app.markdown)
+    assert "معاملة" in text and "4,036" in text
