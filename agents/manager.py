@@ -374,6 +374,7 @@ def manager_node(state: AgentState, *, model: Any = None, learned: RouteModel | 
         **update,
         "route": decision.model_dump(mode="json"),
         "lang": language(text),
+        "prior_node": state.get("previous_node"),
         "previous_node": decision.node,
         "trace": [{"node": "manager", "ms": round((time.perf_counter() - started) * 1000, 3),
                    "route": f"{decision.pipeline}/{decision.node}", "why": decision.reason,

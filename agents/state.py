@@ -25,6 +25,7 @@ class AgentState(TypedDict, total=False):
     lang: str  # its language: "en" | "es" | "ar" (replies use that language's templates)
     route: dict[str, Any]  # RouteDecision of this turn
     previous_node: str | None  # the node that handled the previous turn (routing context)
+    prior_node: str | None  # during a turn: the node of the turn before it (previous_node then names this turn's)
     spec: dict[str, Any] | None  # the last SearchSpec (kept across turns to complete it)
     spec_patch: dict[str, Any] | None  # a chosen relaxation to apply to the stored spec (set by the UI)
     renewal_context: str | None  # the renewal conversation so far (completed by answers and follow-ups)
@@ -50,5 +51,6 @@ class AgentState(TypedDict, total=False):
     hold_notes: list[str]  # e.g. "that slot was just taken; held the next free one"
     viewings: list[dict[str, Any]]  # ViewingRequests of confirmed holds
     market: dict[str, Any] | None  # this turn's market answer: tool calls with results, selected tools, chart
+    market_question: str | None  # the last market question as answered (a short follow-up completes it)
     reply: str  # the assistant's answer of this turn (markdown)
     trace: Annotated[list[dict[str, Any]], turn_trace]  # per node of this turn: name, ms, notes

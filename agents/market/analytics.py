@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from typing import Any
 
 from agents.market.answer import compose
 from agents.market.places import mentions
-from agents.market.planner import Plan, plan_calls
+from agents.market.planner import YEAR_RANGE, Plan, plan_calls, years_in
 from agents.market.tool_router import market_catalog, select_tools
 from agents.prompts import ANALYTICS_PROMPT
 from agents.state import AgentState
@@ -24,6 +25,7 @@ from retrieval.arabic import is_arabic
 log = logging.getLogger(__name__)
 
 MAX_TOOL_CALLS = 5
+YEAR_OR_RANGE = re.compile(YEAR_RANGE.pattern + r"|\b(?:19|20)\d{2}\b", re.I)
 Json = dict[str, Any]
 
 
@@ -55,11 +57,35 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
     }
 
 
+FOLLOW_UP = re.compile(r"^\s*(?:and|what about|how about|same for|now|also|then|و|وماذا عن|وماذا|طيب|ماذا عن|وفي|وعن)\b"
+                       r"|^\s*و", re.I)
+
+
+def follow_up_text(text: str, previous: str | None) -> str:
+    """A short follow-up ("and in 2022?", "what about Reem?") completed by the previous market question: its years
+    or places replaced by the new ones; any other message as it is."""
+    if not previous or len(text.split()) > 7 or not (FOLLOW_UP.search(text) or len(text.split()) <= 3):
+        return text
+    base = previous
+    if years_in(text):
+        base = YEAR_OR_RANGE.sub(" ", base)
+    named = mentions(text)
+    if named:
+        for match in mentions(base):
+            base = re.sub(re.escape(match.matched), " ", base, flags=re.I)
+    return f"{base} {text}"
+
+
 def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
-    """Graph node: a market question in state["text"] -> reply, state["market"] (the card) and a trace entry."""
-    turn = analytics_turn(state.get("text", "") or "", model=model,
-                          lang="ar" if state.get("lang") == "ar" else None)
-    return {"reply": turn["reply"], "market": turn["market"], "trace": [turn["trace"]]}
+    """Graph node: a market question in state["text"] -> reply, state["market"] (the card) and a trace entry.
+
+    A short follow-up after a market answer ("and in 2022?") is read with the question before it."""
+    text = state.get("text", "") or ""
+    previous = state.get("market_question") if state.get("prior_node") == "analytics" else None
+    question = follow_up_text(text, previous)
+    turn = analytics_turn(question, model=model, lang="ar" if state.get("lang") == "ar" else None)
+    trace = {**turn["trace"], **({"follow_up_of": previous} if question != text else {})}
+    return {"reply": turn["reply"], "market": turn["market"], "market_question": question, "trace": [trace]}
 
 
 def _model_calls(message: str, offered: list[Tool], model: Any) -> tuple[list[tuple[str, Json, Json]], str]:

@@ -17,6 +17,7 @@ from retrieval.arabic import normalize
 GEO = ("search_geospatial_metadata", "get_districts", "get_communities")
 DISTRICT_TOOLS = ("get_transaction_count", "get_total_sales_value", "get_current_supply")
 MAX_SERIES = 8
+NO_TOPIC = 0.1  # below this best router score a message names no figure: ask which one
 
 YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 YEAR_RANGE = re.compile(r"\b((?:19|20)\d{2})\s*(?:-|–|to|until|till|through|and|الى|إلى|حتى|و)\s*((?:19|20)\d{2})\b",
@@ -147,6 +148,11 @@ def plan_calls(message: str, ranked: list[str], *, lang: str = "en", scores: dic
         scores: the router's scores; with them, a message joining two asks ("units on Reem, and the rents?") gets
             the calls of both.
     """
+    if scores is not None and max(scores.values(), default=0.0) < NO_TOPIC and not mentions(message):
+        return Plan(question=(
+            "Which figure would you like (transactions, sales value, supply or rents) and where (Yas Island or Al "
+            "Reem Island)?" if lang != "ar" else
+            "أي رقم تريد (المعاملات، قيمة المبيعات، المعروض أو الإيجارات) وأين (جزيرة ياس أو جزيرة الريم)؟"))
     plan = _plan_one(message, ranked, lang=lang)
     second = _second_ask(message, ranked, scores or {})
     if second and not plan.question:

@@ -163,3 +163,20 @@ def test_search_hold_confirm_and_lease_question_in_a_browser(server, browser):
     _shot(phone, "4-phone-p0", "P0 · EMERGENCY")
     for name in ("1-search", "2-tour-confirmed", "3-lease-answer", "4-phone-p0"):
         assert (SHOTS / f"{name}.png").stat().st_size > 10_000
+
+
+def test_market_questions_in_english_and_arabic_in_a_browser(server, browser):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(60_000)
+    page.goto(server)
+    page.get_by_text("Real-estate workspace").first.wait_for()
+    _chat(page, "compare sales on Yas vs Reem in 2024")
+    page.get_by_text("is higher by").first.wait_for()
+    page.locator(".vega-embed").first.wait_for()
+    _shot(page, "6-market-comparison", "is higher by")
+    _chat(page, "كم عدد المعاملات في جزيرة ياس في 2023؟")
+    page.get_by_text("4,036").first.wait_for()
+    _shot(page, "7-market-arabic", "4,036")
+    for name in ("6-market-comparison", "7-market-arabic"):
+        assert (SHOTS / f"{name}.png").stat().st_size > 10_000

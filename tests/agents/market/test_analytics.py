@@ -88,3 +88,19 @@ def test_a_failing_or_useless_model_falls_back_to_the_rules(stub_model):
     model, _stub = stub_model([Reply.call("not_a_tool", {}), Reply.answer("done")])
     turn = analytics_turn("How many transactions were there in Yas Island in 2023?", model=model)
     assert turn["trace"]["source"] == "rules" and "4,036" in turn["reply"]
+
+
+def test_short_follow_ups_complete_the_previous_market_question():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    graph = build_graph(checkpointer=InMemorySaver())
+    ask(graph, "How many transactions were there in Yas Island in 2023?", thread_id="f")
+    state = ask(graph, "and in 2021?", thread_id="f")
+    assert state["market"]["calls"][0]["args"] | {} == {**state["market"]["calls"][0]["args"],
+                                                        "district": "Yas Island", "year": 2021}
+    state = ask(graph, "what about Reem?", thread_id="f")
+    assert state["market"]["calls"][0]["args"]["district"] == "Al Reem Island"
+    assert state["market"]["calls"][0]["args"]["year"] == 2021
+    ask(graph, "the kitchen sink is leaking", thread_id="f")
+    state = ask(graph, "and in 2020?", thread_id="f")  # no market question just before: ask, do not guess
+    assert state["market"]["calls"] == [] and "Which figure" in state["reply"]
