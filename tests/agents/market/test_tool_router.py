@@ -37,6 +37,8 @@ def test_critical_tool_is_always_offered_and_debug_explains():
     tools, debug = select_tools("weather tomorrow please", tools=padded_catalog(market_catalog(), 200))
     assert "search_geospatial_metadata" in tools and len(tools) in (TOP_K, FALLBACK_K)
     assert debug["scores"] and "heuristics" in debug
+    short, debug = select_tools("how many units will be built in 2027", top_k=2)
+    assert not debug["unsure"] and short == [short[0], "search_geospatial_metadata"]
 
 
 def test_padded_catalog_still_finds_market_tools():
