@@ -34,7 +34,7 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
     started = time.perf_counter()
     lang = lang or ("ar" if is_arabic(message) else "en")
     places = mentions(message)
-    selected, debug = select_tools(message, place_kinds=[m.place.kind for m in places])
+    selected, debug = select_tools(message, places=places)
     catalog = {t.name: t for t in market_catalog()}
     calls: list[tuple[str, Json, Json]] = []
     source, why = "rules", ""
@@ -43,7 +43,7 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
         source = "model" if calls else "rules"
     plan = Plan()
     if not calls:
-        plan = plan_calls(message, selected, lang=lang, scores=debug["scores"])
+        plan = plan_calls(message, selected, lang=lang, scores=debug["scores"], topic=debug["topic"])
         calls = [(c.tool, c.args, catalog[c.tool].run(c.args)) for c in plan.calls]
     reply = plan.question or compose([(tool, result) for tool, _args, result in calls], plan.notes, lang)
     return {
@@ -52,6 +52,7 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
                    "chart": chart_for(calls, series=plan.series), "lang": lang, "question": plan.question},
         "trace": {"node": "analytics", "ms": round((time.perf_counter() - started) * 1000, 3), "source": source,
                   "tools_selected": selected, "router": debug["scores"], "heuristics": debug["heuristics"],
+                  "topic": debug["topic"],
                   "calls": [f"{t}({json.dumps(a, ensure_ascii=False)})" for t, a, _r in calls],
                   **({"model_note": why} if why else {})},
     }

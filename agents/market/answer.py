@@ -120,6 +120,13 @@ def render(tool: str, result: Json, lang: str) -> str:
             f"{money(r['upper_aed_year'], lang)})" if r["avg_rent_aed_year"] is not None else
             ("لا توجد بيانات" if ar else "no data for this selection")) for r in result["rents"]]
         return "\n".join([head, *rows])
+    if tool == "get_sale_price_per_sqm":
+        where = result["project"] or _place(result["district"], lang)
+        head = (f"سعر البيع للمتر المربع في {where} عام {result['year']}:" if ar else
+                f"Sale price per square metre in {where} in {result['year']}:")
+        rows = [f"- {AR_TYPOLOGY.get(r['typology'], r['typology']) if ar else r['typology']}: "
+                f"**{r['aed_per_sqm']:,.0f} {'درهم/م²' if ar else 'AED/sqm'}** ({r['range']})" for r in result["rates"]]
+        return "\n".join([head, *rows])
     if tool == "search_geospatial_metadata":
         rows = [f"- {m['display']} ({m['type']}" + (f", {m['name_ar']}" if m.get("name_ar") else "")
                 + (f", {_place(_title(m['district']), lang)}" if m.get("district") else "") + ")"
@@ -150,6 +157,9 @@ def _error(result: Json, lang: str) -> str:
                  f" Years available: {years[0]}–{years[-1]}.")
     elif result.get("suggestions"):
         extra = (" أقرب الأسماء: " if ar else " Nearest names: ") + ", ".join(result["suggestions"]) + "."
+    elif result.get("layouts") or result.get("typologies"):
+        available = result.get("layouts") or result["typologies"]
+        extra = (" المتوفر: " if ar else " Available: ") + ", ".join(available) + "."
     return ("تعذر الحصول على الرقم: " if ar else "I could not get that figure: ") + result["message"] + extra
 
 

@@ -83,6 +83,13 @@ MARKET_TOOLS = (
           "compare rents between districts, communities or projects"),
          ("What is the average rent for a 2 bed on Yas vs Reem?", "Compare rents of Noya and Yas Acres in 2024",
           "كم متوسط الإيجار لشقة غرفة في جزيرة الريم؟", "قارن أسعار الإيجار بين ياس والريم")),
+    Tool("get_sale_price_per_sqm", t.get_sale_price_per_sqm,
+         "Sale price per square metre (AED/sqm) of a district or a project, by property type, with its range.",
+         "sales",
+         ("user asks about price per square metre / sqm / sq m, the sale rate, how much a metre costs to buy",
+          "buying price level of apartments, villas or plots in a district or project"),
+         ("What is the price per sqm for apartments on Yas Island in 2024?", "AED per square metre for villas on Reem",
+          "كم سعر المتر المربع للشقق في جزيرة ياس؟", "ما سعر البيع للمتر في الريم 2025؟")),
 )
 
 

@@ -51,7 +51,7 @@ def _index() -> tuple[tuple[str, str, Place], ...]:
     places = list(tables.places)
     known = {p.name.lower() for p in places if p.kind == "project"}
     for frame in (tables.facts["transactions_project"], tables.facts["rental_index_project"],
-                  tables.facts["supply_project"]):
+                  tables.facts["supply_project"], tables.facts["sale_rates_project"]):
         for name, district in frame[["project_name", "district"]].drop_duplicates().itertuples(index=False):
             if name and name.lower() not in known:
                 known.add(name.lower())
@@ -59,7 +59,7 @@ def _index() -> tuple[tuple[str, str, Place], ...]:
     entries = []
     for place in places:
         extra = EXTRA_ALIASES.get(place.name, ()) if place.kind == "municipality" else ()
-        for spelling in {place.name, place.display, place.name_ar, *place.aliases, *extra}:
+        for spelling in sorted({place.name, place.display, place.name_ar or "", *place.aliases, *extra} - {""}):
             if spelling and (k := key(spelling)):
                 entries.append((k, spelling, place))
     return tuple(entries)
@@ -97,7 +97,7 @@ ALL_KINDS = ("district", "municipality", "community", "project")
 
 def mentions(text: str, *, kinds: tuple[str, ...] = ALL_KINDS) -> list[Match]:
     """Every place a message names, in the order they appear (districts first where one spelling fits several)."""
-    words = [stem(t) for t in tokens(text)]
+    words = [w for w in (stem(t) for t in tokens(text)) if w not in GENERIC]
     padded = f" {' '.join(words)} "
     found: dict[tuple[str, str], tuple[int, Match]] = {}
     for k, spelling, place in _index():

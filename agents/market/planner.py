@@ -17,7 +17,6 @@ from retrieval.arabic import normalize
 GEO = ("search_geospatial_metadata", "get_districts", "get_communities")
 DISTRICT_TOOLS = ("get_transaction_count", "get_total_sales_value", "get_current_supply")
 MAX_SERIES = 8
-NO_TOPIC = 0.1  # below this best router score a message names no figure: ask which one
 
 YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 YEAR_RANGE = re.compile(r"\b((?:19|20)\d{2})\s*(?:-|–|to|until|till|through|and|الى|إلى|حتى|و)\s*((?:19|20)\d{2})\b",
@@ -141,14 +140,19 @@ def budget_in(text: str) -> tuple[float | None, bool]:
     return (best * 12 if best and monthly else best), monthly
 
 
-def plan_calls(message: str, ranked: list[str], *, lang: str = "en", scores: dict[str, float] | None = None) -> Plan:
+def plan_calls(message: str, ranked: list[str], *, lang: str = "en", scores: dict[str, float] | None = None,
+               topic: float | None = None) -> Plan:
     """Turn a question and the router's ranking into tool calls (or one question back).
 
     Args:
         scores: the router's scores; with them, a message joining two asks ("units on Reem, and the rents?") gets
             the calls of both.
+        topic: the router's best word score without place names; 0 means the message names no figure ("yas 2023",
+            "who is the biggest developer?"): one question back instead of a guess.
     """
-    if scores is not None and max(scores.values(), default=0.0) < NO_TOPIC and not mentions(message):
+    boosted = any(v > 0 for v in (scores or {}).values()) if topic is None else False
+    if (topic is not None and topic <= 0) or (topic is None and scores is not None and not boosted
+                                              and not mentions(message)):
         return Plan(question=(
             "Which figure would you like (transactions, sales value, supply or rents) and where (Yas Island or Al "
             "Reem Island)?" if lang != "ar" else
@@ -252,6 +256,11 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
             plan.notes.append(f"a monthly budget, taken as AED {budget:,.0f} a year")
         plan.calls.append(Call(primary, {"budget": budget, "layout": layout, "year": year, "typology": typology,
                                          **({"district": districts[0]} if len(districts) == 1 else {})}))
+    elif primary == "get_sale_price_per_sqm":
+        project = next((m.place.name for m in places if m.place.kind == "project"), None)
+        for district in districts or _all_districts():
+            plan.calls.append(Call(primary, {"district": district, "year": year, "typology": typology,
+                                             **({"project": project} if project else {})}))
     elif primary == "compare_rental_prices":
         entity_type, entities = _rent_entities(places)
         plan.calls.append(Call(primary, {"entities": entities, "entityType": entity_type, "year": year,

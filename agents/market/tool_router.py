@@ -13,11 +13,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from agents.tools import Tool
+
+if TYPE_CHECKING:
+    from agents.market.places import Match
+
+# Words that only say what kind of place follows ("island", "جزيرة"): they choose no tool.
+GENERIC = frozenset({"island", "isl", "al", "el", "جزير", "جزيره", "جزيرة"})
 from retrieval.arabic import normalize, stem, tokens
 from retrieval.text import stem as english_stem
 
@@ -27,7 +33,9 @@ FALLBACK_K = 20
 UNSURE_MARGIN = 0.15
 
 YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
-CURRENCY = re.compile(r"\b(?:aed|dhs?|dirhams?|budget|afford|k\b|\d+\s*k)\b|درهم|دراهم|ميزاني|ألف|الف|أقل من|اقل من|"
+# money (not a price per square metre: "AED/sqm" is the sale-rate tool's)
+CURRENCY = re.compile(r"\b(?:dirhams?|budget|afford|k\b|\d+\s*k)\b|\baed\b(?! ?(?:per|/) ?(?:sq|m))|"
+                      r"درهم|دراهم|ميزاني|ألف|الف|أقل من|اقل من|"
                       r"بحدود|\bunder\s+\d|\bbelow\s+\d|\bless than\s+\d", re.I)
 COMPARE = re.compile(r"\b(?:compare|comparison|vs\.?|versus|against|difference|differ|than|between|or)\b|"
                      r"قارن|مقارن|أيهما|ايهما|مقابل|الفرق|أعلى من|اعلى من|بين", re.I)
@@ -50,10 +58,10 @@ def _words(text: str) -> list[str]:
     return out
 
 
-def _grams(text: str) -> list[str]:
+def _grams(text: str, skip: set[str] | frozenset[str] = frozenset()) -> list[str]:
     grams: list[str] = []
     for token in tokens(text):
-        if token in STOPWORDS or token.isdigit():
+        if token in STOPWORDS or token.isdigit() or token in skip:
             continue
         padded = f"#{stem(token) if not token.isascii() else token}#"
         grams += [padded[i:i + 4] for i in range(max(len(padded) - 3, 1))]
@@ -101,28 +109,34 @@ WORD_WEIGHT, GRAM_WEIGHT = 0.6, 0.4
 
 
 def select_tools(message: str, *, tools: tuple[Tool, ...] | None = None, top_k: int = TOP_K,
-                 place_kinds: list[str] | None = None) -> tuple[list[str], dict[str, Any]]:
+                 places: list[Match] | None = None) -> tuple[list[str], dict[str, Any]]:
     """The names of the tools a message most likely needs, best first, and the debug scores.
 
     Args:
         message: the user's question (English, Arabic or mixed).
         tools: the catalog (the registered market tools when None).
         top_k: how many to return when the ranking is clear (FALLBACK_K when it is not).
-        place_kinds: the kinds of the places the message names ("district", ...), when the caller already knows
-            (else found here).
+        places: the places the message names, when the caller already knows (else found here). Their words do
+            not choose a tool (every tool takes places); `debug["topic"]` is the best word score without them
+            (0: the message names no figure at all).
     """
     catalog = tools or market_catalog()
     index = index_for(catalog)
-    query_words, query_grams = _words(message), _grams(message)
+    if places is None:
+        from agents.market.places import mentions
+
+        places = mentions(message)
+    place_kinds = [m.place.kind for m in places]
+    spellings = [s for m in places for s in (m.place.name, m.place.display, m.place.name_ar or "", *m.place.aliases)]
+    place_tokens = {t for s in spellings for t in tokens(s)} | GENERIC
+    place_words = {w for s in spellings for w in _words(s)} | GENERIC
+    query_words = [w for w in _words(message) if w not in place_words]
+    query_grams = _grams(message, skip=place_tokens)
     word_scores = index.words.get_scores(query_words) if query_words else np.zeros(len(catalog))
     gram_scores = index.grams.get_scores(query_grams) if query_grams else np.zeros(len(catalog))
     blended = (WORD_WEIGHT * word_scores / (word_scores.max() or 1.0)
                + GRAM_WEIGHT * gram_scores / (gram_scores.max() or 1.0))
     scores = {record.name: float(value) for record, value in zip(catalog, blended, strict=True)}
-    if place_kinds is None:
-        from agents.market.places import mentions
-
-        place_kinds = [m.place.kind for m in mentions(message)]
     boosts = _heuristics(message, place_kinds)
     for name, boost in boosts.items():
         if name in scores:
@@ -136,7 +150,8 @@ def select_tools(message: str, *, tools: tuple[Tool, ...] | None = None, top_k: 
         if record.critical and record.name not in chosen:
             chosen = [*chosen[: k - 1], record.name]
     debug = {"scores": {n: round(scores[n], 3) for n in ranked[:k]}, "heuristics": boosts, "k": k,
-             "unsure": unsure, "query_words": query_words, "places": place_kinds}
+             "unsure": unsure, "query_words": query_words, "places": place_kinds,
+             "topic": round(float(word_scores.max()) if len(word_scores) else 0.0, 3)}
     return chosen, debug
 
 

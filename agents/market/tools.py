@@ -405,3 +405,34 @@ def get_communities(district: District) -> Json:
             if c.kind == "community" and c.district == place.name]
     return {"district": place.display, "communities": sorted(rows, key=lambda r: str(r["code"])),
             "figures": {"communities": len(rows)}, "source": "COMMUNITY"}
+
+
+@tool
+def get_sale_price_per_sqm(district: District, year: Annotated[int | None, Field(
+        description="Year; the latest when None")] = None, typology: Typology = None,
+        project: Annotated[str | None, Field(description="A project of the district, for its own rate")] = None,
+        ) -> Json:
+    """Sale prices per square metre (AED/sqm, the tables' sale rates) of a district or one of its projects, by
+    property type, with the range the tables give."""
+    tables = load_market()
+    place = _district(tables, district)
+    key = "sale_rates_project" if project else "sale_rates_district"
+    frame = tables.facts[key]
+    year = _year(tables, key, year, default_latest=True)
+    kind = typology_of(typology)
+    sub = frame[(frame["district"] == place.name) & (frame["year"] == year)]
+    if project:
+        found, nearest = resolve(project, "project", tables)
+        if found is None:
+            raise _error("unknown_project", f"No project named {project!r}.", suggestions=nearest)
+        sub = sub[sub["project_name"].str.lower() == found.name.lower()]
+    if kind:
+        sub = sub[sub["typology"] == kind]
+    if sub.empty:
+        raise _error("no_data", f"No sale rate for {project or place.display} in {year} with that selection.",
+                     typologies=sorted(set(frame[frame["district"] == place.name]["typology"])))
+    rows = [{"typology": r.typology, "aed_per_sqm": round(r.sale_rate, 2), "range": r.lable,
+             **({"project": r.project_name} if project else {})} for r in sub.itertuples()]
+    return {"district": place.display, "year": year, "project": project, "rates": rows, "unit": "AED/sqm",
+            "source": LABELS[key], "basis": "one sale-rate row per property type (rates are never summed)",
+            "figures": {f"{r['typology']} aed_per_sqm": r["aed_per_sqm"] for r in rows}}

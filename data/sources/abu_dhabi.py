@@ -38,12 +38,14 @@ FACTS: dict[str, tuple[str, str, str | None, tuple[str, ...]]] = {
     "supply_community": ("SUPPLY_COMMUNITY.csv", "supply_demand_year", None, ("total_supply",)),
     "supply_project": ("SUPPLY_PROJECT.csv", "supply_demand_year", None, ("total_supply",)),
     "sale_rates_district": ("SALE_RATES_DISTRICT.csv", "year", None, ("sale_rate",)),
+    "sale_rates_project": ("SALE_RATES_PROJECT.csv", "year", None, ("sale_rate",)),
 }
 LABELS = {"transactions_district": "TRANSACTIONS_DISTRICT", "transactions_project": "TRANSACTIONS_PROJECT",
           "rental_index_district": "RENTAL_INDEX_DISTRICT", "rental_index_community": "RENTAL_INDEX_COMMUNITY",
           "rental_index_project": "RENTAL_INDEX_PROJECT", "rent_revenue_district": "RENT_REVENUE_DISTRICT",
           "supply_district": "SUPPLY_DISTRICT", "supply_community": "SUPPLY_COMMUNITY",
-          "supply_project": "SUPPLY_PROJECT", "sale_rates_district": "SALE_RATES_DISTRICT"}
+          "supply_project": "SUPPLY_PROJECT", "sale_rates_district": "SALE_RATES_DISTRICT",
+          "sale_rates_project": "SALE_RATES_PROJECT"}
 
 
 def canonical_layout(value: object) -> str:

@@ -94,7 +94,7 @@ def test_unknown_district_gets_nearest_names_and_bad_year_gets_the_years():
 def test_registry_records_generate_schemas_and_validate_arguments():
     tools = load_tools()
     market = {name for name, tool in tools.items() if tool.category in ("geo", "sales", "rent", "supply")}
-    assert len(market) == 11 and tools["search_geospatial_metadata"].critical
+    assert len(market) == 12 and tools["search_geospatial_metadata"].critical
     schema = tools["get_transaction_count"].parameters
     assert schema["required"] == ["district"] and schema["properties"]["year"]["default"] is None
     bad = tools["get_transaction_count"].run({"district": "Yas Island", "year": "last year"})
@@ -112,3 +112,15 @@ def test_places_resolve_in_both_languages():
     assert first["type"] == "project" and first["district"] == "AL REEM ISLAND"
     communities = t.get_communities(district="الريم")["communities"]
     assert len(communities) == 26 and {"code": "RR1", "name_ar": "الريم الريم 1"} in communities
+
+
+def test_sale_rates_per_square_metre_by_type_and_project():
+    frame = pd.read_csv(RAW / "SALE_RATES_DISTRICT.csv", encoding="utf-8-sig")
+    rows = frame[(frame["district"] == "Yas Island") & (frame["year"] == 2024)]
+    result = t.get_sale_price_per_sqm(district="Yas Island", year=2024)
+    assert {r["typology"]: r["aed_per_sqm"] for r in result["rates"]} == dict(zip(rows["typology"], rows["sale_rate"],
+                                                                                 strict=True))
+    assert result["unit"] == "AED/sqm"
+    project = t.get_sale_price_per_sqm(district="Yas", project="Bab Al Qasr Residence 31", year=2025)
+    assert project["source"] == "SALE_RATES_PROJECT" and project["rates"][0]["aed_per_sqm"] == 17374
+    assert t.get_sale_price_per_sqm(district="Reem", year=2019, typology="villa")["error"] == "no_data"
