@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from agents.tools import Tool
+from retrieval.arabic import normalize, stem, tokens
+from retrieval.text import stem as english_stem
 
 if TYPE_CHECKING:
     from agents.market.places import Match
 
 # Words that only say what kind of place follows ("island", "جزيرة"): they choose no tool.
 GENERIC = frozenset({"island", "isl", "al", "el", "جزير", "جزيره", "جزيرة"})
-from retrieval.arabic import normalize, stem, tokens
-from retrieval.text import stem as english_stem
 
 TOP_K = 12
 FALLBACK_K = 20
