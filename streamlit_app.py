@@ -11,14 +11,15 @@ import streamlit as st
 
 from agents.doma.lease.errors import LeaseError
 from agents.doma.lease_qa import store_uploaded_lease
-from agents.graph import answer, ask, build_graph, open_checkpointer, pending_question
+from agents.graph import answer, ask, build_graph, pending_question
 from agents.llm import build_chat_model, describe_mode
 from agents.redact import install as install_redaction
 from agents.route_model import load_route_model
 from agents.settings import Settings
 from agents.via.viewing import ics_bytes, mailto_url
 from data.sources.nyc import load_inventory
-from data.stores.holds import HoldError, SqliteHoldStore
+from data.stores.backend import open_backend
+from data.stores.holds import HoldError
 from ui import cards
 
 EXAMPLES = (
@@ -35,11 +36,13 @@ def workspace() -> dict[str, Any]:
     logging.basicConfig(level=logging.INFO)
     install_redaction()
     settings = Settings()
-    holds = SqliteHoldStore(settings.db_path.with_name("holds.sqlite"), ttl=timedelta(hours=settings.hold_ttl_hours))
+    # DATABASE_URL unset: SQLite files; postgresql://…: one database for every replica (data/stores/backend.py).
+    stores = open_backend(settings.database_url, db_path=settings.db_path,
+                          hold_ttl=timedelta(hours=settings.hold_ttl_hours))
     router = load_route_model() if settings.router == "learned" else None
-    graph = build_graph(model=build_chat_model(settings), checkpointer=open_checkpointer(settings.db_path),
-                        holds=holds, router=router)
-    return {"graph": graph, "holds": holds, "settings": settings, "mode": describe_mode(settings)}
+    graph = build_graph(model=build_chat_model(settings), checkpointer=stores.checkpointer, holds=stores.holds,
+                        router=router)
+    return {"graph": graph, "holds": stores.holds, "settings": settings, "mode": describe_mode(settings)}
 
 
 # What a turn keeps for rendering its cards.

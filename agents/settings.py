@@ -32,4 +32,13 @@ class Settings(BaseSettings):
     router: Literal["rules", "learned"] = Field(
         default="rules", description="Routing: the keyword rules, or the learned weights over them (route_model.json)"
     )
+    database_url: str | None = Field(
+        default=None,
+        description="Unset: SQLite files beside the app (db_path). postgresql://user:pass@host:port/db: PostgreSQL "
+                    "for holds, viewing requests and the threads' checkpoints (many app replicas share it)",
+    )
+    graph_url: str | None = Field(
+        default=None, description="Unset: the graph runs in the app's process. http://127.0.0.1:2024: a graph served "
+                                  "by `langgraph dev` / LangGraph Server, called through the LangGraph SDK",
+    )
     hold_ttl_hours: float = Field(default=24.0, gt=0, description="How long a tour hold lasts unless confirmed")

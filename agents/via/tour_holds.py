@@ -126,7 +126,7 @@ def submit_node(state: AgentState, config: RunnableConfig, *, store: HoldStore) 
             "trace": _trace("submit", started, placed=len(holds), moved=len(notes))}
 
 
-def confirm_node(state: AgentState, *, store: HoldStore) -> dict[str, Any]:
+def confirm_node(state: AgentState, config: RunnableConfig, *, store: HoldStore) -> dict[str, Any]:
     """Pause: confirm the held tours now (the rest stay held until they expire)."""
     started = time.perf_counter()
     holds = [Hold.model_validate(h) for h in state.get("holds", [])]
@@ -141,6 +141,9 @@ def confirm_node(state: AgentState, *, store: HoldStore) -> dict[str, Any]:
     for i in chosen:
         confirmed.append(store.confirm(holds[i].id))
     requests = [viewing_request(h, contact) for h in confirmed]
+    thread = str((config.get("configurable") or {}).get("thread_id", "default"))
+    for request in requests:
+        store.record_viewing(thread, request)  # kept beside the holds (the back office reads them there)
     by_id = {h.id: h for h in confirmed}
     final = [by_id.get(h.id, h) for h in holds]
     lines = [*notes]
