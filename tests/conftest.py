@@ -99,3 +99,9 @@ def db_location(request, tmp_path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "holds.sqlite")
     return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request) -> str | None:
+    """DATABASE_URL on each backend: None (the SQLite files) or a fresh migrated PostgreSQL database."""
+    return None if request.param == "sqlite" else request.getfixturevalue("pg_url")

@@ -25,6 +25,21 @@ class DatabaseUrlError(ValueError):
     """DATABASE_URL is set but is no PostgreSQL URL."""
 
 
+class DatabaseUnavailable(RuntimeError):
+    """DATABASE_URL names a PostgreSQL server that cannot be reached (the message names host and port only)."""
+
+
+def _where(url: str) -> str:
+    """host:port/db of a URL, without user or password (for messages and logs)."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        parts = conninfo_to_dict(url)
+    except Exception:  # a malformed URL: say nothing of it but that
+        return "the configured server"
+    return f"{parts.get('host', 'localhost')}:{parts.get('port', 5432)}/{parts.get('dbname', '')}"
+
+
 @dataclass
 class Backend:
     """The stores of one process: holds (and viewing requests) and the checkpointer, on one database kind."""
@@ -64,12 +79,19 @@ def open_backend(database_url: str | None, *, db_path: Path, hold_ttl: timedelta
 
     from data.stores.holds_pg import PostgresHoldStore, open_pool
 
-    url = check_url(database_url)
-    if migrate:
-        from data.stores.migrate import migrate as apply_migrations
+    import psycopg
+    from psycopg_pool import PoolTimeout
 
-        apply_migrations(url)
-    pool = open_pool(url, max_size=pool_size)
+    url = check_url(database_url)
+    try:
+        if migrate:
+            from data.stores.migrate import migrate as apply_migrations
+
+            apply_migrations(url)
+        pool = open_pool(url, max_size=pool_size)
+    except (psycopg.OperationalError, PoolTimeout) as exc:
+        raise DatabaseUnavailable(f"PostgreSQL at {_where(url)} is not reachable ({type(exc).__name__}); start it, "
+                                  "or unset DATABASE_URL to use the SQLite files") from exc
     return Backend("postgres", PostgresHoldStore(pool, ttl=hold_ttl), PostgresSaver(pool),  # type: ignore[arg-type]
                    [pool.close])
 
