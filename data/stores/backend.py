@@ -75,12 +75,11 @@ def open_backend(database_url: str | None, *, db_path: Path, hold_ttl: timedelta
         conn = sqlite3.connect(str(db_path), check_same_thread=False)
         return Backend("sqlite", holds, SqliteSaver(conn), [holds.close, conn.close])
 
+    import psycopg
     from langgraph.checkpoint.postgres import PostgresSaver
+    from psycopg_pool import PoolTimeout
 
     from data.stores.holds_pg import PostgresHoldStore, open_pool
-
-    import psycopg
-    from psycopg_pool import PoolTimeout
 
     url = check_url(database_url)
     try:
