@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
@@ -40,5 +40,9 @@ class Settings(BaseSettings):
     graph_url: str | None = Field(
         default=None, description="Unset: the graph runs in the app's process. http://127.0.0.1:2024: a graph served "
                                   "by `langgraph dev` / LangGraph Server, called through the LangGraph SDK",
+    )
+    session_secret: SecretStr | None = Field(
+        default=None, description="Signs the thread links (share it between replicas); unset: a key file created "
+                                  "beside db_path",
     )
     hold_ttl_hours: float = Field(default=24.0, gt=0, description="How long a tour hold lasts unless confirmed")
