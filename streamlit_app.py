@@ -14,6 +14,7 @@ from agents.graph import answer, ask, build_graph, pending_question
 from agents.llm import build_chat_model, describe_mode
 from agents.redact import install as install_redaction
 from agents.route_model import load_route_model
+from agents.served import remote_graph
 from agents.settings import Settings
 from agents.threads import load_or_create_secret, new_thread, verified_thread
 from agents.via.viewing import ics_bytes, mailto_url
@@ -40,11 +41,16 @@ def workspace() -> dict[str, Any]:
     stores = open_backend(settings.database_url, db_path=settings.db_path,
                           hold_ttl=timedelta(hours=settings.hold_ttl_hours))
     router = load_route_model() if settings.router == "learned" else None
-    graph = build_graph(model=build_chat_model(settings), checkpointer=stores.checkpointer, holds=stores.holds,
-                        router=router)
+    if settings.graph_url:  # a graph served by `langgraph dev` / LangGraph Server, through the SDK
+        graph = remote_graph(settings.graph_url)
+    else:
+        graph = build_graph(model=build_chat_model(settings), checkpointer=stores.checkpointer, holds=stores.holds,
+                            router=router)
     secret = (settings.session_secret.get_secret_value().encode() if settings.session_secret
               else load_or_create_secret(settings.db_path.with_name("session.key")))
-    return {"graph": graph, "holds": stores.holds, "settings": settings, "mode": describe_mode(settings),
+    mode = describe_mode(settings) + (f" · graph served at {settings.graph_url}" if settings.graph_url else "") + (
+        " · PostgreSQL" if stores.kind == "postgres" else "")
+    return {"graph": graph, "holds": stores.holds, "settings": settings, "mode": mode,
             "secret": secret}
 
 
@@ -217,8 +223,10 @@ def restore(app: dict[str, Any], thread_id: str) -> list[dict[str, Any]]:
     values = app["graph"].get_state({"configurable": {"thread_id": thread_id}}).values or {}
     history: list[dict[str, Any]] = []
     for message in values.get("messages", []):
-        role = "user" if message.type == "human" else "assistant"
-        history.append({"role": role, "content": str(message.content), "state": {}})
+        # In process a message object; from a served graph its JSON form.
+        kind, content = (message.get("type"), message.get("content")) if isinstance(message, dict) else (
+            message.type, message.content)
+        history.append({"role": "user" if kind == "human" else "assistant", "content": str(content), "state": {}})
     if history and history[-1]["role"] == "assistant":
         history[-1]["state"] = {k: values.get(k) for k in RECORDED}
     lease = values.get("lease")

@@ -1,0 +1,46 @@
+"""The workspace graph for LangGraph Server (`langgraph dev`, LangGraph Studio) and its client side.
+
+`langgraph.json` points at `make_graph`: a zero-argument factory the server calls for each run; it builds the
+same graph as the app with the bundled defaults and the configured stores (DATABASE_URL or the SQLite files).
+The server brings its own checkpointer (in memory under `langgraph dev`, PostgreSQL in a deployment); the
+holds and viewing requests stay in the workspace's database, so every front end sees the same bookings.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import timedelta
+from typing import Any
+
+from agents.settings import Settings
+
+GRAPH_ID = "workspace"  # the graph's name in langgraph.json
+
+
+@functools.cache
+def _compiled() -> Any:
+    """Built once per server process (the stores are opened once; each run gets a copy with the server's
+    checkpointer)."""
+    from agents.graph import build_graph
+    from agents.llm import build_chat_model
+    from agents.route_model import load_route_model
+    from data.stores.backend import open_backend
+
+    settings = Settings()
+    stores = open_backend(settings.database_url, db_path=settings.db_path,
+                          hold_ttl=timedelta(hours=settings.hold_ttl_hours))
+    router = load_route_model() if settings.router == "learned" else None
+    return build_graph(model=build_chat_model(settings), holds=stores.holds, router=router, served=True)
+
+
+def make_graph() -> Any:
+    """The compiled workspace graph, for LangGraph Server (referenced by langgraph.json)."""
+    return _compiled()
+
+
+def remote_graph(url: str, *, graph_id: str = GRAPH_ID) -> Any:
+    """A graph served at `url`, used like the in-process one (invoke, get_state, update_state; interrupts
+    included) through the LangGraph SDK. Threads are created on first use under the caller's thread id."""
+    from langgraph.pregel.remote import RemoteGraph
+
+    return RemoteGraph(graph_id, url=url)
