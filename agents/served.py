@@ -40,7 +40,25 @@ def make_graph() -> Any:
 
 def remote_graph(url: str, *, graph_id: str = GRAPH_ID) -> Any:
     """A graph served at `url`, used like the in-process one (invoke, get_state, update_state; interrupts
-    included) through the LangGraph SDK. Threads are created on first use under the caller's thread id."""
+    included) through the LangGraph SDK (RemoteGraph). The server's threads take the caller's thread ids: a
+    thread is created on its first write, and reading one that has none yet gives an empty state, as in process.
+    """
     from langgraph.pregel.remote import RemoteGraph
+    from langgraph.types import StateSnapshot
+    from langgraph_sdk.errors import NotFoundError
 
-    return RemoteGraph(graph_id, url=url)
+    class ServedGraph(RemoteGraph):
+        def get_state(self, config: Any, *, subgraphs: bool = False, **kwargs: Any) -> StateSnapshot:
+            try:
+                return super().get_state(config, subgraphs=subgraphs, **kwargs)
+            except NotFoundError:  # no such thread yet: the empty state, as a fresh in-process thread has
+                return StateSnapshot(values={}, next=(), config=config, metadata=None, created_at=None,
+                                     parent_config=None, tasks=(), interrupts=())
+
+        def update_state(self, config: Any, values: Any, as_node: str | None = None, **kwargs: Any) -> Any:
+            thread_id = config["configurable"]["thread_id"]
+            self._validate_sync_client().threads.create(thread_id=thread_id, if_exists="do_nothing",
+                                                         graph_id=self.assistant_id)
+            return super().update_state(config, values, as_node, **kwargs)
+
+    return ServedGraph(graph_id, url=url)

@@ -95,3 +95,41 @@ def test_langgraph_json_names_the_factory():
     spec = json.loads((ROOT / "langgraph.json").read_text())
     module, _, attr = spec["graphs"]["workspace"].partition(":")
     assert Path(ROOT / module).exists() and attr == "make_graph"
+
+
+@pytest.mark.parametrize("database_url", [None], indirect=False)
+def test_the_app_talks_to_the_served_graph_when_graph_url_is_set(served, tmp_path, monkeypatch):
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    url, _holds_at = served
+    monkeypatch.setenv("GRAPH_URL", url)
+    monkeypatch.setenv("DB_PATH", str(tmp_path / "workspace.sqlite"))  # the server's holds file, for the panel
+    st.cache_resource.clear()
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=90)
+    at.run()
+    assert not at.exception and any(url in c.value for c in at.sidebar.caption)
+    lease = ROOT / "eval" / "datasets" / "leases" / "residential_lease.pdf"
+    at.sidebar.file_uploader[0].set_value(("lease.pdf", lease.read_bytes(), "application/pdf")).run()
+    assert not at.exception and any("pages indexed" in s.value for s in at.sidebar.success)
+    at.chat_input[0].set_value("can I sublet according to my lease?").run()
+    assert not at.exception
+    thread = at.query_params["thread"]
+    thread = thread[0] if isinstance(thread, list) else thread
+    served_state = remote_graph(url).get_state({"configurable": {"thread_id": thread}}).values
+    assert served_state["lease"]["pages"] > 0 and served_state["lease_answer"]["citations"]  # answered from it
+    at.chat_input[0].set_value("2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm").run()
+    tours = at.multiselect[0]
+    tours.set_value([tours.options[0]])
+    at.form_submit_button[0].click().run()
+    inputs = {t.label: t for t in at.text_input}
+    inputs["Name"].set_value("Ana Díaz")
+    inputs["Email"].set_value("ana@example.com")
+    at.form_submit_button[0].click().run()
+    at.radio[0].set_value("Yes, hold these tours")
+    at.form_submit_button[0].click().run()
+    at.form_submit_button[0].click().run()  # confirm the held tour
+    assert not at.exception
+    page = "\n".join(m.value for m in at.markdown)
+    assert "**confirmed**" in page and "Your tours" in [s.value for s in at.subheader]
+    st.cache_resource.clear()
