@@ -15,9 +15,11 @@ import logging
 import multiprocessing as mp
 import os
 import queue
+import sys
 import tempfile
 import threading
 import time
+import types
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -67,23 +69,32 @@ def _user(graph: Any, number: int, lease: dict[str, Any], deadline: float, out: 
 
     thread = f"load-{os.getpid()}-{number}"
 
-    def turn(call: Any, *args: Any) -> Any:
+    def count(key: str, yes: bool = True) -> None:
+        with out["lock"]:  # the process's users share `out`: += alone would lose updates
+            out[key] += int(yes)
+
+    def turn(kind: str, call: Any, *args: Any) -> Any:
         if time.monotonic() > deadline:
             raise TimeoutError("deadline")
         started = time.perf_counter()
         try:
             return call(graph, *args, thread_id=thread)
         finally:
-            out["turn_ms"].append((time.perf_counter() - started) * 1000)
+            took = (time.perf_counter() - started) * 1000
+            with out["lock"]:
+                out["turn_ms"].append(took)
+                out["by_kind"].setdefault(kind, []).append(took)
 
     try:
-        turn(ask, SEARCH)
+        found = turn("search", ask, SEARCH)
+        count("searches_with_matches", bool(found.get("matches")))
         graph.update_state({"configurable": {"thread_id": thread}}, {"lease": lease})
-        turn(ask, LEASE_Q)
-        turn(ask, REPAIR)
+        lease_turn = turn("lease", ask, LEASE_Q)
+        count("lease_answers", bool((lease_turn.get("lease_answer") or {}).get("citations")))
+        count("repair_tickets", bool(turn("repair", ask, REPAIR).get("triage")))
         for k in range(2):  # two tour requests on popular units and times
             units = (POPULAR[(number + k) % len(POPULAR)], POPULAR[(number + k + 1) % len(POPULAR)])
-            turn(ask, f"tour {units[0]} and {units[1]} {TIMES[(number + k) % len(TIMES)]}")
+            turn("tour", ask, f"tour {units[0]} and {units[1]} {TIMES[(number + k) % len(TIMES)]}")
             question = pending_question(graph, thread_id=thread)
             while question is not None:
                 form = question["form"]
@@ -95,11 +106,11 @@ def _user(graph: Any, number: int, lease: dict[str, Any], deadline: float, out: 
                     reply = question["default"]  # confirm every hold
                 else:
                     reply = question["options"]  # hold every proposed tour
-                turn(answer, reply)
+                turn("tour_step", answer, reply)
                 question = pending_question(graph, thread_id=thread)
-        out["completed"] += 1
+        count("completed")
     except TimeoutError:
-        out["timed_out"] += 1
+        count("timed_out")
     except Exception as exc:  # counted and shown, the other users go on
         log.warning("user %s failed: %s: %s", number, type(exc).__name__, exc)
         out["errors"].append(f"{type(exc).__name__}: {exc}"[:200])
@@ -117,7 +128,9 @@ def _worker(url: str, first_user: int, users: int, deadline_s: float, barrier: A
     graph = build_graph(checkpointer=stores.checkpointer, holds=holds, now=lambda: NOW)  # type: ignore[arg-type]
     with tempfile.TemporaryDirectory() as folder:
         lease = store_uploaded_lease(LEASE_PDF.read_bytes(), LEASE_PDF.name, folder)
-        out: dict[str, Any] = {"turn_ms": [], "completed": 0, "timed_out": 0, "errors": []}
+        out: dict[str, Any] = {"turn_ms": [], "by_kind": {}, "completed": 0, "timed_out": 0, "errors": [],
+                               "searches_with_matches": 0, "lease_answers": 0, "repair_tickets": 0,
+                               "lock": threading.Lock()}
         barrier.wait(timeout=120)
         deadline = time.monotonic() + deadline_s
         threads = [threading.Thread(target=_user, args=(graph, first_user + i, lease, deadline, out))
@@ -127,6 +140,7 @@ def _worker(url: str, first_user: int, users: int, deadline_s: float, barrier: A
         for thread in threads:
             thread.join(timeout=deadline_s + 60)
         out["refused"] = holds.refused
+        del out["lock"]  # not picklable, and done with
     stores.close()
     results.put(out)
 
@@ -142,8 +156,15 @@ def run_load(url: str, *, users: int = USERS, processes: int = PROCESSES,
     firsts = [sum(share[:p]) for p in range(processes)]
     procs = [ctx.Process(target=_worker, args=(url, firsts[p], share[p], deadline_s, barrier, results))
              for p in range(processes)]
-    for proc in procs:
-        proc.start()
+    # Workers need nothing of the parent's __main__ (under a test runner it may be an app script): spawn reads
+    # it only while starting a process, so hide it for that moment.
+    saved_main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        for proc in procs:
+            proc.start()
+    finally:
+        sys.modules["__main__"] = saved_main
     outs: list[dict[str, Any]] = []
     try:
         barrier.wait(timeout=180)  # every process has its graph, pool and lease ready
@@ -167,12 +188,19 @@ def run_load(url: str, *, users: int = USERS, processes: int = PROCESSES,
     pool.close()
     assert counts is not None
     errors = [e for out in outs for e in out["errors"]]
+    kinds: dict[str, list[float]] = {}
+    for out in outs:
+        for kind, values in out["by_kind"].items():
+            kinds.setdefault(kind, []).extend(values)
     return {
         "users": users, "processes": processes, "turns": len(turn_ms), "seconds": round(elapsed, 1),
         "turns_per_s": round(len(turn_ms) / elapsed, 1),
         **{f"turn_{k}": v for k, v in percentiles(turn_ms).items() if k != "n"},
         "users_completed": sum(out["completed"] for out in outs),
         "users_timed_out": sum(out["timed_out"] for out in outs),
+        **{f"{kind}_p50_p95_ms": f"{p['p50_ms']:.0f} / {p['p95_ms']:.0f} (n={p['n']})"
+           for kind, p in ((kind, percentiles(v)) for kind, v in sorted(kinds.items()))},
+        **{key: sum(out[key] for out in outs) for key in ("searches_with_matches", "lease_answers", "repair_tickets")},
         "holds_placed": int(counts["placed"]), "holds_confirmed": int(counts["confirmed"]),
         "overlaps_refused": sum(out["refused"] for out in outs), "double_bookings": doubles,
         "errors": len(errors), **({"first_error": errors[0]} if errors else {}),
