@@ -75,11 +75,16 @@ def pg_cluster():
     try:
         cluster.start()
     except NoPostgres as exc:
-        if os.environ.get("CI") == "true" and find_bindir() is not None:
-            pytest.fail(f"PostgreSQL is installed but the throwaway cluster did not start: {exc}")
-        pytest.skip(f"no PostgreSQL for the PostgreSQL tests: {exc}")
+        no_postgres(str(exc), ci=os.environ.get("CI") == "true", installed=find_bindir() is not None)
     yield cluster
     cluster.stop()
+
+
+def no_postgres(reason: str, *, ci: bool, installed: bool) -> None:
+    """Skip, saying why; but fail under CI when PostgreSQL is installed (a skip there would hide a broken setup)."""
+    if ci and installed:
+        pytest.fail(f"PostgreSQL is installed but the throwaway cluster did not start: {reason}")
+    pytest.skip(f"no PostgreSQL for the PostgreSQL tests: {reason}")
 
 
 @pytest.fixture
