@@ -8,6 +8,7 @@ holds and viewing requests stay in the workspace's database, so every front end 
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from datetime import timedelta
 from typing import Any
@@ -33,9 +34,13 @@ def _compiled() -> Any:
     return build_graph(model=build_chat_model(settings), holds=stores.holds, router=router, served=True)
 
 
-def make_graph() -> Any:
-    """The compiled workspace graph, for LangGraph Server (referenced by langgraph.json)."""
-    return _compiled()
+async def make_graph() -> Any:
+    """The compiled workspace graph, for LangGraph Server (referenced by langgraph.json).
+
+    Async, and the build in a worker thread: opening the stores does file and network I/O, which must not block
+    the server's event loop (the nodes themselves are synchronous and the server runs them in threads).
+    """
+    return await asyncio.to_thread(_compiled)
 
 
 def remote_graph(url: str, *, graph_id: str = GRAPH_ID) -> Any:

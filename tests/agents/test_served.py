@@ -37,7 +37,7 @@ def served(database_url, tmp_path):
     log = (tmp_path / "server.log").open("w")
     server = subprocess.Popen(
         [sys.executable, "-c", "from langgraph_cli.cli import cli; cli()", "dev", "--host", "127.0.0.1",
-         "--port", str(port), "--no-browser", "--no-reload", "--allow-blocking", "--config", str(config)],
+         "--port", str(port), "--no-browser", "--no-reload", "--config", str(config)],
         cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
