@@ -97,7 +97,7 @@ class HoldStore(Protocol):
 
     def expire(self, now: datetime | None = None) -> int: ...
 
-    def next_free(self, unit_id: str, start: datetime, end: datetime) -> datetime | None: ...
+    def next_free(self, unit_id: str, start: datetime, end: datetime) -> datetime | None: ...  # within TOUR_HOURS
 
     def is_taken(self, unit_id: str, start: datetime, end: datetime) -> bool: ...
 
@@ -112,13 +112,19 @@ def _ts(dt: datetime) -> int:
     return int(dt.timestamp())
 
 
-def first_free(busy: list[tuple[int, int]], start: datetime, end: datetime, *, step: timedelta,
-               tries: int) -> datetime | None:
-    """The first start after `start` (in steps) whose slot overlaps none of the busy (start, end) epoch pairs."""
+TOUR_HOURS = (8, 21)  # a slot offered instead of a taken one starts between 8:00 and 21:00 local time
+
+
+def first_free(busy: list[tuple[int, int]], start: datetime, end: datetime, *, step: timedelta, tries: int,
+               hours: tuple[int, int] | None = TOUR_HOURS) -> datetime | None:
+    """The first start after `start` (in steps) whose slot overlaps none of the busy (start, end) epoch pairs
+    and, with `hours`, starts within those local hours (in the slot's own time zone): nobody tours at 3 a.m."""
     length = end - start
     candidate = start
     for _ in range(tries):
         candidate = candidate + step
+        if hours is not None and not hours[0] <= candidate.hour < hours[1]:
+            continue
         c_start, c_end = _ts(candidate), _ts(candidate + length)
         if not any(b_start < c_end and c_start < b_end for b_start, b_end in busy):
             return candidate
@@ -236,7 +242,7 @@ class SqliteHoldStore:
         return any(b_start < _ts(end) and _ts(start) < b_end for b_start, b_end in self._busy(unit_id, start))
 
     def next_free(self, unit_id: str, start: datetime, end: datetime, *, step: timedelta = timedelta(minutes=30),
-                  tries: int = 48) -> datetime | None:
+                  tries: int = 96) -> datetime | None:
         """The first start after `start` (in steps) whose slot overlaps no active hold on the unit."""
         return first_free(self._busy(unit_id, start), start, end, step=step, tries=tries)
 

@@ -157,7 +157,7 @@ class PostgresHoldStore:
         return any(b_start < e and s < b_end for b_start, b_end in self._busy(unit_id, start))
 
     def next_free(self, unit_id: str, start: datetime, end: datetime, *, step: timedelta = timedelta(minutes=30),
-                  tries: int = 48) -> datetime | None:
+                  tries: int = 96) -> datetime | None:
         """The first start after `start` (in steps) whose slot overlaps no active hold on the unit."""
         return first_free(self._busy(unit_id, start), start, end, step=step, tries=tries)
 

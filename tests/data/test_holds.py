@@ -174,3 +174,12 @@ def test_holds_survive_a_restart(db_location):
     assert hold is not None and hold.status == "held" and hold.address == "15 W 38th St"
     with pytest.raises(SlotTaken):
         reopened.place(thread_id="other", unit_id="U-3", address="x", start=T0, end=T0 + HALF, contact=None)
+
+
+def test_the_slot_offered_instead_is_within_touring_hours(db_location):
+    store = open_holds(db_location)
+    late = datetime(2026, 11, 23, 20, 30, tzinfo=NY)
+    store.place(thread_id="a", unit_id="U-1", address="x", start=late, end=late + HALF, contact=None)
+    with pytest.raises(SlotTaken) as taken:
+        store.place(thread_id="b", unit_id="U-1", address="x", start=late, end=late + HALF, contact=None)
+    assert taken.value.next_free == datetime(2026, 11, 24, 8, 0, tzinfo=NY)  # not 21:00, 21:30 … 3:00 a.m.

@@ -49,7 +49,7 @@ def test_the_next_free_slot_is_found_again_when_a_rival_takes_it_first(db_locati
 
 def test_nothing_free_nearby_is_said_not_raised(tmp_path):
     store = open_holds(tmp_path / "h.sqlite")
-    for k in range(60):  # the whole day and more is taken
+    for k in range(120):  # two days and more are taken
         store.place(thread_id="busy", unit_id="U-1", address="x", start=T0 + k * HALF, end=T0 + (k + 1) * HALF,
                     contact=None)
     state = {"contact": {"name": "Ana", "email": "ana@example.com"},
