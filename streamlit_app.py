@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import uuid
 from datetime import timedelta
 from typing import Any
 
@@ -11,14 +10,17 @@ import streamlit as st
 
 from agents.doma.lease.errors import LeaseError
 from agents.doma.lease_qa import store_uploaded_lease
-from agents.graph import answer, ask, build_graph, open_checkpointer, pending_question
+from agents.graph import answer, ask, build_graph, pending_question
 from agents.llm import build_chat_model, describe_mode
 from agents.redact import install as install_redaction
 from agents.route_model import load_route_model
+from agents.served import remote_graph
 from agents.settings import Settings
+from agents.threads import load_or_create_secret, new_thread, verified_thread
 from agents.via.viewing import ics_bytes, mailto_url
 from data.sources.nyc import load_inventory
-from data.stores.holds import HoldError, SqliteHoldStore
+from data.stores.backend import open_backend
+from data.stores.holds import HoldError
 from ui import cards
 from ui.market import market_card
 
@@ -36,11 +38,21 @@ def workspace() -> dict[str, Any]:
     logging.basicConfig(level=logging.INFO)
     install_redaction()
     settings = Settings()
-    holds = SqliteHoldStore(settings.db_path.with_name("holds.sqlite"), ttl=timedelta(hours=settings.hold_ttl_hours))
+    # DATABASE_URL unset: SQLite files; postgresql://…: one database for every replica (data/stores/backend.py).
+    stores = open_backend(settings.database_url, db_path=settings.db_path,
+                          hold_ttl=timedelta(hours=settings.hold_ttl_hours))
     router = load_route_model() if settings.router == "learned" else None
-    graph = build_graph(model=build_chat_model(settings), checkpointer=open_checkpointer(settings.db_path),
-                        holds=holds, router=router)
-    return {"graph": graph, "holds": holds, "settings": settings, "mode": describe_mode(settings)}
+    if settings.graph_url:  # a graph served by `langgraph dev` / LangGraph Server, through the SDK
+        graph = remote_graph(settings.graph_url)
+    else:
+        graph = build_graph(model=build_chat_model(settings), checkpointer=stores.checkpointer, holds=stores.holds,
+                            router=router)
+    secret = (settings.session_secret.get_secret_value().encode() if settings.session_secret
+              else load_or_create_secret(settings.db_path.with_name("session.key")))
+    mode = describe_mode(settings) + (f" · graph served at {settings.graph_url}" if settings.graph_url else "") + (
+        " · PostgreSQL" if stores.kind == "postgres" else "")
+    return {"graph": graph, "holds": stores.holds, "settings": settings, "mode": mode,
+            "secret": secret}
 
 
 # What a turn keeps for rendering its cards.
@@ -109,7 +121,7 @@ def sidebar(app: dict[str, Any]) -> None:
         if st.button("Reset conversation"):
             for key in ("history", "lease_status", "lease_name"):
                 st.session_state.pop(key, None)
-            st.session_state.thread_id = _new_thread()
+            st.session_state.thread_id = _new_thread(app)
             st.rerun()
 
 
@@ -195,21 +207,17 @@ def holds_panel(app: dict[str, Any]) -> None:
                     cols[3].link_button("Email request", mailto_url(hold, hold.contact))
 
 
-def thread_from_url() -> str:
-    """This tab's thread: the one in the URL (a reload or a shared link comes back to it), else a new one.
-
-    Ids are random UUIDs (unguessable); anything else in the URL is ignored and replaced.
-    """
-    given = st.query_params.get("thread", "")
-    try:
-        return str(uuid.UUID(given, version=4)) if given else _new_thread()
-    except ValueError:
-        return _new_thread()
+def thread_from_url(app: dict[str, Any]) -> str:
+    """This tab's thread: the one in the URL when its link key is this server's (a reload or a link we issued
+    comes back to it), else a new one. A bare or forged id is ignored and replaced (agents/threads.py)."""
+    found = verified_thread(st.query_params.get("thread", ""), st.query_params.get("key", ""), app["secret"])
+    return found or _new_thread(app)
 
 
-def _new_thread() -> str:
-    tid = str(uuid.uuid4())
+def _new_thread(app: dict[str, Any]) -> str:
+    tid, key = new_thread(app["secret"])
     st.query_params["thread"] = tid
+    st.query_params["key"] = key
     return tid
 
 
@@ -218,8 +226,10 @@ def restore(app: dict[str, Any], thread_id: str) -> list[dict[str, Any]]:
     values = app["graph"].get_state({"configurable": {"thread_id": thread_id}}).values or {}
     history: list[dict[str, Any]] = []
     for message in values.get("messages", []):
-        role = "user" if message.type == "human" else "assistant"
-        history.append({"role": role, "content": str(message.content), "state": {}})
+        # In process a message object; from a served graph its JSON form.
+        kind, content = (message.get("type"), message.get("content")) if isinstance(message, dict) else (
+            message.type, message.content)
+        history.append({"role": "user" if kind == "human" else "assistant", "content": str(content), "state": {}})
     if history and history[-1]["role"] == "assistant":
         history[-1]["state"] = {k: values.get(k) for k in RECORDED}
     lease = values.get("lease")
@@ -232,7 +242,7 @@ def main() -> None:
     st.set_page_config(page_title="Real-estate workspace", page_icon="🏢", layout="centered")
     app = workspace()
     if "thread_id" not in st.session_state:
-        st.session_state.thread_id = thread_from_url()
+        st.session_state.thread_id = thread_from_url(app)
         st.session_state.history = restore(app, st.session_state.thread_id)
     st.session_state.setdefault("history", [])
     sidebar(app)

@@ -70,12 +70,14 @@ def build_graph(
     now: Callable[[], datetime] | None = None,
     holds: HoldStore | None = None,
     router: RouteModel | None = None,
+    served: bool = False,
 ) -> Any:
     """Compile the workspace graph. The model (or None: offline), inventory, clock and holds store are passed in.
 
     With a holds store (which needs a checkpointer: the approval steps pause the thread), a tour plan goes on to
     ask which tours to hold, the contact details, a confirmation, and holds them; without one the turn ends on
-    the plan. `router`: learned routing weights for the manager (None: the rule scores alone).
+    the plan. `router`: learned routing weights for the manager (None: the rule scores alone). `served`: the graph
+    runs inside LangGraph Server (`langgraph dev`), which brings its own checkpointer.
     """
     graph = StateGraph(AgentState)
     graph.add_node("manager", partial(manager_node, model=model, learned=router))
@@ -102,7 +104,7 @@ def build_graph(
     if holds is None:
         graph.add_edge("tour_close", "finish")
     else:
-        if checkpointer is None:
+        if checkpointer is None and not served:
             raise ValueError("tour approval pauses the thread: pass a checkpointer with the holds store")
         graph.add_node("select_tours", select_tours_node)
         graph.add_node("contact", contact_node)

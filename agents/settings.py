@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
@@ -31,5 +31,18 @@ class Settings(BaseSettings):
     timezone: str = Field(default="America/New_York", description="Time zone of the properties")
     router: Literal["rules", "learned"] = Field(
         default="rules", description="Routing: the keyword rules, or the learned weights over them (route_model.json)"
+    )
+    database_url: str | None = Field(
+        default=None,
+        description="Unset: SQLite files beside the app (db_path). postgresql://user:pass@host:port/db: PostgreSQL "
+                    "for holds, viewing requests and the threads' checkpoints (many app replicas share it)",
+    )
+    graph_url: str | None = Field(
+        default=None, description="Unset: the graph runs in the app's process. http://127.0.0.1:2024: a graph served "
+                                  "by `langgraph dev` / LangGraph Server, called through the LangGraph SDK",
+    )
+    session_secret: SecretStr | None = Field(
+        default=None, description="Signs the thread links (share it between replicas); unset: a key file created "
+                                  "beside db_path",
     )
     hold_ttl_hours: float = Field(default=24.0, gt=0, description="How long a tour hold lasts unless confirmed")

@@ -12,13 +12,16 @@ from typing import Any
 
 Bench = Callable[[], dict[str, Any]]
 BENCHES: dict[str, Bench] = {}
+ON_DEMAND: set[str] = set()  # benches that run only when named (long, or needing a server): not in "all"
 
 
-def register_bench(name: str) -> Callable[[Bench], Bench]:
+def register_bench(name: str, *, on_demand: bool = False) -> Callable[[Bench], Bench]:
     """Decorator: add a benchmark (a function returning its figures as a dict) under a name."""
 
     def wrap(fn: Bench) -> Bench:
         BENCHES[name] = fn
+        if on_demand:
+            ON_DEMAND.add(name)
         return fn
 
     return wrap

@@ -1,6 +1,7 @@
 """Run a task over a case file (one prediction per case, errors recorded per case, then the metrics) or the benches.
 
-Importing this module registers every task (`eval.tasks`) and benchmark (`eval.bench_via` and the task modules).
+Importing this module registers every task (`eval.tasks`) and benchmark (`eval.bench_via`, `eval.bench_load`
+and the task modules).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import eval.bench_load
 import eval.bench_via
 import eval.tasks  # noqa: F401 - importing registers the tasks and their benchmarks
-from eval.benches import BENCHES
+from eval.benches import BENCHES, ON_DEMAND
 from eval.registry import Case, get_task
 
 log = logging.getLogger(__name__)
@@ -75,8 +77,8 @@ def score_file(task_name: str, cases_path: Path, model: Any = None) -> dict[str,
 
 
 def run_benches(names: list[str] | None = None) -> dict[str, dict[str, Any]]:
-    """Run the named benchmarks (all when None); figures per bench."""
-    chosen = names or sorted(BENCHES)
+    """Run the named benchmarks (all but the on-demand ones, such as the load test, when None); figures per bench."""
+    chosen = names or sorted(set(BENCHES) - ON_DEMAND)
     unknown = [name for name in chosen if name not in BENCHES]
     if unknown:
         raise KeyError(f"unknown bench {', '.join(unknown)}; known: {', '.join(sorted(BENCHES))}")

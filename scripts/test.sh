@@ -8,4 +8,11 @@ if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = "0" ] && command -v apt-get >/de
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null) \
     || echo "could not install chromium: the browser test will be skipped"
 fi
+# The PostgreSQL tests start a throwaway cluster from Debian's server binaries; install them when we can (root),
+# else those tests skip saying why (and fail under CI=true when the binaries are there but the cluster is not).
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null \
+   && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+    || echo "could not install postgresql: the PostgreSQL tests will be skipped"
+fi
 exec .venv/bin/python -m pytest "$@"

@@ -4,6 +4,7 @@ connects anywhere but 127.0.0.1."""
 from __future__ import annotations
 
 import os
+import uuid
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -59,3 +60,53 @@ def stub_model():
     yield make
     for stub in running:
         stub.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """A throwaway PostgreSQL cluster on 127.0.0.1 for the session (initdb in a temporary folder, removed after).
+
+    No PostgreSQL here: the tests that need it skip, saying why; under CI=true with the server binaries present,
+    a cluster that does not start fails those tests instead (a skip would hide it).
+    """
+    from data.stores.throwaway_pg import NoPostgres, ThrowawayCluster, find_bindir
+
+    cluster = ThrowawayCluster()
+    try:
+        cluster.start()
+    except NoPostgres as exc:
+        no_postgres(str(exc), ci=os.environ.get("CI") == "true", installed=find_bindir() is not None)
+    yield cluster
+    cluster.stop()
+
+
+def no_postgres(reason: str, *, ci: bool, installed: bool) -> None:
+    """Skip, saying why; but fail under CI when PostgreSQL is installed (a skip there would hide a broken setup)."""
+    if ci and installed:
+        pytest.fail(f"PostgreSQL is installed but the throwaway cluster did not start: {reason}")
+    pytest.skip(f"no PostgreSQL for the PostgreSQL tests: {reason}")
+
+
+@pytest.fixture
+def pg_url(pg_cluster, request) -> str:
+    """A fresh, migrated database in the session's cluster (one per test)."""
+    from data.stores.migrate import migrate
+
+    name = "t_" + uuid.uuid4().hex[:12]
+    url = pg_cluster.create_database(name)
+    migrate(url)
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_location(request, tmp_path) -> str:
+    """Where a store lives, on each backend: a SQLite file path or a PostgreSQL URL (see open_holds)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "holds.sqlite")
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request) -> str | None:
+    """DATABASE_URL on each backend: None (the SQLite files) or a fresh migrated PostgreSQL database."""
+    return None if request.param == "sqlite" else request.getfixturevalue("pg_url")

@@ -187,7 +187,11 @@ def load_lease(lease: dict[str, Any]) -> tuple[LeaseIndex, bool]:
         if cached is not None:
             return cached, True
     path = lease.get("path")
-    if not path or not Path(path).is_file():
+    # Only a file this workspace stored (named by its hash) is read: a lease dict sent by a client of the served
+    # graph cannot point the reader at another file on the server.
+    if not re.fullmatch(r"[0-9a-f]{64}", sha256) or not path or Path(path).name != f"{sha256}.pdf":
+        raise LeaseError("This lease was not uploaded here. Please upload it again.")
+    if not Path(path).is_file():
         raise LeaseError("The uploaded lease is no longer available here. Please upload it again.")
     data = Path(path).read_bytes()
     if sha256 and hashlib.sha256(data).hexdigest() != sha256:

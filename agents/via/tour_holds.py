@@ -98,6 +98,26 @@ def after_verify(state: AgentState) -> str:
     raise ValueError(f"unknown verify answer: {answer!r}")
 
 
+PLACE_TRIES = 6  # the asked slot, then the next free one again each time another user takes it first
+
+
+def _place_or_next(store: HoldStore, *, thread: str, action: dict[str, Any], start: datetime, end: datetime,
+                   contact: Contact) -> Hold | None:
+    """Hold the slot, or else the next free one; when someone takes that one first too, the next after it
+    (a few times). None: nothing free nearby."""
+    length = end - start
+    slot: datetime | None = start
+    for _ in range(PLACE_TRIES):
+        if slot is None:
+            return None
+        try:
+            return store.place(thread_id=thread, unit_id=action["unit_id"], address=action["address"], start=slot,
+                               end=slot + length, contact=contact)
+        except SlotTaken as taken:
+            slot = taken.next_free
+    return None
+
+
 def submit_node(state: AgentState, config: RunnableConfig, *, store: HoldStore) -> dict[str, Any]:
     """Place the holds. A slot someone else holds is replaced by the next free one (and the user told)."""
     started = time.perf_counter()
@@ -109,24 +129,19 @@ def submit_node(state: AgentState, config: RunnableConfig, *, store: HoldStore) 
         # Slots are kept in the property's time zone (not a bare offset), so they read back as proposed.
         start = datetime.fromisoformat(action["start"]).astimezone(ZoneInfo(PROPERTY_TZ))
         end = datetime.fromisoformat(action["end"]).astimezone(ZoneInfo(PROPERTY_TZ))
-        try:
-            holds.append(store.place(thread_id=thread, unit_id=action["unit_id"], address=action["address"],
-                                     start=start, end=end, contact=contact))
-        except SlotTaken as taken:
-            if taken.next_free is None:
-                notes.append(f"{action['address']} at {start:%a %H:%M} is taken and no nearby slot is free.")
-                continue
-            length = end - start
-            hold = store.place(thread_id=thread, unit_id=action["unit_id"], address=action["address"],
-                               start=taken.next_free, end=taken.next_free + length, contact=contact)
-            holds.append(hold)
+        hold = _place_or_next(store, thread=thread, action=action, start=start, end=end, contact=contact)
+        if hold is None:
+            notes.append(f"{action['address']} at {start:%a %H:%M} is taken and no nearby slot is free.")
+            continue
+        holds.append(hold)
+        if hold.start != start:
             notes.append(f"{start:%a %H:%M} at {action['address']} was just taken — I held the next free slot, "
                          f"{hold.start:%a %H:%M}.")
     return {"holds": [h.model_dump(mode="json") for h in holds], "hold_notes": notes,
             "trace": _trace("submit", started, placed=len(holds), moved=len(notes))}
 
 
-def confirm_node(state: AgentState, *, store: HoldStore) -> dict[str, Any]:
+def confirm_node(state: AgentState, config: RunnableConfig, *, store: HoldStore) -> dict[str, Any]:
     """Pause: confirm the held tours now (the rest stay held until they expire)."""
     started = time.perf_counter()
     holds = [Hold.model_validate(h) for h in state.get("holds", [])]
@@ -141,6 +156,9 @@ def confirm_node(state: AgentState, *, store: HoldStore) -> dict[str, Any]:
     for i in chosen:
         confirmed.append(store.confirm(holds[i].id))
     requests = [viewing_request(h, contact) for h in confirmed]
+    thread = str((config.get("configurable") or {}).get("thread_id", "default"))
+    for request in requests:
+        store.record_viewing(thread, request)  # kept beside the holds (the back office reads them there)
     by_id = {h.id: h for h in confirmed}
     final = [by_id.get(h.id, h) for h in holds]
     lines = [*notes]

@@ -2,18 +2,20 @@
 
 The rule "two active holds on the same unit must not overlap" lives in the database, as triggers that abort
 the write; SQLite runs one writer at a time, so the check and the write are one atomic step even with many
-processes. A server database can replace this class behind the same methods (HoldStore).
+processes. PostgreSQL (holds_pg.py) implements the same protocol (HoldStore) with an exclusion constraint;
+data/stores/backend.py picks one from DATABASE_URL.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
-from contracts.holds import Contact, Hold
+from contracts.holds import Contact, Hold, ViewingRequest
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS holds (
@@ -31,6 +33,13 @@ CREATE TABLE IF NOT EXISTS holds (
 );
 CREATE INDEX IF NOT EXISTS holds_unit ON holds (unit_id, start_ts);
 CREATE INDEX IF NOT EXISTS holds_thread ON holds (thread_id);
+CREATE TABLE IF NOT EXISTS viewing_requests (
+    hold_id TEXT PRIMARY KEY REFERENCES holds (id),
+    thread_id TEXT NOT NULL,
+    request TEXT NOT NULL,              -- a ViewingRequest as JSON
+    created_ts INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS viewing_requests_thread ON viewing_requests (thread_id);
 CREATE TRIGGER IF NOT EXISTS holds_no_overlap_insert
 BEFORE INSERT ON holds
 WHEN NEW.status IN ('held', 'confirmed')
@@ -88,13 +97,38 @@ class HoldStore(Protocol):
 
     def expire(self, now: datetime | None = None) -> int: ...
 
-    def next_free(self, unit_id: str, start: datetime, end: datetime) -> datetime | None: ...
+    def next_free(self, unit_id: str, start: datetime, end: datetime) -> datetime | None: ...  # within TOUR_HOURS
 
     def is_taken(self, unit_id: str, start: datetime, end: datetime) -> bool: ...
+
+    def record_viewing(self, thread_id: str, request: ViewingRequest) -> None: ...
+
+    def viewings_by_thread(self, thread_id: str) -> list[ViewingRequest]: ...
+
+    def close(self) -> None: ...
 
 
 def _ts(dt: datetime) -> int:
     return int(dt.timestamp())
+
+
+TOUR_HOURS = (8, 21)  # a slot offered instead of a taken one starts between 8:00 and 21:00 local time
+
+
+def first_free(busy: list[tuple[int, int]], start: datetime, end: datetime, *, step: timedelta, tries: int,
+               hours: tuple[int, int] | None = TOUR_HOURS) -> datetime | None:
+    """The first start after `start` (in steps) whose slot overlaps none of the busy (start, end) epoch pairs
+    and, with `hours`, starts within those local hours (in the slot's own time zone): nobody tours at 3 a.m."""
+    length = end - start
+    candidate = start
+    for _ in range(tries):
+        candidate = candidate + step
+        if hours is not None and not hours[0] <= candidate.hour < hours[1]:
+            continue
+        c_start, c_end = _ts(candidate), _ts(candidate + length)
+        if not any(b_start < c_end and c_start < b_end for b_start, b_end in busy):
+            return candidate
+    return None
 
 
 class SqliteHoldStore:
@@ -109,6 +143,7 @@ class SqliteHoldStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA busy_timeout=30000")
         self._db.executescript(SCHEMA)
+        self._lock = threading.Lock()
 
     def close(self) -> None:
         self._db.close()
@@ -129,12 +164,25 @@ class SqliteHoldStore:
         now = datetime.now(UTC)
         tz = getattr(start.tzinfo, "key", "UTC")
         try:
-            self._db.execute(
-                "INSERT INTO holds (id, thread_id, unit_id, address, start_ts, end_ts, tz, status, expires_ts, contact,"
-                " created_ts) VALUES (?, ?, ?, ?, ?, ?, ?, 'held', ?, ?, ?)",
-                (hold_id, thread_id, unit_id, address, _ts(start), _ts(end), tz, _ts(now + self.ttl),
-                 contact.model_dump_json() if contact else None, _ts(now)),
-            )
+            with self._lock:  # one connection serves all of a process's threads: one transaction at a time
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    # Lapsed holds on the slot become 'expired' in the same transaction as the insert (the
+                    # triggers already ignore them; this keeps their status true, as the PostgreSQL store does).
+                    self._db.execute(
+                        "UPDATE holds SET status = 'expired' WHERE unit_id = ? AND status = 'held' "
+                        "AND expires_ts <= ? AND start_ts < ? AND ? < end_ts",
+                        (unit_id, _ts(now), _ts(end), _ts(start)))
+                    self._db.execute(
+                        "INSERT INTO holds (id, thread_id, unit_id, address, start_ts, end_ts, tz, status, expires_ts,"
+                        " contact, created_ts) VALUES (?, ?, ?, ?, ?, ?, ?, 'held', ?, ?, ?)",
+                        (hold_id, thread_id, unit_id, address, _ts(start), _ts(end), tz, _ts(now + self.ttl),
+                         contact.model_dump_json() if contact else None, _ts(now)),
+                    )
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
         except sqlite3.IntegrityError as exc:
             if "slot taken" not in str(exc):
                 raise
@@ -180,28 +228,31 @@ class SqliteHoldStore:
                                   (_ts(now or datetime.now(UTC)),))
         return cursor.rowcount
 
-    def _busy(self, unit_id: str, after: datetime) -> list[sqlite3.Row]:
-        """Active holds on the unit that end after `after`."""
-        return self._db.execute(
+    def _busy(self, unit_id: str, after: datetime) -> list[tuple[int, int]]:
+        """Active holds on the unit that end after `after`, as (start, end) epoch seconds."""
+        rows = self._db.execute(
             "SELECT start_ts, end_ts FROM holds WHERE unit_id = ? AND end_ts > ? AND "
             "(status = 'confirmed' OR (status = 'held' AND expires_ts > ?))",
             (unit_id, _ts(after), _ts(datetime.now(UTC))),
         ).fetchall()
+        return [(r["start_ts"], r["end_ts"]) for r in rows]
 
     def is_taken(self, unit_id: str, start: datetime, end: datetime) -> bool:
         """Whether an active hold on the unit overlaps the slot."""
-        return any(b["start_ts"] < _ts(end) and _ts(start) < b["end_ts"] for b in self._busy(unit_id, start))
+        return any(b_start < _ts(end) and _ts(start) < b_end for b_start, b_end in self._busy(unit_id, start))
 
     def next_free(self, unit_id: str, start: datetime, end: datetime, *, step: timedelta = timedelta(minutes=30),
-                  tries: int = 48) -> datetime | None:
+                  tries: int = 96) -> datetime | None:
         """The first start after `start` (in steps) whose slot overlaps no active hold on the unit."""
-        length = end - start
-        busy = self._busy(unit_id, start)
-        candidate = start
-        for _ in range(tries):
-            candidate = candidate + step
-            c_start, c_end = _ts(candidate), _ts(candidate + length)
-            if not any(b["start_ts"] < c_end and c_start < b["end_ts"] for b in busy):
-                return candidate
-        return None
+        return first_free(self._busy(unit_id, start), start, end, step=step, tries=tries)
 
+    def record_viewing(self, thread_id: str, request: ViewingRequest) -> None:
+        """Keep the simulated viewing request of a confirmed hold (one per hold; a repeat replaces it)."""
+        self._db.execute("INSERT OR REPLACE INTO viewing_requests (hold_id, thread_id, request, created_ts) "
+                         "VALUES (?, ?, ?, ?)", (request.hold_id, thread_id, request.model_dump_json(),
+                                                 _ts(datetime.now(UTC))))
+
+    def viewings_by_thread(self, thread_id: str) -> list[ViewingRequest]:
+        rows = self._db.execute("SELECT request FROM viewing_requests WHERE thread_id = ? ORDER BY created_ts",
+                                (thread_id,)).fetchall()
+        return [ViewingRequest.model_validate_json(r["request"]) for r in rows]

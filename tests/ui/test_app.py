@@ -26,9 +26,9 @@ def say(at, text):
     return at
 
 
-def url_thread(at):
-    """The thread id the app put in the URL (AppTest keeps query values as lists)."""
-    value = at.query_params["thread"]
+def url_thread(at, name="thread"):
+    """The thread id (or its link key) the app put in the URL (AppTest keeps query values as lists)."""
+    value = at.query_params[name]
     return value[0] if isinstance(value, list) else value
 
 
@@ -175,8 +175,14 @@ def test_a_reload_restores_the_chat_the_lease_and_the_tours(tmp_path, monkeypatc
     search_and_hold_first_tour(first)
     assert "Your tours" in [s.value for s in first.subheader]
 
+    key = url_thread(first, "key")
+    bare = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)  # the id alone: not our link
+    bare.query_params["thread"] = thread
+    bare.run()
+    assert not bare.exception and url_thread(bare) != thread and "Your tours" not in [s.value for s in bare.subheader]
     again = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)  # the same URL, reloaded
     again.query_params["thread"] = thread
+    again.query_params["key"] = key
     again.run()
     assert not again.exception
     assert "2br in Williamsburg under $5k" in texts(again)  # the chat is back
