@@ -52,7 +52,7 @@ _BLANK = {"", "nan", "none", "null", "n/a", "na", "-", "—"}
 # ---- junk-safe coercion: a cell that is not a number becomes None, never an exception ----
 
 def _text(cell: Any) -> str | None:
-    if cell is None or (isinstance(cell, float) and math.isnan(cell)):
+    if cell is None or (isinstance(cell, float) and math.isnan(cell)) or isinstance(cell, dict | list):
         return None
     text = str(cell).strip()
     return None if text.lower() in _BLANK else text
@@ -63,8 +63,8 @@ def to_number(cell: Any) -> float | None:
 
     A ';'-joined list (several units in one listing) counts its first value.
     """
-    if isinstance(cell, bool):
-        return None
+    if isinstance(cell, bool) or not isinstance(cell, str | int | float):
+        return None  # a dict, list or object is junk, not a number hiding in its repr
     if isinstance(cell, int | float):
         return None if math.isnan(cell) or math.isinf(cell) else float(cell)
     text = _text(cell)
