@@ -178,3 +178,8 @@ class ViewingRequestResult(BaseModel):
 
     summary: str = Field(description="One line for the user: listing, timeslot, contact")
     contact_url: str | None = Field(default=None, description="A mailto: link to send the request by hand")
+
+
+def listing_json_schema() -> dict[str, object]:
+    """JSON Schema of a Listing, self-contained (no $refs), for tool argument schemas."""
+    return Listing.model_json_schema()
