@@ -19,11 +19,11 @@ import logging
 import typing
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, Literal
+from typing import Annotated, Any
 
 import anyio
-from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.elicitation import render_elicitation_schema
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.shared.exceptions import NoBackChannelError
 from mcp_types import (
     CallToolResult,
@@ -33,7 +33,7 @@ from mcp_types import (
     InputRequiredResult,
     TextContent,
 )
-from pydantic import BaseModel, Field, create_model
+from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema, create_model
 
 from agents.tools import Tool, load_tools
 
@@ -51,14 +51,24 @@ def is_question(result: Any) -> bool:
 
 
 def answer_model(payload: Mapping[str, Any]) -> type[BaseModel]:
-    """The elicitation schema of a question: one choice, several choices (a multi-select enum), or free text."""
+    """The elicitation schema of a question: one choice, several choices (a multi-select enum), or free text.
+
+    Choices render as a plain string enum (even a single one, which pydantic would make a `const`), and an
+    answer outside them fails validation.
+    """
     options = [str(o) for o in payload.get("options") or []]
+
+    def offered(value: str) -> str:
+        if value not in options:
+            raise ValueError(f"{value!r} is not one of the choices")
+        return value
+
+    choice = Annotated[str, AfterValidator(offered), WithJsonSchema({"type": "string", "enum": options})]
     if payload.get("form") == "multi_select" and options:
-        choice = Literal[tuple(options)]  # type: ignore[valid-type]
         return create_model("Selection", selected=(list[choice], Field(default_factory=list,  # type: ignore[valid-type]
                                                                          description="Pick any")))
     if options:
-        return create_model("Choice", answer=(Literal[tuple(options)], Field(description="Pick one")))  # type: ignore[valid-type]
+        return create_model("Choice", answer=(choice, Field(description="Pick one")))
     return create_model("Answer", answer=(str, Field(description="Your answer")))
 
 

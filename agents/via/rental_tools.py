@@ -79,8 +79,9 @@ def ask_user(prompt: str, choices: list[str] | None = None, allow_multiple: bool
     """
     if not str(prompt or "").strip():
         raise ValueError("Invalid arguments: prompt is empty")
-    form = "multi_select" if allow_multiple else "single"
-    return question(form, prompt, choices or [], allow_multiple=allow_multiple)
+    if allow_multiple:
+        return question("multi_select", prompt, choices or [], allow_multiple=True)
+    return question("single", prompt, choices or [], allow_multiple=False)
 
 
 register_tool(Tool(

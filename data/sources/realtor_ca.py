@@ -73,7 +73,7 @@ def to_number(cell: Any) -> float | None:
     text = text.split(";")[0].replace(",", "").replace("$", "")
     if "+" in text.strip("+ "):
         parts = [_NUMBER.fullmatch(p.strip()) for p in text.split("+")]
-        return sum(float(p.group()) for p in parts) if all(parts) else None
+        return sum(float(p.group()) for p in parts if p is not None) if all(parts) else None
     match = _NUMBER.search(text)
     if match is None:
         return None
