@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import eval.bench_rental
 import eval.bench_via
 import eval.tasks  # noqa: F401 - importing registers the tasks and their benchmarks
 from eval.benches import BENCHES

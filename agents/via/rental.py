@@ -68,11 +68,10 @@ def search(filters: Mapping[str, Any] | Any, *, source: RealtorCaSource | None =
     """rental_search: {"listings", "total_count"} (+ "relaxations" when empty, "notes" about the source)."""
     valid = validate_filters(dict(filters) if isinstance(filters, Mapping) else filters)
     try:
-        result = (source or rental_source()).search(valid)
+        return (source or rental_source()).search_json(valid)
     except SourceUnavailable as exc:
         log.warning("rental search unavailable: %s", exc)
         raise SearchUnavailable(str(exc)) from exc
-    return dump_result(result)
 
 
 def dump_result(result: ListingsResult) -> dict[str, Any]:

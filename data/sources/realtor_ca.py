@@ -206,6 +206,14 @@ def _read_fixture_cached(path: str, _mtime: int) -> tuple[dict[str, Any], ...]:
     return tuple(r for r in data if isinstance(r, dict))
 
 
+@lru_cache(maxsize=4)
+def _mapped_fixture(path: str, _mtime: int) -> tuple[tuple[dict[str, Any], ...], int, bool]:
+    rows = read_fixture(Path(path))
+    listings, skipped = map_rows(rows)
+    derived = any(r.get("Rent Note") for r in rows)
+    return tuple(x.model_dump(exclude_none=True) for x in listings), skipped, derived
+
+
 def run_live(filters: RentalFilters, *, timeout_s: float, command: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """pyRealtor in a child process, in a temporary folder removed afterwards, killed after `timeout_s`.
 
@@ -258,21 +266,36 @@ class RealtorCaSource:
             return run_live(filters, timeout_s=self.timeout_s, command=self.command)
         return read_fixture(self.fixture)
 
-    def search(self, filters: RentalFilters) -> ListingsResult:
-        """One logical search: rows -> listings -> post-filters (+ relaxations when none match)."""
+    def mapped(self, filters: RentalFilters) -> tuple[list[dict[str, Any]], int, bool]:
+        """(listings as JSON dicts, rows left out, derived sample rents?) for a search.
+
+        A fixture is mapped once per file version (the rows do not change between searches); live rows each time.
+        """
+        if self.backend == "live":
+            rows = self.rows(filters)
+            listings, skipped = map_rows(rows)
+            return [x.model_dump(exclude_none=True) for x in listings], skipped, False
+        path = self.fixture
+        dicts, skipped, derived = _mapped_fixture(str(path), path.stat().st_mtime_ns if path.exists() else 0)
+        return list(dicts), skipped, derived
+
+    def search_json(self, filters: RentalFilters) -> dict[str, Any]:
+        """One logical search as the JSON response: rows -> listings -> post-filters (+ relaxations when none).
+
+        Keys: listings, total_count, and relaxations / notes when there are some. Listing dicts omit unknown fields.
+        """
         started = time.perf_counter()
-        rows = self.rows(filters)
-        listings, skipped = map_rows(rows)
+        listings, skipped, derived = self.mapped(filters)
         notes: list[str] = []
         if self.recorded:
             notes.append(RECORDED)
-            if any(r.get("Rent Note") for r in rows[:50]):
+            if derived:
                 notes.append(DERIVED_RENT)
         tokens = place_tokens(filters.location)
         if self.recorded and tokens:
             # The live search is bounded by the place; a recorded sample covers one region, so say when the
             # place asked for is not in it rather than return nothing or pretend.
-            local = [x for x in listings if any(t in x.address.lower() for t in tokens)]
+            local = [x for x in listings if any(t in x["address"].lower() for t in tokens)]
             if local:
                 listings = local
             else:
@@ -280,14 +303,20 @@ class RealtorCaSource:
                              "listings instead.")
         if skipped:
             notes.append(f"{skipped} rows without an id, a rent or a bedroom count were left out.")
-        dumped = [x.model_dump(exclude_none=True) for x in listings]
         criteria = _criteria(filters)
-        kept = filter_rows(dumped, criteria=criteria)
-        relax = suggest_relaxations(dumped, criteria=criteria) if not kept else []
-        log.info("realtor_ca %s: %d rows, %d listings, %d kept in %.1f ms", self.backend, len(rows), len(listings),
-                 len(kept), (time.perf_counter() - started) * 1000)
-        return ListingsResult(listings=[Listing.model_validate(x) for x in kept], total_count=len(kept),
-                              relaxations=relax, notes=notes)
+        kept = filter_rows(listings, criteria=criteria)
+        out: dict[str, Any] = {"listings": [dict(x) for x in kept], "total_count": len(kept)}
+        if not kept:
+            out["relaxations"] = suggest_relaxations(listings, criteria=criteria)
+        if notes:
+            out["notes"] = notes
+        log.info("realtor_ca %s: %d listings, %d kept in %.1f ms", self.backend, len(listings), len(kept),
+                 (time.perf_counter() - started) * 1000)
+        return out
+
+    def search(self, filters: RentalFilters) -> ListingsResult:
+        """One logical search as the contract model (see `search_json`)."""
+        return ListingsResult.model_validate(self.search_json(filters))
 
     def fetch(self, spec: SearchSpec) -> Inventory:
         """The ListingSource view: the listings of the spec's place as inventory units for the matcher."""
