@@ -107,8 +107,9 @@ def submit_node(state: AgentState, config: RunnableConfig, *, store: HoldStore) 
     notes: list[str] = []
     for action in state.get("selected", []):
         # Slots are kept in the property's time zone (not a bare offset), so they read back as proposed.
-        start = datetime.fromisoformat(action["start"]).astimezone(ZoneInfo(PROPERTY_TZ))
-        end = datetime.fromisoformat(action["end"]).astimezone(ZoneInfo(PROPERTY_TZ))
+        zone = ZoneInfo(action.get("tz") or PROPERTY_TZ)  # a REALTOR.CA viewing is in its city's zone
+        start = datetime.fromisoformat(action["start"]).astimezone(zone)
+        end = datetime.fromisoformat(action["end"]).astimezone(zone)
         try:
             holds.append(store.place(thread_id=thread, unit_id=action["unit_id"], address=action["address"],
                                      start=start, end=end, contact=contact))
