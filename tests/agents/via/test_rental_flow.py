@@ -68,7 +68,8 @@ def test_viewing_preference_reads_days_and_hours() -> None:
     assert pref.days == (0, 1, 2, 3, 4) and pref.start == (18, 0) and pref.end == (20, 0)
     assert viewing_preference("Saturday 10am").days == (5,)
     monday = datetime(2026, 11, 23).date()
-    assert [s.hour * 60 + s.minute for s in day_slots(pref, monday, tzinfo=VANCOUVER)] == [1080, 1125, 1170]  # 18:00, 18:45, 19:30 (ends 20:00)
+    minutes = [s.hour * 60 + s.minute for s in day_slots(pref, monday, tzinfo=VANCOUVER)]
+    assert minutes == [1080, 1125, 1170]  # 18:00, 18:45, 19:30 (which ends at 20:00)
     assert day_slots(pref, datetime(2026, 11, 28).date(), tzinfo=VANCOUVER) == []  # a Saturday
 
 
