@@ -40,8 +40,8 @@ from agents.via.tour_holds import (
     submit_node,
     verify_node,
 )
+from data.sources.base import RentalSource
 from data.sources.nyc import Inventory
-from data.sources.realtor_ca import RealtorCaSource
 from data.stores.holds import HoldStore
 
 
@@ -78,7 +78,7 @@ def build_graph(
     now: Callable[[], datetime] | None = None,
     holds: HoldStore | None = None,
     router: RouteModel | None = None,
-    rentals: RealtorCaSource | None = None,
+    rentals: RentalSource | None = None,
 ) -> Any:
     """Compile the workspace graph. The model (or None: offline), inventory, clock and holds store are passed in.
 

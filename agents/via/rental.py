@@ -19,13 +19,12 @@ from agents.via.contact import ContactError, validate_contact
 from contracts.rental import (
     InvalidFilters,
     Listing,
-    ListingsResult,
     SortKey,
     UserDetails,
     validate_criteria,
     validate_filters,
 )
-from data.sources.base import SourceUnavailable
+from data.sources.base import RentalSource, SourceUnavailable
 from data.sources.realtor_ca import UNAVAILABLE, RealtorCaSource
 from scoring.listings import filter_rows, sort_rows, summarize_rows
 
@@ -64,7 +63,7 @@ def rental_source(settings: Settings | None = None) -> RealtorCaSource:
     return _source(s.rental_backend, str(s.rental_fixture), s.rental_timeout_s)
 
 
-def search(filters: Mapping[str, Any] | Any, *, source: RealtorCaSource | None = None) -> dict[str, Any]:
+def search(filters: Mapping[str, Any] | Any, *, source: RentalSource | None = None) -> dict[str, Any]:
     """rental_search: {"listings", "total_count"} (+ "relaxations" when empty, "notes" about the source)."""
     valid = validate_filters(dict(filters) if isinstance(filters, Mapping) else filters)
     try:
@@ -72,15 +71,6 @@ def search(filters: Mapping[str, Any] | Any, *, source: RealtorCaSource | None =
     except SourceUnavailable as exc:
         log.warning("rental search unavailable: %s", exc)
         raise SearchUnavailable(str(exc)) from exc
-
-
-def dump_result(result: ListingsResult) -> dict[str, Any]:
-    """The JSON response: listings without unknown (None) fields; relaxations and notes only when there are some."""
-    out = result.model_dump(exclude_none=True)
-    for key in ("relaxations", "notes"):
-        if not out.get(key):
-            out.pop(key, None)
-    return out
 
 
 def listing_rows(listings: Sequence[Any]) -> list[dict[str, Any]]:

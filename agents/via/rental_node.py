@@ -28,7 +28,7 @@ from agents.via.rental_text import (
 from agents.via.tour_close import DOCS, GAP, SLOT
 from contracts.plan import ActionPlan, TourAction
 from contracts.rental import InvalidFilters
-from data.sources.realtor_ca import RealtorCaSource
+from data.sources.base import RentalSource
 from scoring.listings import group_nearby, summarize_rows
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ def _present(listings: list[dict[str, Any]], headline: str, notes: list[str]) ->
     return stats, reply
 
 
-def rental_node(state: AgentState, *, source: RealtorCaSource | None = None, interactive: bool = False
+def rental_node(state: AgentState, *, source: RentalSource | None = None, interactive: bool = False
                 ) -> dict[str, Any]:
     """Graph node: run the rental search (or narrow / sort the list shown) and present it."""
     started = time.perf_counter()

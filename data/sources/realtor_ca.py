@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from contracts.rental import Listing, ListingsResult, RentalFilters
+from contracts.rental import InvalidFilters, Listing, ListingsResult, RentalFilters
 from contracts.search import SearchSpec
 from data.sources.base import SourceUnavailable
 from data.sources.nyc import Inventory, build_frame
@@ -118,11 +118,14 @@ def _title(bedrooms: float, house_category: str | None, address: str) -> str:
     return " ".join(p for p in (beds, house_category or "home", f"at {street}" if street else "") if p)
 
 
-def map_row(row: Mapping[str, Any]) -> Listing | None:
-    """One pyRealtor row -> Listing, or None when it lacks what a listing must state (id, rent, bedrooms)."""
+def map_row(row: Mapping[str, Any], *, for_sale: bool = False) -> Listing | None:
+    """One pyRealtor row -> Listing, or None when it lacks what a listing must state (id, price, bedrooms).
+
+    The price is the rent (Total Rent, else Rent), or for a for_sale search the asking Price.
+    """
     mls = _text(row.get("MLS"))
-    price = to_number(row.get("Total Rent"))
-    if price is None or price <= 0:
+    price = to_number(row.get("Price")) if for_sale else to_number(row.get("Total Rent"))
+    if not for_sale and (price is None or price <= 0):
         price = to_number(row.get("Rent"))
     bedrooms = to_number(row.get("Bedrooms"))
     if mls is None or price is None or price < 0 or bedrooms is None or bedrooms < 0:
@@ -141,7 +144,7 @@ def map_row(row: Mapping[str, Any]) -> Listing | None:
         price=price,
         bedrooms=bedrooms,
         sqft=size_to_sqft(row.get("Size")),
-        price_display=price_display(price, sample=sample),
+        price_display=f"${price:,.0f}" if for_sale else price_display(price, sample=sample),
         postal_code=postal if _POSTAL.match(postal) else None,
         source=SOURCE_NAME,
         bathrooms=bathrooms if bathrooms is not None and bathrooms >= 0 else None,
@@ -157,7 +160,7 @@ def map_row(row: Mapping[str, Any]) -> Listing | None:
     )
 
 
-def map_rows(rows: Sequence[Mapping[str, Any]]) -> tuple[list[Listing], int]:
+def map_rows(rows: Sequence[Mapping[str, Any]], *, for_sale: bool = False) -> tuple[list[Listing], int]:
     """Every mappable row as a Listing (first of a repeated MLS kept) and how many rows were left out."""
     out: list[Listing] = []
     seen: set[str] = set()
@@ -166,7 +169,7 @@ def map_rows(rows: Sequence[Mapping[str, Any]]) -> tuple[list[Listing], int]:
         if not isinstance(row, Mapping):
             skipped += 1
             continue
-        listing = map_row(row)
+        listing = map_row(row, for_sale=for_sale)
         if listing is None or listing.id in seen:
             skipped += 1
             continue
@@ -271,9 +274,13 @@ class RealtorCaSource:
 
         A fixture is mapped once per file version (the rows do not change between searches); live rows each time.
         """
+        if filters.listing_type == "for_sale_or_rent":
+            # pyRealtor 0.2.6 accepts the value and then fails on it (KeyError): say so before searching
+            raise InvalidFilters("Invalid filters: listing_type: 'for_sale_or_rent' is not supported by the "
+                                 "REALTOR.CA backend; use 'for_rent' or 'for_sale'")
         if self.backend == "live":
             rows = self.rows(filters)
-            listings, skipped = map_rows(rows)
+            listings, skipped = map_rows(rows, for_sale=filters.listing_type == "for_sale")
             return [x.model_dump(exclude_none=True) for x in listings], skipped, False
         path = self.fixture
         dicts, skipped, derived = _mapped_fixture(str(path), path.stat().st_mtime_ns if path.exists() else 0)

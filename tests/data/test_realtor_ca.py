@@ -220,3 +220,23 @@ def test_an_error_pyrealtor_only_prints_is_unavailable(fake_pyrealtor: Path) -> 
     with pytest.raises(SourceUnavailable, match="blocked"):
         RealtorCaSource(backend="live", timeout_s=60).search(validate_filters({"min_bedrooms": 1,
                                                                                "location": "Blocked"}))
+
+
+def test_for_sale_or_rent_is_refused_before_searching() -> None:
+    with pytest.raises(InvalidFilters, match="listing_type"):
+        RealtorCaSource().search(validate_filters({"min_bedrooms": 1, "location": "Toronto",
+                                                   "listing_type": "for_sale_or_rent"}))
+
+
+def test_a_for_sale_row_is_priced_by_its_asking_price() -> None:
+    listing = map_row({"MLS": "S1", "Bedrooms": "3", "Price": "599900", "Rent": None}, for_sale=True)
+    assert listing is not None and listing.price == 599900 and listing.price_display == "$599,900"
+
+
+def test_the_source_is_also_a_listing_source_for_the_matcher() -> None:
+    from contracts.search import SearchSpec
+
+    inventory = RealtorCaSource().fetch(SearchSpec(location=["hamilton"], min_bedrooms=2))
+    frame = inventory.frame
+    assert len(frame) > 0 and set(frame["kind"]) == {"apartment"} and set(frame["source"]) == {"Realtor.ca"}
+    assert frame["rent"].notna().all() and (frame["bedrooms"] >= 2).all()
