@@ -16,6 +16,7 @@ import json
 import logging
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,9 @@ DESCRIPTION_CHARS = 400
 
 def pyrealtor_rows(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """pyRealtor's own mapping of raw items (for_rent columns), as a live search would produce them."""
-    from pyRealtor.realtorFactory import RealtorFactory
+    with warnings.catch_warnings():  # pyRealtor imports pkg_resources, which warns on import (known, pinned)
+        warnings.filterwarnings("ignore", message="pkg_resources is deprecated", category=UserWarning)
+        from pyRealtor.realtorFactory import RealtorFactory
 
     realtor = RealtorFactory().get_realtor(country="Canada")
     realtor.set_transaction_type("for_rent")

@@ -13,6 +13,7 @@ import io
 import json
 import math
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ def _cell(value: Any) -> Any:
 
 def search(location: str, listing_type: str) -> dict[str, Any]:
     """Rows of pyRealtor's Listings frame (from the facade object, never from the .xlsx it writes)."""
-    from pyRealtor import HousesFacade  # heavy, and imports pkg_resources: only in this child process
+    with warnings.catch_warnings():  # heavy, and imports pkg_resources (which warns): only in this child process
+        warnings.filterwarnings("ignore", message="pkg_resources is deprecated", category=UserWarning)
+        from pyRealtor import HousesFacade
 
     facade = HousesFacade()
     printed = io.StringIO()
