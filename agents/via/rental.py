@@ -19,8 +19,10 @@ from agents.via.contact import ContactError, validate_contact
 from contracts.rental import (
     InvalidFilters,
     Listing,
+    ListingStats,
     SortKey,
     UserDetails,
+    ViewingRequestResult,
     validate_criteria,
     validate_filters,
 )
@@ -102,7 +104,8 @@ def narrow(listings: Sequence[Any], filters: Mapping[str, Any] | None = None, so
 
 def summarize(listings: Sequence[Any], *, validated: bool = False) -> dict[str, Any]:
     """summarize_listings: count, price, bedrooms, bathrooms, sqft, house_category."""
-    return summarize_rows(list(listings) if validated else listing_rows(listings))
+    stats = summarize_rows(list(listings) if validated else listing_rows(listings))
+    return ListingStats.model_validate(stats).model_dump()
 
 
 def approval_label(n: int, listing: Mapping[str, Any]) -> str:
@@ -155,4 +158,4 @@ def simulate_viewing(listing_url: str, timeslot: str, user_details: Mapping[str,
     body = "\r\n".join([*lines, "", "Thank you."])
     subject = f"Viewing request: {what} — {slot}"
     mailto = f"mailto:{LISTING_CONTACT}?subject={quote(subject, safe='')}&body={quote(body, safe='')}"
-    return {"summary": summary, "contact_url": mailto}
+    return ViewingRequestResult(summary=summary, contact_url=mailto).model_dump()

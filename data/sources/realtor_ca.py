@@ -225,8 +225,9 @@ def run_live(filters: RentalFilters, *, timeout_s: float, command: Sequence[str]
     cmd = list(command or [sys.executable, "-m", "data.sources.realtor_ca_live"])
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH"), str(PROJECT_DIR)) if p)
-    payload = json.dumps({"location": filters.location, "listing_type": filters.listing_type,
-                          "rent_min": filters.rent_min})
+    # Only the place and the transaction type go to pyRealtor: it cannot filter bedrooms, size or a rent range
+    # (its price_from needs a sort it refuses for rent), so those are post-filters here.
+    payload = json.dumps({"location": filters.location, "listing_type": filters.listing_type})
     with tempfile.TemporaryDirectory(prefix="pyrealtor-") as folder:
         out_path = Path(folder) / "rows.json"
         try:
