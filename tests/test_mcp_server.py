@@ -232,3 +232,39 @@ def test_streamable_http_on_loopback(rows_file: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_stdio_ask_user_elicits_when_the_client_can(rows_file: Path) -> None:
+    """Over stdio the server asks back with elicitation/create; the answer is checked against the choices."""
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mcp_server"], cwd=str(ROOT),
+                                   env=_env(rows_file))
+    seen: list[dict[str, Any]] = []
+
+    async def elicit(_ctx: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        seen.append(params.requested_schema)  # type: ignore[union-attr]
+        return types.ElicitResult(action="accept", content={"answer": "Metro Vancouver"})
+
+    async def run() -> Any:
+        async with stdio_client(params) as (read, write), \
+                ClientSession(read, write, elicitation_callback=elicit) as session:
+            await session.initialize()
+            return await session.call_tool("ask_user", {"prompt": "Which area?",
+                                                        "choices": ["City of Vancouver", "Metro Vancouver"]})
+
+    result = anyio.run(run)
+    assert result.structured_content == {"answer": "Metro Vancouver"}
+    assert seen[0]["properties"]["answer"]["enum"] == ["City of Vancouver", "Metro Vancouver"]
+
+
+def test_junk_listings_and_unknown_sort_keys_are_tool_errors() -> None:
+    async def run() -> tuple[types.CallToolResult, types.CallToolResult, types.CallToolResult]:
+        async with mcp.Client(build_server()) as client:
+            junk = await client.call_tool("summarize_listings", {"listings": [{"id": "x", "price": "cheap"}]})
+            sort = await client.call_tool("filter_listings", {"listings": [], "sort_by": "colour"})
+            empty = await client.call_tool("filter_listings", {"listings": []})
+            return junk, sort, empty
+
+    junk, sort, empty = anyio.run(run)
+    assert junk.is_error and junk.content[0].text.startswith("Invalid listings: item 0")  # type: ignore[union-attr]
+    assert sort.is_error and "sort_by must be one of" in sort.content[0].text  # type: ignore[union-attr]
+    assert empty.is_error and empty.content[0].text.startswith("Invalid filters")  # type: ignore[union-attr]
