@@ -328,7 +328,7 @@ class RealtorCaSource:
 
     def fetch(self, spec: SearchSpec) -> Inventory:
         """The ListingSource view: the listings of the spec's place as inventory units for the matcher."""
-        location = " ".join(spec.location) or "Vancouver"
+        location = " ".join(spec.location) or "Canada"
         filters = RentalFilters(min_bedrooms=spec.min_bedrooms or 0, location=location)
         result = self.search(filters)
         units = [{"unit_id": x.id, "kind": "apartment", "source": SOURCE_NAME, "address": x.address,
