@@ -122,15 +122,28 @@ def error_result(exc: Exception) -> CallToolResult:
                           structured_content={"error": payload}, is_error=True)
 
 
+def _hints(fn: Any) -> dict[str, Any]:
+    """The resolved annotations of a tool function; an unresolvable one (a name only imported for type checking)
+    becomes Any rather than stopping the server."""
+    try:
+        return typing.get_type_hints(fn, include_extras=True)
+    except Exception as exc:
+        log.warning("tool %s: annotations not resolved (%s); its arguments are served untyped", fn.__name__, exc)
+        return {}
+
+
 def mcp_function(tool: Tool) -> Any:
-    """An async MCP handler with the tool's own parameters (plus the request context)."""
-    signature = inspect.signature(tool.fn)
-    hints = typing.get_type_hints(tool.fn, include_extras=True)
+    """An async MCP handler with the tool's own keyword parameters (plus the request context)."""
+    hints = _hints(tool.fn)
+    run_async = inspect.iscoroutinefunction(tool.fn)
 
     async def handler(ctx: Context, **kwargs: Any) -> dict[str, Any]:
         try:
-            # The tool is sync and may block (a live search waits up to its timeout): off the event loop.
-            result = await anyio.to_thread.run_sync(partial(tool.fn, **kwargs))
+            if run_async:
+                result = await tool.fn(**kwargs)  # type: ignore[misc]  # the registry types fn as sync
+            else:
+                # A sync tool may block (a live search waits up to its timeout): off the event loop.
+                result = await anyio.to_thread.run_sync(partial(tool.fn, **kwargs))
         except Exception as exc:
             if getattr(exc, "code", None) or isinstance(exc, ValueError):
                 log.info("tool %s failed: %s", tool.name, exc)
@@ -142,7 +155,8 @@ def mcp_function(tool: Tool) -> Any:
 
     params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)]
     params += [p.replace(kind=inspect.Parameter.KEYWORD_ONLY, annotation=hints.get(p.name, Any))
-               for p in signature.parameters.values()]
+               for p in inspect.signature(tool.fn).parameters.values()
+               if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
     handler.__signature__ = inspect.Signature(params, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
     handler.__annotations__ = {"ctx": Context, **{p.name: p.annotation for p in params[1:]},
                                "return": dict[str, Any]}

@@ -187,15 +187,21 @@ def test_any_registered_tool_is_served_without_editing_the_server() -> None:
         """Echo a city (a stand-in for a later tool such as the Abu Dhabi analytics)."""
         return {"city": city, "limit": limit}
 
-    tools = {**load_tools(), "echo_area": Tool(name="echo_area", fn=echo_area, description="Echo a city.")}
+    async def top_areas(n: int = 2) -> dict[str, Any]:
+        """An async tool."""
+        return {"areas": ["Al Reem", "Yas"][:n]}
 
-    async def run() -> Any:
+    tools = {**load_tools(), "echo_area": Tool(name="echo_area", fn=echo_area, description="Echo a city."),
+             "top_areas": Tool(name="top_areas", fn=top_areas, description="Top areas.")}
+
+    async def run() -> tuple[Any, Any]:
         async with mcp.Client(build_server(tools)) as client:
             listed = {t.name: t for t in (await client.list_tools()).tools}
             assert listed["echo_area"].input_schema["required"] == ["city"]
-            return (await client.call_tool("echo_area", {"city": "Abu Dhabi"})).structured_content
+            echoed = (await client.call_tool("echo_area", {"city": "Abu Dhabi"})).structured_content
+            return echoed, (await client.call_tool("top_areas", {"n": 1})).structured_content
 
-    assert anyio.run(run) == {"city": "Abu Dhabi", "limit": 3}
+    assert anyio.run(run) == ({"city": "Abu Dhabi", "limit": 3}, {"areas": ["Al Reem"]})
 
 
 def _free_port() -> int:
