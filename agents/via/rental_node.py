@@ -108,8 +108,14 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
         return {**base, "rental": current, "rental_view": current, "reply": reply, "awaiting": None,
                 "trace": _trace("rental", started, narrowed=result["total_count"], sort=request.get("sort_by"))}
 
-    filters = rental_filters(parse_spec(str(request.get("text", ""))), str(request.get("area") or "Canada"))
-    tz = request.get("tz") or city_tz(filters["location"])
+    if request.get("kind") == "research" and current.get("filters"):
+        filters = {k: v for k, v in current["filters"].items() if k not in request.get("drop", [])}
+        filters.update(request.get("criteria") or {})
+        if filters.get("min_bedrooms") is None:
+            filters["min_bedrooms"] = 0  # required by the search; 0 is any size
+    else:
+        filters = rental_filters(parse_spec(str(request.get("text", ""))), str(request.get("area") or "Canada"))
+    tz = request.get("tz") or current.get("tz") or city_tz(filters["location"])
     if request.get("choices") and interactive:
         # A province (or only "Canada") is too wide for one search: which city? (spec §7 step 2)
         area = ask_single(f"Where in {filters['location']}?", list(request["choices"]))
@@ -130,7 +136,9 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
     if not listings:
         relax = found.get("relaxations") or []
         reply = "\n\n".join([*notes, f"No REALTOR.CA rentals match {_describe(filters)}.",
-                             ("To see some: " + " · ".join(relax)) if relax else "Try a wider area or budget."])
+                             ("To see some: " + " · ".join(relax)) if relax else "Try a wider area or budget.",
+                             "Say how to change it, e.g. “under $3,500” or “search again without the maximum "
+                             "rent”."])
         state_rental["stats"] = summarize_rows([])
         return {**base, "rental": state_rental, "rental_view": state_rental, "reply": reply, "awaiting": None,
                 "trace": _trace("rental", started, found=0)}

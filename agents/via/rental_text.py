@@ -273,9 +273,31 @@ def rental_request(text: str, rental: dict[str, Any] | None, *, other_results: b
     place = canadian_place(text)
     if place is not None:
         return {"kind": "search", "area": place.area, "tz": place.tz, "choices": place.choices, "text": text}
-    if (rental or {}).get("listings") and not other_results:
+    if not rental or other_results:
+        return None
+    if rental.get("listings"):
         wanted = narrowing(text)
         if wanted is not None:
             criteria, sort_by, ascending = wanted
             return {"kind": "narrow", "criteria": criteria, "sort_by": sort_by, "ascending": ascending, "text": text}
+    elif rental.get("filters"):
+        # Nothing matched last time: a changed bound ("under $3,500") or a dropped one ("drop the maximum rent",
+        # as the relaxations offer) searches again with the stored filters changed.
+        dropped = [DROPS[(m.group(1).lower(), m.group(2).lower())] for m in _DROP.finditer(text)]
+        wanted = narrowing(text)
+        if dropped or (wanted is not None and wanted[0]):
+            return {"kind": "research", "criteria": wanted[0] if wanted else {}, "drop": dropped, "text": text}
     return None
+
+
+_DROP = re.compile(r"\b(?:drop|remove|forget|no|without)\s+(?:the\s+)?(min(?:imum)?|max(?:imum)?)\s+"
+                   r"(rent|bedrooms?|bathrooms?|sqft|size)\b", re.I)
+DROPS = {(end, field): name
+         for end_words, field_words, name in (
+             (("min", "minimum"), ("rent",), "rent_min"), (("max", "maximum"), ("rent",), "rent_max"),
+             (("min", "minimum"), ("bedroom", "bedrooms"), "min_bedrooms"),
+             (("max", "maximum"), ("bedroom", "bedrooms"), "max_bedrooms"),
+             (("min", "minimum"), ("bathroom", "bathrooms"), "min_bathrooms"),
+             (("max", "maximum"), ("bathroom", "bathrooms"), "max_bathrooms"),
+             (("min", "minimum"), ("sqft", "size"), "min_sqft"), (("max", "maximum"), ("sqft", "size"), "max_sqft"))
+         for end in end_words for field in field_words}

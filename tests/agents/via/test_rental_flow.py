@@ -101,9 +101,17 @@ def test_vancouver_search_presents_the_stats_card_and_narrows(tmp_path: Path, so
     assert "list is unchanged" in nothing["reply"]
 
 
-def test_zero_results_offer_relaxations(source: RealtorCaSource) -> None:
-    state = ask(build_graph(rentals=source), "Looking for a 2 bed in Vancouver under $1,000")
+def test_zero_results_offer_relaxations_and_search_again(source: RealtorCaSource, tmp_path: Path) -> None:
+    graph = build_graph(rentals=source, checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    state = ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
     assert state["rental"]["listings"] == [] and "To see some: drop the maximum rent" in state["reply"]
+    higher = ask(graph, "under $2,900 then")
+    assert [x["id"] for x in higher["rental"]["listings"]] == ["R1", "R3"]
+    assert higher["rental"]["filters"]["rent_max"] == 2900 and higher["rental"]["filters"]["max_bedrooms"] == 2
+    ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
+    dropped = ask(graph, "search again without the maximum rent")
+    assert [x["id"] for x in dropped["rental"]["listings"]] == ["R1", "R2", "R3"]
+    assert "rent_max" not in dropped["rental"]["filters"]
 
 
 def test_a_backend_failure_is_said_not_an_empty_list() -> None:
