@@ -126,7 +126,9 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
         return {**base, "reply": f"I could not search: {exc}", "rental": None, "rental_view": None,
                 "trace": _trace("rental", started, error="invalid_filters")}
     except rental.SearchUnavailable as exc:
-        return {**base, "reply": f"{exc} Please try again in a moment (say **search again**).", "rental": None,
+        # kept without listings, so that "search again" retries these filters (spec §7 step 3: retry once)
+        kept = {"filters": filters, "tz": tz, "listings": [], "stage": "unavailable"}
+        return {**base, "reply": f"{exc} Please try again in a moment (say **search again**).", "rental": kept,
                 "rental_view": None, "trace": _trace("rental", started, error="search_unavailable")}
     notes = list(found.get("notes", []))
     listings = found["listings"]

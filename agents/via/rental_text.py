@@ -285,11 +285,12 @@ def rental_request(text: str, rental: dict[str, Any] | None, *, other_results: b
         # as the relaxations offer) searches again with the stored filters changed.
         dropped = [DROPS[(m.group(1).lower(), m.group(2).lower())] for m in _DROP.finditer(text)]
         wanted = narrowing(text)
-        if dropped or (wanted is not None and wanted[0]):
+        if dropped or (wanted is not None and wanted[0]) or _AGAIN.search(text):
             return {"kind": "research", "criteria": wanted[0] if wanted else {}, "drop": dropped, "text": text}
     return None
 
 
+_AGAIN = re.compile(r"\b(?:search|try|look) again\b|\bretry\b", re.I)
 _DROP = re.compile(r"\b(?:drop|remove|forget|no|without)\s+(?:the\s+)?(min(?:imum)?|max(?:imum)?)\s+"
                    r"(rent|bedrooms?|bathrooms?|sqft|size)\b", re.I)
 DROPS = {(end, field): name

@@ -114,13 +114,21 @@ def test_zero_results_offer_relaxations_and_search_again(source: RealtorCaSource
     assert "rent_max" not in dropped["rental"]["filters"]
 
 
-def test_a_backend_failure_is_said_not_an_empty_list() -> None:
-    class Down(RealtorCaSource):
-        def search_json(self, filters: Any) -> dict[str, Any]:
-            raise SourceUnavailable("connection refused")
+def test_a_backend_failure_is_said_not_an_empty_list_and_search_again_retries(tmp_path: Path) -> None:
+    calls: list[str] = []
 
-    state = ask(build_graph(rentals=Down()), "Looking for a 2 bed in Vancouver")
-    assert "temporarily unavailable" in state["reply"] and state["rental"] is None
+    class Flaky(RealtorCaSource):
+        def search_json(self, filters: Any) -> dict[str, Any]:
+            calls.append(filters.location)
+            if len(calls) == 1:
+                raise SourceUnavailable("connection refused")
+            return {"listings": [], "total_count": 0}
+
+    graph = build_graph(rentals=Flaky(), checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    state = ask(graph, "Looking for a 2 bed in Vancouver")
+    assert "temporarily unavailable" in state["reply"] and state["rental_view"] is None
+    again = ask(graph, "search again please")
+    assert calls == ["Vancouver", "Vancouver"] and "No REALTOR.CA rentals match 2 bed in Vancouver" in again["reply"]
 
 
 def test_the_whole_flow_from_search_to_simulated_viewings(graph: Any) -> None:
