@@ -127,7 +127,7 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
                 "trace": _trace("rental", started, error="invalid_filters")}
     except rental.SearchUnavailable as exc:
         # kept without listings, so that "search again" retries these filters (spec §7 step 3: retry once)
-        kept = {"filters": filters, "tz": tz, "listings": [], "stage": "unavailable"}
+        kept: dict[str, Any] = {"filters": filters, "tz": tz, "listings": [], "stage": "unavailable"}
         return {**base, "reply": f"{exc} Please try again in a moment (say **search again**).", "rental": kept,
                 "rental_view": None, "trace": _trace("rental", started, error="search_unavailable")}
     notes = list(found.get("notes", []))
