@@ -586,7 +586,7 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "spec_status": spec.spec_status, "relaxed": sorted(patch)}]}
     rental = rental_request(text, state.get("rental"), other_results=bool(state.get("matches")))
-    if rental is not None and rental["kind"] == "narrow" and parse_spec(text).location:
+    if rental is not None and rental["kind"] != "search" and parse_spec(text).location:
         rental = None  # "2br in Williamsburg under $5k" after a Vancouver search is a new NYC search
     if rental is not None:  # a Canadian place or "on REALTOR.CA": the REALTOR.CA source, not the NYC inventory
         return {"rental_request": rental, "awaiting": None,

@@ -186,3 +186,11 @@ def test_an_nyc_search_after_a_canadian_one_still_uses_the_nyc_inventory(source:
     ask(graph, "Looking for a 2 bed in Vancouver under $3,200")
     state = ask(graph, "2br in Williamsburg under $5k")
     assert state["matches"] and state.get("rental_view") is None
+
+
+def test_an_nyc_search_after_a_canadian_one_with_no_results_is_not_a_re_search(source: RealtorCaSource,
+                                                                               inventory: Any, tmp_path: Path) -> None:
+    graph = build_graph(rentals=source, inventory=inventory, checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
+    state = ask(graph, "2br in Williamsburg under $5k")
+    assert state["matches"] and state.get("rental_view") is None
