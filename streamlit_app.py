@@ -22,6 +22,7 @@ from data.sources.nyc import load_inventory
 from data.stores.backend import open_backend
 from data.stores.holds import HoldError
 from ui import cards
+from ui import rental as rental_ui
 from ui.market import market_card
 
 EXAMPLES = (
@@ -29,6 +30,7 @@ EXAMPLES = (
     "Office in Flatiron, at least 3,000 SF, $75/SF/yr",
     "The kitchen sink is leaking under the cabinet",
     "My rent is $3,200 and the landlord wants 7% — what should I counter?",
+    "Looking for a 2 bed in Vancouver under $3,200",
 )
 
 
@@ -57,7 +59,7 @@ def workspace() -> dict[str, Any]:
 
 # What a turn keeps for rendering its cards.
 RECORDED = ("route", "spec", "matches", "relaxations", "lease_answer", "triage", "renewal", "renewal_advice", "trace",
-            "viewings", "market")
+            "viewings", "market", "rental_view")
 ROLES = {"not saying": None, "a renter": "renter", "a property manager": "manager"}
 
 
@@ -138,6 +140,8 @@ def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
         plan_text = turn["content"].split("**Proposed tours**")
         if len(plan_text) > 1:
             st.markdown("**Proposed tours**" + plan_text[1])
+    if state.get("rental_view"):
+        rental_ui.rental_results(state["rental_view"], key=f"t{index}")
     if state.get("lease_answer"):
         cards.lease_answer(state["lease_answer"])
     if state.get("triage"):

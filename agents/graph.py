@@ -23,6 +23,14 @@ from agents.route_model import RouteModel
 from agents.state import AgentState
 from agents.via.match_rank import match_rank_node
 from agents.via.needs import needs_node, needs_target
+from agents.via.rental_node import (
+    after_confirm,
+    after_rental,
+    after_viewings,
+    rental_node,
+    rental_viewings_node,
+    rental_wrap_node,
+)
 from agents.via.tour_close import tour_close_node
 from agents.via.tour_holds import (
     after_select,
@@ -33,6 +41,7 @@ from agents.via.tour_holds import (
     submit_node,
     verify_node,
 )
+from data.sources.base import RentalSource
 from data.sources.nyc import Inventory
 from data.stores.holds import HoldStore
 
@@ -71,19 +80,22 @@ def build_graph(
     holds: HoldStore | None = None,
     router: RouteModel | None = None,
     served: bool = False,
+    rentals: RentalSource | None = None,
 ) -> Any:
     """Compile the workspace graph. The model (or None: offline), inventory, clock and holds store are passed in.
 
     With a holds store (which needs a checkpointer: the approval steps pause the thread), a tour plan goes on to
     ask which tours to hold, the contact details, a confirmation, and holds them; without one the turn ends on
     the plan. `router`: learned routing weights for the manager (None: the rule scores alone). `served`: the graph
-    runs inside LangGraph Server (`langgraph dev`), which brings its own checkpointer.
+    runs inside LangGraph Server (`langgraph dev`), which brings its own checkpointer. `rentals`: the
+    REALTOR.CA source of Canadian searches (None: the one Settings configures, RENTAL_BACKEND).
     """
     graph = StateGraph(AgentState)
     graph.add_node("manager", partial(manager_node, model=model, learned=router))
     graph.add_node("clarify", clarify_node)
     graph.add_node("needs", partial(needs_node, model=model))
     graph.add_node("match_rank", partial(match_rank_node, inventory=inventory))
+    graph.add_node("rental", partial(rental_node, source=rentals, interactive=holds is not None))
     graph.add_node("tour_close", partial(tour_close_node, inventory=inventory, now=now, model=model, holds=holds))
     graph.add_node("lease_qa", partial(lease_qa_node, model=model))
     graph.add_node("triage", partial(triage_node, model=model))
@@ -97,12 +109,14 @@ def build_graph(
         route_target,
         ["needs", "tour_close", "lease_qa", "triage", "renewal", "analytics", "clarify"],
     )
-    graph.add_conditional_edges("needs", needs_target, {"match_rank": "match_rank", "end": "finish"})
+    graph.add_conditional_edges("needs", needs_target,
+                                {"match_rank": "match_rank", "rental": "rental", "end": "finish"})
     graph.add_edge("match_rank", "tour_close")
     for node in ("lease_qa", "triage", "renewal", "analytics", "clarify"):
         graph.add_edge(node, "finish")
     if holds is None:
         graph.add_edge("tour_close", "finish")
+        graph.add_edge("rental", "finish")
     else:
         if checkpointer is None and not served:
             raise ValueError("tour approval pauses the thread: pass a checkpointer with the holds store")
@@ -117,7 +131,13 @@ def build_graph(
         graph.add_conditional_edges("verify", after_verify,
                                     {"submit": "submit", "contact": "contact", "finish": "finish"})
         graph.add_edge("submit", "confirm")
-        graph.add_edge("confirm", "finish")
+        # REALTOR.CA viewings: results -> preference -> approval -> the same contact/verify/hold/confirm steps
+        graph.add_node("rental_viewings", partial(rental_viewings_node, now=now))
+        graph.add_node("rental_wrap", rental_wrap_node)
+        graph.add_conditional_edges("rental", after_rental, {"rental_viewings": "rental_viewings", "finish": "finish"})
+        graph.add_conditional_edges("rental_viewings", after_viewings, {"contact": "contact", "finish": "finish"})
+        graph.add_conditional_edges("confirm", after_confirm, {"rental_wrap": "rental_wrap", "finish": "finish"})
+        graph.add_edge("rental_wrap", "finish")
     graph.add_edge("finish", END)
     return graph.compile(checkpointer=checkpointer)
 
@@ -140,6 +160,8 @@ def turn_input(text: str, **extra: Any) -> dict[str, Any]:
         "hold_notes": [],
         "viewings": [],
         "spec_patch": None,
+        "rental_request": None,
+        "rental_view": None,
         "trace": [{"node": "input", "turn_start": True, "ms": 0.0}],
         **extra,
     }

@@ -46,3 +46,10 @@ class Settings(BaseSettings):
                                   "beside db_path",
     )
     hold_ttl_hours: float = Field(default=24.0, gt=0, description="How long a tour hold lasts unless confirmed")
+    rental_backend: Literal["live", "fixture"] = Field(
+        default="fixture",
+        description="REALTOR.CA rentals: 'live' (pyRealtor, needs the internet) or 'fixture' (a recorded rows file)")
+    rental_fixture: Path = Field(
+        default=PROJECT_DIR / "data" / "realtor_ca" / "listings.json",
+        description="JSON list of rows with pyRealtor's Listings columns (used when RENTAL_BACKEND=fixture)")
+    rental_timeout_s: float = Field(default=25.0, gt=0, le=300, description="Hard timeout of one live search")

@@ -52,5 +52,8 @@ class AgentState(TypedDict, total=False):
     viewings: list[dict[str, Any]]  # ViewingRequests of confirmed holds
     market: dict[str, Any] | None  # this turn's market answer: tool calls with results, selected tools, chart
     market_question: str | None  # the last market question as answered (a short follow-up completes it)
+    rental_request: dict[str, Any] | None  # this turn's REALTOR.CA request (a search or a narrowing), set by needs
+    rental: dict[str, Any] | None  # the REALTOR.CA search kept across turns: filters, shortlist, stats, stage, ...
+    rental_view: dict[str, Any] | None  # the rental results this turn shows (stats card, table, map)
     reply: str  # the assistant's answer of this turn (markdown)
     trace: Annotated[list[dict[str, Any]], turn_trace]  # per node of this turn: name, ms, notes

@@ -21,6 +21,7 @@ class TourAction(BaseModel):
     start: AwareDatetime = Field(description="Slot start, ISO 8601 with time zone")
     end: AwareDatetime = Field(description="Slot end, ISO 8601 with time zone")
     required_docs: list[str] = Field(default_factory=list, description="What to bring to the tour")
+    tz: str | None = Field(default=None, description="IANA time zone of the property (None: America/New_York)")
 
     @model_validator(mode="after")
     def _ordered(self) -> TourAction:

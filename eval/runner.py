@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import eval.bench_load
+import eval.bench_rental
 import eval.bench_via
 import eval.tasks  # noqa: F401 - importing registers the tasks and their benchmarks
 from eval.benches import BENCHES, ON_DEMAND

@@ -21,6 +21,7 @@ from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.refine import answer_about_results, edit_search
+from agents.via.rental_text import rental_request
 from agents.via.vocab import (
     AMBIGUOUS_PLACES,
     AMENITY_PHRASES,
@@ -584,6 +585,13 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         return {"spec": spec.model_dump(mode="json"), "awaiting": None, "reply": "", "spec_patch": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "spec_status": spec.spec_status, "relaxed": sorted(patch)}]}
+    rental = rental_request(text, state.get("rental"), other_results=bool(state.get("matches")))
+    if rental is not None and rental["kind"] != "search" and parse_spec(text).location:
+        rental = None  # "2br in Williamsburg under $5k" after a Vancouver search is a new NYC search
+    if rental is not None:  # a Canadian place or "on REALTOR.CA": the REALTOR.CA source, not the NYC inventory
+        return {"rental_request": rental, "awaiting": None,
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "source": "realtor_ca", "request": rental["kind"]}]}
     answered = answer_about_results(text, state.get("matches") or []) if previous else None
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
         return {"reply": answered[0], "focus": answered[1], "answered": True,
@@ -635,6 +643,8 @@ def needs_target(state: AgentState) -> str:
     answer about the results just shown)."""
     if state.get("answered"):
         return "end"
+    if state.get("rental_request"):
+        return "rental"
     status = (state.get("spec") or {}).get("spec_status")
     if status == "ok":
         return "match_rank"

@@ -127,8 +127,9 @@ def submit_node(state: AgentState, config: RunnableConfig, *, store: HoldStore) 
     notes: list[str] = []
     for action in state.get("selected", []):
         # Slots are kept in the property's time zone (not a bare offset), so they read back as proposed.
-        start = datetime.fromisoformat(action["start"]).astimezone(ZoneInfo(PROPERTY_TZ))
-        end = datetime.fromisoformat(action["end"]).astimezone(ZoneInfo(PROPERTY_TZ))
+        zone = ZoneInfo(action.get("tz") or PROPERTY_TZ)  # a REALTOR.CA viewing is in its city's zone
+        start = datetime.fromisoformat(action["start"]).astimezone(zone)
+        end = datetime.fromisoformat(action["end"]).astimezone(zone)
         hold = _place_or_next(store, thread=thread, action=action, start=start, end=end, contact=contact)
         if hold is None:
             notes.append(f"{action['address']} at {start:%a %H:%M} is taken and no nearby slot is free.")

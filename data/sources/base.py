@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from contracts.rental import ListingsResult, RentalFilters
     from contracts.search import SearchSpec
     from data.sources.nyc import Inventory
 
@@ -24,3 +25,19 @@ class ListingSource(Protocol):
     name: str
 
     def fetch(self, spec: SearchSpec) -> Inventory: ...
+
+
+class RentalSource(Protocol):
+    """A rental search backend of the rental assistant (spec §6): §4.1 filters in, §4.2 listings out.
+
+    `search_json` returns the JSON response ({"listings", "total_count"} plus "relaxations" when nothing matches
+    and "notes" about the source); `search` the same as a `ListingsResult`. Both raise `SourceUnavailable` when
+    the backend cannot answer (never an empty list instead).
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    def search_json(self, filters: RentalFilters) -> dict[str, Any]: ...
+
+    def search(self, filters: RentalFilters) -> ListingsResult: ...

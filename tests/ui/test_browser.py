@@ -180,3 +180,19 @@ def test_market_questions_in_english_and_arabic_in_a_browser(server, browser):
     _shot(page, "7-market-arabic", "4,036")
     for name in ("6-market-comparison", "7-market-arabic"):
         assert (SHOTS / f"{name}.png").stat().st_size > 10_000
+
+
+def test_a_vancouver_rental_search_in_a_browser(server, browser):
+    """Issue 15: a Canadian search goes to REALTOR.CA (the shipped recorded sample): note, stats card, table, map."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(60_000)
+    page.goto(server)
+    page.get_by_text("Real-estate workspace").first.wait_for()
+    _chat(page, "Looking for a 2 bed in Vancouver under $3,200")
+    page.get_by_text("Median rent").first.wait_for()
+    page.get_by_text("Recorded sample, not a live REALTOR.CA search").first.wait_for()
+    page.locator('[data-testid="stDataFrame"]').first.wait_for()
+    page.get_by_text("Do these results look good").first.wait_for()
+    _shot(page, "6-vancouver-rentals", "Median rent")
+    assert (SHOTS / "6-vancouver-rentals.png").stat().st_size > 10_000

@@ -1,0 +1,196 @@
+"""The REALTOR.CA rental flow through the compiled graph (spec §7): a Canadian place picks the source, the stats
+card, narrowing and sorting through filter_listings, confirm, viewing preference, approval labels mapped back to
+ids, contact once per thread, holds in the city's time zone, simulated viewing requests and the 2 km plan."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from agents.graph import answer, ask, build_graph, open_checkpointer, pending_question
+from agents.via.rental_node import LOOKS_GOOD, REFINE, day_slots, viewing_plan
+from agents.via.rental_text import canadian_place, narrowing, viewing_preference
+from data.sources.base import SourceUnavailable
+from data.sources.realtor_ca import RealtorCaSource
+from data.stores.holds import SqliteHoldStore
+
+ROWS = [
+    {"MLS": "R1", "Address": "1 Main St|Vancouver, British Columbia V6B1A1", "Bedrooms": "2", "Bathrooms": "1",
+     "Size": "850 sqft", "Total Rent": "2800", "Latitude": "49.2800", "Longitude": "-123.1100",
+     "House Category": "Apartment"},
+    {"MLS": "R2", "Address": "2 Oak Ave|Vancouver, British Columbia V6B1A2", "Bedrooms": "2", "Bathrooms": "2",
+     "Size": "100 m2", "Total Rent": "3100", "Latitude": "49.2900", "Longitude": "-123.1100",
+     "House Category": "Apartment"},
+    {"MLS": "R3", "Address": "3 Elm Rd|Vancouver, British Columbia V5K0A1", "Bedrooms": "2", "Bathrooms": "1",
+     "Rent": "2100", "Latitude": "49.2606", "Longitude": "-123.2460", "House Category": "House"},
+    {"MLS": "R4", "Address": "4 Pine St|Burnaby, British Columbia V5H0A1", "Bedrooms": "3", "Bathrooms": "2",
+     "Total Rent": "4200", "House Category": "House"},
+]
+VANCOUVER = ZoneInfo("America/Vancouver")
+NOW = datetime(2026, 11, 22, 10, 0, tzinfo=VANCOUVER)  # a Sunday
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> RealtorCaSource:
+    path = tmp_path / "rows.json"
+    path.write_text(json.dumps(ROWS), encoding="utf-8")
+    return RealtorCaSource(fixture=path)
+
+
+@pytest.fixture
+def graph(tmp_path: Path, source: RealtorCaSource) -> Any:
+    return build_graph(checkpointer=open_checkpointer(tmp_path / "c.sqlite"), holds=SqliteHoldStore(tmp_path / "h.db"),
+                       now=lambda: NOW, rentals=source)
+
+
+def test_canadian_places_and_explicit_source_are_recognised() -> None:
+    assert canadian_place("2 bed in Vancouver under $3,200").area == "Vancouver"  # type: ignore[union-attr]
+    assert canadian_place("3 bed house in Toronto").tz == "America/Toronto"  # type: ignore[union-attr]
+    assert canadian_place("rentals in Ontario").choices  # type: ignore[union-attr]
+    assert canadian_place("2 bed on REALTOR.CA").explicit_source  # type: ignore[union-attr]
+    assert canadian_place("2br in Williamsburg under $5k") is None
+
+
+def test_follow_ups_become_filter_listings_arguments() -> None:
+    assert narrowing("only 1 bathroom") == ({"min_bathrooms": 1.0, "max_bathrooms": 1.0}, None, True)
+    assert narrowing("cheapest first") == ({}, "price", True)
+    assert narrowing("under $2.5k, most expensive first") == ({"rent_max": 2500.0}, "price", False)
+    assert narrowing("thanks!") is None
+
+
+def test_viewing_preference_reads_days_and_hours() -> None:
+    pref = viewing_preference("weekday evenings 6–8pm")
+    assert pref.days == (0, 1, 2, 3, 4) and pref.start == (18, 0) and pref.end == (20, 0)
+    assert viewing_preference("Saturday 10am").days == (5,)
+    monday = datetime(2026, 11, 23).date()
+    minutes = [s.hour * 60 + s.minute for s in day_slots(pref, monday, tzinfo=VANCOUVER)]
+    assert minutes == [1080, 1125, 1170]  # 18:00, 18:45, 19:30 (which ends at 20:00)
+    assert day_slots(pref, datetime(2026, 11, 28).date(), tzinfo=VANCOUVER) == []  # a Saturday
+
+
+def test_the_viewing_plan_groups_listings_within_2_km() -> None:
+    listings = [{"id": "R1", "address": "1 Main St", "latitude": 49.28, "longitude": -123.11},
+                {"id": "R3", "address": "3 Elm Rd", "latitude": 49.2606, "longitude": -123.246},
+                {"id": "R2", "address": "2 Oak Ave", "latitude": 49.29, "longitude": -123.11}]
+    actions, outings = viewing_plan(listings, viewing_preference("weekday evenings 6–8pm"), now=NOW)
+    assert outings == [[0, 2], [1]]
+    by_id = {a.unit_id: a for a in actions}
+    assert by_id["R1"].start.date() == by_id["R2"].start.date() != by_id["R3"].start.date()
+    assert all(a.start.weekday() < 5 and 18 <= a.start.hour < 20 and a.tz == "America/Vancouver" for a in actions)
+
+
+def test_vancouver_search_presents_the_stats_card_and_narrows(tmp_path: Path, source: RealtorCaSource) -> None:
+    graph = build_graph(rentals=source, checkpointer=open_checkpointer(tmp_path / "c.sqlite"))  # no holds: no pause
+    state = ask(graph, "Looking for a 2 bed in Vancouver under $3,200")
+    assert [x["id"] for x in state["rental"]["listings"]] == ["R1", "R2", "R3"]
+    assert "- **Count:** 3 listings" in state["reply"]
+    assert "- **Price:** $2,100–$3,100/month (median $2,800" in state["reply"]
+    assert state["matches"] == [] and state["rental_view"]["stats"]["count"] == 3
+    narrowed = ask(graph, "only 1 bathroom")
+    assert [x["id"] for x in narrowed["rental"]["listings"]] == ["R1", "R3"]
+    ordered = ask(graph, "cheapest first")
+    assert [x["id"] for x in ordered["rental"]["listings"]] == ["R3", "R1"]
+    assert "Sorted by price" in ordered["reply"]
+    nothing = ask(graph, "under $1,000")
+    assert [x["id"] for x in nothing["rental"]["listings"]] == ["R3", "R1"]  # unchanged, and said so
+    assert "list is unchanged" in nothing["reply"]
+
+
+def test_zero_results_offer_relaxations_and_search_again(source: RealtorCaSource, tmp_path: Path) -> None:
+    graph = build_graph(rentals=source, checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    state = ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
+    assert state["rental"]["listings"] == [] and "To see some: drop the maximum rent" in state["reply"]
+    higher = ask(graph, "under $2,900 then")
+    assert [x["id"] for x in higher["rental"]["listings"]] == ["R1", "R3"]
+    assert higher["rental"]["filters"]["rent_max"] == 2900 and higher["rental"]["filters"]["max_bedrooms"] == 2
+    ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
+    dropped = ask(graph, "search again without the maximum rent")
+    assert [x["id"] for x in dropped["rental"]["listings"]] == ["R1", "R2", "R3"]
+    assert "rent_max" not in dropped["rental"]["filters"]
+
+
+def test_a_backend_failure_is_said_not_an_empty_list_and_search_again_retries(tmp_path: Path) -> None:
+    calls: list[str] = []
+
+    class Flaky(RealtorCaSource):
+        def search_json(self, filters: Any) -> dict[str, Any]:
+            calls.append(filters.location)
+            if len(calls) == 1:
+                raise SourceUnavailable("connection refused")
+            return {"listings": [], "total_count": 0}
+
+    graph = build_graph(rentals=Flaky(), checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    state = ask(graph, "Looking for a 2 bed in Vancouver")
+    assert "temporarily unavailable" in state["reply"] and state["rental_view"] is None
+    again = ask(graph, "search again please")
+    assert calls == ["Vancouver", "Vancouver"] and "No REALTOR.CA rentals match 2 bed in Vancouver" in again["reply"]
+
+
+def test_the_whole_flow_from_search_to_simulated_viewings(graph: Any) -> None:
+    ask(graph, "Looking for a 2 bed in Vancouver under $3,200", thread_id="t")
+    assert pending_question(graph, thread_id="t")["options"] == [LOOKS_GOOD, REFINE]  # type: ignore[index]
+    answer(graph, LOOKS_GOOD, thread_id="t")
+    assert pending_question(graph, thread_id="t")["question"].startswith("When do you prefer")  # type: ignore[index]
+    answer(graph, "weekday evenings 6–8pm", thread_id="t")
+    approval = pending_question(graph, thread_id="t")
+    assert approval is not None and approval["form"] == "multi_select"
+    assert approval["options"][0] == "[1] 1 Main St — $2,800/month (id: R1)"
+    answer(graph, [approval["options"][0], approval["options"][1]], thread_id="t")
+    assert pending_question(graph, thread_id="t")["form"] == "contact"  # type: ignore[index]
+    answer(graph, {"name": "Jane Doe", "email": "jane@example.com", "phone": "+1 604 555 0199"}, thread_id="t")
+    verify = pending_question(graph, thread_id="t")
+    assert verify is not None and "Jane Doe" in verify["question"]
+    answer(graph, "Yes, hold these tours", thread_id="t")
+    held = pending_question(graph, thread_id="t")
+    assert held is not None and all(" — Mon 18:" in label for label in held["options"])  # one outing, Vancouver time
+    final = answer(graph, [0, 1], thread_id="t")
+    assert pending_question(graph, thread_id="t") is None
+    reply = final["reply"]
+    assert reply.count("Viewing request [simulated] for ") == 2 and "Contact: Jane Doe, jane@example.com" in reply
+    assert "Outing 1, Monday Nov 23 (within 2 km of each other): 18:00 1 Main St; 18:45 2 Oak Ave" in reply
+    assert [h["unit_id"] for h in final["holds"]] == ["R1", "R2"]
+    assert all(h["status"] == "confirmed" and h["start"].endswith("-08:00") for h in final["holds"])
+
+    # the same thread searches again: contact details are not asked a second time
+    ask(graph, "Looking for a 2 bed in Vancouver under $3,200", thread_id="t")
+    answer(graph, LOOKS_GOOD, thread_id="t")
+    answer(graph, "weekends", thread_id="t")
+    options = pending_question(graph, thread_id="t")["options"]  # type: ignore[index]
+    answer(graph, [options[2]], thread_id="t")
+    assert pending_question(graph, thread_id="t")["form"] == "single"  # type: ignore[index]  # verify, not contact
+
+
+def test_an_empty_approval_requests_nothing(graph: Any) -> None:
+    ask(graph, "Looking for a 2 bed in Vancouver under $3,200", thread_id="e")
+    answer(graph, LOOKS_GOOD, thread_id="e")
+    answer(graph, "weekday evenings", thread_id="e")
+    state = answer(graph, [], thread_id="e")
+    assert pending_question(graph, thread_id="e") is None
+    assert state["reply"] == "No viewings requested." and state["holds"] == []
+
+
+def test_a_province_asks_which_city(graph: Any) -> None:
+    ask(graph, "Looking for a 3 bed in Ontario", thread_id="p")
+    question = pending_question(graph, thread_id="p")
+    assert question is not None and question["question"] == "Where in Ontario?" and "Toronto" in question["options"]
+
+
+def test_an_nyc_search_after_a_canadian_one_still_uses_the_nyc_inventory(source: RealtorCaSource, inventory: Any,
+                                                                         tmp_path: Path) -> None:
+    graph = build_graph(rentals=source, inventory=inventory, checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    ask(graph, "Looking for a 2 bed in Vancouver under $3,200")
+    state = ask(graph, "2br in Williamsburg under $5k")
+    assert state["matches"] and state.get("rental_view") is None
+
+
+def test_an_nyc_search_after_a_canadian_one_with_no_results_is_not_a_re_search(source: RealtorCaSource,
+                                                                               inventory: Any, tmp_path: Path) -> None:
+    graph = build_graph(rentals=source, inventory=inventory, checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
+    state = ask(graph, "2br in Williamsburg under $5k")
+    assert state["matches"] and state.get("rental_view") is None

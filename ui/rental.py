@@ -1,0 +1,67 @@
+"""REALTOR.CA results in the workspace: the source note, the summary stats card, the table and a map.
+
+Rendering only: the data is the graph's `rental_view` (filters, listings, stats, notes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+TABLE_COLUMNS = {"address": "Address", "price_display": "Rent", "bedrooms": "Beds", "bathrooms": "Baths",
+                 "sqft": "Sqft", "house_category": "Type", "id": "MLS", "url": "Listing"}
+
+
+def _money(value: float | None) -> str:
+    return "—" if value is None else f"${value:,.0f}"
+
+
+def stats_card(stats: dict[str, Any]) -> None:
+    """Count, rent median and range, bedrooms, bathrooms, size and property types."""
+    price = stats["price"]
+    with st.container(border=True):
+        cols = st.columns(3)
+        cols[0].metric("Listings", f"{stats['count']:,}")
+        cols[1].metric("Median rent", f"{_money(price['median'])}/mo" if price["count"] else "—")
+        cols[2].metric("Rent range", f"{_money(price['min'])}–{_money(price['max'])}" if price["count"] else "—")
+        beds = ", ".join(f"{k} bd: {v}" for k, v in stats["bedrooms"].items())
+        baths = ", ".join(f"{k} ba: {v}" for k, v in stats["bathrooms"].items())
+        types = ", ".join(f"{k}: {v}" for k, v in stats["house_category"].items())
+        sqft = stats["sqft"]
+        size = (f"{sqft['min']:,.0f}–{sqft['max']:,.0f} sqft ({sqft['count']} state a size)" if sqft["count"]
+                else "not stated")
+        st.caption(f"Bedrooms: {beds} · Bathrooms: {baths} · Size: {size} · Types: {types}")
+
+
+def listings_table(listings: list[dict[str, Any]], *, key: str) -> None:
+    """The shortlist as a table, each row linking to its REALTOR.CA page."""
+    frame = pd.DataFrame([{label: x.get(field) for field, label in TABLE_COLUMNS.items()} for x in listings])
+    st.dataframe(frame, hide_index=True, key=key, column_config={
+        "Listing": st.column_config.LinkColumn("Listing", display_text="open"),
+        "Sqft": st.column_config.NumberColumn("Sqft", format="%d"),
+    })
+
+
+def listings_map(listings: list[dict[str, Any]]) -> None:
+    """The listings with coordinates on a map (nothing drawn when none has them)."""
+    points = [{"lat": x["latitude"], "lon": x["longitude"]} for x in listings
+              if x.get("latitude") is not None and x.get("longitude") is not None]
+    if points:
+        st.map(pd.DataFrame(points), size=40)
+        if len(points) < len(listings):
+            st.caption(f"{len(listings) - len(points)} listing(s) have no coordinates and are not on the map.")
+
+
+def rental_results(view: dict[str, Any], *, key: str) -> None:
+    """Everything a REALTOR.CA turn shows below its reply."""
+    if view.get("recorded"):
+        st.info("Recorded sample, not a live REALTOR.CA search. " + " ".join(
+            n for n in view.get("notes", []) if not n.startswith("Recorded sample")))
+    listings = view.get("listings") or []
+    if not listings:
+        return
+    stats_card(view["stats"])
+    listings_table(listings, key=f"{key}-table")
+    listings_map(listings)
