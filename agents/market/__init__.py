@@ -1,0 +1,1 @@
+"""MARKET pipeline: HDB resale comparables (comps) and, later, analytics."""

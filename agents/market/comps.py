@@ -1,0 +1,273 @@
+"""The HDB comps agent: text -> Target -> the search loop -> hybrid retrieval -> rerank -> a fair-value estimate.
+
+`CompsEngine.run(text, as_of)` is one turn; `comps_node` is the graph node. Nothing registered in or after the
+month of `as_of` is ever read: the search's base mask and the price model's fit both stop the month before.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter
+from datetime import date
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from agents.market.comps_search import POOL_MAX, hint_streets, run_loop
+from agents.market.comps_target import TargetParser
+from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
+from data.sources.hdb import FLAT_TYPES, HdbTable, load_table, month_index
+from retrieval.hybrid import rrf_fuse
+from retrieval.listings import ListingIndex
+from scoring.comps import (
+    STOREY_BANDS,
+    HedonicFit,
+    estimate_value,
+    features,
+    fit_hedonic,
+    price_stats,
+    rerank_scores,
+    similarity_weights,
+)
+
+log = logging.getLogger(__name__)
+
+FETCH_LIMIT = 500  # rows fetched from the accepted pool (spec §3.3 step 6), most recent first
+HYBRID_TOP = 60  # hybrid-ranked candidates passed to the deterministic rerank
+TOP_COMPS = 30  # comps shown and used by the estimate (spec: rerank the top 10-30)
+VECTOR_WEIGHT, BM25_WEIGHT = 0.3, 0.7  # spec §3.4 defaults
+
+
+class CompsEngine:
+    """The table, its retrieval index and the price models (one per valuation month), built lazily and kept.
+
+    Args:
+        table: the resale table (the shipped data when None).
+    """
+
+    def __init__(self, table: HdbTable | None = None) -> None:
+        self.table = table or load_table()
+        self.parser = TargetParser(self.table)
+        t = self.table
+        self.segment = t.town.astype(np.int32) * 16 + t.flat_type.astype(np.int32)
+        self.x = features(area=t.area, storey_mid=t.storey_mid, lease_months=t.lease_months)
+        self._index: ListingIndex | None = None
+        self._fits: dict[int, HedonicFit] = {}
+
+    @property
+    def index(self) -> ListingIndex:
+        """BM25 + vectors over the listing texts (built on first hybrid search)."""
+        if self._index is None:
+            t = self.table
+            groups = [f"{s} {t.towns[c]} {t.models[m]}" for s, c, m in zip(t.street, t.town, t.flat_model,
+                                                                            strict=True)]
+            self._index = ListingIndex(t.text, groups)
+        return self._index
+
+    def fit(self, before_month: int) -> HedonicFit:
+        """The price model fit on sales registered before that month (cached per month)."""
+        if before_month not in self._fits:
+            t = self.table
+            self._fits[before_month] = fit_hedonic(segment=self.segment, model=t.flat_model.astype(np.int32),
+                                                   month=t.month, x=self.x, price=t.price, before_month=before_month)
+        return self._fits[before_month]
+
+    def run(self, text: str, *, as_of: date, target: Target | None = None) -> CompsResult:
+        """One comps turn: parse (unless a target is given), search, rank, estimate.
+
+        Args:
+            text: the user's request (also the BM25 query).
+            as_of: valuation date; sales registered in its month or later are never used.
+            target: an already-built target (skips parsing; as_of is taken from it).
+        """
+        started = time.perf_counter()
+        if target is None:
+            parsed = self.parser.parse(text, as_of=as_of)
+            target = parsed.target
+            if parsed.question:
+                step = TraceStep(step=1, action="clarify", decision=parsed.question)
+                return CompsResult(target=target, stats=Stats(count=0), question=parsed.question, trace=[step])
+        outcome = run_loop(self.table, target)
+        trace = list(outcome.trace)
+        notes = list(outcome.notes)
+        t = self.table
+        pool = outcome.rows
+        if len(pool) > FETCH_LIMIT:  # most recent first, as the spec's fetch does
+            pool = pool[np.argsort(-t.month[pool], kind="stable")[:FETCH_LIMIT]]
+        stats = price_stats(t.price[pool], t.area[pool])
+        candidates, mode = self._retrieve(text, target, pool, trace)
+        as_of_m = month_index(target.as_of)
+        k = outcome.knobs
+        scores = rerank_scores(area=t.area[candidates], lease_months=t.lease_months[candidates],
+                               storey_mid=t.storey_mid[candidates], month=t.month[candidates],
+                               target_area=target.floor_area_target, tolerance=k.sqm_tolerance,
+                               min_lease_months=(k.lease_min_years or 0) * 12 or None,
+                               storey_preference=target.storey_preference, storey_target=target.storey_target,
+                               as_of_month=as_of_m, months_back=k.months_back)
+        order = np.argsort(scores, kind="stable")[:TOP_COMPS]
+        chosen, chosen_scores = candidates[order], scores[order]
+        trace.append(TraceStep(step=len(trace) + 1, action="rerank", count=len(chosen), retrieval_mode=mode,
+                               decision=f"deterministic rerank of {len(candidates)} candidates (0.45 area, 0.25 lease, "
+                                        f"0.15 storey, 0.15 recency): top {len(chosen)}"))
+        comps, estimate, low, high = self._estimate(target, chosen, chosen_scores, trace)
+        if estimate is not None and target.price_budget_max and estimate > target.price_budget_max:
+            notes.append(f"The estimate is above the budget of {target.price_budget_max:,} SGD.")
+        log.debug("comps turn %.1f ms, pool %d", (time.perf_counter() - started) * 1000, len(pool))
+        return CompsResult(target=target, comps=comps, stats=stats, estimate=estimate, low=low, high=high,
+                           pool_size=int(len(outcome.rows)), pool_prices=[float(p) for p in t.price[pool]],
+                           trace=trace, retrieval_mode=mode, notes=notes)
+
+    def _retrieve(self, text: str, target: Target, pool: np.ndarray,
+                  trace: list[TraceStep]) -> tuple[np.ndarray, str]:
+        """Hybrid ranking of the pool when the spec says (street hint, 'near', free text, a thin pool)."""
+        reasons = [r for r, on in (("street hint", bool(target.street_hint)), ("'near' without a street",
+                   target.near and not target.street_hint), ("free-text wishes", bool(target.free_text)),
+                   ("fewer than 30 comps: boosting recall", 0 < len(pool) < 30)) if on]
+        if not reasons or len(pool) == 0:
+            return pool, "structured"
+        vector_query = target.street_hint or " ".join(target.free_text) or text
+        bm25 = self.index.bm25_scores(text)[pool]
+        vec = self.index.vector_scores(vector_query)[pool]
+        lexical = [int(i) for i in np.argsort(-bm25, kind="stable") if bm25[i] > 0]
+        dense = [int(i) for i in np.argsort(-vec, kind="stable") if vec[i] > 0]
+        fused = rrf_fuse([dense, lexical], [VECTOR_WEIGHT, BM25_WEIGHT], k=60)
+        ranked = sorted(fused, key=lambda i: (-fused[i], i))[:HYBRID_TOP]
+        rest = [i for i in range(len(pool)) if i not in fused][: max(0, HYBRID_TOP - len(ranked))]
+        candidates = pool[np.array(ranked + rest, dtype=np.int64)]
+        trace.append(TraceStep(step=len(trace) + 1, action="hybrid", count=len(candidates), retrieval_mode="hybrid",
+                               filters={"vector_query": vector_query[:60], "bm25_query": text[:80], "topk": HYBRID_TOP},
+                               decision=f"hybrid retrieval ({', '.join(reasons)}): vector {VECTOR_WEIGHT} + BM25 "
+                                        f"{BM25_WEIGHT} fused by reciprocal rank (k=60)"))
+        return candidates, "hybrid"
+
+    def target_profile(self, target: Target, comps: np.ndarray) -> tuple[float, float, float, int]:
+        """(area, storey, remaining-lease months, flat model code) of the flat being valued.
+
+        What the text gave wins; then the named block's own sales (before as_of); then the comps' typical values.
+        """
+        t = self.table
+        as_of_m = month_index(target.as_of)
+        block_rows = np.zeros(0, dtype=np.int64)
+        if target.block_hint:
+            streets = hint_streets(t, target.street_hint) or t.block_streets.get(target.block_hint, [])
+            codes = [t.block_index[(target.block_hint, s)] for s in streets if (target.block_hint, s) in t.block_index]
+            if codes:
+                block_rows = np.flatnonzero(np.isin(t.block_code, codes) & (t.month < as_of_m)
+                                            & (t.flat_type == FLAT_TYPES.index(target.flat_type or "")))
+        ref = block_rows if len(block_rows) else comps
+        area = target.floor_area_target or float(np.median(t.area[ref])) if len(ref) else (target.floor_area_target
+                                                                                             or 90.0)
+        if target.storey_target is not None:
+            storey = float(target.storey_target)
+        elif target.storey_preference:
+            lo, hi = STOREY_BANDS[target.storey_preference]
+            storey = (lo + min(hi, 25.0)) / 2
+        else:
+            storey = float(np.median(t.storey_mid[comps])) if len(comps) else 8.0
+        if target.lease_commence_year:
+            lease = float((target.lease_commence_year + 99) * 12 - as_of_m)
+        elif len(block_rows):
+            commence = Counter(t.lease_commence[block_rows].tolist()).most_common(1)[0][0]
+            lease = float((commence + 99) * 12 - as_of_m)
+        elif len(comps):
+            lease = float(np.median(t.lease_months[comps] - (as_of_m - t.month[comps])))
+        else:
+            lease = 900.0
+        if target.flat_model and target.flat_model in t.models:
+            model = t.models.index(target.flat_model)
+        elif len(ref):
+            near = ref[np.argsort(np.abs(t.area[ref] - area), kind="stable")[:5]]
+            model = Counter(t.flat_model[near].tolist()).most_common(1)[0][0]
+        else:
+            model = 0
+        return area, storey, lease, int(model)
+
+    def _estimate(self, target: Target, chosen: np.ndarray, scores: np.ndarray,
+                  trace: list[TraceStep]) -> tuple[list[Comp], float | None, float | None, float | None]:
+        t = self.table
+        as_of_m = month_index(target.as_of)
+        try:
+            fit = self.fit(as_of_m)
+        except ValueError as exc:
+            trace.append(TraceStep(step=len(trace) + 1, action="estimate", decision=f"no estimate: {exc}"))
+            return self._comps(chosen, scores, None, None), None, None, None
+        area, storey, lease, model = self.target_profile(target, chosen)
+        segment = t.town_code(target.town or "") * 16 + FLAT_TYPES.index(target.flat_type or "")
+        x_t = features(area=np.array([area]), storey_mid=np.array([storey]), lease_months=np.array([lease]))
+        target_log = float(fit.predict(segment=np.array([segment]), model=np.array([model]),
+                                       month=np.array([as_of_m]), x=x_t)[0])
+        comp_pred = fit.predict(segment=self.segment[chosen], model=t.flat_model[chosen], month=t.month[chosen],
+                                x=self.x[chosen])
+        block_codes = set()
+        if target.block_hint:
+            for s in hint_streets(t, target.street_hint) or t.block_streets.get(target.block_hint, []):
+                if (target.block_hint, s) in t.block_index:
+                    block_codes.add(t.block_index[(target.block_hint, s)])
+        same_block = np.isin(t.block_code[chosen], list(block_codes)).astype(float)
+        streets = hint_streets(t, target.street_hint)
+        same_street = np.isin(t.street[chosen], streets).astype(float) if streets else np.zeros(len(chosen))
+        weights = similarity_weights(scores=scores, same_block=same_block, same_street=same_street)
+        est = estimate_value(target_log=target_log, comp_log_price=np.log(t.price[chosen]), comp_log_pred=comp_pred,
+                             weights=weights)
+        index_move = np.exp(fit.month_level(as_of_m) - fit.month_level(fit.last_month)) - 1
+        trace.append(TraceStep(step=len(trace) + 1, action="estimate", count=len(chosen),
+                               decision=f"price model fit on sales before {target.as_of:%Y-%m}; index "
+                                        f"{index_move:+.1%} since the last month with sales; "
+                                        f"{int(same_block.sum())} same-block and {int(same_street.sum())} "
+                                        f"same-street comps; estimate {est.value:,.0f} SGD "
+                                        f"({est.low:,.0f} - {est.high:,.0f})"))
+        return self._comps(chosen, scores, est.weights, est.adjusted), est.value, est.low, est.high
+
+    def _comps(self, rows: np.ndarray, scores: np.ndarray, weights: np.ndarray | None,
+               adjusted: np.ndarray | None) -> list[Comp]:
+        out = []
+        for j, i in enumerate(rows.tolist()):
+            row = self.table.row(i)
+            row.pop("lease_commence_date")
+            out.append(Comp(**row, score=round(float(scores[j]), 4),
+                            weight=round(float(weights[j]), 4) if weights is not None else 0.0,
+                            adjusted_price=round(float(adjusted[j])) if adjusted is not None else None))
+        return out
+
+
+@lru_cache(maxsize=1)
+def default_engine() -> CompsEngine:
+    """The engine over the shipped data (built once per process)."""
+    return CompsEngine()
+
+
+def format_reply(result: CompsResult) -> str:
+    """The chat reply of a comps turn (markdown)."""
+    if result.question:
+        return result.question
+    t = result.target
+    head = f"**{t.flat_type.title() if t.flat_type else ''} in {(t.town or '').title()}**"
+    if result.estimate is None:
+        return f"{head}: no estimate. " + " ".join(result.notes)
+    s = result.stats
+    lines = [f"{head}: fair value about **{result.estimate:,.0f} SGD** (range {result.low:,.0f} - {result.high:,.0f}), "
+             f"from {len(result.comps)} comparable sales in a pool of {result.pool_size}.",
+             f"Pool median {s.median:,.0f} SGD (p25 {s.p25:,.0f}, p75 {s.p75:,.0f})." if s.median else ""]
+    lines += result.notes
+    return "\n\n".join(line for line in lines if line)
+
+
+def comps_node(state: dict[str, Any], *, engine: CompsEngine | None = None,
+               today: date | None = None) -> dict[str, Any]:
+    """Graph node: value the flat the message describes, as of today (the comps card reads state['comps']).
+
+    A reply to the node's own clarifying question completes the earlier request.
+    """
+    text = state.get("text") or ""
+    previous = state.get("comps") or {}
+    if previous.get("question") and state.get("previous_node") == "comps":
+        text = f"{previous.get('text', '')} {text}".strip()
+    started = time.perf_counter()
+    result = (engine or default_engine()).run(text, as_of=today or date.today())
+    data = result.model_dump(mode="json") | {"text": text}
+    ms = (time.perf_counter() - started) * 1000
+    notes = [f"{s.action}: {s.decision}" for s in result.trace]
+    return {"comps": data, "reply": format_reply(result),
+            "trace": [{"node": "comps", "ms": round(ms, 1), "notes": notes}]}

@@ -1,0 +1,210 @@
+"""Pure numerics of the HDB comps search: price stats, the deterministic rerank, a price index and the estimate.
+
+The estimate is a hedonic model with a local correction:
+  log(price) = town×flat-type effect + month effect + f(area, storey, remaining lease, flat model) + residual
+fit by least squares on the sales registered before the valuation date only. The month effects are the price
+index (extrapolated by their recent trend to months with no sales yet); the comps' own residuals, weighted by
+similarity (same block >> same street >> the rerank score), carry what the model cannot see (the block's
+location, view, condition). The range comes from the weighted spread of those residuals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from contracts.comps import Stats
+
+RERANK_WEIGHTS = {"area": 0.45, "lease": 0.25, "storey": 0.15, "recency": 0.15}  # spec §4.3
+STOREY_BANDS = {"low": (1.0, 6.0), "mid": (7.0, 15.0), "high": (16.0, 60.0)}  # storey_mid per preference
+LEASE_KNOTS = (55.0, 65.0, 75.0, 85.0)  # remaining-lease years: the price decay steepens as a lease shortens
+STOREY_KNOTS = (15.0, 30.0)  # the floor premium flattens out on high floors
+TREND_MONTHS = 6  # months of index used to extrapolate it forward (chosen on dev; see docs/issue-16.md)
+
+
+def price_stats(prices: np.ndarray, areas: np.ndarray | None = None) -> Stats:
+    """Count, median, p25/p75 (linear interpolation), min/max and median $/sqm of a set of sales.
+
+    Args:
+        prices: resale prices.
+        areas: floor areas in the same order (for the median price per sqm), optional.
+    """
+    if len(prices) == 0:
+        return Stats(count=0)
+    p25, median, p75 = (float(v) for v in np.percentile(prices, [25, 50, 75], method="linear"))
+    psm = float(np.median(prices / areas)) if areas is not None and len(areas) == len(prices) else None
+    return Stats(count=int(len(prices)), median=median, p25=p25, p75=p75, min=float(np.min(prices)),
+                 max=float(np.max(prices)), median_psm=psm)
+
+
+def storey_distance(storey_mid: np.ndarray, *, preference: str | None, target: int | None) -> np.ndarray:
+    """How far each sale's storey is from what was asked, in bands of 3 floors (0 inside the asked band)."""
+    if target is not None:
+        return np.abs(storey_mid - target) / 3.0
+    if preference is None:
+        return np.zeros(len(storey_mid))
+    lo, hi = STOREY_BANDS[preference]
+    return (np.maximum(lo - storey_mid, 0.0) + np.maximum(storey_mid - hi, 0.0)) / 3.0
+
+
+def rerank_scores(*, area: np.ndarray, lease_months: np.ndarray, storey_mid: np.ndarray, month: np.ndarray,
+                  target_area: float | None, tolerance: float, min_lease_months: int | None,
+                  storey_preference: str | None, storey_target: int | None, as_of_month: int,
+                  months_back: int) -> np.ndarray:
+    """The spec's deterministic score per sale: 0.45 area + 0.25 lease + 0.15 storey + 0.15 recency; lower is better.
+
+    area = |area - target| / tolerance; lease = max(0, (min_lease - lease) / 12); storey = bands away from the
+    preference; recency = months before as_of / months_back. A term whose target is unknown scores 0.
+    """
+    area_s = np.abs(area - target_area) / tolerance if target_area else np.zeros(len(area))
+    lease_s = (np.maximum(0.0, (min_lease_months - lease_months) / 12.0) if min_lease_months
+               else np.zeros(len(area)))
+    storey_s = storey_distance(storey_mid, preference=storey_preference, target=storey_target)
+    recency_s = (as_of_month - 1 - month) / max(months_back, 1)
+    w = RERANK_WEIGHTS
+    return np.asarray(w["area"] * area_s + w["lease"] * lease_s + w["storey"] * storey_s + w["recency"] * recency_s,
+                      dtype=np.float64)
+
+
+def _hinges(values: np.ndarray, knots: tuple[float, ...]) -> list[np.ndarray]:
+    return [np.maximum(k - values, 0.0) for k in knots]
+
+
+def features(*, area: np.ndarray, storey_mid: np.ndarray, lease_months: np.ndarray) -> np.ndarray:
+    """The continuous hedonic features of sales (one row each): log area, storey with hinges, lease with hinges."""
+    lease = lease_months / 12.0
+    storey = storey_mid.astype(np.float64)
+    cols = [np.log(area), storey, *[np.maximum(storey - k, 0.0) for k in STOREY_KNOTS], lease,
+            *_hinges(lease, LEASE_KNOTS)]
+    return np.column_stack(cols)
+
+
+@dataclass(frozen=True)
+class HedonicFit:
+    """Coefficients of the hedonic model fit on sales before `before_month` (month indices are integers)."""
+
+    before_month: int
+    segment_effect: dict[int, float]  # town*16 + flat_type -> effect
+    model_effect: dict[int, float]  # flat model code -> effect
+    month_effect: dict[int, float]  # month index -> effect (the log price index), months with sales only
+    beta: np.ndarray  # coefficients of `features`
+    trend: float  # log-price change per month over the last TREND_MONTHS months of the index
+    last_month: int  # the last month with sales before before_month
+    intercept: float
+
+    def month_level(self, month: int) -> float:
+        """The log index at a month: its own effect when it had sales, else the last level carried by the trend."""
+        if month in self.month_effect:
+            return self.month_effect[month]
+        known = [m for m in self.month_effect if m <= month]
+        base = max(known) if known else min(self.month_effect)
+        return self.month_effect[base] + self.trend * (month - base)
+
+    def predict(self, *, segment: np.ndarray, model: np.ndarray, month: np.ndarray, x: np.ndarray) -> np.ndarray:
+        """log price of sales (or of a target) at the given months."""
+        seg = np.array([self.segment_effect.get(int(s), 0.0) for s in segment])
+        mod = np.array([self.model_effect.get(int(m), 0.0) for m in model])
+        mon = np.array([self.month_level(int(m)) for m in month])
+        return np.asarray(self.intercept + seg + mod + mon + x @ self.beta, dtype=np.float64)
+
+
+def fit_hedonic(*, segment: np.ndarray, model: np.ndarray, month: np.ndarray, x: np.ndarray, price: np.ndarray,
+                before_month: int, ridge: float = 1e-3, trend_months: int = TREND_MONTHS) -> HedonicFit:
+    """Least squares of log price on segment, flat-model and month dummies and the continuous features.
+
+    Args:
+        segment: town*16 + flat_type code per sale.
+        model: flat model code per sale.
+        month: month index per sale.
+        x: `features(...)` per sale.
+        price: resale prices.
+        before_month: only sales with month < before_month are used (the valuation date's month).
+        ridge: a small ridge on the dummies, so that a rare segment or model shrinks towards the average.
+        trend_months: how many of the last index months set the forward trend.
+    """
+    use = month < before_month
+    if use.sum() < 50:
+        raise ValueError(f"too few sales before the valuation month to fit a price model ({int(use.sum())})")
+    seg, mod, mon, xs, y = segment[use], model[use], month[use], x[use], np.log(price[use])
+    seg_ids, seg_col = np.unique(seg, return_inverse=True)
+    mod_ids, mod_col = np.unique(mod, return_inverse=True)
+    mon_ids, mon_col = np.unique(mon, return_inverse=True)
+    n = len(y)
+    x_mean = xs.mean(axis=0)
+    xc = xs - x_mean
+    y_mean = y.mean()
+    # normal equations assembled blockwise: dummies are one-hot, so their Gram blocks are counts
+    blocks = [(seg_col, len(seg_ids)), (mod_col, len(mod_ids)), (mon_col, len(mon_ids))]
+    k = sum(size for _, size in blocks) + xc.shape[1]
+    design = np.zeros((n, k))
+    offset = 0
+    for col, size in blocks:
+        design[np.arange(n), offset + col] = 1.0
+        offset += size
+    design[:, offset:] = xc
+    design[:, :offset] -= design[:, :offset].mean(axis=0)
+    gram = design.T @ design
+    gram[np.arange(offset), np.arange(offset)] += ridge * n
+    coef = np.linalg.solve(gram + 1e-9 * np.eye(k), design.T @ (y - y_mean))
+    seg_coef = coef[: len(seg_ids)]
+    mod_coef = coef[len(seg_ids): len(seg_ids) + len(mod_ids)]
+    mon_coef = coef[len(seg_ids) + len(mod_ids): offset]
+    beta = coef[offset:]
+    month_effect = {int(m): float(c) for m, c in zip(mon_ids, mon_coef, strict=True)}
+    recent = sorted(month_effect)[-trend_months:]
+    trend = 0.0
+    if len(recent) >= 3:
+        trend = float(np.polyfit(np.array(recent, dtype=float), [month_effect[m] for m in recent], 1)[0])
+    intercept = float(y_mean - x_mean @ beta)
+    return HedonicFit(before_month=before_month,
+                      segment_effect={int(s): float(c) for s, c in zip(seg_ids, seg_coef, strict=True)},
+                      model_effect={int(m): float(c) for m, c in zip(mod_ids, mod_coef, strict=True)},
+                      month_effect=month_effect, beta=beta, trend=trend, last_month=int(max(month_effect)),
+                      intercept=intercept)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A fair value with its range and the weight of each comp (same order as the comps passed in)."""
+
+    value: float
+    low: float
+    high: float
+    weights: np.ndarray
+    adjusted: np.ndarray  # each comp's price moved to the target's flat and month
+
+
+def similarity_weights(*, scores: np.ndarray, same_block: np.ndarray, same_street: np.ndarray,
+                       block_boost: float = 6.0, street_boost: float = 1.5, scale: float = 0.5) -> np.ndarray:
+    """Weights of comps in the estimate: exp(-score/scale), boosted for the same block and the same street."""
+    w = np.exp(-np.asarray(scores) / scale) * (1.0 + block_boost * same_block + street_boost * same_street)
+    total = w.sum()
+    return w / total if total > 0 else np.full(len(w), 1.0 / max(len(w), 1))
+
+
+def estimate_value(*, target_log: float, comp_log_price: np.ndarray, comp_log_pred: np.ndarray,
+                   weights: np.ndarray, spread_floor: float = 0.03,
+                   shrink: float = 2.0) -> Estimate:
+    """The estimate: the model's price for the target plus the similarity-weighted mean residual of the comps.
+
+    Args:
+        target_log: the hedonic log price of the target at the valuation month.
+        comp_log_price: log of each comp's price.
+        comp_log_pred: the model's log price of each comp (at its own month).
+        weights: similarity weights (sum 1).
+        spread_floor: the smallest half-width of the range in log terms (3 %: the data's rounding and noise).
+        shrink: pseudo-weight of "no correction": few or weak comps pull the residual towards 0.
+    """
+    resid = comp_log_price - comp_log_pred
+    if len(resid) == 0:
+        value = float(np.exp(target_log))
+        return Estimate(value, value * np.exp(-0.1), value * np.exp(0.1), np.zeros(0), np.zeros(0))
+    n_eff = 1.0 / float(np.sum(weights**2))  # effective number of comps
+    local = float(np.sum(weights * resid)) * n_eff / (n_eff + shrink)
+    centre = target_log + local
+    spread = float(np.sqrt(np.sum(weights * (resid - local) ** 2)))
+    half = max(spread_floor, spread)
+    adjusted = np.exp(target_log + resid)
+    return Estimate(float(np.exp(centre)), float(np.exp(centre - half)), float(np.exp(centre + half)), weights,
+                    adjusted)
