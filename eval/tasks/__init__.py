@@ -1,3 +1,3 @@
 """Each module registers one evaluation task (and its benchmarks) when imported."""
 
-from eval.tasks import lease, rank, route, spec, triage  # noqa: F401
+from eval.tasks import comps, lease, rank, route, spec, triage  # noqa: F401
