@@ -71,13 +71,23 @@ def _hinges(values: np.ndarray, knots: tuple[float, ...]) -> list[np.ndarray]:
     return [np.maximum(k - values, 0.0) for k in knots]
 
 
-def features(*, area: np.ndarray, storey_mid: np.ndarray, lease_months: np.ndarray) -> np.ndarray:
-    """The continuous hedonic features of sales (one row each): log area, storey with hinges, lease with hinges."""
+def features(*, area: np.ndarray, storey_mid: np.ndarray, lease_months: np.ndarray,
+             flat_type: np.ndarray | None = None, groups: int = 0) -> np.ndarray:
+    """The continuous hedonic features of sales (one row each): log area, storey with hinges, lease with hinges.
+
+    With flat_type codes and `groups` > 0, each feature is repeated per flat type (zero elsewhere), so that a
+    floor or a year of lease is worth what it is worth for that kind of flat.
+    """
     lease = lease_months / 12.0
     storey = storey_mid.astype(np.float64)
-    cols = [np.log(area), storey, *[np.maximum(storey - k, 0.0) for k in STOREY_KNOTS], lease,
-            *_hinges(lease, LEASE_KNOTS)]
-    return np.column_stack(cols)
+    base = np.column_stack([np.log(area), storey, *[np.maximum(storey - k, 0.0) for k in STOREY_KNOTS], lease,
+                            *_hinges(lease, LEASE_KNOTS)])
+    if flat_type is None or groups == 0:
+        return base
+    parts = [base]
+    for g in range(groups):
+        parts.append(base * (flat_type == g)[:, None])
+    return np.hstack(parts)
 
 
 @dataclass(frozen=True)
@@ -85,8 +95,7 @@ class HedonicFit:
     """Coefficients of the hedonic model fit on sales before `before_month` (month indices are integers)."""
 
     before_month: int
-    segment_effect: dict[int, float]  # town*16 + flat_type -> effect
-    model_effect: dict[int, float]  # flat model code -> effect
+    effects: dict[str, dict[int, float]]  # dummy family ("segment", "model", "street") -> code -> effect
     month_effect: dict[int, float]  # month index -> effect (the log price index), months with sales only
     beta: np.ndarray  # coefficients of `features`
     trend: float  # log-price change per month over the last TREND_MONTHS months of the index
@@ -101,67 +110,71 @@ class HedonicFit:
         base = max(known) if known else min(self.month_effect)
         return self.month_effect[base] + self.trend * (month - base)
 
-    def predict(self, *, segment: np.ndarray, model: np.ndarray, month: np.ndarray, x: np.ndarray) -> np.ndarray:
-        """log price of sales (or of a target) at the given months."""
-        seg = np.array([self.segment_effect.get(int(s), 0.0) for s in segment])
-        mod = np.array([self.model_effect.get(int(m), 0.0) for m in model])
-        mon = np.array([self.month_level(int(m)) for m in month])
-        return np.asarray(self.intercept + seg + mod + mon + x @ self.beta, dtype=np.float64)
+    def predict(self, *, month: np.ndarray, x: np.ndarray, **codes: np.ndarray) -> np.ndarray:
+        """log price of sales (or of a target) at the given months; codes per dummy family (unknown code: 0)."""
+        total = self.intercept + x @ self.beta + np.array([self.month_level(int(m)) for m in month])
+        for family, values in codes.items():
+            table = self.effects[family]
+            total = total + np.array([table.get(int(v), 0.0) for v in values])
+        return np.asarray(total, dtype=np.float64)
 
 
-def fit_hedonic(*, segment: np.ndarray, model: np.ndarray, month: np.ndarray, x: np.ndarray, price: np.ndarray,
-                before_month: int, ridge: float = 1e-3, trend_months: int = TREND_MONTHS) -> HedonicFit:
-    """Least squares of log price on segment, flat-model and month dummies and the continuous features.
+def fit_hedonic(*, month: np.ndarray, x: np.ndarray, price: np.ndarray, before_month: int,
+                dummies: dict[str, np.ndarray], ridge: float = 5.0, trend_months: int = TREND_MONTHS) -> HedonicFit:
+    """Ridge least squares of log price on month dummies, other dummy families and the continuous features.
 
     Args:
-        segment: town*16 + flat_type code per sale.
-        model: flat model code per sale.
         month: month index per sale.
         x: `features(...)` per sale.
         price: resale prices.
         before_month: only sales with month < before_month are used (the valuation date's month).
-        ridge: a small ridge on the dummies, so that a rare segment or model shrinks towards the average.
+        dummies: dummy families, e.g. {"segment": town*16+flat_type, "model": ..., "street": ...}, codes per sale.
+        ridge: penalty on each dummy (as if that many sales at the average sat on it), so that a rare street or
+            model shrinks towards the average instead of fitting its two sales.
         trend_months: how many of the last index months set the forward trend.
     """
+    from scipy import sparse  # imported here: keeps module import light
+
     use = month < before_month
     if use.sum() < 50:
         raise ValueError(f"too few sales before the valuation month to fit a price model ({int(use.sum())})")
-    seg, mod, mon, xs, y = segment[use], model[use], month[use], x[use], np.log(price[use])
-    seg_ids, seg_col = np.unique(seg, return_inverse=True)
-    mod_ids, mod_col = np.unique(mod, return_inverse=True)
-    mon_ids, mon_col = np.unique(mon, return_inverse=True)
-    n = len(y)
-    x_mean = xs.mean(axis=0)
-    xc = xs - x_mean
-    y_mean = y.mean()
-    # normal equations assembled blockwise: dummies are one-hot, so their Gram blocks are counts
-    blocks = [(seg_col, len(seg_ids)), (mod_col, len(mod_ids)), (mon_col, len(mon_ids))]
-    k = sum(size for _, size in blocks) + xc.shape[1]
-    design = np.zeros((n, k))
+    n = int(use.sum())
+    y = np.log(price[use])
+    families = {"month": month[use], **{k: v[use] for k, v in dummies.items()}}
+    ids: dict[str, tuple[np.ndarray, int]] = {}
+    columns = []
     offset = 0
-    for col, size in blocks:
-        design[np.arange(n), offset + col] = 1.0
-        offset += size
-    design[:, offset:] = xc
-    design[:, :offset] -= design[:, :offset].mean(axis=0)
-    gram = design.T @ design
-    gram[np.arange(offset), np.arange(offset)] += ridge * n
-    coef = np.linalg.solve(gram + 1e-9 * np.eye(k), design.T @ (y - y_mean))
-    seg_coef = coef[: len(seg_ids)]
-    mod_coef = coef[len(seg_ids): len(seg_ids) + len(mod_ids)]
-    mon_coef = coef[len(seg_ids) + len(mod_ids): offset]
+    for family, codes in families.items():
+        uniq, col = np.unique(codes, return_inverse=True)
+        ids[family] = (uniq, offset)
+        columns.append(offset + col)
+        offset += len(uniq)
+    rows = np.arange(n)
+    cols = np.concatenate(columns)
+    dummy = sparse.csr_matrix((np.ones(len(cols)), (np.tile(rows, len(families)), cols)), shape=(n, offset))
+    xs = x[use]
+    x_mean, y_mean = xs.mean(axis=0), y.mean()
+    xc, yc = xs - x_mean, y - y_mean
+    k = offset + xc.shape[1]
+    gram = np.zeros((k, k))
+    gram[:offset, :offset] = (dummy.T @ dummy).toarray()
+    cross = np.asarray(dummy.T @ xc)
+    gram[:offset, offset:] = cross
+    gram[offset:, :offset] = cross.T
+    gram[offset:, offset:] = xc.T @ xc
+    gram[np.arange(offset), np.arange(offset)] += ridge
+    rhs = np.concatenate([dummy.T @ yc, xc.T @ yc])
+    coef = np.linalg.solve(gram + 1e-8 * np.eye(k), rhs)
+    effects = {family: {int(u): float(coef[off + i]) for i, u in enumerate(uniq)} for family, (uniq, off) in
+               ids.items()}
+    month_effect = effects.pop("month")
     beta = coef[offset:]
-    month_effect = {int(m): float(c) for m, c in zip(mon_ids, mon_coef, strict=True)}
     recent = sorted(month_effect)[-trend_months:]
     trend = 0.0
     if len(recent) >= 3:
         trend = float(np.polyfit(np.array(recent, dtype=float), [month_effect[m] for m in recent], 1)[0])
-    intercept = float(y_mean - x_mean @ beta)
-    return HedonicFit(before_month=before_month,
-                      segment_effect={int(s): float(c) for s, c in zip(seg_ids, seg_coef, strict=True)},
-                      model_effect={int(m): float(c) for m, c in zip(mod_ids, mod_coef, strict=True)},
-                      month_effect=month_effect, beta=beta, trend=trend, last_month=int(max(month_effect)),
-                      intercept=intercept)
+    return HedonicFit(before_month=before_month, effects=effects, month_effect=month_effect, beta=beta, trend=trend,
+                      last_month=int(max(month_effect)), intercept=float(y_mean - x_mean @ beta))
 
 
 @dataclass(frozen=True)
@@ -176,7 +189,7 @@ class Estimate:
 
 
 def similarity_weights(*, scores: np.ndarray, same_block: np.ndarray, same_street: np.ndarray,
-                       block_boost: float = 6.0, street_boost: float = 1.5, scale: float = 0.5) -> np.ndarray:
+                       block_boost: float = 30.0, street_boost: float = 0.0, scale: float = 0.5) -> np.ndarray:
     """Weights of comps in the estimate: exp(-score/scale), boosted for the same block and the same street."""
     w = np.exp(-np.asarray(scores) / scale) * (1.0 + block_boost * same_block + street_boost * same_street)
     total = w.sum()
@@ -185,7 +198,7 @@ def similarity_weights(*, scores: np.ndarray, same_block: np.ndarray, same_stree
 
 def estimate_value(*, target_log: float, comp_log_price: np.ndarray, comp_log_pred: np.ndarray,
                    weights: np.ndarray, spread_floor: float = 0.03,
-                   shrink: float = 2.0) -> Estimate:
+                   shrink: float = 1.0) -> Estimate:
     """The estimate: the model's price for the target plus the similarity-weighted mean residual of the comps.
 
     Args:

@@ -38,6 +38,8 @@ FETCH_LIMIT = 500  # rows fetched from the accepted pool (spec §3.3 step 6), mo
 HYBRID_TOP = 60  # hybrid-ranked candidates passed to the deterministic rerank
 TOP_COMPS = 30  # comps shown and used by the estimate (spec: rerank the top 10-30)
 VECTOR_WEIGHT, BM25_WEIGHT = 0.3, 0.7  # spec §3.4 defaults
+LEASE_SIMILARITY = 0.25  # weight of |lease difference| (per 5 years) in the estimate's similarity
+FEATURE_GROUPS = len(FLAT_TYPES)  # price-model features interacted with flat type (dev: see docs/issue-16.md)
 
 
 class CompsEngine:
@@ -52,7 +54,8 @@ class CompsEngine:
         self.parser = TargetParser(self.table)
         t = self.table
         self.segment = t.town.astype(np.int32) * 16 + t.flat_type.astype(np.int32)
-        self.x = features(area=t.area, storey_mid=t.storey_mid, lease_months=t.lease_months)
+        self.x = features(area=t.area, storey_mid=t.storey_mid, lease_months=t.lease_months, flat_type=t.flat_type,
+                          groups=FEATURE_GROUPS)
         self._index: ListingIndex | None = None
         self._fits: dict[int, HedonicFit] = {}
 
@@ -66,12 +69,18 @@ class CompsEngine:
             self._index = ListingIndex(t.text, groups)
         return self._index
 
+    def dummies(self, rows: np.ndarray) -> dict[str, np.ndarray]:
+        """The price model's dummy codes of some rows: town x flat type, flat model, street x flat type."""
+        t = self.table
+        return {"segment": self.segment[rows], "model": t.flat_model[rows].astype(np.int32),
+                "street": t.street_code[rows].astype(np.int64) * 16 + t.flat_type[rows]}
+
     def fit(self, before_month: int) -> HedonicFit:
         """The price model fit on sales registered before that month (cached per month)."""
         if before_month not in self._fits:
             t = self.table
-            self._fits[before_month] = fit_hedonic(segment=self.segment, model=t.flat_model.astype(np.int32),
-                                                   month=t.month, x=self.x, price=t.price, before_month=before_month)
+            self._fits[before_month] = fit_hedonic(month=t.month, x=self.x, price=t.price, before_month=before_month,
+                                                   dummies=self.dummies(np.arange(t.size)))
         return self._fits[before_month]
 
     def run(self, text: str, *, as_of: date, target: Target | None = None) -> CompsResult:
@@ -107,11 +116,10 @@ class CompsEngine:
                                storey_preference=target.storey_preference, storey_target=target.storey_target,
                                as_of_month=as_of_m, months_back=k.months_back)
         order = np.argsort(scores, kind="stable")[:TOP_COMPS]
-        chosen, chosen_scores = candidates[order], scores[order]
-        trace.append(TraceStep(step=len(trace) + 1, action="rerank", count=len(chosen), retrieval_mode=mode,
+        trace.append(TraceStep(step=len(trace) + 1, action="rerank", count=len(order), retrieval_mode=mode,
                                decision=f"deterministic rerank of {len(candidates)} candidates (0.45 area, 0.25 lease, "
-                                        f"0.15 storey, 0.15 recency): top {len(chosen)}"))
-        comps, estimate, low, high = self._estimate(target, chosen, chosen_scores, trace)
+                                        f"0.15 storey, 0.15 recency): top {len(order)}"))
+        comps, estimate, low, high = self._estimate(target, candidates, scores, trace)
         if estimate is not None and target.price_budget_max and estimate > target.price_budget_max:
             notes.append(f"The estimate is above the budget of {target.price_budget_max:,} SGD.")
         log.debug("comps turn %.1f ms, pool %d", (time.perf_counter() - started) * 1000, len(pool))
@@ -149,13 +157,7 @@ class CompsEngine:
         """
         t = self.table
         as_of_m = month_index(target.as_of)
-        block_rows = np.zeros(0, dtype=np.int64)
-        if target.block_hint:
-            streets = hint_streets(t, target.street_hint) or t.block_streets.get(target.block_hint, [])
-            codes = [t.block_index[(target.block_hint, s)] for s in streets if (target.block_hint, s) in t.block_index]
-            if codes:
-                block_rows = np.flatnonzero(np.isin(t.block_code, codes) & (t.month < as_of_m)
-                                            & (t.flat_type == FLAT_TYPES.index(target.flat_type or "")))
+        block_rows = self.block_rows(target)
         ref = block_rows if len(block_rows) else comps
         area = target.floor_area_target or float(np.median(t.area[ref])) if len(ref) else (target.floor_area_target
                                                                                              or 90.0)
@@ -184,41 +186,64 @@ class CompsEngine:
             model = 0
         return area, storey, lease, int(model)
 
-    def _estimate(self, target: Target, chosen: np.ndarray, scores: np.ndarray,
+    def block_rows(self, target: Target) -> np.ndarray:
+        """Earlier sales of the same flat type in the block the user named (none without a block)."""
+        t = self.table
+        if not target.block_hint:
+            return np.zeros(0, dtype=np.int64)
+        streets = hint_streets(t, target.street_hint) or t.block_streets.get(target.block_hint, [])
+        codes = [t.block_index[(target.block_hint, s)] for s in streets if (target.block_hint, s) in t.block_index]
+        if not codes:
+            return np.zeros(0, dtype=np.int64)
+        return np.flatnonzero(np.isin(t.block_code, codes) & (t.month < month_index(target.as_of))
+                              & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
+                              & (t.town == t.town_code(target.town or "")))
+
+    def _estimate(self, target: Target, candidates: np.ndarray, scores: np.ndarray,
                   trace: list[TraceStep]) -> tuple[list[Comp], float | None, float | None, float | None]:
+        """Weigh the reranked candidates and the named block's own earlier sales; estimate from the top 30."""
         t = self.table
         as_of_m = month_index(target.as_of)
         try:
             fit = self.fit(as_of_m)
         except ValueError as exc:
             trace.append(TraceStep(step=len(trace) + 1, action="estimate", decision=f"no estimate: {exc}"))
-            return self._comps(chosen, scores, None, None), None, None, None
-        area, storey, lease, model = self.target_profile(target, chosen)
-        segment = t.town_code(target.town or "") * 16 + FLAT_TYPES.index(target.flat_type or "")
-        x_t = features(area=np.array([area]), storey_mid=np.array([storey]), lease_months=np.array([lease]))
-        target_log = float(fit.predict(segment=np.array([segment]), model=np.array([model]),
-                                       month=np.array([as_of_m]), x=x_t)[0])
-        comp_pred = fit.predict(segment=self.segment[chosen], model=t.flat_model[chosen], month=t.month[chosen],
-                                x=self.x[chosen])
-        block_codes = set()
-        if target.block_hint:
-            for s in hint_streets(t, target.street_hint) or t.block_streets.get(target.block_hint, []):
-                if (target.block_hint, s) in t.block_index:
-                    block_codes.add(t.block_index[(target.block_hint, s)])
-        same_block = np.isin(t.block_code[chosen], list(block_codes)).astype(float)
+            order = np.argsort(scores, kind="stable")[:TOP_COMPS]
+            return self._comps(candidates[order], scores[order], None, None), None, None, None
+        own_block = self.block_rows(target)
+        rows = np.union1d(candidates, own_block) if len(own_block) else candidates
+        area, storey, lease, model = self.target_profile(target, rows)
+        # the same score for every row considered: spec rerank terms plus distance to the target's own lease
+        score = rerank_scores(area=t.area[rows], lease_months=t.lease_months[rows], storey_mid=t.storey_mid[rows],
+                              month=t.month[rows], target_area=area, tolerance=5.0, min_lease_months=None,
+                              storey_preference=target.storey_preference, storey_target=target.storey_target,
+                              as_of_month=as_of_m, months_back=max(target.months_back, 12))
+        lease_then = t.lease_months[rows] - (as_of_m - t.month[rows])
+        score = score + LEASE_SIMILARITY * np.abs(lease_then - lease) / 60.0
+        same_block = np.isin(rows, own_block).astype(float)
         streets = hint_streets(t, target.street_hint)
-        same_street = np.isin(t.street[chosen], streets).astype(float) if streets else np.zeros(len(chosen))
-        weights = similarity_weights(scores=scores, same_block=same_block, same_street=same_street)
+        same_street = np.isin(t.street[rows], streets).astype(float) if streets else np.zeros(len(rows))
+        raw = similarity_weights(scores=score, same_block=same_block, same_street=same_street)
+        top = np.argsort(-raw, kind="stable")[:TOP_COMPS]
+        chosen, weights = rows[top], raw[top] / raw[top].sum()
+        segment = t.town_code(target.town or "") * 16 + FLAT_TYPES.index(target.flat_type or "")
+        x_t = features(area=np.array([area]), storey_mid=np.array([storey]), lease_months=np.array([lease]),
+                       flat_type=np.array([FLAT_TYPES.index(target.flat_type or "")]), groups=FEATURE_GROUPS)
+        street_t = (t.streets.index(streets[0]) * 16 + FLAT_TYPES.index(target.flat_type or "")
+                    if len(streets) == 1 else -1)
+        target_log = float(fit.predict(month=np.array([as_of_m]), x=x_t, segment=np.array([segment]),
+                                       model=np.array([model]), street=np.array([street_t]))[0])
+        comp_pred = fit.predict(month=t.month[chosen], x=self.x[chosen], **self.dummies(chosen))
         est = estimate_value(target_log=target_log, comp_log_price=np.log(t.price[chosen]), comp_log_pred=comp_pred,
                              weights=weights)
         index_move = np.exp(fit.month_level(as_of_m) - fit.month_level(fit.last_month)) - 1
         trace.append(TraceStep(step=len(trace) + 1, action="estimate", count=len(chosen),
                                decision=f"price model fit on sales before {target.as_of:%Y-%m}; index "
                                         f"{index_move:+.1%} since the last month with sales; "
-                                        f"{int(same_block.sum())} same-block and {int(same_street.sum())} "
+                                        f"{int(same_block[top].sum())} same-block and {int(same_street[top].sum())} "
                                         f"same-street comps; estimate {est.value:,.0f} SGD "
                                         f"({est.low:,.0f} - {est.high:,.0f})"))
-        return self._comps(chosen, scores, est.weights, est.adjusted), est.value, est.low, est.high
+        return self._comps(chosen, score[top], est.weights, est.adjusted), est.value, est.low, est.high
 
     def _comps(self, rows: np.ndarray, scores: np.ndarray, weights: np.ndarray | None,
                adjusted: np.ndarray | None) -> list[Comp]:
