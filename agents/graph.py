@@ -17,6 +17,7 @@ from langgraph.graph import END, START, StateGraph
 from agents.doma.lease_qa import lease_qa_node
 from agents.doma.renewal_node import renewal_node
 from agents.doma.triage import triage_node
+from agents.market.comps import comps_node
 from agents.manager import clarify_node, manager_node, route_target
 from agents.route_model import RouteModel
 from agents.state import AgentState
@@ -43,7 +44,7 @@ def open_checkpointer(path: Path) -> SqliteSaver:
 
 
 NEXT_PART = {"needs": "the search", "tour": "the tour", "lease": "your lease question", "triage": "the repair",
-             "renewal": "the renewal"}
+             "renewal": "the renewal", "comps": "the valuation"}
 
 
 def finish_node(state: AgentState) -> dict[str, Any]:
@@ -85,17 +86,18 @@ def build_graph(
     graph.add_node("lease_qa", partial(lease_qa_node, model=model))
     graph.add_node("triage", partial(triage_node, model=model))
     graph.add_node("renewal", partial(renewal_node, model=model))
+    graph.add_node("comps", comps_node)
     graph.add_node("finish", finish_node)
 
     graph.add_edge(START, "manager")
     graph.add_conditional_edges(
         "manager",
         route_target,
-        ["needs", "tour_close", "lease_qa", "triage", "renewal", "clarify"],
+        ["needs", "tour_close", "lease_qa", "triage", "renewal", "comps", "clarify"],
     )
     graph.add_conditional_edges("needs", needs_target, {"match_rank": "match_rank", "end": "finish"})
     graph.add_edge("match_rank", "tour_close")
-    for node in ("lease_qa", "triage", "renewal", "clarify"):
+    for node in ("lease_qa", "triage", "renewal", "comps", "clarify"):
         graph.add_edge(node, "finish")
     if holds is None:
         graph.add_edge("tour_close", "finish")

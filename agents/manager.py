@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 CONFIG_PATH = Path(__file__).resolve().parent / "config" / "routing.json"
 NODES = ("needs", "tour", "lease", "triage", "renewal")
-PIPELINE = {"needs": "VIA", "tour": "VIA", "lease": "DOMA", "triage": "DOMA", "renewal": "DOMA"}
+PIPELINE = {"needs": "VIA", "tour": "VIA", "lease": "DOMA", "triage": "DOMA", "renewal": "DOMA", "comps": "MARKET"}
 # When two nodes score the same, the more specific request wins.
 TIE_ORDER = ("triage", "renewal", "lease", "tour", "needs")
 
@@ -274,13 +274,14 @@ def _route_with_model(text: str, model: Any) -> tuple[str | None, str]:
     return found.pop(), ""
 
 
-Target = Literal["needs", "tour_close", "lease_qa", "triage", "renewal", "clarify"]
+Target = Literal["needs", "tour_close", "lease_qa", "triage", "renewal", "comps", "clarify"]
 NODE_TARGET: dict[str, Target] = {
     "needs": "needs",
     "tour": "tour_close",
     "lease": "lease_qa",
     "triage": "triage",
     "renewal": "renewal",
+    "comps": "comps",
     "clarify": "clarify",
 }
 

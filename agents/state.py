@@ -49,5 +49,6 @@ class AgentState(TypedDict, total=False):
     holds: list[dict[str, Any]]  # Holds placed this flow
     hold_notes: list[str]  # e.g. "that slot was just taken; held the next free one"
     viewings: list[dict[str, Any]]  # ViewingRequests of confirmed holds
+    comps: dict[str, Any] | None  # CompsResult of the last comps turn (+ "text": the request it answered)
     reply: str  # the assistant's answer of this turn (markdown)
     trace: Annotated[list[dict[str, Any]], turn_trace]  # per node of this turn: name, ms, notes
