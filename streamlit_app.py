@@ -20,6 +20,7 @@ from agents.via.viewing import ics_bytes, mailto_url
 from data.sources.nyc import load_inventory
 from data.stores.holds import HoldError, SqliteHoldStore
 from ui import cards
+from ui.comps import comps_card
 
 EXAMPLES = (
     "Pet-friendly 2br in Williamsburg under $5k, dishwasher, tour this Monday 6pm",
@@ -44,7 +45,7 @@ def workspace() -> dict[str, Any]:
 
 # What a turn keeps for rendering its cards.
 RECORDED = ("route", "spec", "matches", "relaxations", "lease_answer", "triage", "renewal", "renewal_advice", "trace",
-            "viewings")
+            "viewings", "comps")
 ROLES = {"not saying": None, "a renter": "renter", "a property manager": "manager"}
 
 
@@ -133,6 +134,8 @@ def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
         cards.renewal_view(state["renewal"])
     if state.get("renewal_advice"):
         cards.renewal_draft(state["renewal_advice"])
+    if state.get("comps") and (state.get("route") or {}).get("node") == "comps":
+        comps_card(state["comps"])
     if state.get("route"):
         cards.trace_panel(state)
 

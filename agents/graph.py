@@ -17,8 +17,8 @@ from langgraph.graph import END, START, StateGraph
 from agents.doma.lease_qa import lease_qa_node
 from agents.doma.renewal_node import renewal_node
 from agents.doma.triage import triage_node
-from agents.market.comps import comps_node
 from agents.manager import clarify_node, manager_node, route_target
+from agents.market.comps import comps_node
 from agents.route_model import RouteModel
 from agents.state import AgentState
 from agents.via.match_rank import match_rank_node

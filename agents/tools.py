@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 # Modules whose import registers tools (imported by name, so this registry imports none of them itself).
-TOOL_MODULES: tuple[str, ...] = ()
+TOOL_MODULES: tuple[str, ...] = ("agents.market.comps_tool",)
 
 
 @dataclass(frozen=True)

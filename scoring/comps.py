@@ -34,7 +34,7 @@ def price_stats(prices: np.ndarray, areas: np.ndarray | None = None) -> Stats:
         return Stats(count=0)
     p25, median, p75 = (float(v) for v in np.percentile(prices, [25, 50, 75], method="linear"))
     psm = float(np.median(prices / areas)) if areas is not None and len(areas) == len(prices) else None
-    return Stats(count=int(len(prices)), median=median, p25=p25, p75=p75, min=float(np.min(prices)),
+    return Stats(count=len(prices), median=median, p25=p25, p75=p75, min=float(np.min(prices)),
                  max=float(np.max(prices)), median_psm=psm)
 
 

@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from agents.market.comps_search import POOL_MAX, hint_streets, run_loop
+from agents.market.comps_search import hint_streets, run_loop
 from agents.market.comps_target import TargetParser
+from agents.state import AgentState
 from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
 from data.sources.hdb import FLAT_TYPES, HdbTable, load_table, month_index
 from retrieval.hybrid import rrf_fuse
@@ -124,7 +125,7 @@ class CompsEngine:
             notes.append(f"The estimate is above the budget of {target.price_budget_max:,} SGD.")
         log.debug("comps turn %.1f ms, pool %d", (time.perf_counter() - started) * 1000, len(pool))
         return CompsResult(target=target, comps=comps, stats=stats, estimate=estimate, low=low, high=high,
-                           pool_size=int(len(outcome.rows)), pool_prices=[float(p) for p in t.price[pool]],
+                           pool_size=len(outcome.rows), pool_prices=[float(p) for p in t.price[pool]],
                            trace=trace, retrieval_mode=mode, notes=notes)
 
     def _retrieve(self, text: str, target: Target, pool: np.ndarray,
@@ -279,7 +280,7 @@ def format_reply(result: CompsResult) -> str:
     return "\n\n".join(line for line in lines if line)
 
 
-def comps_node(state: dict[str, Any], *, engine: CompsEngine | None = None,
+def comps_node(state: AgentState, *, engine: CompsEngine | None = None,
                today: date | None = None) -> dict[str, Any]:
     """Graph node: value the flat the message describes, as of today (the comps card reads state['comps']).
 
