@@ -13,7 +13,8 @@ TABLE_COLUMNS = ["month", "block", "street_name", "storey_range", "floor_area_sq
                  "remaining_lease_months", "resale_price", "adjusted_price", "weight", "score"]
 
 
-def histogram(prices: list[float], estimate: float | None, low: float | None, high: float | None) -> alt.LayerChart | alt.FacetChart:
+def histogram(prices: list[float], estimate: float | None, low: float | None,
+              high: float | None) -> alt.LayerChart | alt.FacetChart:
     """Prices of the candidate pool as bars; the estimate as a red rule and its range as a band (zoomable)."""
     bars = alt.Chart(pd.DataFrame({"price": prices})).mark_bar(opacity=0.8).encode(
         x=alt.X("price:Q", bin=alt.Bin(maxbins=25), title="Resale price (SGD)"),

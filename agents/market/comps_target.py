@@ -68,9 +68,13 @@ class Parsed:
     question: str | None
 
 
+def _words(text: str) -> list[str]:
+    return re.findall(r"[A-Z0-9']+", text.upper().replace("’", "'"))
+
+
 def _norm(text: str) -> str:
-    words = re.findall(r"[A-Z0-9']+", text.upper().replace("’", "'"))
-    return " ".join(_ABBREVIATIONS.get(w, w) for w in words)
+    """Upper-case words with street words abbreviated the way HDB writes them ("Avenue" -> "AVE")."""
+    return " ".join(_ABBREVIATIONS.get(w, w) for w in _words(text))
 
 
 class TargetParser:
@@ -94,12 +98,13 @@ class TargetParser:
         self.models = sorted(table.models, key=len, reverse=True)
 
     def _town(self, norm: str) -> str | None:
-        padded = f" {norm.replace('/', ' ')} "
+        """The town a normalised text names (compared in the same abbreviated form: "BT BATOK")."""
+        padded = f" {norm} "
         for town in self.towns:
-            if f" {town.replace('/', ' ')} " in padded:
+            if f" {_norm(town)} " in padded:
                 return town
         for alias, town in TOWN_ALIASES.items():
-            if f" {alias} " in padded:
+            if f" {_norm(alias)} " in padded:
                 return town
         return None
 
@@ -135,7 +140,8 @@ class TargetParser:
             fields["block_hint"] = block.group(1).upper()
         if hint:
             fields["street_hint"] = hint
-        town = self._town(norm.replace(hint or "\0", " ")) if hint else self._town(norm)
+        # the street is taken out first: "Upper Serangoon Road" names a street, not the town Serangoon
+        town = self._town(norm.replace(hint, " ") if hint else norm)
         if town is None and streets:
             towns = {self.table.street_town[s] for s in streets}
             if len(towns) == 1:

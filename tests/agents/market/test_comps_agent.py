@@ -32,10 +32,19 @@ def test_the_spec_example(engine) -> None:
     ("four room at blk 123A Rivervale Drive, 10th floor", "SENGKANG", "RIVERVALE DR"),
     ("4 rm near Compassvale, last 6 months", "SENGKANG", "COMPASSVALE"),
     ("5-room on Bukit Batok West Avenue 6", "BUKIT BATOK", "BT BATOK WEST AVE 6"),
+    ("4-room blk 1 Upper Serangoon Road", "HOUGANG", "UPP SERANGOON RD"),
 ])
 def test_town_from_a_street(engine, text: str, town: str, street: str) -> None:
     target = parse(engine, text).target
     assert (target.town, target.street_hint) == (town, street)
+
+
+@pytest.mark.parametrize(("text", "town"), [
+    ("executive in Bukit Batok", "BUKIT BATOK"), ("3 rm in AMK", "ANG MO KIO"),
+    ("4-room Kallang/Whampoa", "KALLANG/WHAMPOA"), ("2-room central area", "CENTRAL AREA"),
+    ("5 rm Choa Chu Kang", "CHOA CHU KANG")])
+def test_town_names_and_aliases(engine, text: str, town: str) -> None:
+    assert parse(engine, text).target.town == town
 
 
 def test_floor_lease_budget_and_window_words(engine) -> None:
