@@ -154,14 +154,17 @@ class CompsEngine:
     def target_profile(self, target: Target, comps: np.ndarray) -> tuple[float, float, float, int]:
         """(area, storey, remaining-lease months, flat model code) of the flat being valued.
 
-        What the text gave wins; then the named block's own sales (before as_of); then the comps' typical values.
+        What the text gave wins; then the named block's own earlier sales (its lease start from a sale of any flat
+        type: blocks are built at once); then the named street's sales of the nearest size (a street mixes
+        estates of different decades, and the size of a flat type tells the decade); then the comps.
         """
         t = self.table
         as_of_m = month_index(target.as_of)
-        block_rows = self.block_rows(target)
-        ref = block_rows if len(block_rows) else comps
-        area = target.floor_area_target or float(np.median(t.area[ref])) if len(ref) else (target.floor_area_target
-                                                                                             or 90.0)
+        own = self.block_rows(target)
+        block_any = self.block_rows(target, any_type=True)
+        street_rows = self.street_rows(target)
+        area = target.floor_area_target or (float(np.median(t.area[own if len(own) else comps])) if len(own) + len(
+            comps) else 90.0)
         if target.storey_target is not None:
             storey = float(target.storey_target)
         elif target.storey_preference:
@@ -169,26 +172,40 @@ class CompsEngine:
             storey = (lo + min(hi, 25.0)) / 2
         else:
             storey = float(np.median(t.storey_mid[comps])) if len(comps) else 8.0
+
+        def nearest(rows: np.ndarray, k: int = 5) -> np.ndarray:
+            return rows[np.argsort(np.abs(t.area[rows] - area), kind="stable")[:k]]
+
+        lease_ref = block_any if len(block_any) else nearest(street_rows) if len(street_rows) else np.zeros(0, int)
         if target.lease_commence_year:
             lease = float((target.lease_commence_year + 99) * 12 - as_of_m)
-        elif len(block_rows):
-            commence = Counter(t.lease_commence[block_rows].tolist()).most_common(1)[0][0]
+        elif len(lease_ref):
+            commence = Counter(t.lease_commence[lease_ref].tolist()).most_common(1)[0][0]
             lease = float((commence + 99) * 12 - as_of_m)
         elif len(comps):
             lease = float(np.median(t.lease_months[comps] - (as_of_m - t.month[comps])))
         else:
             lease = 900.0
+        model_ref = own if len(own) else street_rows if len(street_rows) else comps
         if target.flat_model and target.flat_model in t.models:
             model = t.models.index(target.flat_model)
-        elif len(ref):
-            near = ref[np.argsort(np.abs(t.area[ref] - area), kind="stable")[:5]]
-            model = Counter(t.flat_model[near].tolist()).most_common(1)[0][0]
+        elif len(model_ref):
+            model = Counter(t.flat_model[nearest(model_ref)].tolist()).most_common(1)[0][0]
         else:
             model = 0
         return area, storey, lease, int(model)
 
-    def block_rows(self, target: Target) -> np.ndarray:
-        """Earlier sales of the same flat type in the block the user named (none without a block)."""
+    def street_rows(self, target: Target) -> np.ndarray:
+        """Earlier sales of the same flat type on the street the user named (none without one street)."""
+        t = self.table
+        streets = hint_streets(t, target.street_hint)
+        if len(streets) != 1:
+            return np.zeros(0, dtype=np.int64)
+        return np.flatnonzero((t.street_code == t.streets.index(streets[0])) & (t.month < month_index(target.as_of))
+                              & (t.flat_type == FLAT_TYPES.index(target.flat_type or "")))
+
+    def block_rows(self, target: Target, *, any_type: bool = False) -> np.ndarray:
+        """Earlier sales in the block the user named: of the same flat type, or of any (none without a block)."""
         t = self.table
         if not target.block_hint:
             return np.zeros(0, dtype=np.int64)
@@ -196,9 +213,11 @@ class CompsEngine:
         codes = [t.block_index[(target.block_hint, s)] for s in streets if (target.block_hint, s) in t.block_index]
         if not codes:
             return np.zeros(0, dtype=np.int64)
-        return np.flatnonzero(np.isin(t.block_code, codes) & (t.month < month_index(target.as_of))
-                              & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
-                              & (t.town == t.town_code(target.town or "")))
+        rows = np.isin(t.block_code, codes) & (t.month < month_index(target.as_of)) & (
+            t.town == t.town_code(target.town or ""))
+        if not any_type:
+            rows &= t.flat_type == FLAT_TYPES.index(target.flat_type or "")
+        return np.flatnonzero(rows)
 
     def _estimate(self, target: Target, candidates: np.ndarray, scores: np.ndarray,
                   trace: list[TraceStep]) -> tuple[list[Comp], float | None, float | None, float | None]:
