@@ -20,6 +20,7 @@ RERANK_WEIGHTS = {"area": 0.45, "lease": 0.25, "storey": 0.15, "recency": 0.15} 
 STOREY_BANDS = {"low": (1.0, 6.0), "mid": (7.0, 15.0), "high": (16.0, 60.0)}  # storey_mid per preference
 LEASE_KNOTS = (55.0, 65.0, 75.0, 85.0)  # remaining-lease years: the price decay steepens as a lease shortens
 STOREY_KNOTS = (15.0, 30.0)  # the floor premium flattens out on high floors
+RANGE_Z = 1.5  # half-width of the range in weighted residual spreads: covers ~80 % of dev sales (0.79)
 TREND_MONTHS = 6  # months of index used to extrapolate it forward (chosen on dev; see docs/issue-16.md)
 
 
@@ -217,7 +218,7 @@ def estimate_value(*, target_log: float, comp_log_price: np.ndarray, comp_log_pr
     local = float(np.sum(weights * resid)) * n_eff / (n_eff + shrink)
     centre = target_log + local
     spread = float(np.sqrt(np.sum(weights * (resid - local) ** 2)))
-    half = max(spread_floor, spread)
+    half = max(spread_floor, RANGE_Z * spread)
     adjusted = np.exp(target_log + resid)
     return Estimate(float(np.exp(centre)), float(np.exp(centre - half)), float(np.exp(centre + half)), weights,
                     adjusted)
