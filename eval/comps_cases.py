@@ -19,7 +19,8 @@ from typing import Any
 from data.sources.hdb import load_files
 
 OUT = Path(__file__).resolve().parent / "datasets" / "comps"
-SPLITS = {"dev": (("2023-10", "2023-11"), 400), "test": (("2023-12", "2026-01", "2026-02", "2026-03"), 600)}
+SPLITS = {"dev": (("2023-10", "2023-11"), 400), "test": (("2023-12", "2026-01", "2026-02", "2026-03"), 600),
+          "dev_large": (("2023-10", "2023-11"), 1500)}  # more dev cases (overlapping dev) for smaller differences
 SEED = 16
 _EXPAND = {"AVE": "Avenue", "ST": "Street", "RD": "Road", "DR": "Drive", "CRES": "Crescent", "NTH": "North",
            "STH": "South", "CTRL": "Central", "CL": "Close", "LOR": "Lorong", "BT": "Bukit", "JLN": "Jalan",

@@ -121,7 +121,7 @@ class HedonicFit:
 
 
 def fit_hedonic(*, month: np.ndarray, x: np.ndarray, price: np.ndarray, before_month: int,
-                dummies: dict[str, np.ndarray], ridge: float = 5.0, trend_months: int = TREND_MONTHS) -> HedonicFit:
+                dummies: dict[str, np.ndarray], ridge: float = 5.0, trend_months: int | None = None) -> HedonicFit:
     """Ridge least squares of log price on month dummies, other dummy families and the continuous features.
 
     Args:
@@ -132,7 +132,7 @@ def fit_hedonic(*, month: np.ndarray, x: np.ndarray, price: np.ndarray, before_m
         dummies: dummy families, e.g. {"segment": town*16+flat_type, "model": ..., "street": ...}, codes per sale.
         ridge: penalty on each dummy (as if that many sales at the average sat on it), so that a rare street or
             model shrinks towards the average instead of fitting its two sales.
-        trend_months: how many of the last index months set the forward trend.
+        trend_months: how many of the last index months set the forward trend (TREND_MONTHS when None).
     """
     from scipy import sparse  # imported here: keeps module import light
 
@@ -170,7 +170,7 @@ def fit_hedonic(*, month: np.ndarray, x: np.ndarray, price: np.ndarray, before_m
                ids.items()}
     month_effect = effects.pop("month")
     beta = coef[offset:]
-    recent = sorted(month_effect)[-trend_months:]
+    recent = sorted(month_effect)[-(trend_months or TREND_MONTHS):]
     trend = 0.0
     if len(recent) >= 3:
         trend = float(np.polyfit(np.array(recent, dtype=float), [month_effect[m] for m in recent], 1)[0])

@@ -87,7 +87,8 @@ class TargetParser:
     def __init__(self, table: HdbTable) -> None:
         self.table = table
         self.towns = sorted(table.towns, key=len, reverse=True)
-        self.streets = sorted(table.streets, key=len, reverse=True)
+        # streets compared in the parser's own normal form ("ST. GEORGE'S RD" -> "ST GEORGE'S RD")
+        self.street_forms = {_norm(s): s for s in sorted(table.streets, key=len, reverse=True)}
         self.street_words: dict[str, set[str]] = {}
         town_words = {w for t in table.towns for w in t.replace("/", " ").split()}
         for street in table.streets:
@@ -111,8 +112,8 @@ class TargetParser:
     def _street(self, norm: str) -> tuple[str | None, list[str]]:
         """(the hint as written in the data, the streets it stands for)."""
         padded = f" {norm} "
-        for street in self.streets:
-            if f" {street} " in padded:
+        for form, street in self.street_forms.items():
+            if f" {form} " in padded:
                 return street, [street]
         for word in norm.split():
             if word in self.street_words:
@@ -135,13 +136,13 @@ class TargetParser:
         block = _BLOCK.search(text)
         if block is None and hint and hint in streets:
             # "123A Rivervale Drive": a number right before a full street name is the block
-            block = re.search(rf"\b(\d{{1,4}}[A-H]?) {re.escape(hint)}\b", norm)
+            block = re.search(rf"\b(\d{{1,4}}[A-H]?) {re.escape(_norm(hint))}\b", norm)
         if block:
             fields["block_hint"] = block.group(1).upper()
         if hint:
             fields["street_hint"] = hint
         # the street is taken out first: "Upper Serangoon Road" names a street, not the town Serangoon
-        town = self._town(norm.replace(hint, " ") if hint else norm)
+        town = self._town(norm.replace(_norm(hint), " ") if hint else norm)
         if town is None and streets:
             towns = {self.table.street_town[s] for s in streets}
             if len(towns) == 1:
