@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -108,5 +109,53 @@ def bench_comps() -> dict[str, Any]:
     cold_ms = (time.perf_counter() - started) * 1000
     times: list[float] = []
     for text in texts:
-        times += timings_ms(lambda text=text: engine.run(text, as_of=as_of), repeat=40)
+        times += timings_ms(partial(engine.run, text, as_of=as_of), repeat=40)
     return percentiles(times) | {"rows": engine.table.size, "cold_first_turn_ms": round(cold_ms, 1)}
+
+
+@register_bench("comps_store")
+def bench_comps_store() -> dict[str, Any]:
+    """Why the embedded default is numpy: one filtered count (town, flat type, window, sqm band) over the 31,835
+    rows, and the fetch of the matching rows into arrays for the rerank and the estimate, as numpy masks against
+    an in-memory SQLite table with a (town, flat_type, month) index (the server-less SQL alternative)."""
+    import sqlite3
+
+    t = default_engine().table
+    town, flat, lo, hi = t.town_code("SENGKANG"), 3, t.month.max() - 12, t.month.max()
+
+    def numpy_count() -> int:
+        return int(((t.town == town) & (t.flat_type == flat) & (t.month >= lo) & (t.month < hi)
+                    & (np.abs(t.area - 95) <= 5)).sum())
+
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE s (town INT, flat_type INT, month INT, area REAL, price REAL)")
+    db.executemany("INSERT INTO s VALUES (?,?,?,?,?)", zip(t.town.tolist(), t.flat_type.tolist(), t.month.tolist(),
+                                                         t.area.tolist(), t.price.tolist(), strict=True))
+    db.execute("CREATE INDEX s_tfm ON s (town, flat_type, month)")
+    query = "SELECT COUNT(*) FROM s WHERE town=? AND flat_type=? AND month>=? AND month<? AND ABS(area-95)<=5"
+
+    def sqlite_count() -> int:
+        return int(db.execute(query, (town, flat, int(lo), int(hi))).fetchone()[0])
+
+    fetch = query.replace("COUNT(*)", "rowid - 1, area, price, month")
+
+    def numpy_fetch() -> np.ndarray:
+        rows = np.flatnonzero((t.town == town) & (t.flat_type == flat) & (t.month >= lo) & (t.month < hi)
+                              & (np.abs(t.area - 95) <= 5))
+        return np.column_stack([rows, t.area[rows], t.price[rows], t.month[rows]])
+
+    def sqlite_fetch() -> np.ndarray:
+        return np.array(db.execute(fetch, (town, flat, int(lo), int(hi))).fetchall(), dtype=np.float64)
+
+    assert numpy_count() == sqlite_count() == len(sqlite_fetch())  # the same answer, or the comparison means nothing
+    numpy_ms = percentiles(timings_ms(numpy_count, repeat=300))
+    sqlite_ms = percentiles(timings_ms(sqlite_count, repeat=300))
+    numpy_f = percentiles(timings_ms(numpy_fetch, repeat=300))
+    sqlite_f = percentiles(timings_ms(sqlite_fetch, repeat=300))
+    return {"numpy_count_p50_ms": numpy_ms["p50_ms"], "sqlite_count_p50_ms": sqlite_ms["p50_ms"],
+            "numpy_fetch_to_arrays_p50_ms": numpy_f["p50_ms"], "sqlite_fetch_to_arrays_p50_ms": sqlite_f["p50_ms"],
+            "pool_rows": numpy_count(),
+            "table_mb": round(sum(getattr(t, c).nbytes for c in ("month", "town", "flat_type", "storey_low",
+                                                                  "storey_high", "storey_mid", "area", "flat_model",
+                                                                  "lease_commence", "lease_months", "price",
+                                                                  "street_code", "block_code")) / 1e6, 2)}
