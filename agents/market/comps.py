@@ -20,6 +20,7 @@ from agents.market.comps_target import TargetParser
 from agents.state import AgentState
 from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
 from data.sources.hdb import FLAT_TYPES, HdbTable, load_table, month_index
+from data.stores.hdb_sales import MemorySalesStore, SalesStore
 from retrieval.hybrid import rrf_fuse
 from retrieval.listings import ListingIndex
 from scoring.comps import (
@@ -49,10 +50,13 @@ class CompsEngine:
 
     Args:
         table: the resale table (the shipped data when None).
+        store: where the search loop counts and fetches sales (numpy in memory when None; PgSalesStore for a
+            PostgreSQL server shared by many users).
     """
 
-    def __init__(self, table: HdbTable | None = None) -> None:
+    def __init__(self, table: HdbTable | None = None, store: SalesStore | None = None) -> None:
         self.table = table or load_table()
+        self.store: SalesStore = store or MemorySalesStore(self.table)
         self.parser = TargetParser(self.table)
         t = self.table
         self.segment = t.town.astype(np.int32) * 16 + t.flat_type.astype(np.int32)
@@ -100,7 +104,7 @@ class CompsEngine:
             if parsed.question:
                 step = TraceStep(step=1, action="clarify", decision=parsed.question)
                 return CompsResult(target=target, stats=Stats(count=0), question=parsed.question, trace=[step])
-        outcome = run_loop(self.table, target)
+        outcome = run_loop(self.table, target, self.store)
         trace = list(outcome.trace)
         notes = list(outcome.notes)
         t = self.table

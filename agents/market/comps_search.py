@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 
 from contracts.comps import Target, TraceStep
-from data.sources.hdb import FLAT_TYPES, HdbTable, month_index, month_label
+from data.sources.hdb import HdbTable, month_index, month_label
+from data.stores.hdb_sales import MemorySalesStore, SaleFilters, SalesStore
 from scoring.comps import STOREY_BANDS
 
 POOL_MIN, POOL_MAX = 30, 200
@@ -59,42 +60,41 @@ def hint_streets(table: HdbTable, hint: str | None) -> list[str]:
 
 
 class Searcher:
-    """Counts and filters over the table for one target.
+    """Builds each step's filters for one target and asks the store to count and fetch them.
 
     Args:
         table: the resale table.
         target: what is being valued (town and flat type set).
+        store: where sales are counted and fetched (numpy in memory when None).
     """
 
-    def __init__(self, table: HdbTable, target: Target) -> None:
+    def __init__(self, table: HdbTable, target: Target, store: SalesStore | None = None) -> None:
         self.table = table
         self.target = target
+        self.store: SalesStore = store or MemorySalesStore(table)
         self.as_of_month = month_index(target.as_of)
-        town = table.town_code(target.town or "")
-        flat = FLAT_TYPES.index(target.flat_type or "")
-        # the leak guard: a sale is usable only if its whole registration month lies before as_of
-        self.base = (table.town == town) & (table.flat_type == flat) & (table.month < self.as_of_month)
-        codes = [table.streets.index(s) for s in hint_streets(table, target.street_hint)]
-        self.street_mask = np.isin(table.street_code, codes) if codes else None
+        self.streets = tuple(hint_streets(table, target.street_hint))
 
-    def mask(self, k: Knobs) -> np.ndarray:
-        """Rows matching the knobs' filters."""
-        t, tab = self.target, self.table
-        m = self.base & (tab.month >= self.as_of_month - k.months_back)
-        if t.floor_area_target:
-            m &= np.abs(tab.area - t.floor_area_target) <= k.sqm_tolerance
+    def filters(self, k: Knobs) -> SaleFilters:
+        """The hard filters of the knobs. month_to is as_of's month, exclusive: the leak guard."""
+        t = self.target
+        area = t.floor_area_target
+        storey: tuple[float | None, float | None] = (None, None)
         if k.storey_on and t.storey_target is not None:
-            m &= np.abs(tab.storey_mid - t.storey_target) <= STOREY_BAND_FLOORS
+            storey = (t.storey_target - STOREY_BAND_FLOORS, t.storey_target + STOREY_BAND_FLOORS)
         elif k.storey_on and t.storey_preference:
-            lo, hi = STOREY_BANDS[t.storey_preference]
-            m &= (tab.storey_mid >= lo) & (tab.storey_mid <= hi)
-        if k.lease_min_years:
-            m &= tab.lease_months >= k.lease_min_years * 12
-        if k.street_required and self.street_mask is not None:
-            m &= self.street_mask
-        if k.budget_on and t.price_budget_max:
-            m &= tab.price <= t.price_budget_max
-        return m
+            storey = STOREY_BANDS[t.storey_preference]
+        return SaleFilters(
+            town=t.town or "", flat_type=t.flat_type or "", month_from=self.as_of_month - k.months_back,
+            month_to=self.as_of_month, area_lo=area - k.sqm_tolerance if area else None,
+            area_hi=area + k.sqm_tolerance if area else None, storey_mid_lo=storey[0], storey_mid_hi=storey[1],
+            lease_min_months=k.lease_min_years * 12 if k.lease_min_years else None,
+            streets=self.streets if k.street_required and self.streets else None,
+            price_max=float(t.price_budget_max) if k.budget_on and t.price_budget_max else None)
+
+    def count(self, k: Knobs) -> int:
+        """Sales matching the knobs' filters."""
+        return self.store.count(self.filters(k))
 
     def describe(self, k: Knobs) -> dict[str, Any]:
         """The filters in force, for the trace."""
@@ -156,24 +156,23 @@ class Searcher:
                 return replace(k, lease_min_years=k.lease_min_years + 5), \
                     f"raised the lease minimum to {k.lease_min_years + 5} years"
             return None
-        if dim == "street" and self.street_mask is not None and not k.street_required:
+        if dim == "street" and self.streets and not k.street_required:
             return replace(k, street_required=True), f"required the street hint {t.street_hint}"
         if dim == "budget" and t.price_budget_max and not k.budget_on:
             return replace(k, budget_on=True), f"capped the price at {t.price_budget_max:,}"
         return None
 
 
-def run_loop(table: HdbTable, target: Target) -> SearchOutcome:
+def run_loop(table: HdbTable, target: Target, store: SalesStore | None = None) -> SearchOutcome:
     """Search until the pool holds 30-200 sales, within 4 relax and 4 tighten steps; a trace line per step."""
-    searcher = Searcher(table, target)
+    searcher = Searcher(table, target, store)
     knobs = Knobs(months_back=target.months_back, sqm_tolerance=target.floor_area_tolerance, storey_on=True,
                   lease_min_years=target.min_remaining_lease_years, street_required=False, budget_on=False)
     moved: dict[str, str] = {}  # constraint -> "relax" | "tighten": each moves one way only
     relaxed = tightened = 0
     trace: list[TraceStep] = []
     notes: list[str] = []
-    mask = searcher.mask(knobs)
-    count = int(mask.sum())
+    count = searcher.count(knobs)
     trace.append(TraceStep(step=1, action="search", filters=searcher.describe(knobs), count=count,
                            decision="initial search: town + flat type + window, with the soft filters"))
     while True:
@@ -210,8 +209,7 @@ def run_loop(table: HdbTable, target: Target) -> SearchOutcome:
         else:
             tightened += 1
         before = count
-        mask = searcher.mask(knobs)
-        count = int(mask.sum())
+        count = searcher.count(knobs)
         trace.append(TraceStep(step=len(trace) + 1, action=direction, filters=searcher.describe(knobs), count=count,
                                decision=f"{before} sales is too {'few' if direction == 'relax' else 'many'}: {what}"))
-    return SearchOutcome(knobs=knobs, rows=np.flatnonzero(mask), trace=trace, notes=notes)
+    return SearchOutcome(knobs=knobs, rows=searcher.store.rows(searcher.filters(knobs)), trace=trace, notes=notes)
