@@ -33,3 +33,5 @@ class Settings(BaseSettings):
         default="rules", description="Routing: the keyword rules, or the learned weights over them (route_model.json)"
     )
     hold_ttl_hours: float = Field(default=24.0, gt=0, description="How long a tour hold lasts unless confirmed")
+    comps_database_url: str | None = Field(
+        default=None, description="PostgreSQL DSN for the HDB comps sales (the in-memory numpy store when unset)")

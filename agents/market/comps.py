@@ -286,8 +286,20 @@ class CompsEngine:
 
 @lru_cache(maxsize=1)
 def default_engine() -> CompsEngine:
-    """The engine over the shipped data (built once per process)."""
-    return CompsEngine()
+    """The engine over the shipped data (built once per process): counts and fetches in PostgreSQL when
+    COMPS_DATABASE_URL is set (the table is loaded there if it is empty), else in memory."""
+    from agents.settings import Settings
+
+    url = Settings().comps_database_url
+    if not url:
+        return CompsEngine()
+    from data.stores.hdb_pg import PgSalesStore
+
+    table = load_table()
+    store = PgSalesStore(url)
+    if store.size() != table.size:
+        store.load(table)
+    return CompsEngine(table, store)
 
 
 def format_reply(result: CompsResult) -> str:
