@@ -40,6 +40,7 @@ HEADLINE = {
     "rank": ("ndcg@3", "mrr@3"),
     "triage": ("category_accuracy", "priority_accuracy", "p0_recall"),
     "lease": ("citation_accuracy", "answer_recall", "not_found_precision", "not_found_recall"),
+    "comps": ("within_5pct", "within_10pct", "median_ape", "leaked_comps"),
 }
 # Further tasks scored on the same files: the learned router beside the rules it builds on.
 ALSO_SCORED = {"route": ("route_learned",)}

@@ -84,10 +84,9 @@ def score(cases: list[Case], predictions: list[Prediction | None]) -> dict[str, 
         town, street = baselines(case["expected"], as_of)
         town_errors.append(abs(town - price) / price if town else None)
         street_errors.append(abs(street - price) / price if street else None)
-    return {"comps": _accuracy(errors) | {"range_coverage": round(covered / max(len(cases), 1), 4)},
-            "baseline_town_flat_type_median": _accuracy(town_errors),
-            "baseline_street_median_psm": _accuracy(street_errors),
-            "leaked_comps": leaks}
+    return _accuracy(errors) | {"range_coverage": round(covered / max(len(cases), 1), 4), "leaked_comps": leaks,
+                                "baseline_town_flat_type_median": _accuracy(town_errors),
+                                "baseline_street_median_psm": _accuracy(street_errors)}
 
 
 register(Task("comps", predict, score))

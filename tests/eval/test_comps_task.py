@@ -27,9 +27,9 @@ def test_scorer_counts_bands_coverage_and_leaks() -> None:
         {"estimate": 400_000, "low": 390_000, "high": 410_000, "comps": []},  # 20 %
     ]
     metrics = task.score([_case(i) for i in range(4)], predictions)
-    assert metrics["comps"]["within_5pct"] == 0.25 and metrics["comps"]["within_10pct"] == 0.5
-    assert metrics["comps"]["median_ape"] == 0.08 and metrics["comps"]["answered"] == 0.75
-    assert metrics["comps"]["range_coverage"] == 0.25
+    assert metrics["within_5pct"] == 0.25 and metrics["within_10pct"] == 0.5
+    assert metrics["median_ape"] == 0.08 and metrics["answered"] == 0.75
+    assert metrics["range_coverage"] == 0.25
     assert metrics["leaked_comps"] == 1
     assert metrics["baseline_town_flat_type_median"]["n"] == 4  # baselines run on the same cases
 
