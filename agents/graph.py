@@ -86,7 +86,7 @@ def build_graph(
     graph.add_node("lease_qa", partial(lease_qa_node, model=model))
     graph.add_node("triage", partial(triage_node, model=model))
     graph.add_node("renewal", partial(renewal_node, model=model))
-    graph.add_node("comps", comps_node)
+    graph.add_node("comps", partial(comps_node, model=model))
     graph.add_node("finish", finish_node)
 
     graph.add_edge(START, "manager")

@@ -7,6 +7,7 @@ month of `as_of` is ever read: the search's base mask and the price model's fit 
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections import Counter
 from datetime import date
@@ -15,8 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from agents.market.comps_search import hint_streets, run_loop
+from agents.market.comps_search import Planner, hint_streets, run_loop
 from agents.market.comps_target import TargetParser
+from agents.prompts import COMPS_PLANNER_PROMPT
 from agents.state import AgentState
 from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
 from data.sources.hdb import FLAT_TYPES, HdbTable, load_table, month_index
@@ -89,13 +91,14 @@ class CompsEngine:
                                                    dummies=self.dummies(np.arange(t.size)))
         return self._fits[before_month]
 
-    def run(self, text: str, *, as_of: date, target: Target | None = None) -> CompsResult:
+    def run(self, text: str, *, as_of: date, target: Target | None = None, model: Any = None) -> CompsResult:
         """One comps turn: parse (unless a target is given), search, rank, estimate.
 
         Args:
             text: the user's request (also the BM25 query).
             as_of: valuation date; sales registered in its month or later are never used.
             target: an already-built target (skips parsing; as_of is taken from it).
+            model: a chat model that may choose each relax/tighten step within the rules (None: spec order).
         """
         started = time.perf_counter()
         if target is None:
@@ -104,7 +107,7 @@ class CompsEngine:
             if parsed.question:
                 step = TraceStep(step=1, action="clarify", decision=parsed.question)
                 return CompsResult(target=target, stats=Stats(count=0), question=parsed.question, trace=[step])
-        outcome = run_loop(self.table, target, self.store)
+        outcome = run_loop(self.table, target, self.store, model_planner(model, text) if model else None)
         trace = list(outcome.trace)
         notes = list(outcome.notes)
         t = self.table
@@ -284,6 +287,23 @@ class CompsEngine:
         return out
 
 
+def model_planner(model: Any, request: str) -> Planner:
+    """A loop planner that asks the model which allowed constraint to move (None when it fails or strays)."""
+
+    def choose(direction: str, count: int, filters: dict[str, Any], options: list[str]) -> str | None:
+        try:
+            answer = model.invoke(COMPS_PLANNER_PROMPT.format(count=count, direction=direction, filters=filters,
+                                                              request=request, options=", ".join(options)))
+            words = set(re.findall(r"[a-z]+", str(getattr(answer, "content", answer)).lower()))
+        except Exception as exc:  # a model that fails must not break the search
+            log.warning("comps planner model failed: %s", type(exc).__name__)
+            return None
+        found = [o for o in options if o in words]
+        return found[0] if len(found) == 1 else None
+
+    return choose
+
+
 @lru_cache(maxsize=1)
 def default_engine() -> CompsEngine:
     """The engine over the shipped data (built once per process): counts and fetches in PostgreSQL when
@@ -318,8 +338,8 @@ def format_reply(result: CompsResult) -> str:
     return "\n\n".join(line for line in lines if line)
 
 
-def comps_node(state: AgentState, *, engine: CompsEngine | None = None,
-               today: date | None = None) -> dict[str, Any]:
+def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: date | None = None,
+               model: Any = None) -> dict[str, Any]:
     """Graph node: value the flat the message describes, as of today (the comps card reads state['comps']).
 
     A reply to the node's own clarifying question completes the earlier request.
@@ -329,7 +349,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None,
     if previous.get("question") and state.get("previous_node") == "comps":
         text = f"{previous.get('text', '')} {text}".strip()
     started = time.perf_counter()
-    result = (engine or default_engine()).run(text, as_of=today or date.today())
+    result = (engine or default_engine()).run(text, as_of=today or date.today(), model=model)
     data = result.model_dump(mode="json") | {"text": text}
     ms = (time.perf_counter() - started) * 1000
     notes = [f"{s.action}: {s.decision}" for s in result.trace]

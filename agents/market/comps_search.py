@@ -7,6 +7,7 @@ widened is never narrowed again), so the loop cannot oscillate. Every step is a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -163,8 +164,20 @@ class Searcher:
         return None
 
 
-def run_loop(table: HdbTable, target: Target, store: SalesStore | None = None) -> SearchOutcome:
-    """Search until the pool holds 30-200 sales, within 4 relax and 4 tighten steps; a trace line per step."""
+Planner = Callable[[str, int, dict[str, Any], list[str]], str | None]
+
+
+def run_loop(table: HdbTable, target: Target, store: SalesStore | None = None,
+             planner: Planner | None = None) -> SearchOutcome:
+    """Search until the pool holds 30-200 sales, within 4 relax and 4 tighten steps; a trace line per step.
+
+    Args:
+        table: the resale table.
+        target: what is being valued.
+        store: where sales are counted and fetched (numpy in memory when None).
+        planner: optional chooser (direction, count, filters, allowed constraints) -> one of them; the spec's
+            order decides when it is None or answers anything else.
+    """
     searcher = Searcher(table, target, store)
     knobs = Knobs(months_back=target.months_back, sqm_tolerance=target.floor_area_tolerance, storey_on=True,
                   lease_min_years=target.min_remaining_lease_years, street_required=False, budget_on=False)
@@ -184,15 +197,22 @@ def run_loop(table: HdbTable, target: Target, store: SalesStore | None = None) -
         used = relaxed if direction == "relax" else tightened
         limit = MAX_RELAX if direction == "relax" else MAX_TIGHTEN
         step = None
+        how = ""
         if used < limit:
             order = RELAX_ORDER if direction == "relax" else TIGHTEN_ORDER
+            options = []
             for dim in order:
                 if moved.get(dim, direction) != direction:
                     continue
                 change = (searcher.relax if direction == "relax" else searcher.tighten)(knobs, dim)
                 if change:
-                    step = (dim, *change)
-                    break
+                    options.append((dim, *change))
+            step = options[0] if options else None
+            if planner is not None and len(options) > 1:
+                # the model may pick which constraint moves, only among the steps the rules allow
+                choice = planner(direction, count, searcher.describe(knobs), [o[0] for o in options])
+                picked = next((o for o in options if o[0] == choice), None)
+                step, how = (picked, " (model's choice)") if picked else (step, " (model answer ignored)")
         if step is None:
             if direction == "relax":
                 notes.append(f"Only {count} comparable sales: broaden the search (another town or flat type, or a "
@@ -211,5 +231,6 @@ def run_loop(table: HdbTable, target: Target, store: SalesStore | None = None) -
         before = count
         count = searcher.count(knobs)
         trace.append(TraceStep(step=len(trace) + 1, action=direction, filters=searcher.describe(knobs), count=count,
-                               decision=f"{before} sales is too {'few' if direction == 'relax' else 'many'}: {what}"))
+                               decision=f"{before} sales is too {'few' if direction == 'relax' else 'many'}: {what}"
+                                        f"{how}"))
     return SearchOutcome(knobs=knobs, rows=searcher.store.rows(searcher.filters(knobs)), trace=trace, notes=notes)

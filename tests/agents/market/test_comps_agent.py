@@ -120,3 +120,38 @@ def test_node_replies_and_completes_after_a_question(engine) -> None:
                         today=AS_OF)
     assert second["comps"]["estimate"] and "Sengkang" in second["reply"]
     assert second["trace"][0]["node"] == "comps"
+
+
+class ScriptedModel:
+    """A fake chat model: answers each call from a script and records the prompts."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def invoke(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.answers:
+            raise RuntimeError("no more answers")
+        return self.answers.pop(0)
+
+
+def test_a_model_may_choose_the_step_but_only_among_the_allowed_ones(engine) -> None:
+    text = "what should I pay for a 4-room in Sengkang, ~95 sqm, mid floor?"
+    model = ScriptedModel(["sqm", "I would drop the town", "months"])
+    result = engine.run(text, as_of=AS_OF, model=model)
+    steps = [s for s in result.trace if s.action == "tighten"]
+    assert steps[0].decision.endswith("narrowed sqm to ±3 (model's choice)")
+    assert all(s.filters["town"] == "SENGKANG" for s in result.trace if s.filters)  # hard filters never move
+    if len(steps) > 1:
+        assert steps[1].decision.endswith("(model answer ignored)")  # not an allowed constraint: spec order
+    assert "months" in model.prompts[0] and "sqm" in model.prompts[0] and "30 to 200" in model.prompts[0]
+    assert len(steps) <= 4 and result.trace[-1].action in ("estimate",)
+
+
+def test_a_failing_model_leaves_the_spec_order(engine) -> None:
+    text = "what should I pay for a 4-room in Sengkang, ~95 sqm, mid floor?"
+    plain = engine.run(text, as_of=AS_OF)
+    failing = engine.run(text, as_of=AS_OF, model=ScriptedModel([]))
+    assert [(s.action, s.count) for s in failing.trace] == [(s.action, s.count) for s in plain.trace]
+    assert failing.estimate == pytest.approx(plain.estimate)
