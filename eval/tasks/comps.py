@@ -24,9 +24,9 @@ from eval.registry import Case, Prediction, Task, register
 BASELINE_MONTHS = 12  # the baselines look at the same default window as the search
 
 
-def predict(case: Case, _case_dir: Path, _model: Any) -> Prediction:
+def predict(case: Case, _case_dir: Path, model: Any) -> Prediction:
     as_of = date.fromisoformat(str(case["as_of"]))
-    result = default_engine().run(str(case["text"]), as_of=as_of)
+    result = default_engine().run(str(case["text"]), as_of=as_of, model=model)
     return {
         "estimate": result.estimate, "low": result.low, "high": result.high, "pool_size": result.pool_size,
         "stats": result.stats.model_dump(), "question": result.question,
