@@ -21,7 +21,7 @@ from agents.market.comps_target import TargetParser
 from agents.prompts import COMPS_PLANNER_PROMPT
 from agents.state import AgentState
 from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
-from data.sources.hdb import FLAT_TYPES, HdbTable, load_table, month_index
+from data.sources.hdb import FLAT_TYPES, HdbTable, load_table, month_index, month_label
 from data.stores.hdb_sales import MemorySalesStore, SalesStore
 from retrieval.hybrid import rrf_fuse
 from retrieval.listings import ListingIndex
@@ -38,6 +38,7 @@ from scoring.comps import (
 
 log = logging.getLogger(__name__)
 
+STALE_MONTHS = 3  # an index carried this many months or more past the data gets a note
 FETCH_LIMIT = 500  # rows fetched from the accepted pool (spec §3.3 step 6), most recent first
 HYBRID_TOP = 60  # hybrid-ranked candidates passed to the deterministic rerank
 TOP_COMPS = 30  # comps shown and used by the estimate (spec: rerank the top 10-30)
@@ -129,6 +130,11 @@ class CompsEngine:
                                decision=f"deterministic rerank of {len(candidates)} candidates (0.45 area, 0.25 lease, "
                                         f"0.15 storey, 0.15 recency): top {len(order)}"))
         comps, estimate, low, high = self._estimate(target, candidates, scores, trace)
+        if estimate is not None:
+            gap = as_of_m - 1 - self.fit(as_of_m).last_month
+            if gap >= STALE_MONTHS:  # say when the index is carried over months the data does not cover
+                notes.append(f"The newest sales in the data are from {month_label(as_of_m - 1 - gap)}: the estimate "
+                             f"carries the price index {gap} months forward at its recent trend.")
         if estimate is not None and target.price_budget_max and estimate > target.price_budget_max:
             notes.append(f"The estimate is above the budget of {target.price_budget_max:,} SGD.")
         log.debug("comps turn %.1f ms, pool %d", (time.perf_counter() - started) * 1000, len(pool))
@@ -353,5 +359,5 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     data = result.model_dump(mode="json") | {"text": text}
     ms = (time.perf_counter() - started) * 1000
     notes = [f"{s.action}: {s.decision}" for s in result.trace]
-    return {"comps": data, "reply": format_reply(result),
+    return {"comps": data, "reply": format_reply(result), "awaiting": "comps" if result.question else None,
             "trace": [{"node": "comps", "ms": round(ms, 1), "notes": notes}]}

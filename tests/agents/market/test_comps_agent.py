@@ -116,6 +116,7 @@ def test_estimate_weights_sum_to_one_and_stats_describe_the_pool(engine) -> None
 def test_node_replies_and_completes_after_a_question(engine) -> None:
     first = comps_node({"text": "4-room, 95 sqm, mid floor"}, engine=engine, today=AS_OF)
     assert first["comps"]["question"] and first["reply"].startswith("Which town")
+    assert first["awaiting"] == "comps"  # the manager can send the short answer back here
     second = comps_node({"text": "Sengkang", "comps": first["comps"], "previous_node": "comps"}, engine=engine,
                         today=AS_OF)
     assert second["comps"]["estimate"] and "Sengkang" in second["reply"]
@@ -155,3 +156,10 @@ def test_a_failing_model_leaves_the_spec_order(engine) -> None:
     failing = engine.run(text, as_of=AS_OF, model=ScriptedModel([]))
     assert [(s.action, s.count) for s in failing.trace] == [(s.action, s.count) for s in plain.trace]
     assert failing.estimate == pytest.approx(plain.estimate)
+
+
+def test_an_index_carried_past_the_data_says_so(engine) -> None:
+    fresh = engine.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=date(2026, 4, 1))
+    stale = engine.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=date(2026, 11, 23))
+    assert not any("carries the price index" in n for n in fresh.notes)
+    assert any("from 2026-03: the estimate carries the price index 7 months forward" in n for n in stale.notes)
