@@ -23,6 +23,7 @@ from data.stores.backend import open_backend
 from data.stores.holds import HoldError
 from ui import cards
 from ui import rental as rental_ui
+from ui.comps import comps_card
 from ui.market import market_card
 
 EXAMPLES = (
@@ -59,7 +60,7 @@ def workspace() -> dict[str, Any]:
 
 # What a turn keeps for rendering its cards.
 RECORDED = ("route", "spec", "matches", "relaxations", "lease_answer", "triage", "renewal", "renewal_advice", "trace",
-            "viewings", "market", "rental_view")
+            "viewings", "market", "rental_view", "comps")
 ROLES = {"not saying": None, "a renter": "renter", "a property manager": "manager"}
 
 
@@ -152,6 +153,8 @@ def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
         cards.renewal_draft(state["renewal_advice"])
     if state.get("market"):
         market_card(state["market"])
+    if state.get("comps") and (state.get("route") or {}).get("node") == "comps":
+        comps_card(state["comps"])
     if state.get("route"):
         cards.trace_panel(state)
 

@@ -19,6 +19,7 @@ from agents.doma.renewal_node import renewal_node
 from agents.doma.triage import triage_node
 from agents.manager import clarify_node, manager_node, route_target
 from agents.market.analytics import analytics_node
+from agents.market.comps import comps_node
 from agents.route_model import RouteModel
 from agents.state import AgentState
 from agents.via.match_rank import match_rank_node
@@ -53,7 +54,7 @@ def open_checkpointer(path: Path) -> SqliteSaver:
 
 
 NEXT_PART = {"needs": "the search", "tour": "the tour", "lease": "your lease question", "triage": "the repair",
-             "renewal": "the renewal"}
+             "renewal": "the renewal", "comps": "the valuation"}
 
 
 def finish_node(state: AgentState) -> dict[str, Any]:
@@ -101,18 +102,19 @@ def build_graph(
     graph.add_node("triage", partial(triage_node, model=model))
     graph.add_node("renewal", partial(renewal_node, model=model))
     graph.add_node("analytics", partial(analytics_node, model=model))
+    graph.add_node("comps", partial(comps_node, model=model))
     graph.add_node("finish", finish_node)
 
     graph.add_edge(START, "manager")
     graph.add_conditional_edges(
         "manager",
         route_target,
-        ["needs", "tour_close", "lease_qa", "triage", "renewal", "analytics", "clarify"],
+        ["needs", "tour_close", "lease_qa", "triage", "renewal", "analytics", "comps", "clarify"],
     )
     graph.add_conditional_edges("needs", needs_target,
                                 {"match_rank": "match_rank", "rental": "rental", "end": "finish"})
     graph.add_edge("match_rank", "tour_close")
-    for node in ("lease_qa", "triage", "renewal", "analytics", "clarify"):
+    for node in ("lease_qa", "triage", "renewal", "analytics", "comps", "clarify"):
         graph.add_edge(node, "finish")
     if holds is None:
         graph.add_edge("tour_close", "finish")

@@ -237,6 +237,8 @@ def route(
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
     market = market_scores(text, table, previous_node)
+    if awaiting == "comps":
+        market["comps"] += 3.0  # the answer to the comps question ("which town?", "which flat type?")
     market_node = max(market, key=lambda n: market[n])
     rival = max(scores.values())
     rival_node = next(n for n in TIE_ORDER if scores[n] == rival)
@@ -305,7 +307,7 @@ def _route_with_model(text: str, model: Any) -> tuple[str | None, str]:
     return found.pop(), ""
 
 
-Target = Literal["needs", "tour_close", "lease_qa", "triage", "renewal", "analytics", "clarify"]
+Target = Literal["needs", "tour_close", "lease_qa", "triage", "renewal", "analytics", "comps", "clarify"]
 NODE_TARGET: dict[str, Target] = {
     "needs": "needs",
     "tour": "tour_close",
@@ -313,6 +315,7 @@ NODE_TARGET: dict[str, Target] = {
     "triage": "triage",
     "renewal": "renewal",
     "analytics": "analytics",
+    "comps": "comps",
     "clarify": "clarify",
 }
 

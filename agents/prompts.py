@@ -8,6 +8,12 @@ ROUTE_PROMPT = (
     "Message: {message}\nAnswer:"
 )
 
+COMPS_PLANNER_PROMPT = (
+    "You plan a search for comparable HDB resale sales. The search found {count} sales; the goal is 30 to 200, "
+    "so it must {direction} ONE constraint. Current filters: {filters}. Request: {request}\n"
+    "Allowed constraints to {direction}: {options}. Answer with exactly one of them.\nAnswer:"
+)
+
 SPEC_PROMPT = (
     "Extract the rental search request below into the SearchSpec schema. Use only what the message says; "
     "leave fields empty when unsaid. Money is monthly USD (convert $/SF/yr with the size, and yearly amounts "

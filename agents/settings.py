@@ -53,3 +53,5 @@ class Settings(BaseSettings):
         default=PROJECT_DIR / "data" / "realtor_ca" / "listings.json",
         description="JSON list of rows with pyRealtor's Listings columns (used when RENTAL_BACKEND=fixture)")
     rental_timeout_s: float = Field(default=25.0, gt=0, le=300, description="Hard timeout of one live search")
+    comps_database_url: str | None = Field(
+        default=None, description="PostgreSQL DSN for the HDB comps sales (the in-memory numpy store when unset)")

@@ -55,5 +55,6 @@ class AgentState(TypedDict, total=False):
     rental_request: dict[str, Any] | None  # this turn's REALTOR.CA request (a search or a narrowing), set by needs
     rental: dict[str, Any] | None  # the REALTOR.CA search kept across turns: filters, shortlist, stats, stage, ...
     rental_view: dict[str, Any] | None  # the rental results this turn shows (stats card, table, map)
+    comps: dict[str, Any] | None  # CompsResult of the last comps turn (+ "text": the request it answered)
     reply: str  # the assistant's answer of this turn (markdown)
     trace: Annotated[list[dict[str, Any]], turn_trace]  # per node of this turn: name, ms, notes

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 # Modules whose import registers tools (imported by name, so this registry imports none of them itself).
-TOOL_MODULES: tuple[str, ...] = ("agents.via.rental_tools", "agents.market.catalog")
+TOOL_MODULES: tuple[str, ...] = ("agents.via.rental_tools", "agents.market.catalog", "agents.market.comps_tool")
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,5 +1,6 @@
 """Pydantic contracts exchanged between the agents, the UI and eval. Imports nothing of the agents."""
 
+from contracts.comps import CompsResult, Target
 from contracts.doma import (
     NOT_FOUND,
     Citation,
@@ -25,6 +26,8 @@ ALL_MODELS = (
     RenewalPackage,
     Offer,
     RouteDecision,
+    Target,
+    CompsResult,
 )
 
 
@@ -40,6 +43,7 @@ __all__ = [
     "ActionPlan",
     "Budget",
     "Citation",
+    "CompsResult",
     "LeaseAnswer",
     "MatchItem",
     "Offer",
@@ -48,6 +52,7 @@ __all__ = [
     "RiskFlag",
     "RouteDecision",
     "SearchSpec",
+    "Target",
     "TourAction",
     "TriageResult",
     "json_schemas",

@@ -43,6 +43,7 @@ HEADLINE = {
     "tools": ("needed_in_top12", "primary_in_top3"),
     "tools_200": ("needed_in_top12", "primary_in_top3"),
     "analytics": ("figures_exact",),
+    "comps": ("within_5pct", "within_10pct", "median_ape", "leaked_comps"),
 }
 # Further tasks scored on the same files: the learned router beside the rules it builds on.
 ALSO_SCORED = {"route": ("route_learned",), "tools": ("tools_200",)}

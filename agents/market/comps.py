@@ -1,0 +1,363 @@
+"""The HDB comps agent: text -> Target -> the search loop -> hybrid retrieval -> rerank -> a fair-value estimate.
+
+`CompsEngine.run(text, as_of)` is one turn; `comps_node` is the graph node. Nothing registered in or after the
+month of `as_of` is ever read: the search's base mask and the price model's fit both stop the month before.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections import Counter
+from datetime import date
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from agents.market.comps_search import Planner, hint_streets, run_loop
+from agents.market.comps_target import TargetParser
+from agents.prompts import COMPS_PLANNER_PROMPT
+from agents.state import AgentState
+from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
+from data.sources.hdb import FLAT_TYPES, HdbTable, load_table, month_index, month_label
+from data.stores.hdb_sales import MemorySalesStore, SalesStore
+from retrieval.hybrid import rrf_fuse
+from retrieval.listings import ListingIndex
+from scoring.comps import (
+    STOREY_BANDS,
+    HedonicFit,
+    estimate_value,
+    features,
+    fit_hedonic,
+    price_stats,
+    rerank_scores,
+    similarity_weights,
+)
+
+log = logging.getLogger(__name__)
+
+STALE_MONTHS = 3  # an index carried this many months or more past the data gets a note
+FETCH_LIMIT = 500  # rows fetched from the accepted pool (spec §3.3 step 6), most recent first
+HYBRID_TOP = 60  # hybrid-ranked candidates passed to the deterministic rerank
+TOP_COMPS = 30  # comps shown and used by the estimate (spec: rerank the top 10-30)
+VECTOR_WEIGHT, BM25_WEIGHT = 0.3, 0.7  # spec §3.4 defaults
+STREET_BOOST = 3.0  # extra weight of a comp on the named street (dev: within 5 % 0.704 -> 0.712 on 1,500 cases)
+LEASE_SIMILARITY = 0.25  # weight of |lease difference| (per 5 years) in the estimate's similarity
+FEATURE_GROUPS = len(FLAT_TYPES)  # price-model features interacted with flat type (dev: see docs/issue-16.md)
+
+
+class CompsEngine:
+    """The table, its retrieval index and the price models (one per valuation month), built lazily and kept.
+
+    Args:
+        table: the resale table (the shipped data when None).
+        store: where the search loop counts and fetches sales (numpy in memory when None; PgSalesStore for a
+            PostgreSQL server shared by many users).
+    """
+
+    def __init__(self, table: HdbTable | None = None, store: SalesStore | None = None) -> None:
+        self.table = table or load_table()
+        self.store: SalesStore = store or MemorySalesStore(self.table)
+        self.parser = TargetParser(self.table)
+        t = self.table
+        self.segment = t.town.astype(np.int32) * 16 + t.flat_type.astype(np.int32)
+        self.x = features(area=t.area, storey_mid=t.storey_mid, lease_months=t.lease_months, flat_type=t.flat_type,
+                          groups=FEATURE_GROUPS)
+        self._index: ListingIndex | None = None
+        self._fits: dict[int, HedonicFit] = {}
+
+    @property
+    def index(self) -> ListingIndex:
+        """BM25 + vectors over the listing texts (built on first hybrid search)."""
+        if self._index is None:
+            t = self.table
+            groups = [f"{s} {t.towns[c]} {t.models[m]}" for s, c, m in zip(t.street, t.town, t.flat_model,
+                                                                            strict=True)]
+            self._index = ListingIndex(t.text, groups)
+        return self._index
+
+    def dummies(self, rows: np.ndarray) -> dict[str, np.ndarray]:
+        """The price model's dummy codes of some rows: town x flat type, flat model, street x flat type."""
+        t = self.table
+        return {"segment": self.segment[rows], "model": t.flat_model[rows].astype(np.int32),
+                "street": t.street_code[rows].astype(np.int64) * 16 + t.flat_type[rows]}
+
+    def fit(self, before_month: int) -> HedonicFit:
+        """The price model fit on sales registered before that month (cached per month)."""
+        if before_month not in self._fits:
+            t = self.table
+            self._fits[before_month] = fit_hedonic(month=t.month, x=self.x, price=t.price, before_month=before_month,
+                                                   dummies=self.dummies(np.arange(t.size)))
+        return self._fits[before_month]
+
+    def run(self, text: str, *, as_of: date, target: Target | None = None, model: Any = None) -> CompsResult:
+        """One comps turn: parse (unless a target is given), search, rank, estimate.
+
+        Args:
+            text: the user's request (also the BM25 query).
+            as_of: valuation date; sales registered in its month or later are never used.
+            target: an already-built target (skips parsing; as_of is taken from it).
+            model: a chat model that may choose each relax/tighten step within the rules (None: spec order).
+        """
+        started = time.perf_counter()
+        if target is None:
+            parsed = self.parser.parse(text, as_of=as_of)
+            target = parsed.target
+            if parsed.question:
+                step = TraceStep(step=1, action="clarify", decision=parsed.question)
+                return CompsResult(target=target, stats=Stats(count=0), question=parsed.question, trace=[step])
+        outcome = run_loop(self.table, target, self.store, model_planner(model, text) if model else None)
+        trace = list(outcome.trace)
+        notes = list(outcome.notes)
+        t = self.table
+        pool = outcome.rows
+        if len(pool) > FETCH_LIMIT:  # most recent first, as the spec's fetch does
+            pool = pool[np.argsort(-t.month[pool], kind="stable")[:FETCH_LIMIT]]
+        stats = price_stats(t.price[pool], t.area[pool])
+        candidates, mode = self._retrieve(text, target, pool, trace)
+        as_of_m = month_index(target.as_of)
+        k = outcome.knobs
+        scores = rerank_scores(area=t.area[candidates], lease_months=t.lease_months[candidates],
+                               storey_mid=t.storey_mid[candidates], month=t.month[candidates],
+                               target_area=target.floor_area_target, tolerance=k.sqm_tolerance,
+                               min_lease_months=(k.lease_min_years or 0) * 12 or None,
+                               storey_preference=target.storey_preference, storey_target=target.storey_target,
+                               as_of_month=as_of_m, months_back=k.months_back)
+        order = np.argsort(scores, kind="stable")[:TOP_COMPS]
+        trace.append(TraceStep(step=len(trace) + 1, action="rerank", count=len(order), retrieval_mode=mode,
+                               decision=f"deterministic rerank of {len(candidates)} candidates (0.45 area, 0.25 lease, "
+                                        f"0.15 storey, 0.15 recency): top {len(order)}"))
+        comps, estimate, low, high = self._estimate(target, candidates, scores, trace)
+        if estimate is not None:
+            gap = as_of_m - 1 - self.fit(as_of_m).last_month
+            if gap >= STALE_MONTHS:  # say when the index is carried over months the data does not cover
+                notes.append(f"The newest sales in the data are from {month_label(as_of_m - 1 - gap)}: the estimate "
+                             f"carries the price index {gap} months forward at its recent trend.")
+        if estimate is not None and target.price_budget_max and estimate > target.price_budget_max:
+            notes.append(f"The estimate is above the budget of {target.price_budget_max:,} SGD.")
+        log.debug("comps turn %.1f ms, pool %d", (time.perf_counter() - started) * 1000, len(pool))
+        return CompsResult(target=target, comps=comps, stats=stats, estimate=estimate, low=low, high=high,
+                           pool_size=len(outcome.rows), pool_prices=[float(p) for p in t.price[pool]],
+                           trace=trace, retrieval_mode=mode, notes=notes)
+
+    def _retrieve(self, text: str, target: Target, pool: np.ndarray,
+                  trace: list[TraceStep]) -> tuple[np.ndarray, str]:
+        """Hybrid ranking of the pool when the spec says (street hint, 'near', free text, a thin pool)."""
+        reasons = [r for r, on in (("street hint", bool(target.street_hint)), ("'near' without a street",
+                   target.near and not target.street_hint), ("free-text wishes", bool(target.free_text)),
+                   ("fewer than 30 comps: boosting recall", 0 < len(pool) < 30)) if on]
+        if not reasons or len(pool) == 0:
+            return pool, "structured"
+        vector_query = target.street_hint or " ".join(target.free_text) or text
+        bm25 = self.index.bm25_scores(text)[pool]
+        vec = self.index.vector_scores(vector_query)[pool]
+        lexical = [int(i) for i in np.argsort(-bm25, kind="stable") if bm25[i] > 0]
+        dense = [int(i) for i in np.argsort(-vec, kind="stable") if vec[i] > 0]
+        fused = rrf_fuse([dense, lexical], [VECTOR_WEIGHT, BM25_WEIGHT], k=60)
+        ranked = sorted(fused, key=lambda i: (-fused[i], i))[:HYBRID_TOP]
+        rest = [i for i in range(len(pool)) if i not in fused][: max(0, HYBRID_TOP - len(ranked))]
+        candidates = pool[np.array(ranked + rest, dtype=np.int64)]
+        trace.append(TraceStep(step=len(trace) + 1, action="hybrid", count=len(candidates), retrieval_mode="hybrid",
+                               filters={"vector_query": vector_query[:60], "bm25_query": text[:80], "topk": HYBRID_TOP},
+                               decision=f"hybrid retrieval ({', '.join(reasons)}): vector {VECTOR_WEIGHT} + BM25 "
+                                        f"{BM25_WEIGHT} fused by reciprocal rank (k=60)"))
+        return candidates, "hybrid"
+
+    def target_profile(self, target: Target, comps: np.ndarray) -> tuple[float, float, float, int]:
+        """(area, storey, remaining-lease months, flat model code) of the flat being valued.
+
+        What the text gave wins; then the named block's own earlier sales (its lease start from a sale of any flat
+        type: blocks are built at once); then the named street's sales of the nearest size (a street mixes
+        estates of different decades, and the size of a flat type tells the decade); then the comps.
+        """
+        t = self.table
+        as_of_m = month_index(target.as_of)
+        own = self.block_rows(target)
+        block_any = self.block_rows(target, any_type=True)
+        street_rows = self.street_rows(target)
+        area = target.floor_area_target or (float(np.median(t.area[own if len(own) else comps])) if len(own) + len(
+            comps) else 90.0)
+        if target.storey_target is not None:
+            storey = float(target.storey_target)
+        elif target.storey_preference:
+            lo, hi = STOREY_BANDS[target.storey_preference]
+            storey = (lo + min(hi, 25.0)) / 2
+        else:
+            storey = float(np.median(t.storey_mid[comps])) if len(comps) else 8.0
+
+        def nearest(rows: np.ndarray, k: int = 5) -> np.ndarray:
+            return rows[np.argsort(np.abs(t.area[rows] - area), kind="stable")[:k]]
+
+        lease_ref = block_any if len(block_any) else nearest(street_rows) if len(street_rows) else np.zeros(0, int)
+        if target.lease_commence_year:
+            lease = float((target.lease_commence_year + 99) * 12 - as_of_m)
+        elif len(lease_ref):
+            commence = Counter(t.lease_commence[lease_ref].tolist()).most_common(1)[0][0]
+            lease = float((commence + 99) * 12 - as_of_m)
+        elif len(comps):
+            lease = float(np.median(t.lease_months[comps] - (as_of_m - t.month[comps])))
+        else:
+            lease = 900.0
+        model_ref = own if len(own) else street_rows if len(street_rows) else comps
+        if target.flat_model and target.flat_model in t.models:
+            model = t.models.index(target.flat_model)
+        elif len(model_ref):
+            model = Counter(t.flat_model[nearest(model_ref)].tolist()).most_common(1)[0][0]
+        else:
+            model = 0
+        return area, storey, lease, int(model)
+
+    def street_rows(self, target: Target) -> np.ndarray:
+        """Earlier sales of the same flat type on the street the user named (none without one street)."""
+        t = self.table
+        streets = hint_streets(t, target.street_hint)
+        if len(streets) != 1:
+            return np.zeros(0, dtype=np.int64)
+        return np.flatnonzero((t.street_code == t.streets.index(streets[0])) & (t.month < month_index(target.as_of))
+                              & (t.flat_type == FLAT_TYPES.index(target.flat_type or "")))
+
+    def block_rows(self, target: Target, *, any_type: bool = False) -> np.ndarray:
+        """Earlier sales in the block the user named: of the same flat type, or of any (none without a block)."""
+        t = self.table
+        if not target.block_hint:
+            return np.zeros(0, dtype=np.int64)
+        streets = hint_streets(t, target.street_hint) or t.block_streets.get(target.block_hint, [])
+        codes = [t.block_index[(target.block_hint, s)] for s in streets if (target.block_hint, s) in t.block_index]
+        if not codes:
+            return np.zeros(0, dtype=np.int64)
+        rows = np.isin(t.block_code, codes) & (t.month < month_index(target.as_of)) & (
+            t.town == t.town_code(target.town or ""))
+        if not any_type:
+            rows &= t.flat_type == FLAT_TYPES.index(target.flat_type or "")
+        return np.flatnonzero(rows)
+
+    def _estimate(self, target: Target, candidates: np.ndarray, scores: np.ndarray,
+                  trace: list[TraceStep]) -> tuple[list[Comp], float | None, float | None, float | None]:
+        """Weigh the reranked candidates and the named block's own earlier sales; estimate from the top 30."""
+        t = self.table
+        as_of_m = month_index(target.as_of)
+        try:
+            fit = self.fit(as_of_m)
+        except ValueError as exc:
+            trace.append(TraceStep(step=len(trace) + 1, action="estimate", decision=f"no estimate: {exc}"))
+            order = np.argsort(scores, kind="stable")[:TOP_COMPS]
+            return self._comps(candidates[order], scores[order], None, None), None, None, None
+        own_block = self.block_rows(target)
+        # the named block's and street's own earlier sales join the candidates: the comps a valuer looks at first
+        rows = np.union1d(candidates, np.concatenate([own_block, self.street_rows(target)])).astype(np.int64)
+        area, storey, lease, model = self.target_profile(target, rows)
+        # the same score for every row considered: spec rerank terms plus distance to the target's own lease
+        score = rerank_scores(area=t.area[rows], lease_months=t.lease_months[rows], storey_mid=t.storey_mid[rows],
+                              month=t.month[rows], target_area=area, tolerance=5.0, min_lease_months=None,
+                              storey_preference=target.storey_preference, storey_target=target.storey_target,
+                              as_of_month=as_of_m, months_back=max(target.months_back, 12))
+        lease_then = t.lease_months[rows] - (as_of_m - t.month[rows])
+        score = score + LEASE_SIMILARITY * np.abs(lease_then - lease) / 60.0
+        same_block = np.isin(rows, own_block).astype(float)
+        streets = hint_streets(t, target.street_hint)
+        same_street = np.isin(t.street[rows], streets).astype(float) if streets else np.zeros(len(rows))
+        raw = similarity_weights(scores=score, same_block=same_block, same_street=same_street,
+                                 street_boost=STREET_BOOST)
+        top = np.argsort(-raw, kind="stable")[:TOP_COMPS]
+        chosen, weights = rows[top], raw[top] / raw[top].sum()
+        segment = t.town_code(target.town or "") * 16 + FLAT_TYPES.index(target.flat_type or "")
+        x_t = features(area=np.array([area]), storey_mid=np.array([storey]), lease_months=np.array([lease]),
+                       flat_type=np.array([FLAT_TYPES.index(target.flat_type or "")]), groups=FEATURE_GROUPS)
+        street_t = (t.streets.index(streets[0]) * 16 + FLAT_TYPES.index(target.flat_type or "")
+                    if len(streets) == 1 else -1)
+        target_log = float(fit.predict(month=np.array([as_of_m]), x=x_t, segment=np.array([segment]),
+                                       model=np.array([model]), street=np.array([street_t]))[0])
+        comp_pred = fit.predict(month=t.month[chosen], x=self.x[chosen], **self.dummies(chosen))
+        est = estimate_value(target_log=target_log, comp_log_price=np.log(t.price[chosen]), comp_log_pred=comp_pred,
+                             weights=weights)
+        index_move = np.exp(fit.month_level(as_of_m) - fit.month_level(fit.last_month)) - 1
+        trace.append(TraceStep(step=len(trace) + 1, action="estimate", count=len(chosen),
+                               decision=f"price model fit on sales before {target.as_of:%Y-%m}; index "
+                                        f"{index_move:+.1%} since the last month with sales; "
+                                        f"{int(same_block[top].sum())} same-block and {int(same_street[top].sum())} "
+                                        f"same-street comps; estimate {est.value:,.0f} SGD "
+                                        f"({est.low:,.0f} - {est.high:,.0f})"))
+        return self._comps(chosen, score[top], est.weights, est.adjusted), est.value, est.low, est.high
+
+    def _comps(self, rows: np.ndarray, scores: np.ndarray, weights: np.ndarray | None,
+               adjusted: np.ndarray | None) -> list[Comp]:
+        out = []
+        for j, i in enumerate(rows.tolist()):
+            row = self.table.row(i)
+            row.pop("lease_commence_date")
+            out.append(Comp(**row, score=round(float(scores[j]), 4),
+                            weight=round(float(weights[j]), 4) if weights is not None else 0.0,
+                            adjusted_price=round(float(adjusted[j])) if adjusted is not None else None))
+        return out
+
+
+def model_planner(model: Any, request: str) -> Planner:
+    """A loop planner that asks the model which allowed constraint to move (None when it fails or strays)."""
+
+    def choose(direction: str, count: int, filters: dict[str, Any], options: list[str]) -> str | None:
+        try:
+            answer = model.invoke(COMPS_PLANNER_PROMPT.format(count=count, direction=direction, filters=filters,
+                                                              request=request, options=", ".join(options)))
+            words = set(re.findall(r"[a-z]+", str(getattr(answer, "content", answer)).lower()))
+        except Exception as exc:  # a model that fails must not break the search
+            log.warning("comps planner model failed: %s", type(exc).__name__)
+            return None
+        found = [o for o in options if o in words]
+        return found[0] if len(found) == 1 else None
+
+    return choose
+
+
+@lru_cache(maxsize=1)
+def default_engine() -> CompsEngine:
+    """The engine over the shipped data (built once per process): counts and fetches in PostgreSQL when
+    COMPS_DATABASE_URL is set (the table is loaded there if it is empty), else in memory."""
+    from agents.settings import Settings
+
+    url = Settings().comps_database_url
+    if not url:
+        return CompsEngine()
+    from data.stores.hdb_pg import PgSalesStore
+
+    table = load_table()
+    store = PgSalesStore(url)
+    if store.size() != table.size:
+        store.load(table)
+    return CompsEngine(table, store)
+
+
+def format_reply(result: CompsResult) -> str:
+    """The chat reply of a comps turn (markdown)."""
+    if result.question:
+        return result.question
+    t = result.target
+    head = f"**{t.flat_type.title() if t.flat_type else ''} in {(t.town or '').title()}**"
+    if result.estimate is None:
+        return f"{head}: no estimate. " + " ".join(result.notes)
+    s = result.stats
+    lines = [f"{head}: fair value about **{result.estimate:,.0f} SGD** (range {result.low:,.0f} - {result.high:,.0f}), "
+             f"from {len(result.comps)} comparable sales in a pool of {result.pool_size}.",
+             f"Pool median {s.median:,.0f} SGD (p25 {s.p25:,.0f}, p75 {s.p75:,.0f})." if s.median else ""]
+    lines += result.notes
+    return "\n\n".join(line for line in lines if line)
+
+
+def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: date | None = None,
+               model: Any = None) -> dict[str, Any]:
+    """Graph node: value the flat the message describes, as of today (the comps card reads state['comps']).
+
+    A reply to the node's own clarifying question completes the earlier request.
+    """
+    text = state.get("text") or ""
+    previous = state.get("comps") or {}
+    if previous.get("question") and state.get("previous_node") == "comps":
+        text = f"{previous.get('text', '')} {text}".strip()
+    started = time.perf_counter()
+    result = (engine or default_engine()).run(text, as_of=today or date.today(), model=model)
+    data = result.model_dump(mode="json") | {"text": text}
+    ms = (time.perf_counter() - started) * 1000
+    notes = [f"{s.action}: {s.decision}" for s in result.trace]
+    return {"comps": data, "reply": format_reply(result), "awaiting": "comps" if result.question else None,
+            "trace": [{"node": "comps", "ms": round(ms, 1), "notes": notes}]}

@@ -1,0 +1,241 @@
+"""Natural language -> the comps Target, deterministically (a model may refine it later, inside the same contract).
+
+"What should I pay for a 4-room in Sengkang, ~95 sqm, mid floor?" -> town SENGKANG, flat_type 4 ROOM, 95 sqm,
+storey mid. A street or block alone gives the town ("blk 123A Compassvale Walk" -> SENGKANG). A missing town or
+flat type becomes one clarifying question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from contracts.comps import Target
+from data.sources.hdb import HdbTable, normalize_flat_type
+
+# Street-name words as HDB abbreviates them, so "Bukit Batok West Avenue 6" meets "BT BATOK WEST AVE 6".
+_ABBREVIATIONS = {
+    "AVENUE": "AVE", "STREET": "ST", "ROAD": "RD", "DRIVE": "DR", "CRESCENT": "CRES", "NORTH": "NTH",
+    "SOUTH": "STH", "CENTRAL": "CTRL", "CLOSE": "CL", "PLACE": "PL", "TERRACE": "TER", "LORONG": "LOR",
+    "BUKIT": "BT", "JALAN": "JLN", "UPPER": "UPP", "TANJONG": "TG", "COMMONWEALTH": "C'WEALTH", "KAMPONG": "KG",
+    "HEIGHTS": "HTS", "GARDENS": "GDNS", "GARDEN": "GDN", "PARK": "PK", "MARKET": "MKT", "SQUARE": "SQ",
+    "BOULEVARD": "BLVD", "CENTRE": "CTR", "CENTER": "CTR",
+}
+TOWN_ALIASES = {
+    "AMK": "ANG MO KIO", "CCK": "CHOA CHU KANG", "TPY": "TOA PAYOH", "KALLANG": "KALLANG/WHAMPOA",
+    "WHAMPOA": "KALLANG/WHAMPOA", "CENTRAL": "CENTRAL AREA", "JE": "JURONG EAST", "JW": "JURONG WEST",
+    "BUKIT MERAH": "BUKIT MERAH", "TIONG BAHRU": "BUKIT MERAH", "DAWSON": "QUEENSTOWN", "BOON LAY": "JURONG WEST",
+}
+_STOP = {"NEAR", "AROUND", "ROOM", "FLAT", "FLOOR", "STOREY", "BLOCK", "WHAT", "SHOULD", "PRICE", "RESALE", "COMPS",
+         "WORTH", "VALUE", "MONTHS", "YEARS", "LEASE", "SELLING", "BUYING", "ABOUT", "THERE", "WHICH", "WOULD",
+         "HDB", "SQM", "THE", "FOR", "AND", "MID", "HIGH", "LOW", "LAST", "PAST", "MODEL", "LEFT", "FIND", "MY", "A"}
+_FLAT_PHRASE = re.compile(
+    r"\b(?:(?:one|two|three|four|five|[1-5])\s*[-_ ]?\s*(?:room|rm|rms|rooms|r)\b|exec(?:utive)?\b|"
+    r"multi[-\s]?gen(?:eration)?\b|3gen\b|jumbo\b)", re.I)
+_SQM = re.compile(r"(\d{2,3}(?:\.\d+)?)\s*(?:sqm|sq\.?\s?m\b|m2\b|m²|square\s+met(?:er|re)s?)", re.I)
+_SQFT = re.compile(r"(\d{3,4})\s*(?:sq\.?\s?ft|sqft|square\s+feet)", re.I)
+_BLOCK = re.compile(r"\b(?:blk|block|bk)\.?\s*#?(\d{1,4}[a-h]?)\b", re.I)
+_FLOOR_RANGE = re.compile(r"\b(?:storey|storeys|floor|floors|level|levels)\s*(\d{1,2})\s*(?:to|-|–)\s*(\d{1,2})\b",
+                          re.I)
+_FLOOR_NTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:floor|storey|level|flr)\b", re.I)
+_FLOOR_OF = re.compile(r"\b(?:floor|storey|level|flr)\s*#?(\d{1,2})\b", re.I)
+_UNIT = re.compile(r"#(\d{1,2})-\d{1,4}\b")
+_FLOOR_WORDS = (
+    (re.compile(r"\b(?:high|higher|top|upper|penthouse)[\s-]*(?:floor|storey|level|flr)s?\b", re.I), "high"),
+    (re.compile(r"\b(?:mid|middle|medium)[\s-]*(?:floor|storey|level|flr)s?\b", re.I), "mid"),
+    (re.compile(r"\b(?:low|lower|ground|bottom)[\s-]*(?:floor|storey|level|flr)s?\b", re.I), "low"),
+)
+_LEASE_LEFT = re.compile(r"\b(\d{2})\s*(?:years?|yrs?)\s*(?:of\s+)?(?:lease\s+)?(?:left|remaining)\b", re.I)
+_LEASE_MIN = re.compile(r"\b(?:at\s+least|min(?:imum)?|over|more\s+than|>=?)\s*(\d{2})\s*(?:years?|yrs?)", re.I)
+_LEASE_FROM = re.compile(r"\b(?:lease\s+(?:from|start(?:ed|s)?(?:\s+in)?|commenc\w*(?:\s+in)?)|built\s+in|"
+                         r"completed\s+in|top\s+in)\s*(19[5-9]\d|20[0-2]\d)\b|\b(19[5-9]\d|20[0-2]\d)\s+lease\b", re.I)
+_LONG_LEASE = re.compile(r"\b(?:long|new(?:er)?|young)\s+(?:remaining\s+)?lease\b", re.I)
+_MONTHS = re.compile(r"\b(?:last|past|previous)\s+(\d{1,2}|six|twelve|three|eighteen)\s*months?\b", re.I)
+_YEARS = re.compile(r"\b(?:last|past|previous)\s+(\d|one|two|three)?\s*years?\b", re.I)
+_BUDGET = re.compile(r"\b(?:under|below|budget(?:\s+of)?|max(?:imum)?|up\s+to|within|<)\s*(?:s?\$|sgd)?\s*"
+                     r"(\d+(?:[.,]\d+)*)\s*(k|m|mil|million)?\b", re.I)
+_NEAR = re.compile(r"\b(?:near|around|close\s+to|next\s+to|beside|nearby)\b", re.I)
+_ISH = re.compile(r"\b([a-z][a-z ]{2,30}?)[- ](?:ish|like|style)\b", re.I)
+_WORDNUM = {"one": 1, "two": 2, "three": 3, "six": 6, "twelve": 12, "eighteen": 18}
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A Target and, when town or flat type is missing, the one question to ask."""
+
+    target: Target
+    question: str | None
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[A-Z0-9']+", text.upper().replace("’", "'"))
+
+
+def _norm(text: str) -> str:
+    """Upper-case words with street words abbreviated the way HDB writes them ("Avenue" -> "AVE")."""
+    return " ".join(_ABBREVIATIONS.get(w, w) for w in _words(text))
+
+
+class TargetParser:
+    """Reads a request against the table's own towns, streets and flat models.
+
+    Args:
+        table: the resale table (its towns, streets, blocks and flat models are the vocabulary).
+    """
+
+    def __init__(self, table: HdbTable) -> None:
+        self.table = table
+        self.towns = sorted(table.towns, key=len, reverse=True)
+        # streets compared in the parser's own normal form ("ST. GEORGE'S RD" -> "ST GEORGE'S RD")
+        self.street_forms = {_norm(s): s for s in sorted(table.streets, key=len, reverse=True)}
+        self.street_words: dict[str, set[str]] = {}
+        town_words = {w for t in table.towns for w in t.replace("/", " ").split()}
+        for street in table.streets:
+            for word in street.split():
+                if len(word) >= 5 and not word.isdigit() and word not in town_words and word not in _STOP \
+                        and word not in _ABBREVIATIONS.values():
+                    self.street_words.setdefault(word, set()).add(street)
+        self.models = sorted(table.models, key=len, reverse=True)
+
+    def _town(self, norm: str) -> str | None:
+        """The town a normalised text names (compared in the same abbreviated form: "BT BATOK")."""
+        padded = f" {norm} "
+        for town in self.towns:
+            if f" {_norm(town)} " in padded:
+                return town
+        for alias, town in TOWN_ALIASES.items():
+            if f" {_norm(alias)} " in padded:
+                return town
+        return None
+
+    def _street(self, norm: str) -> tuple[str | None, list[str]]:
+        """(the hint as written in the data, the streets it stands for)."""
+        padded = f" {norm} "
+        for form, street in self.street_forms.items():
+            if f" {form} " in padded:
+                return street, [street]
+        for word in norm.split():
+            if word in self.street_words:
+                return word, sorted(self.street_words[word])
+        return None, []
+
+    def parse(self, text: str, *, as_of: date) -> Parsed:
+        """Text -> Target (and a clarifying question when town or flat type is missing).
+
+        Args:
+            text: the user's request.
+            as_of: the valuation date.
+        """
+        norm = _norm(text)
+        fields: dict[str, object] = {"as_of": as_of}
+        flat = _FLAT_PHRASE.search(text)
+        if flat:
+            fields["flat_type"] = normalize_flat_type(flat.group(0))
+        hint, streets = self._street(norm)
+        block = _BLOCK.search(text)
+        if block is None and hint and hint in streets:
+            # "123A Rivervale Drive": a number right before a full street name is the block
+            block = re.search(rf"\b(\d{{1,4}}[A-H]?) {re.escape(_norm(hint))}\b", norm)
+        if block:
+            fields["block_hint"] = block.group(1).upper()
+        if hint:
+            fields["street_hint"] = hint
+        # the street is taken out first: "Upper Serangoon Road" names a street, not the town Serangoon
+        town = self._town(norm.replace(_norm(hint), " ") if hint else norm)
+        if town is None and streets:
+            towns = {self.table.street_town[s] for s in streets}
+            if len(towns) == 1:
+                town = towns.pop()
+        if town is None and block and not hint:
+            # a block number alone names a few streets; it gives the town only when they all share one
+            candidates = self.table.block_streets.get(block.group(1).upper(), [])
+            towns = {self.table.street_town[s] for s in candidates}
+            if len(towns) == 1:
+                town = towns.pop()
+        if town:
+            fields["town"] = town
+        self._size(text, fields)
+        self._storey(text, fields)
+        self._lease(text, fields, as_of)
+        self._window_and_budget(text, fields)
+        model_text = f" {text.upper()} "
+        for model in self.models:
+            if re.search(rf"\b{re.escape(model.upper())}\b(?![- ](?:ISH|LIKE|STYLE))", model_text):
+                fields["flat_model"] = model
+                break
+        fields["near"] = bool(_NEAR.search(text))
+        fields["free_text"] = [m.group(1).strip() for m in _ISH.finditer(text)]
+        target = Target.model_validate(fields)
+        return Parsed(target, clarifying_question(target))
+
+    @staticmethod
+    def _size(text: str, fields: dict[str, object]) -> None:
+        sqm = _SQM.search(text)
+        if sqm:
+            fields["floor_area_target"] = float(sqm.group(1))
+        else:
+            sqft = _SQFT.search(text)
+            if sqft:
+                fields["floor_area_target"] = round(float(sqft.group(1)) / 10.7639, 1)
+
+    @staticmethod
+    def _storey(text: str, fields: dict[str, object]) -> None:
+        rng = _FLOOR_RANGE.search(text)
+        if rng:
+            low, high = sorted((int(rng.group(1)), int(rng.group(2))))
+            fields["storey_target"] = max(1, round((low + high) / 2))
+            return
+        for pattern in (_UNIT, _FLOOR_NTH, _FLOOR_OF):
+            match = pattern.search(text)
+            if match and 1 <= int(match.group(1)) <= 60:
+                fields["storey_target"] = int(match.group(1))
+                return
+        for pattern, band in _FLOOR_WORDS:
+            if pattern.search(text):
+                fields["storey_preference"] = band
+                return
+
+    @staticmethod
+    def _lease(text: str, fields: dict[str, object], as_of: date) -> None:
+        start = _LEASE_FROM.search(text)
+        left = _LEASE_LEFT.search(text)
+        if start:
+            fields["lease_commence_year"] = int(start.group(1) or start.group(2))
+        elif left:
+            fields["lease_commence_year"] = as_of.year + int(left.group(1)) - 99
+        minimum = _LEASE_MIN.search(text)
+        if minimum and "lease" in text.lower():
+            fields["min_remaining_lease_years"] = int(minimum.group(1))
+        elif _LONG_LEASE.search(text):
+            fields["min_remaining_lease_years"] = 80
+
+    @staticmethod
+    def _window_and_budget(text: str, fields: dict[str, object]) -> None:
+        months = _MONTHS.search(text)
+        years = _YEARS.search(text)
+        if months:
+            raw = months.group(1).lower()
+            fields["months_back"] = _WORDNUM.get(raw) or int(raw)
+        elif years:
+            raw = (years.group(1) or "1").lower()
+            fields["months_back"] = 12 * (_WORDNUM.get(raw) or int(raw))
+        budget = _BUDGET.search(text)
+        if budget:
+            value = float(budget.group(1).replace(",", ""))
+            unit = (budget.group(2) or "").lower()
+            value *= 1000 if unit == "k" else 1_000_000 if unit in ("m", "mil", "million") else 1
+            if value >= 50_000:
+                fields["price_budget_max"] = int(value)
+
+
+def clarifying_question(target: Target) -> str | None:
+    """One question for what the search cannot go without (town and flat type), or None."""
+    if target.town is None and target.flat_type is None:
+        return "Which town and flat type should I look at (e.g. a 4-room in Sengkang)?"
+    if target.town is None:
+        return f"Which town is the {target.flat_type.lower()} flat in (e.g. Sengkang, Tampines, Bishan)?" \
+            if target.flat_type else None
+    if target.flat_type is None:
+        return f"Which flat type in {target.town.title()}: 3-room, 4-room, 5-room or executive?"
+    return None

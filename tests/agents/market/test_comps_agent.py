@@ -1,0 +1,165 @@
+"""The comps agent: text -> Target, the relax/tighten loop, hybrid retrieval, the leak guard and the node."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from agents.market.comps import comps_node, default_engine
+from agents.market.comps_search import MAX_RELAX, MAX_TIGHTEN, POOL_MAX, POOL_MIN, run_loop
+from contracts.comps import Target
+
+AS_OF = date(2023, 12, 1)
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return default_engine()
+
+
+def parse(engine, text: str, as_of: date = AS_OF):
+    return engine.parser.parse(text, as_of=as_of)
+
+
+def test_the_spec_example(engine) -> None:
+    target = parse(engine, "what should I pay for a 4-room in Sengkang, ~95 sqm, mid floor?").target
+    assert (target.town, target.flat_type, target.floor_area_target, target.storey_preference) == (
+        "SENGKANG", "4 ROOM", 95.0, "mid")
+
+
+@pytest.mark.parametrize(("text", "town", "street"), [
+    ("four room at blk 123A Rivervale Drive, 10th floor", "SENGKANG", "RIVERVALE DR"),
+    ("4 rm near Compassvale, last 6 months", "SENGKANG", "COMPASSVALE"),
+    ("5-room on Bukit Batok West Avenue 6", "BUKIT BATOK", "BT BATOK WEST AVE 6"),
+    ("4-room blk 1 Upper Serangoon Road", "HOUGANG", "UPP SERANGOON RD"),
+])
+def test_town_from_a_street(engine, text: str, town: str, street: str) -> None:
+    target = parse(engine, text).target
+    assert (target.town, target.street_hint) == (town, street)
+
+
+@pytest.mark.parametrize(("text", "town"), [
+    ("executive in Bukit Batok", "BUKIT BATOK"), ("3 rm in AMK", "ANG MO KIO"),
+    ("4-room Kallang/Whampoa", "KALLANG/WHAMPOA"), ("2-room central area", "CENTRAL AREA"),
+    ("5 rm Choa Chu Kang", "CHOA CHU KANG")])
+def test_town_names_and_aliases(engine, text: str, town: str) -> None:
+    assert parse(engine, text).target.town == town
+
+
+def test_floor_lease_budget_and_window_words(engine) -> None:
+    t = parse(engine, "exec in Tampines #12-34, 145 sqm, lease from 1987, under $800k, past 2 years").target
+    assert (t.flat_type, t.storey_target, t.lease_commence_year, t.price_budget_max, t.months_back) == (
+        "EXECUTIVE", 12, 1987, 800_000, 24)
+    t = parse(engine, "3 rm bedok storey 10 to 12, 62 years left").target
+    assert (t.storey_target, t.lease_commence_year) == (11, 2023 + 62 - 99)
+    assert parse(engine, "4-room Punggol high floor").target.storey_preference == "high"
+
+
+@pytest.mark.parametrize(("text", "asks"), [("3-room, 80 sqm, high floor", "Which town"),
+                                            ("something in Bishan", "Which flat type"),
+                                            ("how much is my flat worth?", "Which town and flat type")])
+def test_missing_town_or_flat_type_asks_one_question(engine, text: str, asks: str) -> None:
+    result = engine.run(text, as_of=AS_OF)
+    assert result.question and result.question.startswith(asks)
+    assert result.estimate is None and [s.action for s in result.trace] == ["clarify"]
+
+
+def test_loop_tightens_into_the_band_with_a_trace_line_per_step(engine) -> None:
+    target = Target(town="SENGKANG", flat_type="4 ROOM", floor_area_target=95, storey_preference="mid", as_of=AS_OF)
+    outcome = run_loop(engine.table, target)
+    actions = [s.action for s in outcome.trace]
+    assert actions[0] == "search" and actions[-1] == "accept"
+    assert outcome.trace[0].count > POOL_MAX
+    assert POOL_MIN <= len(outcome.rows) <= POOL_MAX == 200
+    assert outcome.trace[1].decision.endswith("narrowed the window to 6 months")  # spec order: time first
+    assert actions.count("tighten") <= MAX_TIGHTEN
+
+
+def test_loop_relaxes_in_spec_order_and_stops_with_a_note(engine) -> None:
+    target = Target(town="BUKIT TIMAH", flat_type="EXECUTIVE", floor_area_target=150, storey_target=20, as_of=AS_OF)
+    outcome = run_loop(engine.table, target)
+    relax = [s.decision for s in outcome.trace if s.action == "relax"]
+    assert len(relax) <= MAX_RELAX
+    assert relax[0].endswith("widened the window to 18 months")
+    if len(outcome.rows) < POOL_MIN:
+        assert outcome.trace[-1].action == "stop" and "broaden the search" in outcome.notes[0]
+
+
+def test_no_comp_from_the_valuation_month_or_later(engine) -> None:
+    for as_of in (date(2023, 6, 15), date(2026, 2, 1)):
+        result = engine.run("4-room blk 211B Compassvale Lane, 93 sqm, 13th floor", as_of=as_of)
+        assert result.comps and result.estimate
+        assert all(c.month < f"{as_of:%Y-%m}" for c in result.comps)
+        assert result.low < result.estimate < result.high
+
+
+def test_hybrid_retrieval_on_a_street_hint_favours_that_street(engine) -> None:
+    result = engine.run("Find comps for 4 rm near Compassvale, ~95 sqm, last 12 months", as_of=date(2024, 1, 1))
+    assert result.retrieval_mode == "hybrid"
+    hybrid = next(s for s in result.trace if s.action == "hybrid")
+    assert "vector 0.3 + BM25 0.7" in hybrid.decision and hybrid.filters["vector_query"] == "COMPASSVALE"
+    share = sum("COMPASSVALE" in c.street_name for c in result.comps) / len(result.comps)
+    assert share > 0.5
+    structured = engine.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=AS_OF)
+    assert structured.retrieval_mode == "structured"
+    assert not any(s.action == "hybrid" for s in structured.trace)
+
+
+def test_estimate_weights_sum_to_one_and_stats_describe_the_pool(engine) -> None:
+    result = engine.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=AS_OF)
+    assert sum(c.weight for c in result.comps) == pytest.approx(1.0, abs=0.01)
+    assert result.stats.count == len(result.pool_prices) == result.pool_size
+    assert result.stats.p25 <= result.stats.median <= result.stats.p75
+
+
+def test_node_replies_and_completes_after_a_question(engine) -> None:
+    first = comps_node({"text": "4-room, 95 sqm, mid floor"}, engine=engine, today=AS_OF)
+    assert first["comps"]["question"] and first["reply"].startswith("Which town")
+    assert first["awaiting"] == "comps"  # the manager can send the short answer back here
+    second = comps_node({"text": "Sengkang", "comps": first["comps"], "previous_node": "comps"}, engine=engine,
+                        today=AS_OF)
+    assert second["comps"]["estimate"] and "Sengkang" in second["reply"]
+    assert second["trace"][0]["node"] == "comps"
+
+
+class ScriptedModel:
+    """A fake chat model: answers each call from a script and records the prompts."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def invoke(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.answers:
+            raise RuntimeError("no more answers")
+        return self.answers.pop(0)
+
+
+def test_a_model_may_choose_the_step_but_only_among_the_allowed_ones(engine) -> None:
+    text = "what should I pay for a 4-room in Sengkang, ~95 sqm, mid floor?"
+    model = ScriptedModel(["sqm", "I would drop the town", "months"])
+    result = engine.run(text, as_of=AS_OF, model=model)
+    steps = [s for s in result.trace if s.action == "tighten"]
+    assert steps[0].decision.endswith("narrowed sqm to ±3 (model's choice)")
+    assert all(s.filters["town"] == "SENGKANG" for s in result.trace if s.filters)  # hard filters never move
+    if len(steps) > 1:
+        assert steps[1].decision.endswith("(model answer ignored)")  # not an allowed constraint: spec order
+    assert "months" in model.prompts[0] and "sqm" in model.prompts[0] and "30 to 200" in model.prompts[0]
+    assert len(steps) <= 4 and result.trace[-1].action in ("estimate",)
+
+
+def test_a_failing_model_leaves_the_spec_order(engine) -> None:
+    text = "what should I pay for a 4-room in Sengkang, ~95 sqm, mid floor?"
+    plain = engine.run(text, as_of=AS_OF)
+    failing = engine.run(text, as_of=AS_OF, model=ScriptedModel([]))
+    assert [(s.action, s.count) for s in failing.trace] == [(s.action, s.count) for s in plain.trace]
+    assert failing.estimate == pytest.approx(plain.estimate)
+
+
+def test_an_index_carried_past_the_data_says_so(engine) -> None:
+    fresh = engine.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=date(2026, 4, 1))
+    stale = engine.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=date(2026, 11, 23))
+    assert not any("carries the price index" in n for n in fresh.notes)
+    assert any("from 2026-03: the estimate carries the price index 7 months forward" in n for n in stale.notes)
