@@ -80,6 +80,10 @@ class PostgresHoldStore:
         for attempt in range(RETRIES):
             try:
                 with self.pool.connection() as conn, conn.transaction():
+                    # Racing inserts of one unit queue here instead of deadlocking inside the constraint check
+                    # (each waiting for the other's uncommitted row). This only orders them: what refuses an
+                    # overlap is still the exclusion constraint (a plain INSERT without this lock is refused too).
+                    conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"hold:{unit_id}",))
                     conn.execute(
                         "UPDATE holds SET status = 'expired' WHERE unit_id = %s AND status = 'held' "
                         "AND expires_at <= now() AND tstzrange(starts_at, ends_at) && tstzrange(%s, %s)",

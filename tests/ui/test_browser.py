@@ -40,12 +40,16 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     port = _free_port()
+    # The server's output goes to a file: a pipe nobody reads fills up and then blocks the server mid-test.
+    log_path = tmp_path_factory.mktemp("log") / "streamlit.log"
+    log = log_path.open("wb")
     env = {**os.environ, "DB_PATH": str(tmp_path_factory.mktemp("app") / "workspace.sqlite"),
            "OPENROUTER_API_KEY": "", "OPENAI_API_KEY": ""}
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.address", "127.0.0.1",
-         "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+         "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false",
+         "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
@@ -57,7 +61,7 @@ def server(tmp_path_factory):
             time.sleep(0.5)
     else:
         proc.kill()
-        pytest.fail("streamlit did not start: " + proc.stdout.read().decode(errors="replace")[-2000:])
+        pytest.fail("streamlit did not start: " + log_path.read_text(errors="replace")[-2000:])
     yield url
     proc.terminate()
     try:
@@ -65,6 +69,7 @@ def server(tmp_path_factory):
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(timeout=20)
+    log.close()
 
 
 @pytest.fixture(scope="module")
