@@ -32,6 +32,8 @@ EXAMPLES = (
     "The kitchen sink is leaking under the cabinet",
     "My rent is $3,200 and the landlord wants 7% — what should I counter?",
     "Looking for a 2 bed in Vancouver under $3,200",
+    "What should I pay for a 4-room in Sengkang, ~95 sqm, mid floor?",
+    "Compare sales on Yas vs Reem in 2024",
 )
 
 
@@ -133,7 +135,7 @@ def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
     if state.get("matches"):
         st.markdown(turn["content"].split("\n1. ")[0])  # notes and headline; the cards below carry the list
     elif not (state.get("lease_answer") or state.get("triage")):
-        st.markdown(turn["content"])  # a lease answer or a repair ticket is shown once, by its card
+        cards.reply_text(turn["content"])  # a lease answer or a repair ticket is shown once, by its card
     if state.get("matches"):
         cards.match_cards(state["matches"], state.get("relaxations") or [],
                              on_relax=(lambda r: st.session_state.update(relax=r)) if latest else None,
@@ -254,7 +256,8 @@ def main() -> None:
     st.session_state.setdefault("history", [])
     sidebar(app)
     st.title("Real-estate workspace")
-    st.caption("Find space and book tours · ask about your lease · report a repair · negotiate a renewal")
+    st.caption("Find space and book tours · ask about your lease · report a repair · negotiate a renewal · "
+               "value an HDB flat · Abu Dhabi market figures (English or Arabic)")
     if st.session_state.get("relax"):
         relaxation = st.session_state.pop("relax")
         send(relaxation["label"], spec_patch=relaxation["spec_patch"])

@@ -5,9 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import html
+
 import streamlit as st
 
+from retrieval.arabic import is_arabic
+
 PRIORITY_TEXT = {"P0": "P0 · EMERGENCY", "P1": "P1 · urgent (a day or two)", "P2": "P2 · routine"}
+
+
+def reply_text(content: str) -> None:
+    """A reply as markdown; an Arabic one right to left (its text escaped: only our wrapper is HTML)."""
+    if is_arabic(content):
+        st.markdown(f'<div dir="rtl" style="text-align: right">\n\n{html.escape(content, quote=False)}\n\n</div>', unsafe_allow_html=True)
+    else:
+        st.markdown(content)
 
 
 def chips(items: list[str]) -> str:

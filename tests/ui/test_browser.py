@@ -201,3 +201,18 @@ def test_a_vancouver_rental_search_in_a_browser(server, browser):
     page.get_by_text("Do these results look good").first.wait_for()
     _shot(page, "6-vancouver-rentals", "Median rent")
     assert (SHOTS / "6-vancouver-rentals.png").stat().st_size > 10_000
+
+
+def test_an_hdb_valuation_in_a_browser(server, browser):
+    """Issue 16: the comps card (estimate, stats, histogram, trace) for a Singapore HDB question."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(60_000)
+    page.goto(server)
+    page.get_by_text("Real-estate workspace").first.wait_for()
+    _chat(page, "what should I pay for a 4-room in Sengkang, ~95 sqm, mid floor?")
+    page.get_by_text("HDB resale comps").first.wait_for()
+    page.get_by_text("fair value about").first.wait_for()
+    page.locator(".vega-embed").first.wait_for()
+    _shot(page, "9-hdb-comps", "HDB resale comps")
+    assert (SHOTS / "9-hdb-comps.png").stat().st_size > 10_000

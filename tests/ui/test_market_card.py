@@ -31,5 +31,11 @@ def test_a_comparison_gets_figures_a_bar_chart_and_its_tool_calls(app):
 def test_an_arabic_question_is_answered_in_arabic(app):
     app.chat_input[0].set_value("كم عدد المعاملات في جزيرة ياس في 2023؟").run()
     assert not app.exception
-    text = "\n".join(m.value for m in app.markdown)
-    assert "معاملة" in text and "4,036" in text
+    reply = next(m.value for m in app.markdown if "معاملة" in m.value)
+    assert "4,036" in reply and reply.startswith('<div dir="rtl"')
+
+
+def test_arabic_reply_text_is_escaped_inside_its_wrapper(app):
+    app.chat_input[0].set_value("كم عدد المعاملات في جزيرة <b>السعديات</b>؟").run()
+    reply = next(m.value for m in app.markdown if "السعديات" in m.value and "rtl" in m.value)
+    assert "<b>" not in reply and "&lt;b&gt;" in reply and reply.startswith('<div dir="rtl"')
