@@ -31,6 +31,11 @@ NODES = ("needs", "tour", "lease", "triage", "renewal")
 MARKET_NODES = ("analytics", "comps")
 PIPELINE = {"needs": "VIA", "tour": "VIA", "lease": "DOMA", "triage": "DOMA", "renewal": "DOMA",
             "analytics": "MARKET", "comps": "MARKET"}
+# A message about the person's own tenancy ("my apartment", "our lease", "my landlord", "شقتي") stays with VIA/DOMA
+# whatever market words it uses ("is my increase above the market average?").
+OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|unit|place|home|building|lease|"
+                         r"landlord|rent|renewal|tenancy|contract|ac|heater|kitchen|bathroom|toilet|sink|ceiling)\b|"
+                         r"شقتي|عقدي|بيتي|منزلي|المالك|مالك العقار|صاحب العقار|إيجاري|ايجاري", re.I)
 # A MARKET node takes a message when its score beats every VIA/DOMA score, or ties it at this score or more.
 MARKET_TIE_WINS_AT = 3.0
 # When two nodes score the same, the more specific request wins.
@@ -92,7 +97,7 @@ class RoutingTable:
     needs_neutral: re.Pattern[str]
     emergency: re.Pattern[str]
     market: dict[str, list[tuple[re.Pattern[str], float]]]  # MARKET node -> weighted cues
-    market_anchors: dict[str, re.Pattern[str]]  # MARKET node -> its own places (VIA cannot search there)
+    market_anchors: dict[str, re.Pattern[str]]  # "node" or "node_reason" -> what makes a needs-like message that node's
 
 
 def inflections(word: str) -> list[str]:
@@ -242,13 +247,19 @@ def route(
     market_node = max(market, key=lambda n: market[n])
     rival = max(scores.values())
     rival_node = next(n for n in TIE_ORDER if scores[n] == rival)
-    anchored = (rival_node == "needs" and not context["place"]  # a New York or Canadian place stays with VIA
-                and bool(table.market_anchors.get(market_node, re.compile("(?!)")).search(text)))
-    if anchored or market[market_node] > rival or (
-            market[market_node] >= MARKET_TIE_WINS_AT and market[market_node] == rival):
+    anchor = next((name.split("_")[0] for name, pattern in table.market_anchors.items()
+                   if rival_node == "needs" and not context["place"]  # a New York or Canadian place stays with VIA
+                   and pattern.search(text)), None)
+    anchored = anchor is not None
+    if anchor in market:
+        market_node = anchor
+    own = market_node == "analytics" and rival > 0 and OWN_TENANCY.search(text) is not None  # their own home
+    wins = anchored or market[market_node] > rival or (
+        market[market_node] >= MARKET_TIE_WINS_AT and market[market_node] == rival)
+    if wins and not own:
         return RouteDecision(pipeline="MARKET", node=market_node,  # type: ignore[arg-type]
                              reason=f"{market_node} scored {market[market_node]:g} over VIA/DOMA {rival:g}"
-                             + (" (a place of that market: VIA cannot search there)" if anchored else ""),
+                             + (" (anchored: that market's own place or statistic)" if anchored else ""),
                              scores={**scores, **market})
     if learned is not None:
         return _route_learned(text, scores, context, learned, model)

@@ -592,6 +592,11 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         return {"rental_request": rental, "awaiting": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "realtor_ca", "request": rental["kind"]}]}
+    market = abu_dhabi_search(text, state.get("lang"))
+    if market is not None:  # a home on Yas Island: not in our inventory; the market tables say what rents are there
+        return {**market, "answered": True, "awaiting": None,
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "source": "abu_dhabi_market"}]}
     answered = answer_about_results(text, state.get("matches") or []) if previous else None
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
         return {"reply": answered[0], "focus": answered[1], "answered": True,
@@ -636,6 +641,34 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     else:
         update.update(awaiting=None, reply="\n\n".join(notes), view={})
     return update
+
+
+ABU_DHABI_NOTE = {
+    "en": "Our listings are in New York and Canada, so I can't show homes to rent in {place}. Here is what the Abu "
+          "Dhabi market tables say about rents there:",
+    "ar": "قوائمنا في نيويورك وكندا، لذلك لا أستطيع عرض مساكن للإيجار في {place}. هذا ما تقوله جداول سوق أبوظبي عن "
+          "الإيجارات هناك:",
+}
+
+
+def abu_dhabi_search(text: str, lang: str | None) -> dict[str, Any] | None:
+    """A search for a home in Abu Dhabi (Yas Island, Al Reem Island) with no place of ours in it: say so, and answer
+    from the Abu Dhabi market tables (projects whose rents fit, or the rent levels) instead of New York results."""
+    if parse_spec(text).location:
+        return None
+    from agents.market.analytics import analytics_turn  # local: the market tables load only when needed
+    from agents.market.places import mentions
+
+    places = [m for m in mentions(text, kinds=("district", "municipality"))]
+    if not places:
+        return None
+    arabic = lang == "ar"
+    turn = analytics_turn(text, lang="ar" if arabic else None)
+    if not any("error" not in c["result"] for c in turn["market"]["calls"]) and not turn["market"]["question"]:
+        return None
+    place = places[0].place.name_ar if arabic and places[0].place.name_ar else places[0].place.display
+    note = ABU_DHABI_NOTE["ar" if arabic else "en"].format(place=place)
+    return {"reply": f"{note}\n\n{turn['reply']}", "market": turn["market"]}
 
 
 def needs_target(state: AgentState) -> str:

@@ -104,3 +104,24 @@ def test_short_follow_ups_complete_the_previous_market_question():
     ask(graph, "the kitchen sink is leaking", thread_id="f")
     state = ask(graph, "and in 2020?", thread_id="f")  # no market question just before: ask, do not guess
     assert state["market"]["calls"] == [] and "Which figure" in state["reply"]
+
+
+def test_a_home_search_on_yas_is_a_search_answered_from_the_market_tables():
+    graph = build_graph()
+    state = ask(graph, "Need a 2-bedroom apartment on Yas Island, budget 110,000 AED per year")
+    assert state["route"]["node"] == "needs" and not state.get("matches")
+    assert "can't show homes to rent in Yas Island" in state["reply"]
+    call = state["market"]["calls"][0]
+    assert call["tool"] == "find_units_by_budget" and call["args"]["district"] == "Yas Island"
+    state = ask(graph, "2br in Astoria under $3,000", thread_id="nyc")  # a place of ours: our inventory
+    assert state["route"]["node"] == "needs" and state.get("matches") and not state.get("market")
+
+
+def test_statistics_about_abu_dhabi_places_route_to_analytics_even_with_bedrooms():
+    from agents.manager import route
+
+    assert route("avg yearly rent for a 2br apartment in Yas 2024").node == "analytics"
+    assert route("كم متوسط إيجار الشقة غرفتين في جزيرة الريم؟").node == "analytics"
+    assert route("looking for a 2br apartment on Yas under 100k AED").node == "needs"
+    assert route("what's the average rent for a 2br in Astoria?").node == "needs"
+    assert route("the AC is broken in my Yas apartment").node == "triage"
