@@ -1,23 +1,12 @@
 """The Streamlit workspace, driven with AppTest (no browser): each flow a user would try."""
 
 
-import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
 
 LEASE_PDF = ROOT / "eval" / "datasets" / "leases" / "residential_lease.pdf"
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DB_PATH", str(tmp_path / "workspace.sqlite"))
-    st.cache_resource.clear()
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.run()
-    assert not at.exception
-    return at
 
 
 def say(at, text):

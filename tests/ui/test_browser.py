@@ -81,6 +81,16 @@ def browser():
         chromium.close()
 
 
+def _open(browser, server):
+    """A fresh desktop-sized page on the app, loaded."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(60_000)
+    page.goto(server)
+    page.get_by_text("Real-estate workspace").first.wait_for()
+    return page
+
+
 def _chat(page, text: str) -> None:
     box = page.locator('[data-testid="stChatInputTextArea"]')
     box.fill(text)
@@ -116,11 +126,7 @@ def _pick_first_tour(page) -> None:
 
 
 def test_search_hold_confirm_and_lease_question_in_a_browser(server, browser):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(60_000)
-    page.goto(server)
-    page.get_by_text("Real-estate workspace").first.wait_for()
+    page = _open(browser, server)
 
     _chat(page, "2br in Williamsburg under $5k with a dishwasher, tour this Monday 6pm")
     page.get_by_text("match fully").first.wait_for()
@@ -171,11 +177,7 @@ def test_search_hold_confirm_and_lease_question_in_a_browser(server, browser):
 
 
 def test_market_questions_in_english_and_arabic_in_a_browser(server, browser):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(60_000)
-    page.goto(server)
-    page.get_by_text("Real-estate workspace").first.wait_for()
+    page = _open(browser, server)
     _chat(page, "compare sales on Yas vs Reem in 2024")
     page.get_by_text("is higher by").first.wait_for()
     page.locator(".vega-embed").first.wait_for()
@@ -189,11 +191,7 @@ def test_market_questions_in_english_and_arabic_in_a_browser(server, browser):
 
 def test_a_vancouver_rental_search_in_a_browser(server, browser):
     """Issue 15: a Canadian search goes to REALTOR.CA (the shipped recorded sample): note, stats card, table, map."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(60_000)
-    page.goto(server)
-    page.get_by_text("Real-estate workspace").first.wait_for()
+    page = _open(browser, server)
     _chat(page, "Looking for a 2 bed in Vancouver under $3,200")
     page.get_by_text("Median rent").first.wait_for()
     page.get_by_text("Recorded sample, not a live REALTOR.CA search").first.wait_for()
@@ -205,11 +203,7 @@ def test_a_vancouver_rental_search_in_a_browser(server, browser):
 
 def test_an_hdb_valuation_in_a_browser(server, browser):
     """Issue 16: the comps card (estimate, stats, histogram, trace) for a Singapore HDB question."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(60_000)
-    page.goto(server)
-    page.get_by_text("Real-estate workspace").first.wait_for()
+    page = _open(browser, server)
     _chat(page, "what should I pay for a 4-room in Sengkang, ~95 sqm, mid floor?")
     page.get_by_text("HDB resale comps").first.wait_for()
     page.get_by_text("fair value about").first.wait_for()

@@ -1,20 +1,6 @@
 """The market card in the app (AppTest): an English and an Arabic market question, the chart and the tool calls."""
 
-import pytest
-import streamlit as st
-from streamlit.testing.v1 import AppTest
 
-from tests.conftest import ROOT
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DB_PATH", str(tmp_path / "workspace.sqlite"))
-    st.cache_resource.clear()
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.run()
-    assert not at.exception
-    return at
 
 
 def test_a_comparison_gets_figures_a_bar_chart_and_its_tool_calls(app):
