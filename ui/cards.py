@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
-
-import html
 
 import streamlit as st
 
@@ -17,7 +16,8 @@ PRIORITY_TEXT = {"P0": "P0 · EMERGENCY", "P1": "P1 · urgent (a day or two)", "
 def reply_text(content: str) -> None:
     """A reply as markdown; an Arabic one right to left (its text escaped: only our wrapper is HTML)."""
     if is_arabic(content):
-        st.markdown(f'<div dir="rtl" style="text-align: right">\n\n{html.escape(content, quote=False)}\n\n</div>', unsafe_allow_html=True)
+        body = html.escape(content, quote=False)
+        st.markdown(f'<div dir="rtl" style="text-align: right">\n\n{body}\n\n</div>', unsafe_allow_html=True)
     else:
         st.markdown(content)
 
