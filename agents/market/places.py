@@ -21,6 +21,9 @@ GENERIC = {"island", "islands", "isl", "al", "el", "city", "the", "district", "c
 # Everyday names the tables do not carry (checked: the municipality table has "ADM" and "أبوظبي" only).
 EXTRA_ALIASES = {"Abu Dhabi City": ("AD", "Abu Dhabi", "ابو ظبي", "أبو ظبي", "ابوظبي")}
 KIND_ORDER = {"district": 0, "municipality": 1, "community": 2, "project": 3}
+# A cheap first look (no tables loaded) for callers outside the market pipeline: may this text name an Abu Dhabi
+# place at all? `mentions` then says which.
+MAY_NAME_A_PLACE = re.compile(r"\b(?:yas+|re+m|abu ?dhabi|abudhabi|AD)\b|ياس|ريم|ظبي", re.I)
 FUZZY_MIN = 85  # a typo of a one-word place ("yass", "reeem") still matches; unrelated words do not
 
 

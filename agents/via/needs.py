@@ -654,10 +654,11 @@ ABU_DHABI_NOTE = {
 def abu_dhabi_search(text: str, lang: str | None) -> dict[str, Any] | None:
     """A search for a home in Abu Dhabi (Yas Island, Al Reem Island) with no place of ours in it: say so, and answer
     from the Abu Dhabi market tables (projects whose rents fit, or the rent levels) instead of New York results."""
-    if parse_spec(text).location:
-        return None
+    from agents.market.places import MAY_NAME_A_PLACE, mentions
+
+    if not MAY_NAME_A_PLACE.search(text) or parse_spec(text).location:
+        return None  # the usual New York or Canadian search: the market tables are never loaded for it
     from agents.market.analytics import analytics_turn  # local: the market tables load only when needed
-    from agents.market.places import mentions
 
     places = [m for m in mentions(text, kinds=("district", "municipality"))]
     if not places:
