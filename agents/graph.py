@@ -17,10 +17,10 @@ from langgraph.graph import END, START, StateGraph
 from agents.doma.lease_qa import lease_qa_node
 from agents.doma.renewal_node import renewal_node
 from agents.doma.triage import triage_node
+from agents.linear import LinearModel
 from agents.manager import clarify_node, manager_node, route_target
 from agents.market.analytics import analytics_node
 from agents.market.comps import comps_node
-from agents.route_model import RouteModel
 from agents.state import AgentState
 from agents.via.match_rank import match_rank_node
 from agents.via.needs import needs_node, needs_target
@@ -79,7 +79,7 @@ def build_graph(
     checkpointer: BaseCheckpointSaver | None = None,
     now: Callable[[], datetime] | None = None,
     holds: HoldStore | None = None,
-    router: RouteModel | None = None,
+    router: LinearModel | None = None,
     served: bool = False,
     rentals: RentalSource | None = None,
 ) -> Any:

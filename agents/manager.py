@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from agents.i18n import language, phrase
+from agents.linear import LinearModel
 from agents.prompts import ROUTE_PROMPT
-from agents.route_model import RouteModel, features
+from agents.route_model import features
 from agents.state import AgentState
 from agents.via.refine import RESULT_QUESTION, is_edit
 from contracts.route import RouteDecision
@@ -225,7 +226,7 @@ def route(
     awaiting: str | None = None,
     model: Any = None,
     table: RoutingTable | None = None,
-    learned: RouteModel | None = None,
+    learned: LinearModel | None = None,
 ) -> RouteDecision:
     """Decide which node handles a message.
 
@@ -287,7 +288,7 @@ def route(
 
 
 def _route_learned(text: str, scores: dict[str, float], context: dict[str, str | bool | None],
-                   weights: RouteModel, model: Any) -> RouteDecision:
+                   weights: LinearModel, model: Any) -> RouteDecision:
     """Route by the fitted weights; below the calibrated confidence, a chat model (if any) or one question."""
     probs = weights.probabilities(features(text, scores, context))
     node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
@@ -351,7 +352,7 @@ def second_part(text: str, node: str, *, has_lease: bool) -> dict[str, str] | No
     return {"node": other, "text": " ".join(part for part, n in routed if n == other)}
 
 
-def manager_node(state: AgentState, *, model: Any = None, learned: RouteModel | None = None) -> dict[str, Any]:
+def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel | None = None) -> dict[str, Any]:
     """Graph node: route the current message (and start this turn's trace).
 
     A message with two goals is answered one part at a time: the other part is kept (`pending`) and the reply says

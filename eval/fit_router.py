@@ -1,34 +1,33 @@
 """`python -m eval fit-router`: fit the routing weights on the route train split, calibrate on dev, write the artefact.
 
-A logistic regression (scikit-learn) over `agents.route_model.features`; features seen in fewer than two
-training messages are dropped (except rule scores and context flags) and tiny weights pruned, so the artefact
-stays small. The abstain threshold is the highest confidence below which dev messages are routed no better than
-a coin: there the router asks one question instead of guessing.
+A logistic regression (`eval/fit_linear.py`) over `agents.route_model.features`. The abstain threshold is the
+highest confidence below which dev messages are routed no better than a coin: there the router asks one question
+instead of guessing.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from agents.linear import LinearModel
 from agents.manager import PIPELINE, rule_scores
-from agents.route_model import ARTEFACT, RouteModel, features
+from agents.route_model import ARTEFACT, features
+from eval.fit_linear import fit_logistic
 from eval.runner import read_cases
 from eval.splits import files
+from eval.tasks.route import context_of
 
 log = logging.getLogger(__name__)
 
-PRUNE_BELOW = 0.01
 C = 2.0  # inverse regularisation: chosen on dev among 0.5, 1, 2, 4 when the first model was fitted
 ABSTAIN_CANDIDATES = (0.0, 0.3, 0.35, 0.4, 0.45, 0.5)
 
 
 def case_features(case: dict[str, Any]) -> dict[str, float]:
     """The features of a labeled route case (its optional context keys included)."""
-    scores, _hits, context = rule_scores(case["text"], has_lease=bool(case.get("has_lease")),
-                                         previous_node=case.get("previous_node"), awaiting=case.get("awaiting"))
+    scores, _hits, context = rule_scores(case["text"], **context_of(case))
     return features(case["text"], scores, context)
 
 
@@ -39,37 +38,18 @@ def _load(split: str) -> list[dict[str, Any]]:
     return cases
 
 
-def fit(train: list[dict[str, Any]], dev: list[dict[str, Any]]) -> tuple[RouteModel, dict[str, Any]]:
+def fit(train: list[dict[str, Any]], dev: list[dict[str, Any]]) -> tuple[LinearModel, dict[str, Any]]:
     """Fit on train, choose the abstain threshold on dev; the model and its figures."""
-    from sklearn.feature_extraction import DictVectorizer
-    from sklearn.linear_model import LogisticRegression
-
-    rows = [case_features(c) for c in train]
-    seen: Counter[str] = Counter(name for row in rows for name in row)
-    keep = {n for n, k in seen.items() if k >= 2 or n.startswith(("rule:", "ctx:"))}
-    rows = [{n: v for n, v in row.items() if n in keep} for row in rows]
-    labels = [c["expected"]["node"] for c in train]
-    vectorizer = DictVectorizer()
-    matrix = vectorizer.fit_transform(rows)
-    classifier = LogisticRegression(C=C, max_iter=5000)
-    classifier.fit(matrix, labels)
-    classes = tuple(str(c) for c in classifier.classes_)
-    coef = classifier.coef_ if len(classes) > 2 else [-classifier.coef_[0], classifier.coef_[0]]
-    intercept = classifier.intercept_ if len(classes) > 2 else [-classifier.intercept_[0], classifier.intercept_[0]]
-    weights: dict[str, tuple[float, ...]] = {}
-    for j, name in enumerate(vectorizer.feature_names_):
-        row = tuple(round(float(coef[i][j]), 4) for i in range(len(classes)))
-        if max(abs(w) for w in row) >= PRUNE_BELOW:
-            weights[str(name)] = row
-    model = RouteModel(classes, tuple(round(float(b), 4) for b in intercept), weights)
+    model = fit_logistic([case_features(c) for c in train], [c["expected"]["node"] for c in train], C=C,
+                         keep_prefixes=("rule:", "ctx:"))
     threshold = _calibrate(model, dev)
-    model = RouteModel(model.classes, model.intercept, model.weights, threshold)
-    figures = {"train_cases": len(train), "dev_cases": len(dev), "features": len(weights),
+    model = LinearModel(model.classes, model.intercept, model.weights, threshold)
+    figures = {"train_cases": len(train), "dev_cases": len(dev), "features": len(model.weights),
                "abstain_below": threshold}
     return model, figures
 
 
-def _calibrate(model: RouteModel, dev: list[dict[str, Any]]) -> float:
+def _calibrate(model: LinearModel, dev: list[dict[str, Any]]) -> float:
     """The highest threshold whose abstentions cost no dev accuracy (they were wrong anyway), else 0."""
     if not dev:
         return 0.0

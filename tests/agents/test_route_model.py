@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from agents.linear import LinearModel
 from agents.manager import route, rule_scores
-from agents.route_model import ARTEFACT, RouteModel, features, load_route_model
+from agents.route_model import ARTEFACT, features, load_route_model
 from eval.fit_router import fit
 
 
@@ -34,11 +35,11 @@ def test_fitting_learns_words_the_keyword_table_does_not_know() -> None:
 
 
 def test_below_the_calibrated_confidence_the_router_asks() -> None:
-    unsure = RouteModel(classes=("needs", "triage"), intercept=(0.0, 0.0), weights={}, abstain_below=0.9)
+    unsure = LinearModel(classes=("needs", "triage"), intercept=(0.0, 0.0), weights={}, abstain_below=0.9)
     decision = route("hmm", learned=unsure)
     assert decision.node == "clarify" and decision.pipeline is None
 
 
 def test_hazards_still_override_everything() -> None:
-    leaning = RouteModel(classes=("needs", "triage"), intercept=(9.0, -9.0), weights={})
+    leaning = LinearModel(classes=("needs", "triage"), intercept=(9.0, -9.0), weights={})
     assert route("I smell gas in the hallway", learned=leaning).node == "triage"
