@@ -30,7 +30,10 @@ class Settings(BaseSettings):
     db_path: Path = Field(default=PROJECT_DIR / "var" / "workspace.sqlite", description="Threads and holds")
     timezone: str = Field(default="America/New_York", description="Time zone of the properties")
     router: Literal["rules", "learned"] = Field(
-        default="rules", description="Routing: the keyword rules, or the learned weights over them (route_model.json)"
+        default="learned", description="Routing: the keyword rules, or the learned weights over them (route_model.json)"
+    )
+    triage: Literal["rules", "learned"] = Field(
+        default="learned", description="Triage below the rules' P0: the rules alone, or the learned model over them"
     )
     database_url: str | None = Field(
         default=None,

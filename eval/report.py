@@ -35,7 +35,8 @@ NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("America/New_York"))
 SUITES = load_suites()
 HEADLINE = {
     "route": ("route_accuracy",),
-    "route_learned": ("route_accuracy",),
+    "route_rules": ("route_accuracy",),
+    "triage_rules": ("category_accuracy", "priority_accuracy", "p0_recall"),
     "spec": ("spec_f1",),
     "rank": ("ndcg@3", "mrr@3"),
     "triage": ("category_accuracy", "priority_accuracy", "p0_recall"),
@@ -45,8 +46,8 @@ HEADLINE = {
     "analytics": ("figures_exact",),
     "comps": ("within_5pct", "within_10pct", "median_ape", "leaked_comps"),
 }
-# Further tasks scored on the same files: the learned router beside the rules it builds on.
-ALSO_SCORED = {"route": ("route_learned",), "tools": ("tools_200",)}
+# Further tasks scored on the same files: the rules alone beside the learned layer built on them.
+ALSO_SCORED = {"route": ("route_rules",), "triage": ("triage_rules",), "tools": ("tools_200",)}
 FOLLOW_UP = {"apartment": "Brooklyn, under $3,000", "office": "Midtown, up to $60k a month"}
 
 
