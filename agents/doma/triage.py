@@ -15,10 +15,11 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
+from agents.doma.triage_model import TriageModel, default_triage_model
 from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze
 from agents.i18n import phrase
 from agents.state import AgentState
@@ -36,6 +37,10 @@ TRIAGE_PROMPT = (
     "\"emergency|plumbing|hvac|general\", \"hazard\": \"gas|fire|flood|electrical|co|break_in|no_heat|structural|"
     "trapped|other|none\"}."
 )
+
+# Asked when the learned model, not a named hazard, made a report P0: one question, never a downgrade to P2.
+UNSURE_P0_QUESTION = ("To be safe we treat this as urgent: is anyone in danger right now (a gas or burning smell, "
+                      "smoke, water near electrics, someone trapped or hurt)?")
 
 CATEGORY_LABELS = {"emergency": "emergency", "plumbing": "plumbing", "hvac": "heating/cooling", "general": "repair"}
 
@@ -160,10 +165,14 @@ def _hazards_in(analysis: Analysis) -> list[str]:
 
 
 def classify_detailed(text: str, *, model: Any = None,
-                      config: TriageConfig | str | Path | dict[str, Any] | None = None) -> tuple[TriageResult,
-                                                                                                   dict[str, Any]]:
-    """classify(), plus what the rules found (for the trace and the UI)."""
+                      config: TriageConfig | str | Path | dict[str, Any] | None = None,
+                      learned: TriageModel | Literal["settings"] | None = "settings") -> tuple[TriageResult,
+                                                                                               dict[str, Any]]:
+    """classify(), plus what the rules found (for the trace and the UI). `learned`: the fitted triage model, None
+    for the rules alone, or "settings" for what TRIAGE says (the default)."""
     cfg = _resolve_config(config)
+    if learned == "settings":
+        learned = default_triage_model()
     analysis = analyze(text or "")
     top = analysis.top
     category = top.category if top else "general"
@@ -171,6 +180,15 @@ def classify_detailed(text: str, *, model: Any = None,
     hazards = _hazards_in(analysis)
     model_note = None
     source = "rules"
+    unsure_p0 = False
+    learned_note = None  # the deterministic path is the rules plus the learned weights over them
+    if learned is not None and priority != "P0":
+        decided, decided_category, probs = learned.decide(analysis)
+        learned_note = ", ".join(f"{k} {v:.2f}" for k, v in sorted(probs.items()))
+        if decided == "P0":
+            priority, unsure_p0 = "P0", True  # hazard evidence the rules did not name: P0, with one question
+        else:
+            priority, category = decided, decided_category or category
     if model is not None:
         opinion, why = model_opinion_traced(text, model)
         if opinion is None:
@@ -207,7 +225,8 @@ def classify_detailed(text: str, *, model: Any = None,
         priority=priority,  # type: ignore[arg-type]
         vendor=vendor,
         eta_hours=eta,
-        confirm_message=_confirm_message(category, priority, vendor, eta, label, cfg.on_call),
+        confirm_message=_confirm_message(category, priority, vendor, eta, label, cfg.on_call)
+        + (f" {UNSURE_P0_QUESTION}" if unsure_p0 and priority == "P0" else ""),
         safety_instructions=safety,
         handoff=priority == "P0",
     )
@@ -220,11 +239,14 @@ def classify_detailed(text: str, *, model: Any = None,
     }
     if model_note:
         detail["model"] = model_note
+    if learned_note:
+        detail["learned"] = learned_note
     return result, detail
 
 
 def classify(text: str, *, model: Any = None,
-             config: TriageConfig | str | Path | dict[str, Any] | None = None) -> TriageResult:
+             config: TriageConfig | str | Path | dict[str, Any] | None = None,
+             learned: TriageModel | Literal["settings"] | None = "settings") -> TriageResult:
     """Triage one repair message.
 
     Args:
@@ -235,7 +257,7 @@ def classify(text: str, *, model: Any = None,
     Returns:
         The TriageResult; a P0 always carries safety instructions and handoff=True.
     """
-    return classify_detailed(text, model=model, config=config)[0]
+    return classify_detailed(text, model=model, config=config, learned=learned)[0]
 
 
 def render_reply(result: TriageResult, lang: str | None = "en") -> str:

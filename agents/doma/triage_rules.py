@@ -62,7 +62,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _near(r"gas|propane", r"smell|odou?r|leak|hiss|fume|stink|stench|whiff|reek", 3),
         r"\bsmell\w* (?:\w+ )?(?:like|of) (?:gas|propane|rotten eggs?|sulfur|sulphur)",
         r"\brotten eggs?\b",
-        r"\b(?:huele|olor|fuga|escape|peste)\w* (?:a |de )?gas\b",
+        r"\b(?:huele|olor|fuga|escape|peste)\w* (?:\w+ )?(?:a |de )?gas\b",
+        _near(r"gas|propane", r"coming out|escaping|still on|can hear", 4),
     )),
     ("co", _rx(
         r"\bco_alarm\W+(?:\w+\W+){0,3}?(?:going off|went off|goes off|go off|sound\w*|beep\w*|blar\w*|alarm\w*|"
@@ -71,13 +72,19 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bcarbon monoxide\b(?! detector| alarm)",
         r"\bmonoxido\b",
         # a detector's reading is evidence even when nobody names the gas: "the detector says 180"
-        r"\b(?:co_alarm|detector|monitor|meter)\W+(?:\w+\W+){0,3}?(?:reads?|reading|shows?|showing|says?|display\w*|"
+        r"\b(?:co_alarm|detector|monitor|meter)\W+(?:\w+\W+){0,5}?(?:reads?|reading|shows?|showing|says?|display\w*|marca|"
         r"is at|hit|at|of)\W+(?:\w+\W+){0,2}?\d{2,4}\b",
         r"\b\d{2,4} ?ppm\b",
+        # an alarm sounding while people feel the symptoms of CO poisoning is CO until shown otherwise
+        _near(r"detector|alarm|co_alarm|smoke_alarm|monitor|sensor",
+              r"headache|dizz|nause|faint|drows|lightheaded|light headed|vomit|throwing up|sleepy", 12),
     )),
     ("fire", _rx(
-        r"\bfire\b(?!_)", r"\bflames?\b", r"\bon fire\b", r"\bsmok(?:e|ing|ey|y)\b", r"\bchar(?:red|ring)\b",
+        r"\bfire\b(?!_)", r"\bflames?\b", r"\bon fire\b", r"\bsmok(?:e|es|ing|ey|y)\b", r"\bchar(?:red|ring)\b",
         r"\bscorch\w*", r"\bincendio\b", r"\bfuego\b", r"\bhumo\b", r"\bllamas\b", r"\bse quema\w*",
+        _near(r"propane|gasoline|petrol|gas cans?|paint thinner|thinner|solvent|oily rags|kerosene",
+              r"inside|hallway|boiler|stairs|stairwell|hiss|smell|pile|heater|furnace|lobby", 8),
+        _near(r"sprinklers?", r"painted|covered|bag|taped|removed|disabled|capped|broken off|turned off", 6),
         r"\bsmoke_alarm\W+(?:\w+\W+){0,3}?(?:going off|went off|goes off|sounding|blar\w*|will not stop|"
         r"alarm\w*|scream\w*|wailing)",
     )),
@@ -91,7 +98,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _near(r"shock|zap", r"outlet|socket|switch|faucet|tap|appliance|stove|fixture|wall|plug", 4),
         r"\b(?:exposed|live|bare|loose) (?:\w+ )?wir(?:e|es|ing)\b",
         r"\bwir(?:e|es|ing) (?:\w+ )?(?:exposed|hanging|sticking out)",
-        _near(r"water(?!_)|leak|drip|pour", r"outlet|socket|light fixture|breaker|breaker_panel|electrical", 5),
+        _near(r"water(?!_)|leak|drip|pour", r"outlet|socket|light fixture|breaker|breaker_panel|electrical|lightbulb|"
+              r"pendant|ceiling light|light switch|lamp", 5),
     )),
     ("flood", _rx(
         r"\bflood\w*", r"\binunda\w*",
@@ -100,7 +108,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:pour\w*|gush\w*|spray\w*|stream\w*|rush\w*|cascad\w*|shooting)\W+(?:\w+\W+){0,3}?(?:water|from the "
         r"ceiling|through the ceiling|down the walls?)",
         r"\bburst\w*", r"\b(?:pipe|line|hose)s?\W+(?:\w+\W+){0,3}?(?:broke|broken|split|exploded|blew)",
-        r"\b(?:an?|one|two|few|several|\d+) inch(?:es)? of water\b", r"\binches of water\b", r"\bankle deep\b",
+        r"\b(?:an?|one|two|few|several|\d+) inch(?:es)? of water\b", r"\b(?:an?|one|\d+) inch(?:es)? (?:under|deep)\b",
+        r"\b(?:coming|pouring|leaking|dripping) (?:in |through )?(?:\w+ ){0,3}?in (?:like )?"
+        r"(?:\d+|several|many|multiple) (?:places|spots)\b", r"\binches of water\b", r"\bankle deep\b",
         r"\b(?:floor|room|apartment|basement|kitchen|bathroom)\W+(?:\w+\W+){0,3}?(?:covered|filled|full|soaked) "
         r"(?:in|with) water", r"\bhose\W+(?:\w+\W+){0,2}?(?:popped|burst|broke|came) (?:off|loose|open)?",
         _near(r"leak|coming down|coming in|coming through|filling up", r"fast|heavily|quickly", 3),
@@ -108,14 +118,16 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"shower)", r"\b(?:lots|a lot|tons) of water (?:coming|pouring|leaking|everywhere|on the floor)",
         r"\braining (?:from|through|down|inside)",
         r"\bwaterfall\b", r"\bmucha agua\b", r"\bagua por todos lados\b|\bagua por todas partes\b",
-        r"\bse (?:rompio|reviento|exploto) (?:una |la |el )?(?:tuberia|tubo|cano)\b|\btuberia rota\b",
+        r"\bse (?:rompio|reviento|exploto) (?:una |un |la |el )?(?:tuberia|tubo|cano)\b|\ba chorros\b|\btuberia rota\b",
         _near(r"overflow", r"everywhere|all over|will not stop|can not stop|hallway|into the|downstairs", 4),
         _near(r"sewage|sewer", r"everywhere|all over|flood|overflow|pour|gush|coming up", 5),
     )),
     ("break_in", _rx(
         r"\bbr(?:oke|eak|eaking)\W+in(?:to)?\b", r"\bbroken into\b", r"\bburglar\w*", r"\bintruders?\b",
         r"\brobbed\b|\brobbery\b|\brobaron\b|\brobo\b|\bladron\w*", r"\bforced (?:entry|open|in|the door|my door)",
-        r"\bkicked (?:in|open|down)\b", r"\bdoor\W+(?:\w+\W+){0,3}?kicked\b",
+        r"\bkicked (?:in|open|down)\b", r"\balguien entro\b", r"\bentraron a robar\b",
+        _near(r"someone|somebody|a man|a guy|stranger", r"pulling at|prying|forcing|trying to (?:open|get in|break)|"
+              r"jiggling|climbing in", 6), r"\bdoor\W+(?:\w+\W+){0,3}?kicked\b",
         r"\b(?:someone|somebody|a stranger|strangers?|a man|a guy|a person) (?:is |was )?(?:\w+ )?(?:in|inside) "
         r"(?:my|our|the) (?:apartment|unit|home|place|house)",
         r"\bentraron\b", r"\b(?:someone|somebody|a man|a guy|a stranger|strangers|people|they|he|she|"
@@ -146,7 +158,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bcracks?\W+(?:\w+\W+){0,4}?(?:getting|got|grow\w*|gets) (?:wider|bigger|longer|worse)",
         r"\bplaster\W+(?:\w+\W+){0,2}?(?:keeps? |is |are )?(?:falling|fell|coming down|dropping|raining)",
         r"\bdoor ?frames?\W+(?:\w+\W+){0,2}?(?:shifting|twisting|moving|warping)",
-        _near(r"sagg|bow(?:ing|ed)|bulg|buckl", r"crack|falling|fell|creak|worse|wider|bigger", 6),
+        _near(r"sagg|bow(?:ing|ed)|bulg|buckl|bouncy|spongy|loud crack", r"crack|falling|fell|creak|worse|wider|bigger|"
+              r"scared|door", 8),
+        _near(r"new crack|crack\w*", r"was not there before|were not there before|overnight|since (?:last night|the)|"
+              r"will not close|does not close|loud", 10),
     )),
     ("trapped", _rx(
         r"\b(?:stuck|trapped) (?:\w+ )?in (?:the |an |our )?elevator",
@@ -156,7 +171,72 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?:the )?elevator",
         r"\btrapped\b",
         r"\blocked out\W+(?:\w+\W+){0,5}?(?:baby|infant|toddler|child|kid|son|daughter|stove on|oven on)",
+        r"\b(?:atrapad|encerrad)\w* (?:\w+ )?(?:en )?(?:el )?ascensor",
+        r"\bascensor\W+(?:\w+\W+){0,5}?(?:atrapad|parad|atascad)",
     )),
+    # --- the rest of the published life-threatening classes (HUD NSPIRE life-threatening/severe deficiencies,
+    # NYC HPD class C "immediately hazardous"), told by their evidence; eval/datasets/README.md lists them ---
+    ("alarm_missing", _rx(  # NSPIRE: smoke / CO alarm missing or inoperable; HPD C: no smoke or CO detector
+        _near(r"smoke_alarm|co_alarm|detectors?|alarms?",
+              r"missing|removed|taken (?:down|off|out)|gone|no batter|dead|does not work|do not work|not working|"
+              r"never (?:replaced|put back|installed)|hanging|ripped|disconnected|nothing happen|unplugged|"
+              r"no sound|silent|painted over|covered|disabl\w*|in pieces|tamper\w*", 6),
+        r"\b(?:no|without|never (?:had|got) an?|there is not an?|there are not any|not a single|no hay|sin) "
+        r"(?:\w+ )?(?:smoke_alarm|co_alarm|detector\w*)",
+    )),
+    ("egress", _rx(  # NSPIRE: blocked egress; HPD C: locked or obstructed fire escape, illegal gates, fire doors
+        _near(r"fire_equipment|exit|stairwell|stairway|emergency door|way out|salida|puerta de emergencia",
+              r"blocked|block\w*|obstruct\w*|chained|padlock\w*|locked|bolted|nailed|welded|can not (?:open|get out)|"
+              r"will not (?:open|close|shut)|does not (?:close|shut|latch)|propped|wedged|bloquead\w*|"
+              r"no se (?:abre|cierra)",
+              8),
+        r"\bpadlock\w*\W+(?:\w+\W+){0,4}?(?:gate|window|fire_equipment|bars)",
+        r"\bdouble cylinder\b|\b(?:bars|gate)s? on (?:the |my )?(?:\w+ )?window\w*\W+(?:\w+\W+){0,4}?(?:no key|locked|"
+        r"can not open)",
+        r"\b(?:closer|self closing)\W+(?:\w+\W+){0,4}?(?:broken|snapped|missing|removed|gone)",
+        r"\bpuerta cortafuegos\b",
+    )),
+    ("fall", _rx(  # NSPIRE: missing guardrail / handrail; HPD C: window guards missing where children live
+        _near(r"guard ?rails?|hand ?rails?|railings?|banister|barandal|baranda",
+              r"missing|gone|ripped|came off|fell off|loose|broken|wobbl|collaps|gap|pulled out|detached|snapped", 6),
+        _near(r"window guards?|guards? on (?:the |my |our )?(?:\w+ ){0,2}windows?|rejas?|window bars",
+              r"missing|removed|gone|loose|broken|rota|swing|never (?:put|went) back|came off|fell|no guard", 8),
+        r"\bno (?:window )?guards? on (?:the |my |our )?(?:\w+ ){0,2}windows?",
+    )),
+    ("boiler", _rx(  # NSPIRE: water heater / boiler without working relief, pressure hazards
+        _near(r"relief valve|pressure valve|relief|t&p|tp valve|pressure gauge|gauge",
+              r"spit|spray|shoot|blow|steam|red|capped|plugged|bang|rumbl|hiss|leak", 8),
+        _near(r"water_heater|boiler|tank|caldera|calentador", r"bang\w*|rumbl\w*|explod|bulg|shaking|screaming", 6),
+    )),
+    ("pests", _rx(  # HPD C: rat infestation; rodents at a sleeping child
+        r"\brats?\b|\brodent infestation\b|\bratas?\b",
+        _near(r"mice|mouse|rodents?|ratones|raton",
+              r"bit|bite|bitten|crib|baby|infant|overrun|everywhere|infest\w*", 8),
+    )),
+)
+
+# A standing condition (a detector taken down last month, rats found last night) is a hazard now, however it is told.
+STANDING = {"alarm_missing", "egress", "fall", "pests", "lead", "power_medical"}
+
+# Hazards that need someone at risk in the message: lead paint with a young child (HPD class C), a power cut with
+# medical equipment or medicine in the fridge. The clause names the condition, the message the person.
+_YOUNG_CHILD = re.compile(r"\b(?:baby|infant|toddler|newborn|child|children|kids?|son|daughter|grandkids?|twins|"
+                          r"nino\w*|nina\w*|bebe|hij[oa]s?|\d{1,2} (?:month|year|yr)s? old|\d (?:and|y) \d)\b")
+_MEDICAL = re.compile(r"\boxygen\b|\binsulin\b|\bventilator\b|\bconcentrator\b|\bdialysis\b|\bcpap\b|"
+                      r"\bmedical (?:equipment|device)\b|\bmedicine\b|\bmedication\b|\bwheelchair\b|\bnebuli[sz]er\b")
+# Too-hot water is a hazard when it has burned someone or a child or frail person bathes in it.
+_SCALD_AT_RISK = re.compile(rf"{_YOUNG_CHILD.pattern}|\bburn\w*|\bskin\b|\belderly\b|\bquem\w*")
+CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
+    ("lead", _rx(r"\blead\b(?! time)", _near(r"paint\w*|pintura", r"peel\w*|flak\w*|chip\w*|crack\w*|dust|"
+                                                                   r"falling|cayendo|pedazos|cae|se cae|bubbl", 5)),
+     _YOUNG_CHILD),
+    ("scald", _rx(_near(r"water|hot_water|tap|faucet|shower|agua|grifo", r"scald\w*|boiling|steam|hirviendo|quem\w*|"
+                        r"burn(?:ed|t|s)? (?:my|his|her|their)|skin (?:red|burn)|turned (?:my|his|her) skin", 8)),
+     _SCALD_AT_RISK),
+    ("power_medical", _rx(r"\bno (?:power|electricity|electric|luz|electricidad)\b",
+                          r"\bpower (?:is |has been |went |was )?(?:out|off|cut)\b",
+                          r"\b(?:lost|without) (?:power|electricity)\b",
+                          r"\bblackout\b", r"\bsin (?:luz|electricidad)\b"), _MEDICAL),
 )
 
 _NEGATORS = {"no", "not", "never", "without", "nothing", "none", "nobody", "neither", "nor", "sin", "stopped",
@@ -240,8 +320,11 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
         position = text.find(clause, offset)
         offset = max(offset, position)
         nxt = parts[index + 1] if index + 1 < len(parts) else ""
-        for hazard, pattern in HAZARDS:
+        found = [(h, p) for h, p, needs in CONDITIONAL_HAZARDS if needs.search(text)]
+        for hazard, pattern in (*HAZARDS, *found):
             if hazard == "fire" and re.search(rf"\b(?:{_FIRE_EXCLUDE})\b", clause):
+                if pattern.search(clause):
+                    negated.append("fire")  # cigarette smoke, a grill: the cue was seen and ruled out
                 continue
             for match in pattern.finditer(clause):
                 if hazard == "co" and "beep" in match.group(0) and re.search(r"chirp|batter", text):
@@ -257,7 +340,7 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
                     negated.append(hazard)
                     resolved.append(hazard)
                     continue
-                if past_only(clause) and not (hazard == "break_in" and still_unsafe(text)):
+                if past_only(clause) and hazard not in STANDING and not (hazard == "break_in" and still_unsafe(text)):
                     # Told in the past ("someone tried to get in last month"): it needs a check, not a rescue;
                     # a break-in that left the home unsecured, or an attempt of last night, is not past yet.
                     resolved.append(hazard)
@@ -280,11 +363,12 @@ _TEMP_STRICT = re.compile(
 _FREEZING = re.compile(
     r"\bfreez(?:ing|e)\b|\bfrigid\b|\bfrozen\b|\bbelow (?:zero|freezing)\b|\bsub ?zero\b|\bsnow\w*|\bblizzard\b|"
     r"\bicy\b|\bpolar vortex\b|\bsingle digits\b|\b(?:dead|middle) of winter\b|\bsee (?:my|our) breath\b|"
-    r"\bhela(?:d|nd)\w*|\bcongel\w*|\bmucho frio\b|\bin the (?:teens|20s|30s|twenties|thirties)\b"
+    r"\bhela(?:d|nd)\w*|\bcongel\w*|\bmucho frio\b|\bin the (?:teens|20s|30s|twenties|thirties)\b|"
+    r"\b(?:december|january|february)\b|\bwinter\b"
 )
 _HOT = re.compile(
     r"\bheat_wave\b|\bswelter\w*|\bscorching\b|\bboiling\b|\bunbearabl\w*|\bextreme heat\b|\b(?:so|really|very|"
-    r"super|extremely|unbearably|dangerously) hot\b|\bmucho calor\b|\bheat stroke\b|\bheatstroke\b"
+    r"super|extremely|unbearably|dangerously) hot\b|\bhot very\b|\bmucho calor\b|\bheat stroke\b|\bheatstroke\b"
 )
 _VULNERABLE = re.compile(
     r"\belderly\b|\bsenior\b|\bbaby\b|\binfant\b|\bnewborn\b|\btoddler\b|\bpregnan\w*|\bdisab\w*|\bwheelchair\b|"
@@ -316,12 +400,13 @@ _INDOOR = re.compile(
     r"room|bedroom|place)|in my (?:apartment|unit|house|room|bedroom|place))"
     r"|\b(?:inside|in here|indoors|thermostat (?:says|reads|shows)|thermometer (?:says|reads|shows))\W+"
     r"(?:\w+\W+){0,3}?(-?\d{1,3})\b"
+    r"|\b(?:apartment|unit|room|bedroom|place) is (?:at |down to |only )?(-?\d{1,3})\b"
 )
 
 
 def indoor_temperatures_f(text: str) -> list[float]:
     """Temperatures the message gives for indoors ("it is 50 inside", "thermostat says 52"), in Fahrenheit."""
-    return [float(m.group(1) or m.group(2)) for m in _INDOOR.finditer(text)]
+    return [float(next(g for g in m.groups() if g)) for m in _INDOOR.finditer(text)]
 
 
 def _cue(pattern: re.Pattern[str], text: str) -> bool:
@@ -356,6 +441,7 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         r"\bno (?:heat|heating|calefaccion)\b", rf"{_NO_HAVE}(?:heat|heating)\b", r"\bsin (?:calefaccion|calor)\b",
         r"\bno (?:hay|tengo|tenemos|funciona (?:la )?) ?calefaccion\b", r"\bcalefaccion no funciona\b",
         rf"\b(?:heat|heating|radiators?|boiler|furnace|heater|calefaccion)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|cold)",
+        r"\b(?:heat|heating)\W+(?:\w+\W+){0,3}?(?:out|off|never came on|not on|shut off)\b",
         r"\b(?:apartment|unit|place|room|home|house|bedroom|it) is (?:so |very |really |super |ice )?(?:cold|"
         r"freezing|frigid)\b",
         r"\b(?:radiators?|heat|heater) (?:is |are )?(?:ice )?cold\b",

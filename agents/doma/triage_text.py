@@ -12,6 +12,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from agents.doma.triage_arabic import from_arabic
+
 _CONTRACTIONS = (
     (r"\bwon'?t\b", "will not"),
     (r"\bcan'?t\b", "can not"),
@@ -132,7 +134,7 @@ def _correct(token: str) -> str:
 
 def normalize(text: str) -> str:
     """The canonical form the triage rules read (see the module docstring)."""
-    t = _strip_accents(text).lower()
+    t = _strip_accents(from_arabic(text)).lower()
     t = t.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
     t = re.sub(r"(\d)\s*(?:°|º)\s*([fc])?\b", lambda m: f"{m.group(1)} deg{m.group(2) or ''} ", t)
     t = re.sub(r"([a-z])\1{2,}", r"\1\1", t)  # "leakinggg" -> "leakingg" -> fixed below by the typo pass

@@ -7,6 +7,7 @@ handoff (reported as p0_actionable, the share of predicted P0s that do).
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,9 @@ from eval.registry import Case, Prediction, Task, register
 from scoring.metrics import accuracy, precision_of, recall_of
 
 
-def predict(case: Case, _case_dir: Path, model: Any) -> Prediction:
-    return classify(case["text"], model=model).model_dump(mode="json")
+def predict(case: Case, _case_dir: Path, model: Any, *, rules_only: bool = False) -> Prediction:
+    learned: Any = None if rules_only else "settings"
+    return classify(case["text"], model=model, learned=learned).model_dump(mode="json")
 
 
 def score(cases: list[Case], predictions: list[Prediction | None]) -> dict[str, Any]:
@@ -48,6 +50,8 @@ def score(cases: list[Case], predictions: list[Prediction | None]) -> dict[str, 
 
 
 register(Task("triage", predict, score))
+# The rules alone on the same cases, reported beside what the product does (rules + the learned model).
+register(Task("triage_rules", partial(predict, rules_only=True), score))
 
 BENCH_TEXTS = (
     "strong gas smell by the stove, none of the knobs are on",

@@ -1,0 +1,122 @@
+"""Arabic repair reports read in the words the triage rules know: a glossary, not machine translation.
+
+Tenants write Modern Standard Arabic and dialect (Gulf, Levantine, Egyptian) for the same few things: a smell of
+gas, water coming through the ceiling, an air conditioner that stopped. Phrases are matched first ("رائحة غاز" ->
+"gas smell"), then single words by their light stem (`retrieval.arabic`). Words outside the glossary pass through,
+so the learned model still sees them. Negation words become "not" so the rules' negation scope applies.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from retrieval.arabic import ARABIC, normalize, stem
+
+PHRASES: tuple[tuple[str, str], ...] = (
+    ("أول أكسيد الكربون", "carbon monoxide"), ("اول اكسيد الكربون", "carbon monoxide"),
+    ("كاشف الدخان", "smoke detector"), ("جهاز إنذار الحريق", "smoke alarm"), ("إنذار الحريق", "smoke alarm"),
+    ("كاشف أول أكسيد", "co detector"), ("جهاز كشف", "detector"), ("رائحة غاز", "gas smell"), ("ريحة غاز", "gas smell"),
+    ("رائحة حريق", "burning smell"), ("ريحة حريق", "burning smell"), ("رائحة شياط", "burning smell"),
+    ("ماء ساخن", "hot water"), ("مياه ساخنة", "hot water"), ("مي سخنة", "hot water"), ("موية حارة", "hot water"),
+    ("مياه حارة", "hot water"), ("لا يعمل", "not working"), ("لا تعمل", "not working"), ("ما يشتغل", "not working"),
+    ("ما تشتغل", "not working"), ("مش شغال", "not working"), ("مش شغالة", "not working"),
+    ("ما يشتغلش", "not working"), ("توقف عن العمل", "stopped working"), ("لا يوجد", "no"), ("ما في", "no"),
+    ("مافي", "no"), ("ما فيه", "no"), ("مفيش", "no"), ("ما عندنا", "we have no"), ("ما عندي", "i have no"),
+    ("الآن", "right now"), ("حاليا", "right now"), ("هلق", "right now"), ("دلوقتي", "right now"),
+    ("الحين", "right now"), ("كسر الباب", "forced the door"), ("حد يحاول يفتح", "someone trying to open"),
+    ("شخص يحاول", "someone trying"), ("عالق في المصعد", "trapped in the elevator"),
+    ("محبوس في المصعد", "trapped in the elevator"), ("سلك مكشوف", "exposed wire"), ("أسلاك مكشوفة", "exposed wires"),
+    ("يحاول يكسر الباب", "trying to break in"), ("يحاول فتح الباب", "trying to break in"),
+    ("يحاول يفتح الباب", "trying to break in"), ("يحاول الدخول", "trying to break in"),
+    ("غير عاجل", "not urgent"), ("مش مستعجل", "not urgent"), ("مو مستعجل", "not urgent"),
+)
+
+WORDS: dict[str, str] = {
+    # hazards
+    "غاز": "gas", "رائحة": "smell", "ريحة": "smell", "ريحه": "smell", "يشم": "smell", "نشم": "smell",
+    "حريق": "fire", "نار": "fire", "نيران": "flames", "دخان": "smoke", "شرارة": "sparks", "شرار": "sparks",
+    "يشرر": "sparking", "شرارات": "sparks", "ماس": "short circuit", "كهرباء": "electricity", "كهربا": "electricity",
+    "صعق": "shock", "صعقة": "shock", "كهربني": "shocked me", "سلك": "wire", "أسلاك": "wires", "مقبس": "outlet",
+    "فيش": "outlet", "بريزة": "outlet", "أفياش": "outlets", "قاطع": "breaker", "فيضان": "flooding",
+    "يغرق": "flooding", "غرق": "flooded", "غرقت": "flooded", "طفح": "overflowing", "طافح": "overflowing",
+    "انفجر": "burst", "انفجار": "burst", "ينفجر": "burst", "اقتحام": "break in", "سرقة": "burglary",
+    "لص": "burglar", "حرامي": "burglar", "حرامية": "burglars", "دخيل": "intruder", "انهيار": "collapse",
+    "ينهار": "collapsing", "سقط": "collapsed", "سقوط": "collapsing", "شق": "crack", "شقوق": "cracks",
+    "تشقق": "cracking", "شرخ": "crack", "عالق": "trapped", "محبوس": "trapped", "محتجز": "trapped",
+    "إنذار": "alarm", "انذار": "alarm", "كاشف": "detector", "يصفر": "beeping", "يرن": "going off",
+    "دوخة": "dizzy", "دوار": "dizzy", "صداع": "headache", "غثيان": "nausea", "إغماء": "fainting",
+    # water and plumbing
+    "تسرب": "leak", "تسريب": "leak", "يتسرب": "leaking", "يسرب": "leaking", "تهريب": "leak", "يهرب": "leaking",
+    "ينقط": "dripping", "تنقيط": "dripping", "نقط": "drip", "ماء": "water", "مياه": "water", "مية": "water",
+    "مي": "water", "موية": "water", "سقف": "ceiling", "جدار": "wall", "حائط": "wall", "حيط": "wall",
+    "مرحاض": "toilet", "تواليت": "toilet", "سيفون": "toilet", "مغسلة": "sink", "حوض": "sink", "بالوعة": "drain",
+    "مجاري": "sewage", "صرف": "drain", "مسدود": "clogged", "مسدودة": "clogged", "انسداد": "clogged",
+    "سخان": "water heater", "حنفية": "faucet", "صنبور": "faucet", "دش": "shower", "دوش": "shower",
+    "أنبوب": "pipe", "ماسورة": "pipe", "بايب": "pipe", "ضغط": "pressure", "ضعيف": "weak",
+    # heating and cooling
+    "تدفئة": "heating", "دفاية": "heater", "مدفأة": "heater", "شوفاج": "heating", "رديتر": "radiator",
+    "مكيف": "ac", "مكيفات": "ac", "تكييف": "ac", "كونديشن": "ac", "برد": "cold", "بارد": "cold", "باردة": "cold",
+    "متجمد": "freezing", "تجمد": "freezing", "صقيع": "freezing", "حر": "hot", "حار": "hot", "حرارة": "heat",
+    "شوب": "heat wave", "درجة": "degrees", "درجات": "degrees", "مروحة": "fan", "تهوية": "ventilation",
+    # general
+    "باب": "door", "قفل": "lock", "كالون": "lock", "مفتاح": "key", "شباك": "window", "نافذة": "window",
+    "زجاج": "glass", "مصعد": "elevator", "أسانسير": "elevator", "اسانسير": "elevator", "ثلاجة": "fridge",
+    "براد": "fridge", "فرن": "oven", "موقد": "stove", "بوتاجاز": "stove", "طباخ": "stove", "غسالة": "washer",
+    "صراصير": "roaches", "صرصور": "roach", "فئران": "mice", "فأر": "mouse", "جرذان": "rats", "جرذ": "rat",
+    "بق": "bedbugs", "حشرات": "bugs", "عفن": "mold", "رطوبة": "damp", "إضاءة": "light", "لمبة": "lightbulb",
+    "ضوء": "light", "إنترفون": "intercom", "انتركم": "intercom", "أرضية": "floor", "بلاط": "tiles",
+    "درج": "stairs", "مكسور": "broken", "مكسورة": "broken", "معطل": "broken", "معطلة": "broken",
+    "خربان": "broken", "خربانة": "broken", "عطلان": "broken", "عطل": "broken", "خراب": "broken", "تعطل": "broke",
+    "انكسر": "broke", "انكسرت": "broke", "تصليح": "repair", "إصلاح": "repair", "صيانة": "maintenance",
+    # people and time
+    "طفل": "child", "أطفال": "children", "رضيع": "baby", "بيبي": "baby", "مولود": "newborn", "مسن": "elderly",
+    "مسنة": "elderly", "جدتي": "my grandmother", "جدي": "my grandfather", "حامل": "pregnant", "مريض": "sick",
+    "أمس": "yesterday", "امبارح": "yesterday", "البارحة": "last night", "الليلة": "tonight", "أسبوع": "week",
+    "تم": "was", "تصلح": "fixed", "اتصلح": "fixed", "انصلح": "fixed", "خلاص": "fixed",
+    "حد": "someone", "أحد": "someone", "شخص": "someone", "يحاول": "trying", "يكسر": "break", "عندي": "i have",
+    "عندنا": "we have", "يوجد": "there is", "هناك": "there is", "فيه": "there is", "بس": "but", "لكن": "but",
+    "جو": "weather", "الجو": "weather", "جدا": "very", "كتير": "very", "مرة": "very", "طالع": "coming out",
+    "يطلع": "coming out", "نازل": "coming down", "ينزل": "coming down", "من": "from", "في": "in", "على": "on",
+    "يومين": "two days", "أيام": "days", "ساعة": "hour", "ساعات": "hours", "شهر": "month",
+    "مغرقة": "flooded", "مغرق": "flooded", "درابزين": "railing", "اتخلع": "came off",
+    "انخلع": "came off", "دهان": "paint", "بيقشر": "peeling", "يقشر": "peeling", "قشر": "peeling",
+    "ابني": "my son", "بنتي": "my daughter", "أكسجين": "oxygen", "اكسجين": "oxygen", "كشف": "detector",
+    "فيران": "rats", "فضلات": "droppings", "محبس": "shutoff_valve",
+    # negation and quantity
+    "لا": "not", "ليس": "not", "لم": "not", "لن": "not", "ما": "not", "مش": "not", "مو": "not", "بدون": "without",
+    "دون": "without", "كثير": "a lot", "كثيرة": "a lot", "وايد": "a lot", "كل": "all",
+    "مكان": "everywhere", "شقة": "apartment", "شقتي": "my apartment", "بيت": "home", "غرفة": "room",
+    "مطبخ": "kitchen", "حمام": "bathroom",
+}
+
+
+@lru_cache(maxsize=1)
+def _tables() -> tuple[tuple[tuple[re.Pattern[str], str], ...], dict[str, str]]:
+    phrases = tuple((re.compile(rf"(?<![\u0621-\u064a]){re.escape(normalize(a))}(?![\u0621-\u064a])"), f" {e} ")
+                    for a, e in sorted(PHRASES, key=lambda p: -len(p[0])))
+    words: dict[str, str] = {}
+    for arabic, english in WORDS.items():
+        words.setdefault(normalize(arabic), english)
+        words.setdefault(stem(normalize(arabic)), english)
+    return phrases, words
+
+
+def from_arabic(text: str) -> str:
+    """The Arabic words of a repair report in English (other words and Latin text unchanged)."""
+    if not ARABIC.search(text):
+        return text
+    phrases, words = _tables()
+    t = normalize(text)
+    for pattern, english in phrases:
+        t = pattern.sub(english, t)
+
+    def word(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token in words:
+            return words[token]
+        if token[0] == "و" and len(token) > 3 and token[1:] in words:
+            return "and " + words[token[1:]]  # "والماء": a clinging "and"
+        return words.get(stem(token), token)
+
+    return re.sub(r"[\u0621-\u064a]+", word, t)

@@ -1,0 +1,78 @@
+"""The learned layer of triage, the published hazard classes, and Arabic reports."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.doma.triage import UNSURE_P0_QUESTION, classify, classify_detailed
+from agents.doma.triage_model import TriageModel, load_triage_model
+from agents.linear import LinearModel
+from eval.fit_triage import fit
+
+
+def _leaning_p0() -> TriageModel:
+    """A model that believes every message is P0: only the guards around it decide."""
+    priority = LinearModel(("P0", "P1", "P2"), (5.0, 0.0, 0.0), {})
+    category = LinearModel(("general", "hvac", "plumbing"), (1.0, 0.0, 0.0), {})
+    return TriageModel(priority, category, p0_at=0.5)
+
+
+def test_a_model_p0_asks_one_question_and_never_overrides_a_negation() -> None:
+    unsure = classify("the hallway smells odd", learned=_leaning_p0())
+    assert unsure.priority == "P0" and unsure.handoff and UNSURE_P0_QUESTION in unsure.confirm_message
+    ruled_out = classify("the breaker tripped but nothing is sparking or burning", learned=_leaning_p0())
+    assert ruled_out.priority != "P0"
+
+
+def test_the_shipped_model_keeps_plain_messages_routine_and_explains_itself() -> None:
+    model = load_triage_model()
+    assert model is not None and model.p0_at > model.priority.probabilities({})["P0"]
+    result, detail = classify_detailed("hello, quick question", learned=model)
+    assert result.priority == "P2" and "P0" in detail["learned"]
+
+
+def test_fitting_learns_category_and_priority_from_words() -> None:
+    train = [{"text": f"the zorp is {w}", "expected": {"category": "hvac", "priority": "P1"}} for w in "abcdef"]
+    train += [{"text": f"a quib is {w}", "expected": {"category": "plumbing", "priority": "P2"}} for w in "abcdef"]
+    model, figures = fit(train, [])
+    assert figures["train_cases"] == 12
+    assert classify("my zorp again", learned=model).category == "hvac"
+    assert classify("my quib again", learned=model).category == "plumbing"
+
+
+@pytest.mark.parametrize(("text", "hazard"), [
+    ("the smoke detector was taken down during the paint job and never put back", "alarm_missing"),
+    ("the exit door at the bottom of the stairs is chained shut", "egress"),
+    ("the window guard in my kids room is loose and swings out, we are on the 8th floor", "fall"),
+    ("peeling paint chips on the sill and my 2 year old keeps putting them in her mouth", "lead"),
+    ("rats running in the kitchen at night", "pests"),
+    ("power has been out since noon and my father is on an oxygen concentrator", "power_medical"),
+    ("the relief valve on the water heater keeps spitting steam", "boiler"),
+])
+def test_published_hazard_classes_are_emergencies(text: str, hazard: str) -> None:
+    result, detail = classify_detailed(text, learned=None)
+    assert result.priority == "P0" and hazard in detail["hazards"] and result.safety_instructions
+
+
+@pytest.mark.parametrize("text", [
+    "peeling paint in the hallway",  # no young child in the message
+    "power is out in the hallway, the bulb needs changing",
+    "water heater makes a popping noise but the hot water works fine",
+])
+def test_the_same_words_without_the_danger_are_not(text: str) -> None:
+    assert classify(text, learned=None).priority != "P0"
+
+
+@pytest.mark.parametrize(("text", "priority"), [
+    ("أشم رائحة غاز في المطبخ", "P0"),
+    ("الكاشف يصفر وعندي صداع ودوخة", "P0"),
+    ("حد يحاول يكسر الباب الآن", "P0"),
+    ("المصعد معطل", "P1"),
+])
+def test_arabic_reports_are_read(text: str, priority: str) -> None:
+    assert classify(text, learned=None).priority == priority
+
+
+def test_an_arabic_negation_is_kept() -> None:
+    result, detail = classify_detailed("لا يوجد رائحة غاز، بس الفرن ما يشتغل", learned=None)
+    assert result.priority != "P0" and "gas" in detail["negated"]
