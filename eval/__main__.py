@@ -26,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--out", type=Path, default=None, help="folder for report.md and report.json")
     report.add_argument("--readme", action="store_true", help="also rewrite the README's results table")
     sub.add_parser("fit-router", help="fit the routing weights on the route train split → agents/config")
+    converse = sub.add_parser("converse", help="play conversations through the graph (one JSON line per turn)")
+    converse.add_argument("--cases", type=Path, required=True, help="JSON Lines of {conv_id, role, turns}")
+    sub.add_parser("fit-triage", help="fit the triage model on the triage train split → agents/doma/config")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     from agents.redact import install
@@ -53,6 +56,19 @@ def main(argv: list[str] | None = None) -> int:
         from eval.fit_router import main as fit_router
 
         print(json.dumps(fit_router(), indent=2))
+        return 0
+
+    if args.command == "converse":
+        from eval.conversations import main as converse_main
+
+        for row in converse_main(args.cases):
+            print(json.dumps(row, ensure_ascii=False))
+        return 0
+
+    if args.command == "fit-triage":
+        from eval.fit_triage import main as fit_triage
+
+        print(json.dumps(fit_triage(), indent=2))
         return 0
 
     if args.command == "report":

@@ -1,0 +1,46 @@
+"""`python -m eval converse --cases FILE`: play blind conversations through the workspace graph, for judging.
+
+A case is one conversation: {"conv_id", "role": "renter|manager|office_seeker", "turns": [{"user", "good", "bad"},
+...]}. Each conversation runs on its own thread of the compiled graph (bundled data, no model, no holds store: a
+tour turn ends on its plan), with the role set as the sidebar would set it. The output is one line per turn with
+the reply and the route, for a judge who compares each reply with the case's "good" and "bad".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+ROLE = {"manager": "manager", "renter": "renter", "office_seeker": None}
+
+
+def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every turn of every conversation with the workspace's reply."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.graph import ask, build_graph
+    from agents.route_model import load_route_model
+    from agents.settings import Settings
+
+    router = load_route_model() if Settings().router == "learned" else None
+    graph = build_graph(checkpointer=InMemorySaver(), router=router)
+    rows: list[dict[str, Any]] = []
+    for conv in conversations:
+        thread = f"conv-{conv['conv_id']}"
+        role = ROLE.get(conv.get("role", ""))
+        for i, turn in enumerate(conv["turns"]):
+            extra = {"role": role} if role else {}
+            try:
+                state = ask(graph, turn["user"], thread_id=thread, **extra)
+                reply, route = state.get("reply", ""), (state.get("route") or {}).get("node")
+            except Exception as exc:  # a crash is a judged outcome, not the end of the run
+                reply, route = f"[crash: {type(exc).__name__}: {exc}]", None
+            rows.append({"conv_id": conv["conv_id"], "turn": i + 1, "role": conv.get("role"), "user": turn["user"],
+                         "good": turn.get("good"), "bad": turn.get("bad"), "route": route, "reply": reply})
+    return rows
+
+
+def main(cases: Path) -> list[dict[str, Any]]:
+    conversations = [json.loads(line) for line in cases.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return play(conversations)
