@@ -74,7 +74,8 @@ ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?
                           r"\breschedul\w*|\bmove (?:it|the tour|them)\b|\bchange the time\b", re.I)
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
-    r"write|letter|message|landlord|offer)\b", re.IGNORECASE)
+    r"write|letter|message|landlord|offer|shorter|formal|casual|tone|rewrite|redo|reword|polite|friendlier|firmer)\b",
+    re.IGNORECASE)
 QUESTION = re.compile(r"\?\s*$|^(what|who|how|can|could|do|does|is|am|are|may|when|where|why|should)\b", re.I)
 
 CLARIFY_MESSAGE = (
@@ -339,14 +340,22 @@ GO_ON = re.compile(r"^\s*(?:go on|next|yes|yes please|ok(?:ay)?|sure|continue|th
                    re.I)
 
 
-def second_part(text: str, node: str, *, has_lease: bool) -> dict[str, str] | None:
+# A part asks for something when it is a question or a request ("Unit 4B, lease ends March 31." is context); a
+# repair report asks by being told.
+_ASKS = re.compile(r"\?|^\W*(?:can|could|do|does|did|is|are|how|what|when|where|why|which|should|will|would|please|"
+                   r"pls|tell|check|book|schedule|help|find|show|i need|i want|i'd like|i would like|also)\b", re.I)
+
+
+def second_part(text: str, node: str, *, has_lease: bool,
+                learned: LinearModel | None = None) -> dict[str, str] | None:
     """The part of a message that asks for another node than the one routed ("the heat is out, and can I withhold
     rent?" -> the lease question), to answer next; None for a message with one goal."""
     parts = [p.strip() for p in _PART_SPLIT.split(text) if p and len(p.split()) >= 3]
     if len(parts) < 2:
         return None
-    routed = [(part, route(part, has_lease=has_lease).node) for part in parts]
-    other = next((n for _, n in routed if n not in (node, "clarify") and n in PIPELINE), None)
+    routed = [(part, route(part, has_lease=has_lease, learned=learned).node) for part in parts]
+    other = next((n for p, n in routed if n not in (node, "clarify") and n in PIPELINE
+                  and (_ASKS.search(p) or (n == "triage" and rule_scores(p)[0]["triage"] > 0))), None)
     if other is None:
         return None
     return {"node": other, "text": " ".join(part for part, n in routed if n == other)}
@@ -377,7 +386,7 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
             model=model,
             learned=learned,
         )
-        second = second_part(text, decision.node, has_lease=bool(state.get("lease"))) \
+        second = second_part(text, decision.node, has_lease=bool(state.get("lease")), learned=learned) \
             if decision.node in PIPELINE else None
         if second and second["node"] == "triage":
             # A repair goes first (it may not wait); the rest of the message is taken up next.

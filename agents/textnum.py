@@ -20,7 +20,27 @@ _PHRASE = re.compile(
 )
 
 
+def _spoken_pairs(words: list[str]) -> float | None:
+    """ "thirty-seven fifty" -> 3750, "twenty nine fifty" -> 2950: two two-digit groups said the way rents are."""
+    if any(w not in _UNITS or w.startswith("a ") for w in words):
+        return None
+    groups: list[int] = []
+    for word in words:
+        value = _UNITS[word]
+        if groups and groups[-1] % 10 == 0 and groups[-1] >= 20 and value < 10 and groups[-1] % 100 != 0 \
+                and len(str(groups[-1])) == 2:
+            groups[-1] += value  # "thirty" + "seven"
+        else:
+            groups.append(value)
+    if len(groups) == 2 and all(10 <= g <= 99 for g in groups):
+        return float(groups[0] * 100 + groups[1])
+    return None
+
+
 def _phrase_value(phrase: str) -> float:
+    pairs = _spoken_pairs([w for w in re.split(r"[ -]+", phrase.lower()) if w])
+    if pairs is not None:
+        return pairs
     total = 0.0
     current = 0.0
     half = False

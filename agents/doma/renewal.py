@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -342,7 +342,13 @@ def _justification(request: RenewalRequest, current: float, comps: Comps | None,
         parts.append(f"Landlord's ask: {asked:+.1f}% ({_money(current * (1 + asked / 100))}).")
     if counter is not None:
         parts.append(f"Tenant's counter: {counter:+.1f}% ({_money(current * (1 + counter / 100))}).")
-    if comps:
+    if request.unit_label:
+        parts.insert(0, f"Unit {request.unit_label}.")
+    if request.cap_pct is not None:
+        parts.append(f"Your cap: {request.cap_pct:g}% ({_money(current * (1 + request.cap_pct / 100))}).")
+    if comps and not comps.ids:
+        parts.append(f"Market: {_money(comps.median)} for similar units, as you stated.")
+    elif comps:
         low, high = comps.iqr
         parts.append(f"Market: median {_money(comps.median)} (IQR {_money(low)}-{_money(high)}) from "
                      f"{len(comps.ids)} comparable units ({comps.scope}): {', '.join(comps.ids)}.")
@@ -369,8 +375,9 @@ def missing_inputs(request: RenewalRequest, inventory: Any = None) -> list[str]:
     subject = subject_of(request, inventory)
     if request.current_rent is None and subject.get("rent") is None:
         missing.append("the current monthly rent")
-    if request.requester == "manager" and not request.unit_id and not request.unknown_unit_id:
-        missing.append("the unit id (like SE-1545)")
+    if request.requester == "manager" and not request.unit_id and not request.unknown_unit_id \
+            and request.current_rent is None:
+        missing.append("the unit id (like SE-1545) or its current rent")
     return missing
 
 
@@ -378,14 +385,23 @@ def analyze_renewal(request: RenewalRequest, *, inventory: Any = None,
                     policy: RenewalPolicy | str | Path | dict[str, Any] | None = None) -> RenewalAnalysis:
     """propose_renewal() with the numbers behind the package (comps, target, approval reasons)."""
     pol = _resolve_policy(policy)
+    if request.cap_pct is not None:  # the owner's own cap, stated in the message, is the policy for this offer
+        pol = replace(pol, max_increase_pct=min(pol.max_increase_pct, request.cap_pct),
+                      approval_threshold_pct=min(pol.approval_threshold_pct, request.cap_pct))
     subject = subject_of(request, inventory)
     current = request.current_rent or subject.get("rent")
     if not current:
         raise ValueError("the current rent is missing (ask for it; never guess)")
     comps = find_comps(subject, inventory, pol)
+    if request.market_rent is not None and (comps is None or not request.unit_id):
+        comps = Comps(ids=[], rents=[request.market_rent], scope="similar units, as you stated")
     target, rule = _target(request, float(current), comps, pol)
     cands = _candidates(float(current), target, pol)
     chosen = _choose(cands)
+    if request.term_months:  # "what if we offer 24 months?": the asked term leads, the others stay as alternatives
+        asked_term = [c for c in cands if c.term == request.term_months and not c.incentives]
+        if asked_term:
+            chosen = [asked_term[0], *[c for c in chosen if c is not asked_term[0]]][:3]
     reasons = _approval(chosen, float(current), comps, pol)
     package = RenewalPackage(
         primary=chosen[0].offer(),

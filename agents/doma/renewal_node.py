@@ -35,7 +35,8 @@ def _complete_from_state(request: RenewalRequest, state: AgentState) -> RenewalR
 
 def _merge(earlier: RenewalRequest, later: RenewalRequest) -> RenewalRequest:
     """A follow-up ("what if I sign for 2 years?") keeps the earlier request and changes what it states."""
-    stated = {k: v for k, v in later.model_dump().items() if v not in (None, [], "") and k != "requester"}
+    stated = {k: v for k, v in later.model_dump().items()
+              if v is not None and v is not False and v != [] and v != "" and k != "requester"}
     return earlier.model_copy(update=stated)
 
 

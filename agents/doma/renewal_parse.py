@@ -22,7 +22,7 @@ _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|pct\b)", re.IGNORECASE)
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1, "an": 1}
 _TERM = re.compile(
     r"\b(\d{1,3}|one|two|three|four|five|six|a|an)[- ]?(years?|yrs?|months?|mos?)\b(?:[- ](?:lease|term|renewal|"
-    r"extension|deal|contract))"
+    r"extension|deal|contract|one|1|option))"
     r"|\b(?:for|renew\w* for|extend\w* for|sign for|term of)\s+(?:another\s+)?(\d{1,3}|one|two|three|four|five|six|a|"
     r"an)\s+(years?|months?)\b",
     re.IGNORECASE,
@@ -39,6 +39,7 @@ _BEDROOMS = re.compile(r"\b(\d)\s*(?:br|bd|bdr|bed(?:room)?s?)\b|\b(one|two|thre
 _SQFT = re.compile(r"\b(\d[\d,]{2,6})\s*(?:sq\.?\s?ft|sqft|sf|square feet|square foot)\b", re.IGNORECASE)
 
 _LANDLORD_CUE = re.compile(r"landlord|management|owner|wants?|asking|ask(?:s|ed)? for|offer(?:ed|s)?|propos\w*|"
+                           r"letter says|notice says|new lease|"
                            r"rais\w*|increas\w*|hik\w*|quot\w*|new rent|to\s*$|going up|bump", re.IGNORECASE)
 _COUNTER_CUE = re.compile(r"counter(?:ed)?\s+(?:with|at|of)|i (?:could|can|would|will|want to|'d like to|would like to"
                           r"|plan to) (?:offer|pay|do|propose)|i'?d (?:offer|pay|do)|my counter|tenant (?:offers|"
@@ -51,9 +52,25 @@ _TENANT_CUE = re.compile(r"\bmy (?:rent|lease|landlord)\b|\bi pay\b|\bshould i\b
                          re.IGNORECASE)
 
 
+_MARKET = re.compile(r"\b(?:similar|comparable|comps?|market(?: rate| rent)?|going rate|going for|others? (?:in|like)|"
+                     r"neighbou?rs? pay)\b[^$\d%]{0,40}\$\s?(\d{1,2},?\d{3}|\d{3,5})\b", re.IGNORECASE)
+_CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
+                  r"(?:%|percent)", re.IGNORECASE)
+_UNIT_LABEL = re.compile(r"\b(?:unit|apt\.?|apartment|suite)\s+#?(\d{1,4}[a-z]?|[a-z]\d{1,4})\b", re.IGNORECASE)
+_TENURE = re.compile(r"\b(?:been here|lived here|living here|tenant here|here for)\s+(?:for\s+)?(\d{1,2})\s*(?:\+\s*)?"
+                     r"(?:yrs?|years?)\b|\b(\d{1,2})\s*(?:yrs?|years?)\s+(?:here|in the (?:unit|apartment|building)|"
+                     r"as a tenant)", re.IGNORECASE)
+_ON_TIME = re.compile(r"\bnever (?:been )?late\b|\balways (?:paid )?on time\b|\bon time every\b|\bnever missed\b",
+                      re.IGNORECASE)
+_ACCEPT = re.compile(r"\baccept(?:ing)?\b|\bsign(?:ing)? (?:the|for the)\b|\btake the\b|\bgo (?:with|for) the\b",
+                     re.IGNORECASE)
+_EXTRA_ASK = re.compile(r"\b(?:throw in|include|add|replace|fix|paint|get (?:us|me))\s+((?:a |an |the )?[\w' -]{3,40}?)"
+                        r"(?=[.?!,;]|\s+(?:too|as well|please|pls)\b|$)", re.IGNORECASE)
+_SHORT = re.compile(r"\bshorter\b|\bless formal\b|\bcasual\b|\binformal\b|\bmore relaxed\b|\bbrief\w*\b",
+                    re.IGNORECASE)
 _FROM_TO = re.compile(r"\bfrom\s+\$?\s?(\d{1,2},?\d{3}|\d{3,5})(?:\.\d+)?\s*(?:/mo\w*)?\s+to\s+\$?\s?"
                       r"(\d{1,2},?\d{3}|\d{3,5})(?:\.\d+)?\b", re.IGNORECASE)
-_BARE_AMOUNT = re.compile(r"(?<![$\d,.])\b(\d{1,2},\d{3}|\d{3,5})\b(?![\d,]|\s*(?:%|percent|sq|sf|square|years?|"
+_BARE_AMOUNT = re.compile(r"(?<![$\d,.])\b(\d{1,2},\d{3}|\d{3,5})\b(?!\d|,\d|\s*(?:%|percent|sq|sf|square|years?|"
                           r"months?|days?|dollars|usd|/mo|a month|per month|monthly))", re.IGNORECASE)
 _OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?at\s+"
                      r"(?:a\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
@@ -62,7 +79,8 @@ _ROLE_CUES = (
     ("current", re.compile(r"\bfrom\b|\bcurrently\b|\bcurrent(?: rent)?\b|\bi pay\b|\bpays\b|\bpaying\b|\bmy rent is\b|"
                            r"\bright now\b|\bnow\b", re.IGNORECASE)),
     ("offer", re.compile(r"\boffer\w*\b|\bpropos\w*|\bnew rent\b|\bto\b|\bwants?\b|\basking\b|\braise\w*\b|"
-                         r"\bincreas\w*|\bgoing up\b|\bquot\w*|\brenewal (?:is|at)\b", re.IGNORECASE)),
+                         r"\bincreas\w*|\bgoing up\b|\bquot\w*|\brenewal (?:is|at)\b|"
+                         r"\b(?:letter|notice|lease|renewal) says\b", re.IGNORECASE)),
     ("counter", _COUNTER_CUE),
 )
 
@@ -95,6 +113,14 @@ class RenewalRequest(BaseModel):
     bedrooms: int | None = Field(default=None, ge=0, le=20, description="Bedrooms (0 = studio)")
     location: str | None = Field(default=None, description="Neighborhood token, lowercase")
     sqft: float | None = Field(default=None, gt=0, description="Size in square feet")
+    market_rent: float | None = Field(default=None, gt=0, description="What similar units rent for, as stated")
+    cap_pct: float | None = Field(default=None, ge=0, le=100, description="The owner's cap on an increase, %")
+    unit_label: str | None = Field(default=None, description="The unit as named without an id (\"4B\")")
+    tenure_years: int | None = Field(default=None, ge=0, le=80, description="Years the tenant has lived there")
+    on_time: bool = Field(default=False, description="The tenant says the rent was always paid on time")
+    accept: bool = Field(default=False, description="The tenant wants to accept (an option of) the offer")
+    extra_ask: str | None = Field(default=None, description="Something else to ask for in the message")
+    short: bool = Field(default=False, description="The drafted message should be short and informal")
 
     def landlord_pct(self) -> float | None:
         """The landlord's ask as a percentage (from the % or from an offered rent)."""
@@ -152,6 +178,29 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     """
     fields: dict[str, Any] = {}
     text = words_to_digits(text)  # "three thousand four hundred" -> "3400"
+    # Stated context, taken out before the rents are read: what similar units go for, the owner's cap, the unit.
+    market = _MARKET.search(text)
+    if market:
+        fields["market_rent"] = float(market.group(1).replace(",", ""))
+        text = text[:market.start(1)] + " " * len(market.group(1)) + text[market.end(1):]
+    cap = _CAP.search(text)
+    if cap:
+        fields["cap_pct"] = float(cap.group(1))
+        text = text[:cap.start(1)] + " " * len(cap.group(1)) + text[cap.end(1):]
+    label = _UNIT_LABEL.search(text)
+    if label:
+        fields["unit_label"] = label.group(1).upper()
+    tenure = _TENURE.search(text)
+    if tenure:
+        fields["tenure_years"] = int(tenure.group(1) or tenure.group(2))
+    fields["on_time"] = bool(_ON_TIME.search(text))
+    fields["accept"] = bool(_ACCEPT.search(text))
+    extra = _EXTRA_ASK.search(text)
+    if extra:
+        verb = extra.group(0).split()[0].lower()
+        fields["extra_ask"] = (f"include {extra.group(1).strip()}" if verb in ("throw", "include", "add", "get")
+                               else f"{verb} {extra.group(1).strip()}")
+    fields["short"] = bool(_SHORT.search(text))
     id_match = _UNIT_ID.search(text)
     if id_match:
         unit_id = f"{id_match.group(1).upper()}-{id_match.group(2)}"

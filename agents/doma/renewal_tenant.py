@@ -61,6 +61,10 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
     if not current or not offer:
         return None
     term = request.term_months or policy.default_term_months
+    if len(request.options) >= 2 and not request.term_months:
+        # Two offered options: weigh them on cost over the same horizon; the cheaper one is the offer to answer.
+        best_option = min(cost_options(current, request.options), key=lambda o: o.cost_over_24_months_usd)
+        offer, term = best_option.rent_usd, best_option.term_months
     comps = find_comps(subject_of(request, inventory), inventory, policy)
     market = comps.median if comps else None
     pct = (offer / current - 1) * 100
@@ -79,6 +83,17 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
              "offer is fair, so ask for part of the increase rather than none of it." if comps and market else
              "No comparable units in our data tell the market rate, so the usual opening is to ask to split the "
              "increase.") + " A counter at half the increase is a common first step.")
+    chosen = _chosen_option(request, current)
+    if request.accept:
+        if chosen is not None:
+            offer, term, pct = chosen[0], chosen[1], (chosen[0] / current - 1) * 100
+            reasoning[0] = f"The offer is {_money(offer)}/month, {pct:+.1f}% on your current {_money(current)}."
+        counter = offer
+        reasoning.append(f"You want to accept: the message says yes to {_money(offer)} a month for {term} months.")
+    elif request.tenant_counter_rent and current <= request.tenant_counter_rent <= offer:
+        counter = request.tenant_counter_rent
+        reasoning.append(f"Your own counter of {_money(counter)} is used "
+                         f"({(counter / current - 1) * 100:+.1f}% on today's rent).")
     counter = min(max(counter, current), offer)  # never above the offer, never below today's rent
     if term >= policy.long_term_months and counter < offer:
         reasoning.append(f"For a {term}-month term, landlords often accept about {policy.long_term_discount_pct:g} "
@@ -93,7 +108,7 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
             f"Over {HORIZON_MONTHS} months the {best.term_months}-month option at {best.increase_pct:g}% costs "
             f"{_money(best.cost_over_24_months_usd)}, the least of the options (a shorter option assumed renewed at "
             "the same increase).")
-    draft = draft_message(current=current, offer=offer, counter=counter, term=term, market=market)
+    draft = draft_message(current=current, offer=offer, counter=counter, term=term, market=market, request=request)
     subject = "Lease renewal"
     mailto = f"mailto:{quote(contact_email, safe='@')}?subject={quote(subject, safe='')}&body={quote(draft, safe='')}"
     return RenewalAdvice(current_rent_usd=current, offer_usd=round(offer, 2), offer_pct=round(pct, 2),
@@ -102,23 +117,54 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
                          draft_message=draft, mailto=mailto)
 
 
-def draft_message(*, current: float, offer: float, counter: float, term: int, market: float | None) -> str:
-    """A short, polite message to the landlord proposing the counter (the tenant edits and sends it)."""
+def _chosen_option(request: RenewalRequest, current: float) -> tuple[float, int] | None:
+    """The offered option the tenant picks ("accepting the 2 year one"): (rent, term), else None."""
+    if not request.options or not request.term_months:
+        return None
+    for term, pct in request.options:
+        if term == request.term_months:
+            return round(current * (1 + pct / 100), 2), term
+    return None
+
+
+def draft_message(*, current: float, offer: float, counter: float, term: int, market: float | None,
+                  request: RenewalRequest | None = None) -> str:
+    """A short, polite message to the landlord proposing the counter or accepting (the tenant edits and sends it),
+    with what the tenant said about themselves (years there, rent on time) and anything else they want to ask."""
+    request = request or RenewalRequest()
     evidence = (f" Comparable apartments nearby rent for about {_money(market)} a month." if market is not None
                 and market < offer else "")
+    record = []
+    if request.tenure_years:
+        record.append(f"I have lived here for {request.tenure_years} years")
+    if request.on_time:
+        record.append("always paid my rent on time")
+    history = (" " + " and ".join(record) + ".") if record else ""
     if counter >= offer:
         ask = f"I am happy to renew at {_money(offer)} a month for {term} months."
     else:
         ask = (f"Would you consider {_money(counter)} a month for a {term}-month renewal? I would also be glad to "
                "discuss a longer term.")
+    extra = f" Could you also {request.extra_ask}?" if request.extra_ask else ""
+    if request.short:
+        short_ask = (f"I'd like to renew at {_money(offer)} for {term} months." if counter >= offer else
+                     f"Could we do {_money(counter)} a month for {term} months?")
+        return f"Hi,\n\nThanks for the renewal offer.{history} {short_ask}{extra}\n\nThanks!"
     return (f"Hello,\n\nThank you for the renewal offer of {_money(offer)} a month (my current rent is "
-            f"{_money(current)}). I would like to stay.{evidence} {ask}\n\nBest regards,")
+            f"{_money(current)}). I would like to stay.{history}{evidence} {ask}{extra}\n\nBest regards,")
+
 
 
 def render_advice(advice: RenewalAdvice) -> str:
     """The chat answer for a renter (markdown)."""
-    lines = [f"**Suggested counter:** {_money(advice.counter.rent_usd)}/month for {advice.counter.term_months} "
-             f"months (the offer: {_money(advice.offer_usd)}, {advice.offer_pct:+.1f}%).", ""]
+    lines = []
+    if len(advice.options) >= 2:
+        best = min(advice.options, key=lambda o: o.cost_over_24_months_usd)
+        lines += [f"**Pick the {best.term_months}-month option** ({best.increase_pct:g}%, "
+                  f"{_money(best.rent_usd)}/month): it costs the least over {HORIZON_MONTHS} months.", ""]
+    head = "Accept" if advice.counter.rent_usd >= advice.offer_usd else "Suggested counter"
+    lines += [f"**{head}:** {_money(advice.counter.rent_usd)}/month for {advice.counter.term_months} "
+              f"months (the offer: {_money(advice.offer_usd)}, {advice.offer_pct:+.1f}%).", ""]
     lines += [f"- {reason}" for reason in advice.reasoning]
     if advice.options:
         lines += ["", "| option | rent | over its term | over 24 months |", "|---|---|---|---|"]

@@ -611,8 +611,11 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                     "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "spec_status": "ok", "edited": edit.notes}]}
     spec, origin = read_spec(text, model)
-    follow_up = state.get("awaiting") == "spec" or (
-        state.get("previous_node") == "needs" and REFINEMENT.search(text) is not None)
+    # A follow-up completes or narrows the search on the table: the answer to our question, a message that starts
+    # like a refinement, or one that names neither a place nor a budget ("ok just 1br's") after a search.
+    after_search = state.get("previous_node") in ("needs", "tour") or bool(state.get("matches"))
+    follow_up = state.get("awaiting") == "spec" or (after_search and (
+        REFINEMENT.search(text) is not None or (not spec.location and spec.budget_max is None)))
     merged = False
     if previous and follow_up:
         spec = merge_specs(SearchSpec.model_validate(previous), spec)

@@ -87,6 +87,12 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     if parsed.location and (INSTEAD.search(text) or parsed.location != spec.location):
         data["location"] = parsed.location  # a place named in a follow-up replaces the place, it does not add one
         notes.append(f"Area now: {', '.join(t.title() for t in parsed.location)}.")
+    for key, label in (("min_bedrooms", "bedrooms"), ("max_bedrooms", None)):
+        if getattr(parsed, key) is not None and getattr(parsed, key) != getattr(spec, key):
+            data[key] = getattr(parsed, key)
+            if label:
+                notes.append(f"Bedrooms now: {parsed.min_bedrooms:g}" + (
+                    f"–{parsed.max_bedrooms:g}." if parsed.max_bedrooms not in (None, parsed.min_bedrooms) else "."))
     musts = list(dict.fromkeys([*spec.must_haves, *parsed.must_haves,
                                 *(["near_transit"] if TRANSIT.search(text) else [])]))
     added = [m for m in musts if m not in spec.must_haves]
@@ -107,8 +113,9 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
 
 # Questions about the results just shown, answered from them (no new search).
 RESULT_QUESTION = re.compile(
-    r"\bwhich (?:one|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be)\b|\bwhat(?:'s| is) the "
-    r"(?:cheapest|closest|nearest|biggest|largest|smallest)\b", re.I)
+    r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be|allow|take|accept|come)\b|"
+    r"\bwhat(?:'s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest)\b|"
+    r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b", re.I)
 _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b", re.I),
      "min_to_subway", "closest to the subway ({value:g} min walk)", False),
@@ -137,8 +144,16 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
             n = shown.index(best) + 1
             said = wording.format(value=best["row_preview"][key])
             return f"Of those, #{n} {best['row_preview']['address']} ({best['id']}) is {said}.", best["id"]
-    for amenity in ("doorman", "elevator", "gym", "roof deck", "washer/dryer", "dishwasher", "patio", "pet"):
-        if amenity.split("/")[0].split()[0] in text.lower():
+    if re.search(r"\b(?:pets?|dogs?|cats?|pet[- ]friendly)\b", text, re.I):
+        allowed = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1) if m["row_preview"].get("pet_friendly")]
+        unknown = [f"#{i}" for i, m in enumerate(shown, start=1) if m["row_preview"].get("pet_friendly") is None]
+        said = f"Pets allowed: {', '.join(allowed)}." if allowed else "None of those is listed as pet-friendly."
+        if unknown:
+            said += f" The listing does not say for {', '.join(unknown)}: ask the landlord."
+        return said, (shown[int(allowed[0].split()[0][1:]) - 1]["id"] if allowed else shown[0]["id"])
+    lowered = text.lower()
+    for amenity in ("no fee", "doorman", "elevator", "gym", "roof deck", "washer/dryer", "dishwasher", "patio"):
+        if amenity.split("/")[0] in lowered or (amenity == "no fee" and re.search(r"\bfee\b", lowered)):
             have = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1)
                     if any(amenity.split()[0] in a for a in m["row_preview"].get("amenities", []))]
             if not have:

@@ -1,0 +1,75 @@
+"""Follow-ups read against the conversation (from the blind conversation set's failure classes, #14)."""
+
+from __future__ import annotations
+
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agents.doma.renewal_parse import parse_renewal_request
+from agents.graph import ask, build_graph
+from agents.route_model import load_route_model
+from agents.textnum import words_to_digits
+
+
+def _graph(inventory, now):
+    return build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+
+
+def test_a_narrowing_follow_up_keeps_the_place_and_budget(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "i make about 95k a year. what can i afford in astoria", thread_id="n")
+    narrowed = ask(graph, "ok just 1br's", thread_id="n")
+    assert narrowed["spec"]["location"] == ["astoria"] and narrowed["spec"]["min_bedrooms"] == 1
+    assert narrowed["matches"] and "which area" not in narrowed["reply"]
+
+
+def test_questions_about_the_results_are_answered_from_them(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "1 bedroom in williamsburg max 3200", thread_id="q")["matches"]
+    fee = ask(graph, "which of these are no fee?", thread_id="q")
+    assert fee["matches"] == shown and ("no fee" in fee["reply"].lower() or "none of those" in fee["reply"].lower())
+    pets = ask(graph, "do any of these allow dogs?", thread_id="q")
+    assert pets["matches"] == shown and ("pet" in pets["reply"].lower())
+
+
+def test_a_manager_renewal_from_stated_numbers_needs_no_unit_id(inventory, now):
+    graph = _graph(inventory, now)
+    state = ask(graph, "Unit 4B, tenant pays $3,200, lease ends March 31. Similar 1br's in the building are going for "
+                       "around $3,450. Our policy caps renewals at 5%. Put together a renewal package.",
+                thread_id="m", role="manager")
+    package = state["renewal"]
+    assert package and package["primary"]["rent_usd"] <= 3360 and "Unit 4B" in package["justification"]
+    assert "$3,450" in package["justification"] and state["pending"] is None  # the context is not a second ask
+    longer = ask(graph, "what if we offer a 24 month term instead?", thread_id="m", role="manager")
+    assert longer["renewal"]["primary"]["term_months"] == 24
+
+
+def test_a_renters_own_counter_and_record_go_into_the_draft(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "my landlord wants to go from 2850 to 3100 at renewal, is that crazy?", thread_id="r")
+    state = ask(graph, "can u write the email to them? counter at 2950, i've been here 3 yrs never late", thread_id="r")
+    draft = state["renewal_advice"]["draft_message"]
+    assert "$2,950" in draft and "3 years" in draft and "on time" in draft
+    short = ask(graph, "shorter and less formal pls", thread_id="r")
+    assert short["route"]["node"] == "renewal"
+    assert len(short["renewal_advice"]["draft_message"]) < len(draft) and "$2,950" in short["renewal_advice"][
+        "draft_message"]
+
+
+def test_two_options_are_weighed_and_one_is_accepted_with_an_extra_ask(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "I currently pay thirty-four hundred a month and the renewal letter says thirty-seven fifty. "
+                       "Is that a fair bump?", thread_id="o")
+    assert first["renewal_advice"]["offer_usd"] == 3750 and first["renewal_advice"]["current_rent_usd"] == 3400
+    picked = ask(graph, "Actually they gave two choices: 2 yrs at 4% or 1 yr at 6%. which one would you pick?",
+                 thread_id="o")
+    assert "Pick the 24-month option" in picked["reply"]
+    accepted = ask(graph, "ok draft an email accepting the 2 year one but asking if they'd throw in a new fridge",
+                   thread_id="o")
+    draft = accepted["renewal_advice"]["draft_message"]
+    assert "$3,536" in draft and "24 months" in draft and "new fridge" in draft
+
+
+def test_rents_said_the_spoken_way_are_read():
+    assert words_to_digits("thirty-seven fifty") == "3750" and words_to_digits("twenty nine fifty") == "2950"
+    assert words_to_digits("thirty seven") == "37" and words_to_digits("three thousand four hundred") == "3400"
+    assert parse_renewal_request("we're at 2400, renewal notice says 2650").landlord_offers == [2650]
