@@ -61,9 +61,21 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "about a lease you upload."),
     ("room share", re.compile(
         r"\broom ?shares?\b|\b(?:looking for|find (?:me )?|need) (?:a )?roommates?\b|\b(?:rent|renting) a room in\b|"
-        r"\ba room (?:for rent )?in (?:a |an )?shared\b|\bshared (?:apartment|flat) with (?:a )?room\b", re.I),
+        r"\ba room (?:for rent )?in (?:a |an )?shared\b|\bshared (?:apartment|flat) with (?:a )?room\b|"
+        r"\bfind (?:me |us )?(?:a )?roommates?\b", re.I),
      "Room shares and roommate matching are outside what I can do: our listings are whole apartments and office "
      "suites. I can search those for you, for example \"a 2br in Astoria under $3,200\" to share with a roommate."),
+    ("legal advice", re.compile(
+        r"\b(?:should i|can i|could i|how do i|do i) (?:sue|take (?:them|him|her|my landlord) to court)\b|"
+        r"\b(?:be|act as) my (?:lawyer|attorney)\b|\blegal (?:advice|representation)\b|\b(?:file|filing) a (?:lawsuit|"
+        r"suit|claim) against\b|\bsmall claims\b", re.I),
+     "I can't give legal advice or act for you. For a dispute with a landlord, a tenant-rights organisation, your "
+     "local housing court's help centre (small claims for a deposit) or a lawyer can advise you. What I can do: "
+     "quote what your lease says (upload it and ask), triage a repair, or help with a renewal offer."),
+    ("coworking", re.compile(r"\bco-?working\b|\bhot ?desks?\b|\bdedicated desks?\b|\bwework\b|\bregus\b|"
+                             r"\bdesk (?:space|rental)\b", re.I),
+     "I don't have coworking desks or hot desks: the offices I can search are whole suites (the smallest we hold "
+     "is about 9,000 SF). I can still show the smallest suites, or search apartments."),
 )
 TRIAGE_FOLLOW_UP = re.compile(
     r"\b\d{1,3}\s*(?:deg\w*|°|f\b)|\b(?:it'?s|it is) \d{1,3}\b|\bbaby|\binfant|\btoddler|\bnewborn|\belderly|\bpregnan|"
@@ -341,7 +353,7 @@ GO_ON = re.compile(r"^\s*(?:go on|next|yes|yes please|ok(?:ay)?|sure|continue|th
 
 
 # A part asks for something when it is a question or a request ("Unit 4B, lease ends March 31." is context); a
-# repair report asks by being told.
+# repair report asks by being told. Either way its own words must point to its node (the keyword table).
 _ASKS = re.compile(r"\?|^\W*(?:can|could|do|does|did|is|are|how|what|when|where|why|which|should|will|would|please|"
                    r"pls|tell|check|book|schedule|help|find|show|i need|i want|i'd like|i would like|also)\b", re.I)
 
@@ -355,7 +367,7 @@ def second_part(text: str, node: str, *, has_lease: bool,
         return None
     routed = [(part, route(part, has_lease=has_lease, learned=learned).node) for part in parts]
     other = next((n for p, n in routed if n not in (node, "clarify") and n in PIPELINE
-                  and (_ASKS.search(p) or (n == "triage" and rule_scores(p)[0]["triage"] > 0))), None)
+                  and rule_scores(p)[0].get(n, 0.0) > 0 and (_ASKS.search(p) or n == "triage")), None)
     if other is None:
         return None
     return {"node": other, "text": " ".join(part for part, n in routed if n == other)}

@@ -15,6 +15,16 @@ from typing import Any
 ROLE = {"manager": "manager", "renter": "renter", "office_seeker": None}
 
 
+def visible_text(state: dict[str, Any]) -> str:
+    """What the chat shows for a turn: the reply, and the text of a card that adds words of its own (the drafted
+    message to a landlord, shown under a renter's renewal advice)."""
+    text = str(state.get("reply", ""))
+    advice = state.get("renewal_advice") or {}
+    if advice.get("draft_message"):
+        text += "\n\n[drafted message]\n" + str(advice["draft_message"])
+    return text
+
+
 def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every turn of every conversation with the workspace's reply."""
     from langgraph.checkpoint.memory import InMemorySaver
@@ -33,7 +43,7 @@ def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
             extra = {"role": role} if role else {}
             try:
                 state = ask(graph, turn["user"], thread_id=thread, **extra)
-                reply, route = state.get("reply", ""), (state.get("route") or {}).get("node")
+                reply, route = visible_text(state), (state.get("route") or {}).get("node")
             except Exception as exc:  # a crash is a judged outcome, not the end of the run
                 reply, route = f"[crash: {type(exc).__name__}: {exc}]", None
             rows.append({"conv_id": conv["conv_id"], "turn": i + 1, "role": conv.get("role"), "user": turn["user"],

@@ -25,6 +25,7 @@ from agents.via.rental_text import rental_request
 from agents.via.vocab import (
     AMBIGUOUS_PLACES,
     AMENITY_PHRASES,
+    ARABIC_GLOSSARY,
     LOCATION_ALIASES,
     MUST_CUES,
     NICE_CUES,
@@ -395,8 +396,7 @@ def _kind(text: str, has_bedrooms: bool, min_sqft: int | None) -> str | None:
 
 def parse_spec(text: str) -> SearchSpec:
     """Read a request into a SearchSpec without a model."""
-    if re.search(SPANISH_MARKERS, text, re.I):
-        text = from_spanish(text)
+    text = readable(text)
     original = text
     work = words_to_digits(text.replace("–", "-").replace("—", " - ").replace("’", "'"))
     work = re.sub(r"\b(?:SE|U)-\d+\b", " ", work, flags=re.I)  # unit ids are not numbers of the request
@@ -469,6 +469,22 @@ def parse_spec(text: str) -> SearchSpec:
         budget_ppsf_year=per_sf,
         headcount=people,
     )
+
+
+def readable(text: str) -> str:
+    """A Spanish or Arabic request in the English wording the parser and the follow-up rules read."""
+    if re.search(r"[\u0600-\u06ff]", text):
+        text = from_arabic(text)
+    if re.search(SPANISH_MARKERS, text, re.I):
+        text = from_spanish(text)
+    return text
+
+
+def from_arabic(text: str) -> str:
+    """Arabic request -> English wording (the glossary's words; others pass through)."""
+    for pattern, replacement in ARABIC_GLOSSARY:
+        text = re.sub(rf"(?<![\u0621-\u064a]){pattern}(?![\u0621-\u064a])", f" {replacement} ", text)
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def from_spanish(text: str) -> str:
@@ -597,13 +613,13 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         return {**market, "answered": True, "awaiting": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
-    answered = answer_about_results(text, state.get("matches") or []) if previous else None
+    answered = answer_about_results(readable(text), state.get("matches") or []) if previous else None
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
         return {"reply": answered[0], "focus": answered[1], "answered": True,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "answered_from_results": answered[1]}]}
     if previous and state.get("matches") and state.get("awaiting") != "spec":
-        edit = edit_search(text, SearchSpec.model_validate(previous), parse_spec(text), state["matches"],
+        edit = edit_search(readable(text), SearchSpec.model_validate(previous), parse_spec(text), state["matches"],
                            state.get("view"))
         if edit is not None:  # "cheaper", "Greenpoint instead", "sort by price": the search just shown, edited
             return {"spec": edit.spec.model_dump(mode="json"), "view": edit.view, "awaiting": None,

@@ -76,7 +76,10 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
         data["budget_monthly_usd"] = Budget(min=None, max=new_max).model_dump()
         notes.append(f"Cheaper: budget now up to ${new_max:,.0f}"
                      + (f" (was ${spec.budget_max:,.0f})." if spec.budget_max else "."))
-    if BIGGER.search(text) and sizes:
+    if parsed.min_sqft and (BIGGER.search(text) or parsed.min_sqft != spec.min_sqft):
+        data["min_sqft"] = parsed.min_sqft  # "bigger - at least 900 sqft": the stated size, not a guess
+        notes.append(f"At least {parsed.min_sqft:,.0f} SF now.")
+    elif BIGGER.search(text) and sizes:
         data["min_sqft"] = _round(1.1 * statistics.median(sizes))
         data["max_sqft"] = None if (spec.max_sqft or 0) < data["min_sqft"] else spec.max_sqft
         notes.append(f"Bigger: at least {data['min_sqft']:,} SF now.")

@@ -70,10 +70,48 @@ def _clock(text: str) -> tuple[int, int] | None:
     return (hour, minute) if hour < 24 and minute < 60 else None
 
 
+# Days and times said in Spanish or Arabic, in the English words the rules above read (longest first).
+_WHEN_WORDS = (
+    ("por la mañana", "morning"), ("por la manana", "morning"), ("en la mañana", "morning"),
+    ("por la tarde", "afternoon"), ("por la noche", "evening"), ("pasado mañana", "in 2 days"),
+    ("lunes", "monday"), ("martes", "tuesday"), ("miércoles", "wednesday"), ("miercoles", "wednesday"),
+    ("jueves", "thursday"), ("viernes", "friday"), ("sábado", "saturday"), ("sabado", "saturday"),
+    ("domingo", "sunday"), ("mañana", "tomorrow"), ("manana", "tomorrow"), ("hoy", "today"), ("a las", "at"),
+    ("الاثنين", "monday"), ("الإثنين", "monday"), ("الثلاثاء", "tuesday"), ("الأربعاء", "wednesday"),
+    ("الاربعاء", "wednesday"), ("الخميس", "thursday"), ("الجمعة", "friday"), ("السبت", "saturday"),
+    ("الأحد", "sunday"), ("الاحد", "sunday"), ("غدا", "tomorrow"), ("بكرة", "tomorrow"), ("بكره", "tomorrow"),
+    ("اليوم", "today"), ("صباحا", "morning"), ("الصبح", "morning"), ("عصرا", "afternoon"), ("العصر", "afternoon"),
+    ("مساء", "evening"), ("المساء", "evening"), ("الساعة", "at"),
+    ("الحادية عشرة", "11"), ("الثانية عشرة", "12"), ("الواحدة", "1"), ("الثانية", "2"), ("الثالثة", "3"),
+    ("الرابعة", "4"), ("الخامسة", "5"), ("السادسة", "6"), ("السابعة", "7"), ("الثامنة", "8"), ("التاسعة", "9"),
+    ("العاشرة", "10"),
+)
+_ORDINAL_WORDS = (("primero", "first"), ("primer", "first"), ("segundo", "second"), ("tercero", "third"),
+                  ("tercer", "third"), ("cuarto", "fourth"), ("quinto", "fifth"), ("الأولى", "first"),
+                  ("الاولى", "first"), ("الأول", "first"), ("الثانية", "second"), ("الثاني", "second"),
+                  ("الثالثة", "third"), ("الثالث", "third"))
+
+
+def english_when(text: str) -> str:
+    """Spanish and Arabic day, time and ordinal words in English ("el sábado por la mañana" -> "saturday
+    morning"); other text unchanged."""
+    out = text
+    for said, english in _WHEN_WORDS:
+        out = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", f" {english} ", out, flags=re.I)
+    return re.sub(r"\s+", " ", out).strip()
+
+
+def _english_ordinals(text: str) -> str:
+    for said, english in _ORDINAL_WORDS:
+        text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", english, text, flags=re.I)
+    return text
+
+
 def resolve_start(text: str | None, now: datetime) -> datetime | None:
     """The first tour start the user asked for, in the property's time zone; None when they gave no time."""
     if not text:
         return None
+    text = english_when(text)
     tz = now.tzinfo
     day_match = _WHEN.search(text)
     clock = _clock(text)
@@ -175,7 +213,7 @@ ORDINAL = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|f
 
 def _ordinal_reference(text: str) -> int:
     """'the second one' / '#2' -> 1; 'the last one' -> -1 (the last match); anything else -> 0 (the top one)."""
-    m = ORDINAL.search(text)
+    m = ORDINAL.search(_english_ordinals(text))
     if not m:
         return 0
     if m.group(1):
@@ -265,7 +303,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             shown = state["matches"]
             focus = next((i for i, m in enumerate(shown) if m["id"] == state.get("focus")), None)
             # "the third one" names its unit; "book it" means the one the conversation singled out last.
-            picked = _ordinal_reference(text) if ORDINAL.search(text) or focus is None else focus
+            picked = _ordinal_reference(text) if ORDINAL.search(_english_ordinals(text)) or focus is None else focus
             match = shown[min(picked, len(shown) - 1)]
             units = [{"unit_id": match["id"], "address": match["row_preview"]["address"],
                       "kind": match["row_preview"]["kind"]}]

@@ -119,7 +119,8 @@ MUST_CUES = (r"\bmust\b", r"required", r"\bneeds? to\b", r"has to", r"have to", 
 
 # Spanish requests are read through a small glossary into the English wording the parser knows.
 SPANISH_MARKERS = r"\b(busco|buscamos|necesito|necesitamos|quiero|queremos|habitaci[oó]n|habitaciones|apartamento|" \
-                  r"departamento|oficina|alquiler|presupuesto|d[oó]lares|menos de|por mes|al mes)\b"
+                  r"departamento|oficina|alquiler|presupuesto|d[oó]lares|menos de|por mes|al mes|alguno|esos|estos|" \
+                  r"perros?|gatos?|acepta\w*|barat\w*|m[aá]s grande)\b"
 SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(\d{1,3})\.(\d{3})\b", r"\1\2"),  # 2.000 -> 2000 (a dot groups thousands)
     (r"\bpor menos de\b|\bmenos de\b|\bm[aá]ximo( de)?\b|\bhasta\b|\bno m[aá]s de\b", "under"),
@@ -143,5 +144,28 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\bsin (comisi[oó]n|tarifa|honorarios)\b", "no fee"), (r"\bterraza\b|\bpatio\b", "patio"),
     (r"\bidealmente\b|\bser[ií]a ideal\b|\bde preferencia\b|\bpreferiblemente\b", "ideally"),
     (r"\b(meses)\b", "months"), (r"\ba[nñ]os\b", "years"),
+    (r"\b(?:alguno|alguna|algunos|algunas) de (?:esos|estos|esas|estas|ellos)\b", "any of those"),
+    (r"\bcu[aá]l(?:es)? de (?:esos|estos|esas|estas|ellos)\b", "which of those"),
+    (r"\bperr(?:o|os|ito|itos)\b", "dogs"), (r"\bgat(?:o|os|ito|itos)\b", "cats"),
+    (r"\bm[aá]s barat[oa]s?\b", "cheaper"), (r"\bm[aá]s grandes?\b", "bigger"),
+    (r"\b(?:ordena\w*|ordenar) por precio\b", "sort by price"), (r"\b(?:ver|mu[eé]strame) m[aá]s\b", "show more"),
     (r"\bo\b", "or"), (r"\by\b", "and"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
+)
+
+# Arabic requests, the same way: phrases first, then words (place names in Arabic script included).
+ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
+    (r"بغرفتي نوم|غرفتي نوم|غرفتين نوم|غرفتين", "2 bedrooms"), (r"بثلاث غرف(?: نوم)?|ثلاث غرف(?: نوم)?", "3 bedrooms"),
+    (r"بغرفة نوم(?: واحدة)?|غرفة نوم واحدة|غرفة نوم", "1 bedroom"), (r"استوديو|ستوديو", "studio"),
+    (r"الميزانية حتى|ميزانيتي حتى|بحد أقصى|لا تزيد عن|أقل من|اقل من|حتى", "under"),
+    (r"دولار(?:ات)?", "dollars"), (r"شهريا|شهرياً|في الشهر|بالشهر", "a month"),
+    (r"شقة|شقق|الشقة", "apartment"), (r"مكتب|مكاتب", "office"),
+    (r"بواب|حارس", "doorman"), (r"مصعد", "elevator"), (r"نادي رياضي|جيم|صالة رياضية", "gym"),
+    (r"غسالة صحون|غسالة أطباق", "dishwasher"), (r"حيوانات أليفة|كلب|قطة|قطط|كلاب", "pets allowed"),
+    (r"قريب(?:ة)? من (?:المترو|محطة)", "near the subway"), (r"بدون عمولة", "no fee"),
+    (r"أريد فقط|اريد فقط|فقط", "only"), (r"التي فيها|اللي فيها|فيها|مع", "with"), (r"المباني|مباني", "buildings"),
+    (r"أرخص|ارخص", "cheaper"), (r"أكبر|اكبر", "bigger"), (r"أبحث عن|ابحث عن|أريد|اريد", "looking for"),
+    (r"مانهاتن|منهاتن", "manhattan"), (r"بروكلين", "brooklyn"), (r"كوينز", "queens"), (r"برونكس", "bronx"),
+    (r"هارلم", "harlem"), (r"ويليامزبرغ|ويليامزبيرغ", "williamsburg"), (r"أستوريا|استوريا", "astoria"),
+    (r"تورونتو|تورنتو", "toronto"), (r"فانكوفر", "vancouver"), (r"مونتريال", "montreal"),
+    (r"ميدتاون", "midtown"), (r"في", "in"), (r"و", "and"),
 )
