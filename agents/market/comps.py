@@ -46,6 +46,20 @@ VECTOR_WEIGHT, BM25_WEIGHT = 0.3, 0.7  # spec §3.4 defaults
 STREET_BOOST = 3.0  # extra weight of a comp on the named street (dev: within 5 % 0.704 -> 0.712 on 1,500 cases)
 LEASE_SIMILARITY = 0.25  # weight of |lease difference| (per 5 years) in the estimate's similarity
 FEATURE_GROUPS = len(FLAT_TYPES)  # price-model features interacted with flat type (dev: see docs/issue-16.md)
+BLOCK_EFFECTS = False  # EXPERIMENT
+EXTRA = ()  # EXPERIMENT: "nbhd", "street_any"
+PERIOD = 3  # EXPERIMENT
+PSEG = None  # EXPERIMENT: "ft", "seg", "town"
+NEAR_R = 10  # EXPERIMENT
+NEAR_BOOST = 3.0
+NEAR_D = 5.0
+NEAR_MONTHS = 12
+
+
+def block_number(block: str) -> int:
+    """The number of a block ("211B" -> 211; 0 when it has no leading digits)."""
+    m = re.match(r"\d+", block)
+    return int(m.group()) if m else 0
 
 
 class CompsEngine:
@@ -66,6 +80,8 @@ class CompsEngine:
         self.x = features(area=t.area, storey_mid=t.storey_mid, lease_months=t.lease_months, flat_type=t.flat_type,
                           groups=FEATURE_GROUPS)
         self._index: ListingIndex | None = None
+        self.block_number = np.array([block_number(b) for b in t.block.tolist()], dtype=np.int32)
+        self.nbhd = t.town.astype(np.int64) * 100 + self.block_number // 100
         self._fits: dict[int, HedonicFit] = {}
 
     @property
@@ -81,8 +97,28 @@ class CompsEngine:
     def dummies(self, rows: np.ndarray) -> dict[str, np.ndarray]:
         """The price model's dummy codes of some rows: town x flat type, flat model, street x flat type."""
         t = self.table
-        return {"segment": self.segment[rows], "model": t.flat_model[rows].astype(np.int32),
-                "street": t.street_code[rows].astype(np.int64) * 16 + t.flat_type[rows]}
+        out = {"segment": self.segment[rows], "model": t.flat_model[rows].astype(np.int32),
+               "street": t.street_code[rows].astype(np.int64) * 16 + t.flat_type[rows]}
+        if BLOCK_EFFECTS:
+            out["block"] = t.block_code[rows].astype(np.int64)
+        if "nbhd" in EXTRA:
+            out["nbhd"] = self.nbhd[rows]
+        if "street_any" in EXTRA:
+            out["street_any"] = t.street_code[rows].astype(np.int64)
+        if PSEG:
+            out["pseg"] = self.pseg_code(t.month[rows], rows)
+        return out
+
+    def pseg_code(self, month: np.ndarray, rows: np.ndarray | None = None, *, town: int = 0, ft: int = 0) -> np.ndarray:
+        t = self.table
+        period = (np.asarray(month, dtype=np.int64) // PERIOD) * 100000
+        town_a = t.town[rows].astype(np.int64) if rows is not None else np.full(len(period), town)
+        ft_a = t.flat_type[rows].astype(np.int64) if rows is not None else np.full(len(period), ft)
+        if PSEG == "ft":
+            return period + ft_a
+        if PSEG == "town":
+            return period + town_a * 16
+        return period + town_a * 16 + ft_a
 
     def fit(self, before_month: int) -> HedonicFit:
         """The price model fit on sales registered before that month (cached per month)."""
@@ -218,6 +254,26 @@ class CompsEngine:
         return np.flatnonzero((t.street_code == t.streets.index(streets[0])) & (t.month < month_index(target.as_of))
                               & (t.flat_type == FLAT_TYPES.index(target.flat_type or "")))
 
+    def near_rows(self, target: Target) -> np.ndarray:
+        """EXPERIMENT: recent same-type sales in the town whose block number is close to the named block's."""
+        t = self.table
+        if not NEAR_R or not target.block_hint or not target.town:
+            return np.zeros(0, dtype=np.int64)
+        num = block_number(target.block_hint)
+        as_of_m = month_index(target.as_of)
+        return np.flatnonzero((t.town == t.town_code(target.town)) & (t.flat_type == FLAT_TYPES.index(
+            target.flat_type or "")) & (t.month < as_of_m) & (t.month >= as_of_m - NEAR_MONTHS)
+            & (np.abs(self.block_number - num) <= NEAR_R) & (self.block_number // 100 == num // 100))
+
+    def block_code_of(self, target: Target) -> int:
+        """The block code of the named block (-1 when none or ambiguous)."""
+        t = self.table
+        if not target.block_hint:
+            return -1
+        streets = hint_streets(t, target.street_hint) or t.block_streets.get(target.block_hint, [])
+        codes = [t.block_index[(target.block_hint, s)] for s in streets if (target.block_hint, s) in t.block_index]
+        return codes[0] if len(codes) == 1 else -1
+
     def block_rows(self, target: Target, *, any_type: bool = False) -> np.ndarray:
         """Earlier sales in the block the user named: of the same flat type, or of any (none without a block)."""
         t = self.table
@@ -246,7 +302,8 @@ class CompsEngine:
             return self._comps(candidates[order], scores[order], None, None), None, None, None
         own_block = self.block_rows(target)
         # the named block's and street's own earlier sales join the candidates: the comps a valuer looks at first
-        rows = np.union1d(candidates, np.concatenate([own_block, self.street_rows(target)])).astype(np.int64)
+        near = self.near_rows(target)
+        rows = np.union1d(candidates, np.concatenate([own_block, self.street_rows(target), near])).astype(np.int64)
         area, storey, lease, model = self.target_profile(target, rows)
         # the same score for every row considered: spec rerank terms plus distance to the target's own lease
         score = rerank_scores(area=t.area[rows], lease_months=t.lease_months[rows], storey_mid=t.storey_mid[rows],
@@ -260,6 +317,11 @@ class CompsEngine:
         same_street = np.isin(t.street[rows], streets).astype(float) if streets else np.zeros(len(rows))
         raw = similarity_weights(scores=score, same_block=same_block, same_street=same_street,
                                  street_boost=STREET_BOOST)
+        if NEAR_R and target.block_hint:
+            dist = np.abs(self.block_number[rows] - block_number(target.block_hint))
+            close = (t.town[rows] == t.town_code(target.town or "")) & (dist <= NEAR_R) & (
+                self.block_number[rows] // 100 == block_number(target.block_hint) // 100) & (same_block == 0)
+            raw = raw * (1.0 + NEAR_BOOST * close * np.exp(-dist / NEAR_D))
         top = np.argsort(-raw, kind="stable")[:TOP_COMPS]
         chosen, weights = rows[top], raw[top] / raw[top].sum()
         segment = t.town_code(target.town or "") * 16 + FLAT_TYPES.index(target.flat_type or "")
@@ -267,8 +329,21 @@ class CompsEngine:
                        flat_type=np.array([FLAT_TYPES.index(target.flat_type or "")]), groups=FEATURE_GROUPS)
         street_t = (t.streets.index(streets[0]) * 16 + FLAT_TYPES.index(target.flat_type or "")
                     if len(streets) == 1 else -1)
-        target_log = float(fit.predict(month=np.array([as_of_m]), x=x_t, segment=np.array([segment]),
-                                       model=np.array([model]), street=np.array([street_t]))[0])
+        codes = {"segment": np.array([segment]), "model": np.array([model]), "street": np.array([street_t])}
+        if BLOCK_EFFECTS:
+            codes["block"] = np.array([self.block_code_of(target)])
+        tcode = t.town_code(target.town or "")
+        if PSEG:
+            codes["pseg"] = self.pseg_code(np.array([fit.last_month]), town=tcode,
+                                           ft=FLAT_TYPES.index(target.flat_type or ""))
+        if "nbhd" in EXTRA:
+            srows = self.street_rows(target)
+            codes["nbhd"] = np.array([tcode * 100 + block_number(target.block_hint) // 100 if target.block_hint
+                                      else Counter(self.nbhd[srows].tolist()).most_common(1)[0][0] if len(srows)
+                                      else -1])
+        if "street_any" in EXTRA:
+            codes["street_any"] = np.array([t.streets.index(streets[0]) if len(streets) == 1 else -1])
+        target_log = float(fit.predict(month=np.array([as_of_m]), x=x_t, **codes)[0])
         comp_pred = fit.predict(month=t.month[chosen], x=self.x[chosen], **self.dummies(chosen))
         est = estimate_value(target_log=target_log, comp_log_price=np.log(t.price[chosen]), comp_log_pred=comp_pred,
                              weights=weights)
