@@ -26,7 +26,9 @@ from data.stores.hdb_sales import MemorySalesStore, SalesStore
 from retrieval.hybrid import rrf_fuse
 from retrieval.listings import ListingIndex
 from scoring.comps import (
+    RANGE_Z,
     STOREY_BANDS,
+    Estimate,
     HedonicFit,
     estimate_value,
     features,
@@ -54,6 +56,31 @@ NEAR_R = 10  # EXPERIMENT
 NEAR_BOOST = 3.0
 NEAR_D = 5.0
 NEAR_MONTHS = 12
+LEASE_BY_NUMBER = True  # EXPERIMENT
+MODEL_BY_NUMBER = False  # EXPERIMENT
+STOREY_FROM_BLOCK = False  # EXPERIMENT (worse)
+TREND_WINDOW = 12  # EXPERIMENT
+HIER = None  # EXPERIMENT: (k_rest, k_street, k_near, k_block)
+
+
+def hier_estimate(target_log: float, resid: np.ndarray, sim: np.ndarray, groups: list[np.ndarray],
+                  ks: tuple[float, ...]) -> Estimate:
+    """EXPERIMENT: nested shrinkage of group mean residuals: rest -> street -> near -> block."""
+    coef = np.zeros(len(resid))  # local = coef @ resid
+    for g, k in zip(groups, ks, strict=True):
+        if not g.any():
+            continue
+        w = np.where(g, sim, 0.0)
+        n_eff = w.sum() ** 2 / np.sum(w**2)
+        lam = n_eff / (n_eff + k)
+        coef = (1 - lam) * coef + lam * w / w.sum()
+    local = float(coef @ resid)
+    norm = coef / coef.sum() if coef.sum() > 0 else np.full(len(resid), 1.0 / max(len(resid), 1))
+    spread = float(np.sqrt(np.sum(norm * (resid - local) ** 2)))
+    half = max(0.03, RANGE_Z * spread)
+    centre = target_log + local
+    return Estimate(float(np.exp(centre)), float(np.exp(centre - half)), float(np.exp(centre + half)), norm,
+                    np.exp(target_log + resid))
 
 
 def block_number(block: str) -> int:
@@ -125,7 +152,7 @@ class CompsEngine:
         if before_month not in self._fits:
             t = self.table
             self._fits[before_month] = fit_hedonic(month=t.month, x=self.x, price=t.price, before_month=before_month,
-                                                   dummies=self.dummies(np.arange(t.size)))
+                                                   dummies=self.dummies(np.arange(t.size)), trend_months=TREND_WINDOW)
         return self._fits[before_month]
 
     def run(self, text: str, *, as_of: date, target: Target | None = None, model: Any = None) -> CompsResult:
@@ -213,6 +240,7 @@ class CompsEngine:
         own = self.block_rows(target)
         block_any = self.block_rows(target, any_type=True)
         street_rows = self.street_rows(target)
+        street_any_rows = self.street_rows(target, any_type=True) if STOREY_FROM_BLOCK else street_rows
         area = target.floor_area_target or (float(np.median(t.area[own if len(own) else comps])) if len(own) + len(
             comps) else 90.0)
         if target.storey_target is not None:
@@ -220,6 +248,13 @@ class CompsEngine:
         elif target.storey_preference:
             lo, hi = STOREY_BANDS[target.storey_preference]
             storey = (lo + min(hi, 25.0)) / 2
+            if STOREY_FROM_BLOCK:
+                for ref in (block_any, street_any_rows, comps):
+                    mids = t.storey_mid[ref] if len(ref) else np.zeros(0)
+                    mids = mids[(mids >= lo) & (mids <= hi)]
+                    if len(mids) >= 2:
+                        storey = float(np.median(mids))
+                        break
         else:
             storey = float(np.median(t.storey_mid[comps])) if len(comps) else 8.0
 
@@ -227,6 +262,11 @@ class CompsEngine:
             return rows[np.argsort(np.abs(t.area[rows] - area), kind="stable")[:k]]
 
         lease_ref = block_any if len(block_any) else nearest(street_rows) if len(street_rows) else np.zeros(0, int)
+        if LEASE_BY_NUMBER and not len(block_any) and target.block_hint:
+            street_any = self.street_rows(target, any_type=True)
+            if len(street_any):
+                gap = np.abs(self.block_number[street_any] - block_number(target.block_hint))
+                lease_ref = street_any[gap == gap.min()]
         if target.lease_commence_year:
             lease = float((target.lease_commence_year + 99) * 12 - as_of_m)
         elif len(lease_ref):
@@ -237,6 +277,9 @@ class CompsEngine:
         else:
             lease = 900.0
         model_ref = own if len(own) else street_rows if len(street_rows) else comps
+        if MODEL_BY_NUMBER and not len(own) and target.block_hint and len(street_rows):
+            gap = np.abs(self.block_number[street_rows] - block_number(target.block_hint))
+            model_ref = street_rows[gap <= np.sort(gap)[min(4, len(gap) - 1)]]
         if target.flat_model and target.flat_model in t.models:
             model = t.models.index(target.flat_model)
         elif len(model_ref):
@@ -245,14 +288,16 @@ class CompsEngine:
             model = 0
         return area, storey, lease, int(model)
 
-    def street_rows(self, target: Target) -> np.ndarray:
-        """Earlier sales of the same flat type on the street the user named (none without one street)."""
+    def street_rows(self, target: Target, *, any_type: bool = False) -> np.ndarray:
+        """Earlier sales on the street the user named: of the same flat type, or of any (none without one street)."""
         t = self.table
         streets = hint_streets(t, target.street_hint)
         if len(streets) != 1:
             return np.zeros(0, dtype=np.int64)
-        return np.flatnonzero((t.street_code == t.streets.index(streets[0])) & (t.month < month_index(target.as_of))
-                              & (t.flat_type == FLAT_TYPES.index(target.flat_type or "")))
+        rows = (t.street_code == t.streets.index(streets[0])) & (t.month < month_index(target.as_of))
+        if not any_type:
+            rows &= t.flat_type == FLAT_TYPES.index(target.flat_type or "")
+        return np.flatnonzero(rows)
 
     def near_rows(self, target: Target) -> np.ndarray:
         """EXPERIMENT: recent same-type sales in the town whose block number is close to the named block's."""
@@ -347,6 +392,13 @@ class CompsEngine:
         comp_pred = fit.predict(month=t.month[chosen], x=self.x[chosen], **self.dummies(chosen))
         est = estimate_value(target_log=target_log, comp_log_price=np.log(t.price[chosen]), comp_log_pred=comp_pred,
                              weights=weights)
+        if HIER:
+            sim = np.exp(-score[top] / 0.5)
+            blk = same_block[top] > 0
+            nr = close[top] if NEAR_R and target.block_hint else np.zeros(len(top), bool)
+            st = (same_street[top] > 0) & ~blk
+            est = hier_estimate(target_log, np.log(t.price[chosen]) - comp_pred, sim,
+                                [~blk & ~nr & ~st, st & ~nr, nr, blk], HIER)
         index_move = np.exp(fit.month_level(as_of_m) - fit.month_level(fit.last_month)) - 1
         trace.append(TraceStep(step=len(trace) + 1, action="estimate", count=len(chosen),
                                decision=f"price model fit on sales before {target.as_of:%Y-%m}; index "
