@@ -26,9 +26,7 @@ from data.stores.hdb_sales import MemorySalesStore, SalesStore
 from retrieval.hybrid import rrf_fuse
 from retrieval.listings import ListingIndex
 from scoring.comps import (
-    RANGE_Z,
     STOREY_BANDS,
-    Estimate,
     HedonicFit,
     estimate_value,
     features,
@@ -48,39 +46,14 @@ VECTOR_WEIGHT, BM25_WEIGHT = 0.3, 0.7  # spec §3.4 defaults
 STREET_BOOST = 3.0  # extra weight of a comp on the named street (dev: within 5 % 0.704 -> 0.712 on 1,500 cases)
 LEASE_SIMILARITY = 0.25  # weight of |lease difference| (per 5 years) in the estimate's similarity
 FEATURE_GROUPS = len(FLAT_TYPES)  # price-model features interacted with flat type (dev: see docs/issue-16.md)
-BLOCK_EFFECTS = False  # EXPERIMENT
-EXTRA = ()  # EXPERIMENT: "nbhd", "street_any"
-PERIOD = 3  # EXPERIMENT
-PSEG = None  # EXPERIMENT: "ft", "seg", "town"
-NEAR_R = 10  # EXPERIMENT
-NEAR_BOOST = 3.0
-NEAR_D = 5.0
-NEAR_MONTHS = 12
-LEASE_BY_NUMBER = True  # EXPERIMENT
-MODEL_BY_NUMBER = False  # EXPERIMENT
-STOREY_FROM_BLOCK = False  # EXPERIMENT (worse)
-TREND_WINDOW = 12  # EXPERIMENT
-HIER = None  # EXPERIMENT: (k_rest, k_street, k_near, k_block)
-
-
-def hier_estimate(target_log: float, resid: np.ndarray, sim: np.ndarray, groups: list[np.ndarray],
-                  ks: tuple[float, ...]) -> Estimate:
-    """EXPERIMENT: nested shrinkage of group mean residuals: rest -> street -> near -> block."""
-    coef = np.zeros(len(resid))  # local = coef @ resid
-    for g, k in zip(groups, ks, strict=True):
-        if not g.any():
-            continue
-        w = np.where(g, sim, 0.0)
-        n_eff = w.sum() ** 2 / np.sum(w**2)
-        lam = n_eff / (n_eff + k)
-        coef = (1 - lam) * coef + lam * w / w.sum()
-    local = float(coef @ resid)
-    norm = coef / coef.sum() if coef.sum() > 0 else np.full(len(resid), 1.0 / max(len(resid), 1))
-    spread = float(np.sqrt(np.sum(norm * (resid - local) ** 2)))
-    half = max(0.03, RANGE_Z * spread)
-    centre = target_log + local
-    return Estimate(float(np.exp(centre)), float(np.exp(centre - half)), float(np.exp(centre + half)), norm,
-                    np.exp(target_log + resid))
+# Nearby blocks: same town and flat type, block number within NEAR_NUMBERS in the same hundred (HDB numbers blocks
+# by neighbourhood: Tampines 2xx is one precinct), sold in the last NEAR_MONTHS. Their weight is multiplied by
+# 1 + NEAR_BOOST·exp(-|number gap|/NEAR_SCALE). dev_large + own May-Sep 2023 backtest: within 5 % 0.704 -> 0.714.
+NEAR_NUMBERS, NEAR_BOOST, NEAR_SCALE, NEAR_MONTHS = 10, 3.0, 5.0, 12
+# Months of the price index that set the trend carried past the last month with sales. On 2023 (fit up to a cut,
+# compare with the full-year index), the error of the carried index fell with the window: RMSE 0.70 % (3 months),
+# 0.58 % (6), 0.20 % (9). A longer window also steadies the slope over a long gap. See docs/hdb-comps.md.
+TREND_WINDOW = 12
 
 
 def block_number(block: str) -> int:
@@ -108,7 +81,6 @@ class CompsEngine:
                           groups=FEATURE_GROUPS)
         self._index: ListingIndex | None = None
         self.block_number = np.array([block_number(b) for b in t.block.tolist()], dtype=np.int32)
-        self.nbhd = t.town.astype(np.int64) * 100 + self.block_number // 100
         self._fits: dict[int, HedonicFit] = {}
 
     @property
@@ -124,28 +96,8 @@ class CompsEngine:
     def dummies(self, rows: np.ndarray) -> dict[str, np.ndarray]:
         """The price model's dummy codes of some rows: town x flat type, flat model, street x flat type."""
         t = self.table
-        out = {"segment": self.segment[rows], "model": t.flat_model[rows].astype(np.int32),
-               "street": t.street_code[rows].astype(np.int64) * 16 + t.flat_type[rows]}
-        if BLOCK_EFFECTS:
-            out["block"] = t.block_code[rows].astype(np.int64)
-        if "nbhd" in EXTRA:
-            out["nbhd"] = self.nbhd[rows]
-        if "street_any" in EXTRA:
-            out["street_any"] = t.street_code[rows].astype(np.int64)
-        if PSEG:
-            out["pseg"] = self.pseg_code(t.month[rows], rows)
-        return out
-
-    def pseg_code(self, month: np.ndarray, rows: np.ndarray | None = None, *, town: int = 0, ft: int = 0) -> np.ndarray:
-        t = self.table
-        period = (np.asarray(month, dtype=np.int64) // PERIOD) * 100000
-        town_a = t.town[rows].astype(np.int64) if rows is not None else np.full(len(period), town)
-        ft_a = t.flat_type[rows].astype(np.int64) if rows is not None else np.full(len(period), ft)
-        if PSEG == "ft":
-            return period + ft_a
-        if PSEG == "town":
-            return period + town_a * 16
-        return period + town_a * 16 + ft_a
+        return {"segment": self.segment[rows], "model": t.flat_model[rows].astype(np.int32),
+                "street": t.street_code[rows].astype(np.int64) * 16 + t.flat_type[rows]}
 
     def fit(self, before_month: int) -> HedonicFit:
         """The price model fit on sales registered before that month (cached per month)."""
@@ -240,7 +192,6 @@ class CompsEngine:
         own = self.block_rows(target)
         block_any = self.block_rows(target, any_type=True)
         street_rows = self.street_rows(target)
-        street_any_rows = self.street_rows(target, any_type=True) if STOREY_FROM_BLOCK else street_rows
         area = target.floor_area_target or (float(np.median(t.area[own if len(own) else comps])) if len(own) + len(
             comps) else 90.0)
         if target.storey_target is not None:
@@ -248,13 +199,6 @@ class CompsEngine:
         elif target.storey_preference:
             lo, hi = STOREY_BANDS[target.storey_preference]
             storey = (lo + min(hi, 25.0)) / 2
-            if STOREY_FROM_BLOCK:
-                for ref in (block_any, street_any_rows, comps):
-                    mids = t.storey_mid[ref] if len(ref) else np.zeros(0)
-                    mids = mids[(mids >= lo) & (mids <= hi)]
-                    if len(mids) >= 2:
-                        storey = float(np.median(mids))
-                        break
         else:
             storey = float(np.median(t.storey_mid[comps])) if len(comps) else 8.0
 
@@ -262,7 +206,7 @@ class CompsEngine:
             return rows[np.argsort(np.abs(t.area[rows] - area), kind="stable")[:k]]
 
         lease_ref = block_any if len(block_any) else nearest(street_rows) if len(street_rows) else np.zeros(0, int)
-        if LEASE_BY_NUMBER and not len(block_any) and target.block_hint:
+        if not len(block_any) and target.block_hint:  # a block with no sales: its street's nearest-numbered block
             street_any = self.street_rows(target, any_type=True)
             if len(street_any):
                 gap = np.abs(self.block_number[street_any] - block_number(target.block_hint))
@@ -277,9 +221,6 @@ class CompsEngine:
         else:
             lease = 900.0
         model_ref = own if len(own) else street_rows if len(street_rows) else comps
-        if MODEL_BY_NUMBER and not len(own) and target.block_hint and len(street_rows):
-            gap = np.abs(self.block_number[street_rows] - block_number(target.block_hint))
-            model_ref = street_rows[gap <= np.sort(gap)[min(4, len(gap) - 1)]]
         if target.flat_model and target.flat_model in t.models:
             model = t.models.index(target.flat_model)
         elif len(model_ref):
@@ -300,24 +241,17 @@ class CompsEngine:
         return np.flatnonzero(rows)
 
     def near_rows(self, target: Target) -> np.ndarray:
-        """EXPERIMENT: recent same-type sales in the town whose block number is close to the named block's."""
+        """Recent earlier sales of the same flat type in nearby blocks: same town, block number within NEAR_NUMBERS
+        of the named block's and in the same hundred (none without a block)."""
         t = self.table
-        if not NEAR_R or not target.block_hint or not target.town:
+        if not target.block_hint or not target.town or target.flat_type not in FLAT_TYPES:
             return np.zeros(0, dtype=np.int64)
         num = block_number(target.block_hint)
         as_of_m = month_index(target.as_of)
-        return np.flatnonzero((t.town == t.town_code(target.town)) & (t.flat_type == FLAT_TYPES.index(
-            target.flat_type or "")) & (t.month < as_of_m) & (t.month >= as_of_m - NEAR_MONTHS)
-            & (np.abs(self.block_number - num) <= NEAR_R) & (self.block_number // 100 == num // 100))
-
-    def block_code_of(self, target: Target) -> int:
-        """The block code of the named block (-1 when none or ambiguous)."""
-        t = self.table
-        if not target.block_hint:
-            return -1
-        streets = hint_streets(t, target.street_hint) or t.block_streets.get(target.block_hint, [])
-        codes = [t.block_index[(target.block_hint, s)] for s in streets if (target.block_hint, s) in t.block_index]
-        return codes[0] if len(codes) == 1 else -1
+        return np.flatnonzero((t.town == t.town_code(target.town)) & (t.flat_type == FLAT_TYPES.index(target.flat_type))
+                              & (t.month < as_of_m) & (t.month >= as_of_m - NEAR_MONTHS)
+                              & (np.abs(self.block_number - num) <= NEAR_NUMBERS)
+                              & (self.block_number // 100 == num // 100))
 
     def block_rows(self, target: Target, *, any_type: bool = False) -> np.ndarray:
         """Earlier sales in the block the user named: of the same flat type, or of any (none without a block)."""
@@ -346,7 +280,8 @@ class CompsEngine:
             order = np.argsort(scores, kind="stable")[:TOP_COMPS]
             return self._comps(candidates[order], scores[order], None, None), None, None, None
         own_block = self.block_rows(target)
-        # the named block's and street's own earlier sales join the candidates: the comps a valuer looks at first
+        # the named block's, its street's and nearby blocks' earlier sales join the candidates: the comps a valuer
+        # looks at first
         near = self.near_rows(target)
         rows = np.union1d(candidates, np.concatenate([own_block, self.street_rows(target), near])).astype(np.int64)
         area, storey, lease, model = self.target_profile(target, rows)
@@ -362,11 +297,10 @@ class CompsEngine:
         same_street = np.isin(t.street[rows], streets).astype(float) if streets else np.zeros(len(rows))
         raw = similarity_weights(scores=score, same_block=same_block, same_street=same_street,
                                  street_boost=STREET_BOOST)
-        if NEAR_R and target.block_hint:
-            dist = np.abs(self.block_number[rows] - block_number(target.block_hint))
-            close = (t.town[rows] == t.town_code(target.town or "")) & (dist <= NEAR_R) & (
-                self.block_number[rows] // 100 == block_number(target.block_hint) // 100) & (same_block == 0)
-            raw = raw * (1.0 + NEAR_BOOST * close * np.exp(-dist / NEAR_D))
+        near_block = np.isin(rows, near) & (same_block == 0)
+        if near_block.any():
+            gap = np.abs(self.block_number[rows] - block_number(target.block_hint or ""))
+            raw = raw * (1.0 + NEAR_BOOST * near_block * np.exp(-gap / NEAR_SCALE))
         top = np.argsort(-raw, kind="stable")[:TOP_COMPS]
         chosen, weights = rows[top], raw[top] / raw[top].sum()
         segment = t.town_code(target.town or "") * 16 + FLAT_TYPES.index(target.flat_type or "")
@@ -374,37 +308,18 @@ class CompsEngine:
                        flat_type=np.array([FLAT_TYPES.index(target.flat_type or "")]), groups=FEATURE_GROUPS)
         street_t = (t.streets.index(streets[0]) * 16 + FLAT_TYPES.index(target.flat_type or "")
                     if len(streets) == 1 else -1)
-        codes = {"segment": np.array([segment]), "model": np.array([model]), "street": np.array([street_t])}
-        if BLOCK_EFFECTS:
-            codes["block"] = np.array([self.block_code_of(target)])
-        tcode = t.town_code(target.town or "")
-        if PSEG:
-            codes["pseg"] = self.pseg_code(np.array([fit.last_month]), town=tcode,
-                                           ft=FLAT_TYPES.index(target.flat_type or ""))
-        if "nbhd" in EXTRA:
-            srows = self.street_rows(target)
-            codes["nbhd"] = np.array([tcode * 100 + block_number(target.block_hint) // 100 if target.block_hint
-                                      else Counter(self.nbhd[srows].tolist()).most_common(1)[0][0] if len(srows)
-                                      else -1])
-        if "street_any" in EXTRA:
-            codes["street_any"] = np.array([t.streets.index(streets[0]) if len(streets) == 1 else -1])
-        target_log = float(fit.predict(month=np.array([as_of_m]), x=x_t, **codes)[0])
+        target_log = float(fit.predict(month=np.array([as_of_m]), x=x_t, segment=np.array([segment]),
+                                       model=np.array([model]), street=np.array([street_t]))[0])
         comp_pred = fit.predict(month=t.month[chosen], x=self.x[chosen], **self.dummies(chosen))
         est = estimate_value(target_log=target_log, comp_log_price=np.log(t.price[chosen]), comp_log_pred=comp_pred,
                              weights=weights)
-        if HIER:
-            sim = np.exp(-score[top] / 0.5)
-            blk = same_block[top] > 0
-            nr = close[top] if NEAR_R and target.block_hint else np.zeros(len(top), bool)
-            st = (same_street[top] > 0) & ~blk
-            est = hier_estimate(target_log, np.log(t.price[chosen]) - comp_pred, sim,
-                                [~blk & ~nr & ~st, st & ~nr, nr, blk], HIER)
         index_move = np.exp(fit.month_level(as_of_m) - fit.month_level(fit.last_month)) - 1
         trace.append(TraceStep(step=len(trace) + 1, action="estimate", count=len(chosen),
                                decision=f"price model fit on sales before {target.as_of:%Y-%m}; index "
                                         f"{index_move:+.1%} since the last month with sales; "
-                                        f"{int(same_block[top].sum())} same-block and {int(same_street[top].sum())} "
-                                        f"same-street comps; estimate {est.value:,.0f} SGD "
+                                        f"{int(same_block[top].sum())} same-block, {int(near_block[top].sum())} "
+                                        f"nearby-block and {int(same_street[top].sum())} same-street comps; "
+                                        f"estimate {est.value:,.0f} SGD "
                                         f"({est.low:,.0f} - {est.high:,.0f})"))
         return self._comps(chosen, score[top], est.weights, est.adjusted), est.value, est.low, est.high
 
