@@ -47,9 +47,10 @@ STREET_BOOST = 3.0  # extra weight of a comp on the named street (dev: within 5 
 LEASE_SIMILARITY = 0.25  # weight of |lease difference| (per 5 years) in the estimate's similarity
 FEATURE_GROUPS = len(FLAT_TYPES)  # price-model features interacted with flat type (dev: see docs/issue-16.md)
 # Nearby blocks: same town and flat type, block number within NEAR_NUMBERS in the same hundred (HDB numbers blocks
-# by neighbourhood: Tampines 2xx is one precinct), sold in the last NEAR_MONTHS. Their weight is multiplied by
-# 1 + NEAR_BOOST·exp(-|number gap|/NEAR_SCALE). dev_large + own May-Sep 2023 backtest: within 5 % 0.704 -> 0.714.
-NEAR_NUMBERS, NEAR_BOOST, NEAR_SCALE, NEAR_MONTHS = 10, 3.0, 5.0, 12
+# by neighbourhood: Tampines 2xx is one precinct), any earlier month (like the block's and the street's own sales;
+# the rerank's recency term discounts old ones). Their weight is multiplied by 1 + NEAR_BOOST·exp(-|number gap|/
+# NEAR_SCALE). dev_large + own May-Sep 2023 backtest: within 5 % 0.704 -> 0.714.
+NEAR_NUMBERS, NEAR_BOOST, NEAR_SCALE = 10, 3.0, 5.0
 # Months of the price index that set the trend carried past the last month with sales. On 2023 (fit up to a cut,
 # compare with the full-year index), the error of the carried index fell with the window: RMSE 0.70 % (3 months),
 # 0.58 % (6), 0.20 % (9). A longer window also steadies the slope over a long gap. See docs/hdb-comps.md.
@@ -241,7 +242,7 @@ class CompsEngine:
         return np.flatnonzero(rows)
 
     def near_rows(self, target: Target) -> np.ndarray:
-        """Recent earlier sales of the same flat type in nearby blocks: same town, block number within NEAR_NUMBERS
+        """Earlier sales of the same flat type in nearby blocks: same town, block number within NEAR_NUMBERS
         of the named block's and in the same hundred (none without a block)."""
         t = self.table
         if not target.block_hint or not target.town or target.flat_type not in FLAT_TYPES:
@@ -249,7 +250,7 @@ class CompsEngine:
         num = block_number(target.block_hint)
         as_of_m = month_index(target.as_of)
         return np.flatnonzero((t.town == t.town_code(target.town)) & (t.flat_type == FLAT_TYPES.index(target.flat_type))
-                              & (t.month < as_of_m) & (t.month >= as_of_m - NEAR_MONTHS)
+                              & (t.month < as_of_m)
                               & (np.abs(self.block_number - num) <= NEAR_NUMBERS)
                               & (self.block_number // 100 == num // 100))
 
