@@ -207,7 +207,7 @@ class CompsEngine:
             return rows[np.argsort(np.abs(t.area[rows] - area), kind="stable")[:k]]
 
         lease_ref = block_any if len(block_any) else nearest(street_rows) if len(street_rows) else np.zeros(0, int)
-        if not len(block_any) and target.block_hint:  # a block with no sales: its street's nearest-numbered block
+        if not len(block_any) and block_number(target.block_hint or ""):  # no sales: street's nearest-numbered block
             street_any = self.street_rows(target, any_type=True)
             if len(street_any):
                 gap = np.abs(self.block_number[street_any] - block_number(target.block_hint))
@@ -248,6 +248,8 @@ class CompsEngine:
         if not target.block_hint or not target.town or target.flat_type not in FLAT_TYPES:
             return np.zeros(0, dtype=np.int64)
         num = block_number(target.block_hint)
+        if num == 0:  # a block without a number has no neighbours by number
+            return np.zeros(0, dtype=np.int64)
         as_of_m = month_index(target.as_of)
         return np.flatnonzero((t.town == t.town_code(target.town)) & (t.flat_type == FLAT_TYPES.index(target.flat_type))
                               & (t.month < as_of_m)
