@@ -7,12 +7,17 @@ The text describes the flat as a seller or buyer would (flat type, block and str
 sometimes the lease start or the flat model) in one of several wordings; the price is never in it.
 Recipe: seed 16, a fixed number of sales per split drawn uniformly; the wording, the spelling of the street and
 the floor within the sale's storey range are drawn per case.
+
+`python -m eval.comps_cases backtest` writes only eval/datasets/comps/backtest.jsonl: an own backtest for tuning,
+300 sales from each of May-Sep 2023 (seed 1616), each valued as of the first day of its month from the sales
+before it. It shares no month with dev or test.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +27,7 @@ OUT = Path(__file__).resolve().parent / "datasets" / "comps"
 SPLITS = {"dev": (("2023-10", "2023-11"), 400), "test": (("2023-12", "2026-01", "2026-02", "2026-03"), 600),
           "dev_large": (("2023-10", "2023-11"), 1500)}  # more dev cases (overlapping dev) for smaller differences
 SEED = 16
+BACKTEST_MONTHS, BACKTEST_PER_MONTH, BACKTEST_SEED = ("2023-05", "2023-06", "2023-07", "2023-08", "2023-09"), 300, 1616
 _EXPAND = {"AVE": "Avenue", "ST": "Street", "RD": "Road", "DR": "Drive", "CRES": "Crescent", "NTH": "North",
            "STH": "South", "CTRL": "Central", "CL": "Close", "LOR": "Lorong", "BT": "Bukit", "JLN": "Jalan",
            "UPP": "Upper", "TG": "Tanjong", "KG": "Kampong", "PL": "Place", "TER": "Terrace"}
@@ -61,6 +67,24 @@ def case_text(row: dict[str, Any], rng: random.Random) -> str:
         commence=row["lease_commence_date"], model=row["flat_model"])
 
 
+def _case(split: str, row: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    return {"id": f"{split}-{row['id']}", "text": case_text(row, rng), "as_of": row["month"].isoformat(),
+            "expected": {"resale_price": row["resale_price"], "row_id": row["id"], "town": row["town"],
+                         "flat_type": row["flat_type"], "street_name": row["street_name"],
+                         "floor_area_sqm": row["floor_area_sqm"]}}
+
+
+def build_backtest() -> list[dict[str, Any]]:
+    """The own backtest: BACKTEST_PER_MONTH sales of each of BACKTEST_MONTHS (deterministic)."""
+    rows = load_files().rows
+    rng = random.Random(BACKTEST_SEED)
+    cases = []
+    for month in BACKTEST_MONTHS:
+        held = [r for r in rows if r["month"].strftime("%Y-%m") == month]
+        cases += [_case("backtest", row, rng) for row in rng.sample(held, BACKTEST_PER_MONTH)]
+    return cases
+
+
 def build() -> dict[str, list[dict[str, Any]]]:
     """The cases of each split (deterministic)."""
     rows = load_files().rows
@@ -68,21 +92,15 @@ def build() -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
     for split, (months, n) in SPLITS.items():
         held = [r for r in rows if r["month"].strftime("%Y-%m") in months]
-        cases = []
-        for row in rng.sample(held, n):
-            cases.append({"id": f"{split}-{row['id']}", "text": case_text(row, rng),
-                          "as_of": row["month"].isoformat(),
-                          "expected": {"resale_price": row["resale_price"], "row_id": row["id"], "town": row["town"],
-                                       "flat_type": row["flat_type"], "street_name": row["street_name"],
-                                       "floor_area_sqm": row["floor_area_sqm"]}})
-        out[split] = cases
+        out[split] = [_case(split, row, rng) for row in rng.sample(held, n)]
     return out
 
 
-def main() -> None:
-    """Rewrite the case files."""
+def main(argv: list[str] | None = None) -> None:
+    """Rewrite the case files (with the argument `backtest`: only the own backtest file)."""
     OUT.mkdir(parents=True, exist_ok=True)
-    for split, cases in build().items():
+    built = {"backtest": build_backtest()} if (argv or sys.argv[1:]) == ["backtest"] else build()
+    for split, cases in built.items():
         with (OUT / f"{split}.jsonl").open("w", encoding="utf-8") as fh:
             for case in cases:
                 fh.write(json.dumps(case) + "\n")

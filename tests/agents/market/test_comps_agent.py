@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import date
 
 import pytest
@@ -163,3 +164,37 @@ def test_an_index_carried_past_the_data_says_so(engine) -> None:
     stale = engine.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=date(2026, 11, 23))
     assert not any("carries the price index" in n for n in fresh.notes)
     assert any("from 2026-03: the estimate carries the price index 7 months forward" in n for n in stale.notes)
+
+
+def test_block_numbers() -> None:
+    from agents.market.comps import block_number
+
+    assert [block_number(b) for b in ("211B", "1", "10A", "C")] == [211, 1, 10, 0]
+
+
+def test_nearby_blocks_are_earlier_same_type_sales_in_the_same_hundred(engine) -> None:
+    from agents.market.comps import NEAR_NUMBERS
+
+    t = engine.table
+    for as_of in (date(2023, 10, 1), date(2026, 2, 1)):
+        target = parse(engine, "4-room blk 287 Tampines St 22, 95 sqm, 5th floor", as_of).target
+        near = engine.near_rows(target)
+        assert len(near) > 0
+        month = int(t.month[near].max())
+        assert f"{as_of:%Y-%m}" > f"{month // 12}-{month % 12 + 1:02d}"  # the leak guard
+        numbers = engine.block_number[near]
+        assert ((numbers // 100 == 2) & (abs(numbers - 287) <= NEAR_NUMBERS)).all()
+        assert {t.towns[c] for c in t.town[near]} == {"TAMPINES"} and {t.flat_type[i] for i in near} == {3}
+        result = engine.run("4-room blk 287 Tampines St 22, 95 sqm, 5th floor", as_of=as_of)
+        assert "nearby-block" in next(s for s in result.trace if s.action == "estimate").decision
+
+
+def test_a_block_without_sales_takes_its_lease_from_the_nearest_numbered_block_on_its_street(engine) -> None:
+    t = engine.table
+    target = parse(engine, "3 rm blk 35 Circuit Road, 72 sqm, 12th floor", date(2023, 11, 1)).target
+    assert len(engine.block_rows(target, any_type=True)) == 0
+    street = engine.street_rows(target, any_type=True)
+    gap = abs(engine.block_number[street] - 35)
+    commence = Counter(t.lease_commence[street[gap == gap.min()]].tolist()).most_common(1)[0][0]
+    _, _, lease, _ = engine.target_profile(target, street)
+    assert lease == (commence + 99) * 12 - (2023 * 12 + 10)
