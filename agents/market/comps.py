@@ -51,10 +51,6 @@ FEATURE_GROUPS = len(FLAT_TYPES)  # price-model features interacted with flat ty
 # the rerank's recency term discounts old ones). Their weight is multiplied by 1 + NEAR_BOOST·exp(-|number gap|/
 # NEAR_SCALE). dev_large + own May-Sep 2023 backtest: within 5 % 0.704 -> 0.714.
 NEAR_NUMBERS, NEAR_BOOST, NEAR_SCALE = 10, 3.0, 5.0
-# Months of the price index that set the trend carried past the last month with sales. On 2023 (fit up to a cut,
-# compare with the full-year index), the error of the carried index fell with the window: RMSE 0.70 % (3 months),
-# 0.58 % (6), 0.20 % (9). A longer window also steadies the slope over a long gap. See docs/hdb-comps.md.
-TREND_WINDOW = 12
 
 
 def block_number(block: str) -> int:
@@ -105,7 +101,7 @@ class CompsEngine:
         if before_month not in self._fits:
             t = self.table
             self._fits[before_month] = fit_hedonic(month=t.month, x=self.x, price=t.price, before_month=before_month,
-                                                   dummies=self.dummies(np.arange(t.size)), trend_months=TREND_WINDOW)
+                                                   dummies=self.dummies(np.arange(t.size)))
         return self._fits[before_month]
 
     def run(self, text: str, *, as_of: date, target: Target | None = None, model: Any = None) -> CompsResult:
