@@ -86,7 +86,8 @@ ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?
                           r"\breschedul\w*|\bmove (?:it|the tour|them)\b|\bchange the time\b", re.I)
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
-    r"write|letter|message|landlord|offer|shorter|formal|casual|tone|rewrite|redo|reword|polite|friendlier|firmer)\b",
+    r"write|letter|message|landlord|offer|shorter|formal|casual|tone|rewrite|redo|reword|polite|friendlier|firmer|"
+    r"come back|sign-?off|sign off|approv\w*|boss|alternatives?|options?|package)\b",
     re.IGNORECASE)
 QUESTION = re.compile(r"\?\s*$|^(what|who|how|can|could|do|does|is|am|are|may|when|where|why|should)\b", re.I)
 

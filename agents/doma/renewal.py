@@ -381,13 +381,25 @@ def missing_inputs(request: RenewalRequest, inventory: Any = None) -> list[str]:
     return missing
 
 
+def policy_for(request: RenewalRequest,
+               policy: RenewalPolicy | str | Path | dict[str, Any] | None = None) -> RenewalPolicy:
+    """The policy for this request: the configured one, under the owner's own cap when the message states one."""
+    pol = _resolve_policy(policy)
+    if request.cap_pct is not None:
+        pol = replace(pol, max_increase_pct=min(pol.max_increase_pct, request.cap_pct),
+                      approval_threshold_pct=min(pol.approval_threshold_pct, request.cap_pct))
+    return pol
+
+
+def primary_approval(analysis: RenewalAnalysis) -> list[str]:
+    """Why the primary offer alone (the one a manager asks about accepting) needs approval; empty when it does not."""
+    return _approval(analysis.candidates[:1], analysis.current_rent, analysis.comps, policy_for(analysis.request))
+
+
 def analyze_renewal(request: RenewalRequest, *, inventory: Any = None,
                     policy: RenewalPolicy | str | Path | dict[str, Any] | None = None) -> RenewalAnalysis:
     """propose_renewal() with the numbers behind the package (comps, target, approval reasons)."""
-    pol = _resolve_policy(policy)
-    if request.cap_pct is not None:  # the owner's own cap, stated in the message, is the policy for this offer
-        pol = replace(pol, max_increase_pct=min(pol.max_increase_pct, request.cap_pct),
-                      approval_threshold_pct=min(pol.approval_threshold_pct, request.cap_pct))
+    pol = policy_for(request, policy)
     subject = subject_of(request, inventory)
     current = request.current_rent or subject.get("rent")
     if not current:

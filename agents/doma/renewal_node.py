@@ -7,6 +7,7 @@ question completes the earlier request.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -15,11 +16,30 @@ from agents.doma.renewal import (
     _resolve_policy,
     analyze_renewal,
     missing_inputs,
+    primary_approval,
     render_reply,
 )
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
 from agents.doma.renewal_tenant import advise, offered_rent, render_advice
 from agents.state import AgentState
+
+APPROVAL_Q = re.compile(r"\bsign-?\s?off\b|\bapprov\w*|\bboss\b|\bauthori[sz]\w*", re.I)
+LETTER_Q = re.compile(r"\b(?:draft|write|prepare)\b.{0,30}\b(?:letter|email|e-mail|notice|message)\b", re.I)
+
+
+def tenant_letter(analysis: Any) -> str:
+    """A renewal letter to the tenant that sets out the package's offers (the manager edits and sends it)."""
+    current = analysis.current_rent
+    pkg = analysis.package
+    unit = f" for unit {analysis.request.unit_label}" if analysis.request.unit_label else ""
+    lines = ["Dear tenant,", "", f"Thank you for being our resident. We are pleased to offer you a renewal{unit}. "
+             f"Your current rent is ${current:,.0f} a month; please choose one of these options:", ""]
+    for i, offer in enumerate([pkg.primary, *pkg.alternatives], start=1):
+        extra = f", with {', '.join(offer.incentives)}" if offer.incentives else ""
+        lines.append(f"{i}. ${offer.rent_usd:,.0f} a month for {offer.term_months} months{extra}")
+    lines += ["", "Please let us know your choice, or any questions, within 30 days.", "", "Kind regards,",
+              "The management office"]
+    return "\n".join(lines)
 
 
 def _complete_from_state(request: RenewalRequest, state: AgentState) -> RenewalRequest:
@@ -85,6 +105,14 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             analysis = analyze_renewal(request, inventory=inventory)
             trace.update(comps=analysis.comps.ids if analysis.comps else [],
                          target_pct=round(analysis.target_pct, 2), approval=analysis.package.needs_manager_approval)
-            out.update(reply=render_reply(analysis), renewal=analysis.package.model_dump(mode="json"), awaiting=None)
+            reply = render_reply(analysis)
+            if APPROVAL_Q.search(text):  # "does accepting 3300 need sign-off?": the answer first
+                reasons = primary_approval(analysis)
+                offer = f"${analysis.package.primary.rent_usd:,.0f}/month"
+                reply = (f"**{offer} needs manager approval:** {'; '.join(reasons)}." if reasons else
+                         f"**No manager approval needed** for {offer}: within policy.") + f"\n\n{reply}"
+            if LETTER_Q.search(text):  # "draft the letter to the tenant with the three options"
+                reply += "\n\n**Draft letter to the tenant:**\n\n" + tenant_letter(analysis)
+            out.update(reply=reply, renewal=analysis.package.model_dump(mode="json"), awaiting=None)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 3)
     return {**out, "trace": [trace]}

@@ -41,7 +41,8 @@ _SQFT = re.compile(r"\b(\d[\d,]{2,6})\s*(?:sq\.?\s?ft|sqft|sf|square feet|square
 _LANDLORD_CUE = re.compile(r"landlord|management|owner|wants?|asking|ask(?:s|ed)? for|offer(?:ed|s)?|propos\w*|"
                            r"letter says|notice says|new lease|"
                            r"rais\w*|increas\w*|hik\w*|quot\w*|new rent|to\s*$|going up|bump", re.IGNORECASE)
-_COUNTER_CUE = re.compile(r"counter(?:ed)?\s+(?:with|at|of)|i (?:could|can|would|will|want to|'d like to|would like to"
+_COUNTER_CUE = re.compile(r"counter(?:ed)?\s+(?:with|at|of)|c[oa]me back (?:at|with)|"
+                          r"i (?:could|can|would|will|want to|'d like to|would like to"
                           r"|plan to) (?:offer|pay|do|propose)|i'?d (?:offer|pay|do)|my counter|tenant (?:offers|"
                           r"countered|proposes)|they (?:offer|countered)|(?:counter|offer)\s*$", re.IGNORECASE)
 _CURRENT_CUE = re.compile(r"rent is|pay(?:ing)?|currently|current|right now|now\s*$|from\s*$|at\s*$|is\s*$",
@@ -52,11 +53,22 @@ _TENANT_CUE = re.compile(r"\bmy (?:rent|lease|landlord)\b|\bi pay\b|\bshould i\b
                          re.IGNORECASE)
 
 
+# A manager reporting what the tenant asks for: "tenant in 7D wants to renew at 0%" is the tenant's counter, unless
+# the owner's own wish comes nearer ("the tenant wants 3% and we want 5%").
+_TENANT_WANTS = re.compile(r"\btenant\b.{0,60}?\b(?:wants?|asks?|asking|requests?|hopes?)\b", re.IGNORECASE)
+_OWNER_WANTS = re.compile(r"\b(?:we|i)(?: would|'d)? (?:want|like|prefer|aim|plan)\b", re.IGNORECASE)
+
+
+def _tenant_asks(before: str) -> bool:
+    tenant = [m.end() for m in _TENANT_WANTS.finditer(before)]
+    owner = [m.end() for m in _OWNER_WANTS.finditer(before)]
+    return bool(tenant) and (not owner or max(tenant) > max(owner))
 _MARKET = re.compile(r"\b(?:similar|comparable|comps?|market(?: rate| rent)?|going rate|going for|others? (?:in|like)|"
                      r"neighbou?rs? pay)\b[^$\d%]{0,40}\$\s?(\d{1,2},?\d{3}|\d{3,5})\b", re.IGNORECASE)
 _CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
                   r"(?:%|percent)", re.IGNORECASE)
-_UNIT_LABEL = re.compile(r"\b(?:unit|apt\.?|apartment|suite)\s+#?(\d{1,4}[a-z]?|[a-z]\d{1,4})\b", re.IGNORECASE)
+_UNIT_LABEL = re.compile(r"\b(?:unit|apt\.?|apartment|suite|tenant in)\s+#?(\d{1,4}[a-z]?|[a-z]\d{1,4})\b",
+                         re.IGNORECASE)
 _TENURE = re.compile(r"\b(?:been here|lived here|living here|tenant here|here for)\s+(?:for\s+)?(\d{1,2})\s*(?:\+\s*)?"
                      r"(?:yrs?|years?)\b|\b(\d{1,2})\s*(?:yrs?|years?)\s+(?:here|in the (?:unit|apartment|building)|"
                      r"as a tenant)", re.IGNORECASE)
@@ -245,7 +257,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
             continue
         value = float(match.group(1))
         before = _words_before(text, match.start())
-        if _COUNTER_CUE.search(before):
+        if _COUNTER_CUE.search(before) or _tenant_asks(text[max(0, match.start() - 90):match.start()]):
             fields.setdefault("tenant_counter_pct", value)
         else:
             fields.setdefault("proposed_increase_pct", value)

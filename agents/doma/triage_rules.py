@@ -120,6 +120,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bwaterfall\b", r"\bmucha agua\b", r"\bagua por todos lados\b|\bagua por todas partes\b",
         r"\bse (?:rompio|reviento|exploto) (?:una |un |la |el )?(?:tuberia|tubo|cano)\b|\ba chorros\b|\btuberia rota\b",
         _near(r"overflow", r"everywhere|all over|will not stop|can not stop|hallway|into the|downstairs", 4),
+        _near(r"water(?!_)", r"spreading|spread(?:s|ing)? (?:to|into|toward)|toward the hall\w*|into the hall\w*|"
+              r"under the door|to the next room|into the next room", 6),
         _near(r"sewage|sewer", r"everywhere|all over|flood|overflow|pour|gush|coming up", 5),
     )),
     ("break_in", _rx(

@@ -203,10 +203,11 @@ class CompsEngine:
             return rows[np.argsort(np.abs(t.area[rows] - area), kind="stable")[:k]]
 
         lease_ref = block_any if len(block_any) else nearest(street_rows) if len(street_rows) else np.zeros(0, int)
-        if not len(block_any) and block_number(target.block_hint or ""):  # no sales: street's nearest-numbered block
+        hinted = block_number(target.block_hint or "")
+        if not len(block_any) and hinted:  # no sales: the street's nearest-numbered block
             street_any = self.street_rows(target, any_type=True)
             if len(street_any):
-                gap = np.abs(self.block_number[street_any] - block_number(target.block_hint))
+                gap = np.abs(self.block_number[street_any] - hinted)
                 lease_ref = street_any[gap == gap.min()]
         if target.lease_commence_year:
             lease = float((target.lease_commence_year + 99) * 12 - as_of_m)

@@ -585,6 +585,8 @@ def describe_spec(spec: SearchSpec) -> str:
     return ", ".join(parts)
 
 
+# Area words every city has: after a Toronto search, "downtown only" narrows Toronto, it does not mean Manhattan.
+GENERIC_AREAS = {"downtown", "midtown", "uptown", "city centre", "city center"}
 REFINEMENT = re.compile(r"^\s*(what about|how about|and|also|instead|make it|actually|only|now|maybe|or|plus|"
                         r"with|without|under|below|max|in)\b", re.I)
 
@@ -602,7 +604,7 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "spec_status": spec.spec_status, "relaxed": sorted(patch)}]}
     rental = rental_request(text, state.get("rental"), other_results=bool(state.get("matches")))
-    if rental is not None and rental["kind"] != "search" and parse_spec(text).location:
+    if rental is not None and rental["kind"] != "search" and set(parse_spec(text).location) - GENERIC_AREAS:
         rental = None  # "2br in Williamsburg under $5k" after a Vancouver search is a new NYC search
     if rental is not None:  # a Canadian place or "on REALTOR.CA": the REALTOR.CA source, not the NYC inventory
         return {"rental_request": rental, "awaiting": None,

@@ -116,9 +116,15 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
 
 # Questions about the results just shown, answered from them (no new search).
 RESULT_QUESTION = re.compile(
+    r"\b(?:how much|what(?:'s|s| is)(?: that)?(?: in)?(?: the)? (?:monthly )?(?:rent|price|cost)|what does)\b.{0,30}"
+    r"\b(?:the )?(?:first|top|second|third|fourth|fifth|last|#\d)\b|"
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be|allow|take|accept|come)\b|"
     r"\bwhat(?:'s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest)\b|"
     r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b", re.I)
+_ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost)\b.{0,40}?\b(first|top|second|third|fourth|fifth|last|"
+                            r"#\d)\b|"
+                            r"\b(first|top|second|third|fourth|fifth|last|#\d)\b (?:one|unit|suite|listing)?\W*"
+                            r"(?:cost|rent)", re.I)
 _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b", re.I),
      "min_to_subway", "closest to the subway ({value:g} min walk)", False),
@@ -138,6 +144,17 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
     """
     if not shown or not RESULT_QUESTION.search(text):
         return None
+    asked = _ORDINAL_PRICE.search(text)
+    if asked:  # "what's that in monthly rent for the top one?": that unit's numbers
+        word = (asked.group(1) or asked.group(2) or "").lower()
+        i = {"first": 0, "top": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": len(shown) - 1}.get(
+            word, int(word[1:]) - 1 if word.startswith("#") else 0)
+        unit = shown[min(max(i, 0), len(shown) - 1)]
+        row = unit["row_preview"]
+        said = f"#{i + 1} {row['address']} ({unit['id']}) rents for ${row['rent']:,.0f} a month"
+        if row.get("sqft") and row.get("ppsf_year"):
+            said += f" ({row['sqft']:,.0f} SF at ${row['ppsf_year']:,.2f}/SF a year)"
+        return said + ".", unit["id"]
     for pattern, key, wording, largest in _ASKS:
         if pattern.search(text):
             known = [m for m in shown if m["row_preview"].get(key) is not None]

@@ -73,3 +73,63 @@ def test_rents_said_the_spoken_way_are_read():
     assert words_to_digits("thirty-seven fifty") == "3750" and words_to_digits("twenty nine fifty") == "2950"
     assert words_to_digits("thirty seven") == "37" and words_to_digits("three thousand four hundred") == "3400"
     assert parse_renewal_request("we're at 2400, renewal notice says 2650").landlord_offers == [2650]
+
+
+def test_a_managers_follow_ups_continue_the_package(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Unit 4B, tenant pays $3,200, lease ends March 31. Similar 1br's in the building are going for around "
+               "$3,450. Our policy caps renewals at 5%. Put together a renewal package.", thread_id="f", role="manager")
+    countered = ask(graph, "what if they come back at 3300?", thread_id="f", role="manager")
+    assert countered["renewal"]["primary"]["rent_usd"] == 3300
+    sign_off = ask(graph, "does accepting 3300 need sign-off from me or my boss", thread_id="f", role="manager")
+    assert sign_off["route"]["node"] == "renewal"
+    assert sign_off["reply"].startswith("**No manager approval needed** for $3,300")
+    letter = ask(graph, "draft the letter to the tenant with the three options", thread_id="f", role="manager")
+    assert "Draft letter to the tenant" in letter["reply"] and "3. $" in letter["reply"]
+
+
+def test_what_the_tenant_asks_is_not_the_owners_ask():
+    request = parse_renewal_request("tenant in 7D (4,100/mo) wants to renew at 0% increase. i would like ~3%.")
+    assert (request.tenant_counter_pct, request.proposed_increase_pct, request.unit_label) == (0.0, 3.0, "7D")
+
+
+def test_an_office_seeker_asks_about_a_shown_suite(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "We're a 60-person fintech looking for office space in Midtown. Max $70/SF/yr.",
+                thread_id="s")["matches"]
+    asked = ask(graph, "whats that in monthly rent for the top one?", thread_id="s")
+    assert asked["route"]["node"] == "needs" and shown[0]["id"] in asked["reply"] and "a month" in asked["reply"]
+
+
+def test_spanish_and_arabic_tours_keep_the_day_and_time(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Hola, busco un estudio en Queens por menos de 2000 dólares al mes", thread_id="es")
+    tour = ask(graph, "quiero ver el primero el sábado por la mañana", thread_id="es")
+    start = tour["plan"]["actions"][0]["start"]
+    assert start.startswith("2026-11-28T10:00")
+    ask(graph, "مرحبا، أبحث عن شقة بغرفتي نوم في مانهاتن، الميزانية حتى 5000 دولار شهريا", thread_id="ar")
+    state = ask(graph, "احجز لي موعد لرؤية الشقة الأولى يوم الأحد الساعة الرابعة عصرا", thread_id="ar")
+    assert state["plan"]["actions"][0]["start"].startswith("2026-11-29T16:00")
+
+
+def test_arabic_search_reads_rooms_place_and_budget():
+    from agents.via.needs import parse_spec
+
+    spec = parse_spec("مرحبا، أبحث عن شقة بغرفتي نوم في مانهاتن، الميزانية حتى 5000 دولار شهريا")
+    assert spec.location == ["manhattan"] and spec.min_bedrooms == 2 and spec.budget_max == 5000
+
+
+def test_out_of_scope_requests_get_a_plain_answer(inventory, now):
+    graph = _graph(inventory, now)
+    for text, words in (("should i sue them? can you be my lawyer on this", "legal advice"),
+                        ("do u have coworking desks? like a wework hot desk", "coworking"),
+                        ("ok then find me a roommate for the new place", "roommate")):
+        state = ask(graph, text, thread_id=f"o-{words}")
+        assert state["route"]["node"] == "clarify" and words in state["reply"].lower()
+
+
+def test_water_spreading_from_a_leak_is_an_emergency():
+    from agents.doma.triage import classify
+
+    assert classify("update: it's getting worse, water's on the floor now and spreading toward the hallway",
+                    learned=None).priority == "P0"
