@@ -118,6 +118,16 @@ def place_names() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def _borough_of() -> dict[str, str]:
+    """Neighborhood token -> its borough token, from the inventory."""
+    from data.sources.nyc import load_inventory
+
+    frame = load_inventory().frame
+    pairs = frame[["neighborhood", "borough"]].drop_duplicates()
+    return {str(n).lower(): str(b).lower() for n, b in pairs.itertuples(index=False) if n and b}
+
+
+@lru_cache(maxsize=1)
 def _place_pattern() -> re.Pattern[str]:
     names = sorted(place_names(), key=len, reverse=True)
     return re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
@@ -439,6 +449,9 @@ def parse_spec(text: str) -> SearchSpec:
     if nice:
         confidence["nice_to_haves"] = 0.8
     location, loc_conf = _places(work)
+    # "Chelsea in Manhattan": the borough only says which Chelsea; kept, it would match every Manhattan unit.
+    boroughs = _borough_of()
+    location = [t for t in location if not any(boroughs.get(o) == t for o in location if o != t)]
     if location:
         confidence["location"] = loc_conf
     kind = _kind(original, min_beds is not None or max_beds is not None, min_sqft)
@@ -585,6 +598,8 @@ def describe_spec(spec: SearchSpec) -> str:
     return ", ".join(parts)
 
 
+NEW_SEARCH = re.compile(r"\b(?:new search|start over|start again|from scratch|forget (?:that|it|those|the last)|"
+                        r"something (?:else|different) entirely)\b", re.I)
 # Area words every city has: after a Toronto search, "downtown only" narrows Toronto, it does not mean Manhattan.
 GENERIC_AREAS = {"downtown", "midtown", "uptown", "city centre", "city center"}
 REFINEMENT = re.compile(r"^\s*(what about|how about|and|also|instead|make it|actually|only|now|maybe|or|plus|"
@@ -629,11 +644,10 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                     "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "spec_status": "ok", "edited": edit.notes}]}
     spec, origin = read_spec(text, model)
-    # A follow-up completes or narrows the search on the table: the answer to our question, a message that starts
-    # like a refinement, or one that names neither a place nor a budget ("ok just 1br's") after a search.
+    # After a search, a message is read as a change to it ("like 4k", "2 bedrooms", "ok just 1br's"): what it states
+    # replaces, what it leaves out is kept, unless the person starts over.
     after_search = state.get("previous_node") in ("needs", "tour") or bool(state.get("matches"))
-    follow_up = state.get("awaiting") == "spec" or (after_search and (
-        REFINEMENT.search(text) is not None or (not spec.location and spec.budget_max is None)))
+    follow_up = state.get("awaiting") == "spec" or (after_search and not NEW_SEARCH.search(text))
     merged = False
     if previous and follow_up:
         spec = merge_specs(SearchSpec.model_validate(previous), spec)

@@ -22,7 +22,8 @@ TRANSIT = re.compile(r"\b(?:closer to|near(?:er)?(?: to)?|by) (?:the |a )?(?:sub
                      re.I)
 SORT_PRICE = re.compile(r"\b(?:sort|order|rank)\w* (?:them |it |these |those )?by (?:price|rent|cost)\b|"
                         r"\b(?:cheapest|lowest (?:price|rent)) first\b", re.I)
-MORE = re.compile(r"\b(?:show|see|give) (?:me )?(?:some )?more\b|\bnext (?:page|ones|five|5)\b|"
+MORE = re.compile(r"^\W*(?:more|next|others?)\W*(?:please|pls)?\W*$|"
+                  r"\b(?:show|see|give) (?:me )?(?:some )?more\b|\bnext (?:page|ones|five|5)\b|"
                   r"\bmore (?:options|results|listings|units|places)\b", re.I)
 INSTEAD = re.compile(r"\b(?:instead|rather)\b|^\s*(?:what|how) about\b|\b(?:switch|change) (?:it |the area )?to\b",
                      re.I)
@@ -118,9 +119,13 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
 RESULT_QUESTION = re.compile(
     r"\b(?:how much|what(?:'s|s| is)(?: that)?(?: in)?(?: the)? (?:monthly )?(?:rent|price|cost)|what does)\b.{0,30}"
     r"\b(?:the )?(?:first|top|second|third|fourth|fifth|last|#\d)\b|"
+    r"\bper[- ](?:foot|sf|square foot)\b|\$/sf\b|\bpsf\b|\bside by side\b|\bcompare (?:the )?(?:top|first) "
+    r"(?:two|2|three|3)\b|"
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be|allow|take|accept|come)\b|"
     r"\bwhat(?:'s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest)\b|"
     r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b", re.I)
+_COMPARE = re.compile(r"\bcompare\b|\bside by side\b|\bdifference between\b", re.I)
+_PER_FOOT = re.compile(r"\bper[- ](?:foot|sf|square foot)\b|\$/sf\b|\bpsf\b", re.I)
 _ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost)\b.{0,40}?\b(first|top|second|third|fourth|fifth|last|"
                             r"#\d)\b|"
                             r"\b(first|top|second|third|fourth|fifth|last|#\d)\b (?:one|unit|suite|listing)?\W*"
@@ -144,6 +149,22 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
     """
     if not shown or not RESULT_QUESTION.search(text):
         return None
+    if _COMPARE.search(text) or _PER_FOOT.search(text):  # "compare the top two", "what's the per-foot on those"
+        count = 2 if _COMPARE.search(text) and re.search(r"\b(?:two|2|both)\b", text, re.I) else len(shown)
+        lines = []
+        for i, unit in enumerate(shown[:count], start=1):
+            row = unit["row_preview"]
+            facts = [f"${row['rent']:,.0f}/mo"]
+            if row.get("ppsf_year"):
+                facts.append(f"${row['ppsf_year']:,.2f}/SF/yr")
+            if row.get("sqft"):
+                facts.append(f"{row['sqft']:,.0f} SF")
+            if row.get("bedrooms") is not None and row.get("kind") == "apartment":
+                facts.append(f"{row['bedrooms']:g} bedroom(s)")
+            if row.get("min_to_subway") is not None:
+                facts.append(f"{row['min_to_subway']:g} min to the subway")
+            lines.append(f"#{i} {row['address']} ({unit['id']}): " + ", ".join(facts))
+        return "\n".join(lines), shown[0]["id"]
     asked = _ORDINAL_PRICE.search(text)
     if asked:  # "what's that in monthly rent for the top one?": that unit's numbers
         word = (asked.group(1) or asked.group(2) or "").lower()

@@ -164,6 +164,20 @@ def plan_tours(units: list[dict[str, Any]], *, when: str | None, now: datetime) 
 Taken = Callable[[str, datetime, datetime], bool]
 
 
+def _each_time(when: str | None, first: datetime) -> list[datetime]:
+    """The clock times a message gives, in order, on the first tour's day ("friday, one at 10 one at 11:30")."""
+    if not when:
+        return []
+    text = english_when(when)
+    times = []
+    for m in _CLOCK.finditer(text):
+        said = m.group(0) if m.group(1) or m.group(6) else f"at {m.group(4)}:{m.group(5) or '00'}"
+        clock = _clock(said)
+        if clock:
+            times.append(first.replace(hour=clock[0], minute=clock[1]))
+    return times if len(times) >= 2 else []
+
+
 def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: datetime, taken: Taken | None = None,
                    own: list[tuple[datetime, datetime]] | None = None) -> tuple[ActionPlan, list[str]]:
     """Tours one person can make: in sequence with travel time between buildings, clear of their own holds,
@@ -178,7 +192,10 @@ def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: dateti
     actions: list[TourAction] = []
     notes: list[str] = []
     earliest = first
-    for unit in units:
+    asked = _each_time(when, first)
+    for i, unit in enumerate(units):
+        if i < len(asked) and asked[i] > earliest:
+            earliest = asked[i]  # "one at 10, one at 11:30": each tour at its own time
         start, why = earliest, ""
         for _ in range(MAX_SHIFTS):
             clash = next(((a, b) for a, b in busy if a - GAP < start + SLOT and start < b + GAP), None)
@@ -205,6 +222,8 @@ def _plan(actions: list[TourAction]) -> ActionPlan:
     return ActionPlan(actions=actions, confirmation_prompt=prompt)
 
 
+# "both", "the top two", "all three": more than one of the results just shown.
+_SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b", re.I)
 _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "fifth": 4}
 
 
@@ -304,9 +323,11 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             focus = next((i for i, m in enumerate(shown) if m["id"] == state.get("focus")), None)
             # "the third one" names its unit; "book it" means the one the conversation singled out last.
             picked = _ordinal_reference(text) if ORDINAL.search(_english_ordinals(text)) or focus is None else focus
-            match = shown[min(picked, len(shown) - 1)]
-            units = [{"unit_id": match["id"], "address": match["row_preview"]["address"],
-                      "kind": match["row_preview"]["kind"]}]
+            several = _SEVERAL.search(text)
+            count = 3 if several and re.search(r"three|3", several.group(0)) else 2 if several else 1
+            chosen = shown[:count] if several else [shown[min(picked, len(shown) - 1)]]
+            units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
+                     for m in chosen]
     else:
         units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
                  for m in (state.get("matches") or [])[:TOURS]]

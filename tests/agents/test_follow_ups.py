@@ -133,3 +133,41 @@ def test_water_spreading_from_a_leak_is_an_emergency():
 
     assert classify("update: it's getting worse, water's on the floor now and spreading toward the hallway",
                     learned=None).priority == "P0"
+
+
+def test_a_short_follow_up_after_a_search_keeps_what_it_does_not_change(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "i want something nice in manhattan", thread_id="k")
+    budget = ask(graph, "like 4k", thread_id="k")
+    assert budget["spec"]["location"] == ["manhattan"] and budget["spec"]["budget_monthly_usd"]["max"] == 4000
+    rooms = ask(graph, "2 bedrooms", thread_id="k")
+    assert rooms["spec"]["location"] == ["manhattan"] and rooms["spec"]["min_bedrooms"] == 2
+    assert all(m["row_preview"]["borough"] == "Manhattan" for m in rooms["matches"])
+    fresh = ask(graph, "forget that, start over: a studio in Astoria under 2000", thread_id="k")
+    assert fresh["spec"]["location"] == ["astoria"] and fresh["spec"].get("min_bedrooms") in (0, None)
+
+
+def test_a_borough_that_only_says_which_neighborhood_is_dropped():
+    from agents.via.needs import parse_spec
+
+    assert parse_spec("Yes, Chelsea in Manhattan. Call it $4,000 then.").location == ["chelsea"]
+
+
+def test_shown_offices_compared_and_both_toured_at_their_own_times(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "Budget is $1.2M per year all-in, we need roughly 15,000 SF, Flatiron or Chelsea preferred",
+                thread_id="b")["matches"]
+    compared = ask(graph, "compare the top two side by side", thread_id="b")
+    assert compared["route"]["node"] == "needs" and "/SF/yr" in compared["reply"]
+    assert shown[0]["id"] in compared["reply"] and shown[1]["id"] in compared["reply"]
+    booked = ask(graph, "book tours for both on friday, one at 10 one at 11:30", thread_id="b")
+    starts = [a["start"][11:16] for a in booked["plan"]["actions"]]
+    assert [a["unit_id"] for a in booked["plan"]["actions"]] == [shown[0]["id"], shown[1]["id"]]
+    assert starts == ["10:00", "11:30"]
+
+
+def test_more_alone_pages_on(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "2br in the east village under 4000", thread_id="p")["matches"]
+    more = ask(graph, "more", thread_id="p")
+    assert more["matches"] and {m["id"] for m in more["matches"]}.isdisjoint({m["id"] for m in first})
