@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.market.answer import compose
 from agents.market.places import mentions
-from agents.market.planner import YEAR_RANGE, Plan, plan_calls, years_in
+from agents.market.planner import TOPICS, YEAR_RANGE, Plan, no_figures, plan_calls, years_in
 from agents.market.tool_router import market_catalog, select_tools
 from agents.prompts import ANALYTICS_PROMPT
 from agents.state import AgentState
@@ -62,14 +62,45 @@ FOLLOW_UP = re.compile(r"^\s*(?:and|what about|how about|same for|now|also|then|
                        r"|^\s*و", re.I)
 
 
+SAME_YEAR = re.compile(r"\b(?:(?:the )?same (?:year|period|years)|that year)\b|نفس (?:السنة|العام)", re.I)
+PLACE_ONLY = re.compile(r"^\s*(?:and|what about|how about|same for|and in|وماذا عن|ماذا عن|وعن|وفي)\s+"
+                        r"(?:the\s+)?([^\d?؟]{2,40}?)\s*[?؟.!]*\s*$", re.I)
+
+
+def _topic_word(text: str) -> bool:
+    """The follow-up asks about a topic ("what about rents?"), not a place."""
+    return any(p.search(text) for p in TOPICS.values()) or bool(OTHER_TOPIC.search(text))
+
+
+OTHER_TOPIC = re.compile(r"\b(?:prices?|values?|counts?|numbers?|growth|trend|average|median|per sqm|per sq ?ft|"
+                         r"villas?|apartments?|townhouses?|studios?|bed(?:room)?s?|last year|this year|next year)\b",
+                         re.I)
+
+
+def unknown_follow_up(text: str, previous: str | None) -> str | None:
+    """The place a short follow-up names that the tables do not hold ("what about Dubai Marina?"), else None."""
+    found = PLACE_ONLY.match(text) if previous else None
+    if not found or mentions(text) or years_in(text):
+        return None
+    name = found.group(1).strip()
+    return name if len(name.split()) <= 4 and not _topic_word(name) else None
+
+
 def follow_up_text(text: str, previous: str | None) -> str:
     """A short follow-up ("and in 2022?", "what about Reem?") completed by the previous market question: its years
     or places replaced by the new ones; any other message as it is."""
-    if not previous or len(text.split()) > 7 or not (FOLLOW_UP.search(text) or len(text.split()) <= 3):
+    if not previous or not (FOLLOW_UP.search(text) or len(text.split()) <= 3) or len(text.split()) > (
+            12 if FOLLOW_UP.search(text) else 7):
         return text
     base = previous
     if years_in(text):
         base = YEAR_OR_RANGE.sub(" ", base)
+    elif SAME_YEAR.search(text):
+        text = SAME_YEAR.sub(" ", text)  # "same year": the years of the question before stay
+    if any(p.search(text) for p in TOPICS.values()):  # "what about rents?": the new topic replaces the old one
+        for pattern in TOPICS.values():
+            base = pattern.sub(" ", base)
+        base = re.sub(r"\bhow many\b|\bwhich was higher\b|كم عدد", " ", base, flags=re.I)
     named = mentions(text)
     if named:
         for match in mentions(base):
@@ -83,6 +114,11 @@ def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     A short follow-up after a market answer ("and in 2022?") is read with the question before it."""
     text = state.get("text", "") or ""
     previous = state.get("market_question") if state.get("prior_node") == "analytics" else None
+    unknown = unknown_follow_up(text, previous)
+    if unknown:  # "what about Dubai Marina?": say what the tables cover, do not repeat the last answer
+        lang = state.get("lang") or "en"
+        return {"reply": no_figures(unknown, lang), "market": None, "market_question": previous,
+                "trace": [{"node": "analytics", "ms": 0.0, "unknown_place": unknown}]}
     question = follow_up_text(text, previous)
     turn = analytics_turn(question, model=model, lang="ar" if state.get("lang") == "ar" else None)
     trace = {**turn["trace"], **({"follow_up_of": previous} if question != text else {})}

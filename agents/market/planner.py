@@ -60,6 +60,13 @@ TOPICS = {  # the words of each tool category, in both languages (normalized Ara
 }
 
 
+def no_figures(place: str, lang: str) -> str:
+    """What to say for a place the tables do not hold."""
+    have = ", ".join(p.display for p in load_market().places if p.kind == "district")
+    return (f"I have no figures for {place}: the market tables cover {have} (Abu Dhabi City)." if lang != "ar" else
+            f"لا تتوفر لدي بيانات عن {place}: الجداول تغطي جزيرة ياس وجزيرة الريم في أبوظبي.")
+
+
 def unknown_places(message: str) -> list[str]:
     """Places the message names by their kind that the tables do not hold ("Saadiyat Island")."""
     unknown = []
@@ -189,10 +196,7 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
     tables = load_market()
     missing = unknown_places(message)
     if missing:
-        have = ", ".join(p.display for p in tables.places if p.kind == "district")
-        return Plan(question=(f"I have no figures for {missing[0]}: the market tables cover {have} (Abu Dhabi City)."
-                              if lang != "ar" else
-                              f"لا تتوفر لدي بيانات عن {missing[0]}: الجداول تغطي جزيرة ياس وجزيرة الريم في أبوظبي."))
+        return Plan(question=no_figures(missing[0], lang))
     places = mentions(message)
     districts = _districts(places)
     years = years_in(message)

@@ -171,3 +171,14 @@ def test_more_alone_pages_on(inventory, now):
     first = ask(graph, "2br in the east village under 4000", thread_id="p")["matches"]
     more = ask(graph, "more", thread_id="p")
     assert more["matches"] and {m["id"] for m in more["matches"]}.isdisjoint({m["id"] for m in first})
+
+
+def test_market_follow_ups_keep_the_year_and_say_what_the_tables_lack(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "how many property transactions were there on yas island in 2024?", thread_id="ad")
+    same = ask(graph, "and al reem island same year, which was higher?", thread_id="ad")
+    assert "2024" in same["reply"] and "Al Reem Island" in same["reply"]
+    unknown = ask(graph, "what about dubai marina", thread_id="ad")
+    assert unknown["reply"].startswith("I have no figures for dubai marina")
+    rents = ask(graph, "what about rents?", thread_id="ad")
+    assert "rent" in rents["reply"].lower() and "Transactions" not in rents["reply"]
