@@ -377,7 +377,8 @@ def missing_inputs(request: RenewalRequest, inventory: Any = None) -> list[str]:
         missing.append("the current monthly rent")
     if request.requester == "manager" and not request.unit_id and not request.unknown_unit_id \
             and request.current_rent is None:
-        missing.append("the unit id (like SE-1545) or its current rent")
+        missing = [m for m in missing if m != "the current monthly rent"]
+        missing.append("the current monthly rent (or the unit id, like SE-1545)")
     return missing
 
 

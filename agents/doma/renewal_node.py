@@ -80,6 +80,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
     role = state.get("role")
     if role in ("renter", "manager"):
         request = request.model_copy(update={"requester": "tenant" if role == "renter" else "manager"})
+    if request.requester == "manager" and request.current_rent is None and len(request.landlord_offers) == 1:
+        # "unit 3B renews next month at 2,650": a manager states what the unit rents for now; the offer is ours
+        request = request.model_copy(update={"current_rent": request.landlord_offers[0], "landlord_offers": []})
     history = f"{context} {text}".strip()
     trace: dict[str, Any] = {"node": "renewal", "requester": request.requester}
     out: dict[str, Any] = {"renewal": None, "renewal_advice": None, "renewal_context": history}

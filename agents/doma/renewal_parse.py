@@ -65,7 +65,8 @@ def _tenant_asks(before: str) -> bool:
     return bool(tenant) and (not owner or max(tenant) > max(owner))
 _MARKET = re.compile(r"\b(?:similar|comparable|comps?|market(?: rate| rent)?|going rate|going for|others? (?:in|like)|"
                      r"neighbou?rs? pay)\b[^$\d%]{0,40}\$\s?(\d{1,2},?\d{3}|\d{3,5})\b", re.IGNORECASE)
-_CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
+_CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most|stay under|keep (?:it )?under|"
+                  r"stay below|keep (?:it )?below)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
                   r"(?:%|percent)", re.IGNORECASE)
 _UNIT_LABEL = re.compile(r"\b(?:unit|apt\.?|apartment|suite|tenant in)\s+#?(\d{1,4}[a-z]?|[a-z]\d{1,4})\b",
                          re.IGNORECASE)
@@ -228,9 +229,13 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         offers.append(float(span.group(2).replace(",", "")))
     amounts = [(m.start(), _amount(m), _role(_words_before(text, m.start()))) for m in _MONEY.finditer(text)]
     taken = {start for start, _, _ in amounts}
-    for m in _BARE_AMOUNT.finditer(text):  # "they want 3400": a bare number right after a rent cue
+    bare = [m for m in _BARE_AMOUNT.finditer(text) if m.start() not in taken
+            and not (span and span.start() <= m.start() < span.end())]
+    for m in bare:  # "they want 3400": a bare number right after a rent cue
         role = _role(_words_before(text, m.start(), width=25))
-        if m.start() not in taken and role and not (span and span.start() <= m.start() < span.end()):
+        # The only amount of a renewal message ("unit 3B renews at 2,650") is a rent even without a cue.
+        alone = not amounts and len(bare) == 1 and float(m.group(1).replace(",", "")) >= 300
+        if role or alone:
             amounts.append((m.start(), float(m.group(1).replace(",", "")), role))
     for start, value, role in sorted(amounts):
         if value < 100 or (span and span.start() <= start < span.end()):

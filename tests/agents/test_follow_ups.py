@@ -182,3 +182,10 @@ def test_market_follow_ups_keep_the_year_and_say_what_the_tables_lack(inventory,
     assert unknown["reply"].startswith("I have no figures for dubai marina")
     rents = ask(graph, "what about rents?", thread_id="ad")
     assert "rent" in rents["reply"].lower() and "Transactions" not in rents["reply"]
+
+
+def test_a_managers_one_amount_is_the_current_rent(inventory, now):
+    graph = _graph(inventory, now)
+    state = ask(graph, "also unit 3B renews next month at 2,650. what's a reasonable renewal if I stay under 3%?",
+                thread_id="u3", role="manager")
+    assert state["renewal"] and state["renewal"]["primary"]["rent_usd"] <= 2650 * 1.03
