@@ -83,11 +83,13 @@ TRIAGE_FOLLOW_UP = re.compile(
     r"\bsound|\bsince\b|\bhours?\b|\bdays?\b", re.I)
 # The tours just proposed, at another time.
 ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?:time|day|slot)\b|\binstead\b|"
-                          r"\breschedul\w*|\bmove (?:it|the tour|them)\b|\bchange the time\b", re.I)
+                          r"\breschedul\w*|\bmove (?:it|that|this|the tour|them|the viewing)\b|\bchange the time\b|"
+                          r"\bpush (?:it|that|the tour) (?:back|to)\b", re.I)
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
     r"write|letter|message|landlord|offer|shorter|formal|casual|tone|rewrite|redo|reword|polite|friendlier|firmer|"
-    r"come back|sign-?off|sign off|approv\w*|boss|alternatives?|options?|package)\b",
+    r"come back|sign-?off|sign off|approv\w*|boss|alternatives?|options?|package)\b|رسال|بريد|ايميل|إيميل|اكتب|"
+    r"المالك|carta|correo|escrib|contraoferta",
     re.IGNORECASE)
 QUESTION = re.compile(r"\?\s*$|^(what|who|how|can|could|do|does|is|am|are|may|when|where|why|should)\b", re.I)
 

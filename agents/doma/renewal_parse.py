@@ -182,6 +182,18 @@ def _neighborhoods(inventory: Any) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
+def _english_numbers(text: str) -> str:
+    """Spanish and Arabic ways of writing the rents in English form: "de 1.800 a 2.000" -> "from 1800 to 2000",
+    "من 3000 إلى 3300" -> "from 3000 to 3300"; a percentage of occupancy is no rent increase."""
+    text = re.sub(r"\b(\d{1,3})\.(\d{3})\b(?!\.\d)", r"\1\2", text)  # 1.800 -> 1800 (a dot groups thousands)
+    text = re.sub(r"\bde\s+\$?\s?(\d[\d,]*)\s+a\s+\$?\s?(\d[\d,]*)", r"from \1 to \2", text, flags=re.I)
+    text = re.sub(r"من\s+\$?\s?(\d[\d,]*)\s+(?:إلى|الى|ل)\s*\$?\s?(\d[\d,]*)", r"from \1 to \2", text)
+    text = re.sub(r"(?:بدلا من ذلك|بدلاً من ذلك)", " instead", text)
+    text = re.sub(r"(?:أطلب فيها|اطلب فيها|أطلب|اطلب)\s+(\d[\d,]*)", r"counter at \1", text)
+    text = re.sub(r"\b\d{1,3}(?:\.\d+)?\s*%\s*(?:occupied|occupancy|leased|full|vacan\w*)", " ", text, flags=re.I)
+    return text
+
+
 def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     """Read a renewal message into a RenewalRequest (rules only; anything not stated stays None).
 
@@ -190,7 +202,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         inventory: The Inventory, to check unit ids and recognise neighborhood names (optional).
     """
     fields: dict[str, Any] = {}
-    text = words_to_digits(text)  # "three thousand four hundred" -> "3400"
+    text = words_to_digits(_english_numbers(text))  # "three thousand four hundred" -> "3400"
     # Stated context, taken out before the rents are read: what similar units go for, the owner's cap, the unit.
     market = _MARKET.search(text)
     if market:

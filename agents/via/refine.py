@@ -28,6 +28,12 @@ MORE = re.compile(r"^\W*(?:more|next|others?)\W*(?:please|pls)?\W*$|"
 INSTEAD = re.compile(r"\b(?:instead|rather)\b|^\s*(?:what|how) about\b|\b(?:switch|change) (?:it |the area )?to\b",
                      re.I)
 MUST = re.compile(r"^\s*(?:only|just)\b|\b(?:must|has to|needs? to) (?:have|be)\b|^\s*with\b", re.I)
+DROP = re.compile(r"\b(?:no|without|drop|remove|forget|nvm|never ?mind|don'?t need)\s+(?:the\s+|a\s+)?"
+                  r"((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|dishwasher|patio|pets?|no fee)\b)", re.I)
+ANY_SIZE = re.compile(r"\b(?:regardless of (?:the )?size|any size|whatever (?:the )?size|size doesn'?t matter)\b", re.I)
+_AMENITY_WORDS = {"doorman": "doorman", "elevator": "elevator", "lift": "elevator", "gym": "gym", "roof": "roofdeck",
+                  "washer": "washer_dryer", "dryer": "washer_dryer", "dishwasher": "dishwasher", "patio": "patio",
+                  "pet": "pet_friendly", "no fee": "no_fee"}
 ROUND = 50
 
 
@@ -42,7 +48,8 @@ class Edit:
 
 def is_edit(text: str) -> bool:
     """Whether a message edits the search just shown (rather than starting a new one)."""
-    return any(p.search(text) for p in (CHEAPER, BIGGER, SMALLER, TRANSIT, SORT_PRICE, MORE, INSTEAD, MUST))
+    return any(p.search(text) for p in (CHEAPER, BIGGER, SMALLER, TRANSIT, SORT_PRICE, MORE, INSTEAD, MUST, DROP,
+                                        ANY_SIZE))
 
 
 def _round(value: float) -> int:
@@ -97,12 +104,20 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
             if label:
                 notes.append(f"Bedrooms now: {parsed.min_bedrooms:g}" + (
                     f"–{parsed.max_bedrooms:g}." if parsed.max_bedrooms not in (None, parsed.min_bedrooms) else "."))
-    musts = list(dict.fromkeys([*spec.must_haves, *parsed.must_haves,
+    dropped = {key for word, key in _AMENITY_WORDS.items() for m in DROP.finditer(text) if word in m.group(1).lower()}
+    musts = list(dict.fromkeys([*(m for m in spec.must_haves if m not in dropped),
+                                *(m for m in parsed.must_haves if m not in dropped),
                                 *(["near_transit"] if TRANSIT.search(text) else [])]))
+    if dropped & set(spec.must_haves):
+        data["must_haves"] = musts
+        notes.append("No longer required: " + ", ".join(sorted(d.replace("_", " ") for d in dropped)) + ".")
     added = [m for m in musts if m not in spec.must_haves]
     if added:
         data["must_haves"] = musts
         notes.append("Now required: " + ", ".join(m.replace("_", " ") for m in added) + ".")
+    if ANY_SIZE.search(text) and (spec.min_sqft or spec.max_sqft):
+        data["min_sqft"] = data["max_sqft"] = data["headcount"] = None
+        notes.append("Any size now.")
     if SORT_PRICE.search(text):
         new_view["sort"] = "price"
         notes.append("Sorted by rent, lowest first.")
@@ -119,11 +134,13 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
 RESULT_QUESTION = re.compile(
     r"\b(?:how much|what(?:'s|s| is)(?: that)?(?: in)?(?: the)? (?:monthly )?(?:rent|price|cost)|what does)\b.{0,30}"
     r"\b(?:the )?(?:first|top|second|third|fourth|fifth|last|#\d)\b|"
-    r"\bper[- ](?:foot|sf|square foot)\b|\$/sf\b|\bpsf\b|\bside by side\b|\bcompare (?:the )?(?:top|first) "
+    r"\bper[- ](?:foot|sf|square (?:foot|feet))\b|\$/sf\b|\bpsf\b|\bside by side\b|\bcompare (?:the )?(?:top|first) "
     r"(?:two|2|three|3)\b|"
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be|allow|take|accept|come)\b|"
     r"\bwhat(?:'s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest)\b|"
     r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b", re.I)
+_RATE_MATH = re.compile(r"\$\s?(\d[\d,.]*)\s*(k)?\s*(?:/|a |per )?\s*(?:mo|month)\w*.{0,40}?\b(\d[\d,]{2,6})\s*"
+                        r"(?:sf|sq ?ft|square feet)\b", re.I)
 _COMPARE = re.compile(r"\bcompare\b|\bside by side\b|\bdifference between\b", re.I)
 _PER_FOOT = re.compile(r"\bper[- ](?:foot|sf|square foot)\b|\$/sf\b|\bpsf\b", re.I)
 _ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost)\b.{0,40}?\b(first|top|second|third|fourth|fifth|last|"
@@ -149,6 +166,12 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
     """
     if not shown or not RESULT_QUESTION.search(text):
         return None
+    rate = _RATE_MATH.search(text)
+    if rate:  # "what would $40k/month get us per square foot at 6000sf": the arithmetic, said
+        monthly = float(rate.group(1).replace(",", "")) * (1000 if rate.group(2) else 1)
+        sqft = float(rate.group(3).replace(",", ""))
+        return (f"${monthly:,.0f} a month for {sqft:,.0f} SF is ${monthly * 12 / sqft:,.2f}/SF a year "
+                f"(${monthly:,.0f} × 12 ÷ {sqft:,.0f})."), shown[0]["id"]
     if _COMPARE.search(text) or _PER_FOOT.search(text):  # "compare the top two", "what's the per-foot on those"
         count = 2 if _COMPARE.search(text) and re.search(r"\b(?:two|2|both)\b", text, re.I) else len(shown)
         lines = []
@@ -197,7 +220,8 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
         if amenity.split("/")[0] in lowered or (amenity == "no fee" and re.search(r"\bfee\b", lowered)):
             have = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1)
                     if any(amenity.split()[0] in a for a in m["row_preview"].get("amenities", []))]
+            label = "No broker fee" if amenity == "no fee" else f"With a {amenity}"
             if not have:
-                return f"None of those lists a {amenity}.", shown[0]["id"]
-            return f"With a {amenity}: {', '.join(have)}.", shown[int(have[0].split()[0][1:]) - 1]["id"]
+                return f"None of those lists {'no fee' if amenity == 'no fee' else 'a ' + amenity}.", shown[0]["id"]
+            return f"{label}: {', '.join(have)}.", shown[int(have[0].split()[0][1:]) - 1]["id"]
     return None

@@ -222,6 +222,7 @@ def _plan(actions: list[TourAction]) -> ActionPlan:
     return ActionPlan(actions=actions, confirmation_prompt=prompt)
 
 
+_BARE_HOUR = re.compile(r"\bto (\d{1,2})(?::(\d{2}))?\b(?!\s*(?:min|%|people|units?|sf|br|bed))", re.I)
 # "both", "the top two", "all three": more than one of the results just shown.
 _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b", re.I)
 _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "fifth": 4}
@@ -314,10 +315,16 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             # "another time?", "Tuesday at 5pm instead": the tours just proposed, re-planned.
             units = [{"unit_id": a["unit_id"], "address": a["address"], "kind": "apartment"}
                      for a in previous["actions"]]
-            if resolve_start(text, current) is None:
+            before = datetime.fromisoformat(previous["actions"][0]["start"])
+            hour = _BARE_HOUR.search(text)
+            if resolve_start(text, current) is None and hour:
+                # "move that to 4": the same day at that hour (an hour before 8 means the afternoon)
+                h = int(hour.group(1)) + (12 if int(hour.group(1)) < 8 else 0)
+                when = f"{before:%A} at {h}:{hour.group(2) or '00'}"
+                current = before.replace(hour=7, minute=0) - timedelta(days=1)
+            elif resolve_start(text, current) is None:
                 when = None
-                current = datetime.fromisoformat(previous["actions"][0]["start"]) + timedelta(days=1) \
-                    - timedelta(hours=2)
+                current = before + timedelta(days=1) - timedelta(hours=2)
         elif not units and not missing and state.get("matches"):
             shown = state["matches"]
             focus = next((i for i, m in enumerate(shown) if m["id"] == state.get("focus")), None)

@@ -5,6 +5,12 @@ from __future__ import annotations
 # Nickname or variant -> the location token used for matching (the token is a substring of a unit's
 # neighborhood, submarket, borough or address). Neighborhood names of the inventory are added at run time.
 LOCATION_ALIASES: dict[str, str] = {
+    # places near New York that the inventory does not cover: read, so the gap can be said
+    "jersey city": "jersey city", "hoboken": "hoboken", "new jersey": "new jersey", "newark": "newark",
+    "long island": "long island", "westchester": "westchester",
+    "yonkers": "yonkers",
+    # campuses people name instead of a neighborhood
+    "columbia": "morningside heights", "near columbia": "morningside heights", "nyu": "greenwich village",
     "ues": "upper east side",
     "upper east": "upper east side",
     "uws": "upper west side",
