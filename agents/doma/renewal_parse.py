@@ -241,12 +241,12 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         offers.append(float(span.group(2).replace(",", "")))
     amounts = [(m.start(), _amount(m), _role(_words_before(text, m.start()))) for m in _MONEY.finditer(text)]
     taken = {start for start, _, _ in amounts}
-    bare = [m for m in _BARE_AMOUNT.finditer(text) if m.start() not in taken
+    lone = [m for m in _BARE_AMOUNT.finditer(text) if m.start() not in taken
             and not (span and span.start() <= m.start() < span.end())]
-    for m in bare:  # "they want 3400": a bare number right after a rent cue
+    for m in lone:  # "they want 3400": a bare number right after a rent cue
         role = _role(_words_before(text, m.start(), width=25))
         # The only amount of a renewal message ("unit 3B renews at 2,650") is a rent even without a cue.
-        alone = not amounts and len(bare) == 1 and float(m.group(1).replace(",", "")) >= 300
+        alone = not amounts and len(lone) == 1 and float(m.group(1).replace(",", "")) >= 300
         if role or alone:
             amounts.append((m.start(), float(m.group(1).replace(",", "")), role))
     for start, value, role in sorted(amounts):
