@@ -66,6 +66,15 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "**أسئلة عن عقد الإيجار** (ارفعه من الشريط الجانبي)، **الإبلاغ عن عطل**، أو **تجديد العقد**. "
               "أيها تحتاج؟",
     },
+    "renewal_advice": {
+        "en": "",
+        "es": "**Oferta del propietario:** ${offer:,.0f}/mes ({pct:+.1f}% sobre su renta actual de ${current:,.0f}). "
+              "**Contraoferta sugerida:** ${counter:,.0f}/mes por {term} meses. El mensaje para el propietario "
+              "está en inglés, abajo.",
+        "ar": "**عرض المالك:** {offer:,.0f} دولار شهريًا ({pct:+.1f}% على إيجارك الحالي {current:,.0f} دولار). "
+              "**العرض المضاد المقترح:** {counter:,.0f} دولار شهريًا لمدة {term} شهرًا. الرسالة إلى المالك بالإنجليزية "
+              "في الأسفل.",
+    },
     "not_found": {
         "en": "",
         "es": "No se encuentra en el contrato proporcionado. Pregunte a su arrendador o administrador y guarde la "

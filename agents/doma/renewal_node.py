@@ -21,6 +21,7 @@ from agents.doma.renewal import (
 )
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
 from agents.doma.renewal_tenant import advise, offered_rent, render_advice
+from agents.i18n import phrase
 from agents.state import AgentState
 
 APPROVAL_Q = re.compile(r"\bsign-?\s?off\b|\bapprov\w*|\bboss\b|\bauthori[sz]\w*", re.I)
@@ -98,7 +99,13 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             out.update(reply=reply, awaiting="renewal")
         else:
             trace.update(comps=advice.comps, counter=advice.counter.rent_usd)
-            out.update(reply=render_advice(advice), renewal_advice=advice.model_dump(mode="json"), awaiting=None)
+            reply = render_advice(advice)
+            lang = state.get("lang")
+            if lang in ("es", "ar"):  # the figures in the person's language first (a template, not a translation)
+                reply = phrase("renewal_advice", lang, offer=advice.offer_usd, pct=advice.offer_pct,
+                               current=advice.current_rent_usd, counter=advice.counter.rent_usd,
+                               term=advice.counter.term_months) + "\n\n" + reply
+            out.update(reply=reply, renewal_advice=advice.model_dump(mode="json"), awaiting=None)
     else:
         missing = missing_inputs(request, inventory)
         if missing:

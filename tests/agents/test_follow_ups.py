@@ -226,3 +226,11 @@ def test_a_tour_moved_to_an_hour_keeps_its_day(inventory, now):
     moved = ask(graph, "actually can we move that to 4", thread_id="mv")["plan"]["actions"][0]
     assert moved["unit_id"] == first["unit_id"] and moved["start"][:10] == first["start"][:10]
     assert moved["start"][11:16] == "16:00"
+
+
+def test_a_renters_advice_opens_in_their_language(inventory, now):
+    graph = _graph(inventory, now)
+    es = ask(graph, "el dueño quiere subir la renta de 1.800 a 2.000 el próximo año, ¿es mucho?", thread_id="l1")
+    assert es["reply"].startswith("**Oferta del propietario:** $2,000/mes")
+    ar = ask(graph, "المالك يريد رفع الإيجار من 3000 إلى 3300 دولار عند التجديد. هل هذا معقول؟", thread_id="l2")
+    assert ar["reply"].startswith("**عرض المالك:** 3,300")
