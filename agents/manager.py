@@ -50,6 +50,9 @@ TIME_WORDS = re.compile(
     r"|\b\d{1,2}(:\d{2})?\s*(am|pm)\b|\bat \d{1,2}\b|\b(morning|afternoon|evening)\b",
     re.IGNORECASE,
 )
+# A market's own places, by name (a statistic about them is a market question even right after a search).
+MARKET_PLACE = re.compile(r"\b(?:yas|reem|abu ?dhabi|saadiyat|dubai|hdb|singapore)\b|ياس|الريم|ريم|ظبي|أبوظبي|دبي",
+                          re.I)
 # Requests outside what the workspace does get a short honest answer, not the search questions.
 OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("listing", re.compile(
@@ -273,6 +276,8 @@ def route(
     own = market_node == "analytics" and rival > 0 and OWN_TENANCY.search(text) is not None  # their own home
     wins = anchored or market[market_node] > rival or (
         market[market_node] >= MARKET_TIE_WINS_AT and market[market_node] == rival)
+    if previous_node in ("needs", "tour") and not anchored and not MARKET_PLACE.search(text):
+        wins = False  # "for the top one, what's the annual rent?" is about the results just shown, not a market
     if wins and not own:
         return RouteDecision(pipeline="MARKET", node=market_node,  # type: ignore[arg-type]
                              reason=f"{market_node} scored {market[market_node]:g} over VIA/DOMA {rival:g}"

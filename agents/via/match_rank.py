@@ -21,6 +21,8 @@ from scoring.units import UnitArrays
 TOP_N = 5
 FEW_MATCHES = 3  # fewer full matches than this: also suggest relaxations
 SORT_POOL = 50  # "sort by price" orders this many of the best results
+# The orders a person can ask for: by rent, by price per square foot (offices), by size (biggest first).
+SORT_KEYS: dict[str, Any] = {"price": lambda u: u.rent, "ppsf": lambda u: u.ppsf_year, "size": lambda u: u.sqft}
 
 _ARRAYS: dict[int, tuple[Inventory, UnitArrays]] = {}
 
@@ -149,12 +151,13 @@ def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_
     if spec.kind is not None:
         # The kind asked for is a filter, not a preference: an office request never lists apartments.
         scored = replace(scored, score=np.where(units.kind == spec.kind, scored.score, -1.0))
-    depth = max(SORT_POOL, top_n * (page + 1)) if sort == "price" else top_n * (page + 1)
+    depth = max(SORT_POOL, top_n * (page + 1)) if sort in SORT_KEYS else top_n * (page + 1)
     order = [i for i in rank(units=units, spec=spec, weights=weights, top_n=depth, scored=scored).tolist()
              if scored.score[i] >= 0]
-    if sort == "price":
+    if sort in SORT_KEYS:
         full_rows = [i for i in order if scored.full_match[i]] or order
-        order = sorted(full_rows, key=lambda i: (np.nan_to_num(units.rent[i], nan=np.inf), -scored.score[i]))
+        values, sign = SORT_KEYS[sort](units), (-1.0 if sort == "size" else 1.0)  # biggest first; cheapest first
+        order = sorted(full_rows, key=lambda i: (np.nan_to_num(sign * values[i], nan=np.inf), -scored.score[i]))
     order = order[top_n * page: top_n * (page + 1)]
     frame = inventory.frame
     items: list[MatchItem] = []

@@ -14,12 +14,20 @@ from typing import Any
 
 from contracts.search import Budget, SearchSpec
 
+# "whichever is cheaper" or "the fourth looks cheaper" compare what is shown; they do not lower the budget.
+NOT_A_CUT = re.compile(r"\b(?:whichever|which(?: one)?|looks?|seems?|is|are)\s+(?:\w+\s+)?cheaper\b", re.I)
 CHEAPER = re.compile(r"\b(?:cheaper|less expensive|more affordable|too (?:expensive|pricey)|"
                      r"lower (?:price|rent|budget)|lower the budget|spend less)\b", re.I)
 BIGGER = re.compile(r"\b(?:bigger|larger|roomier|more (?:space|room|square feet))\b", re.I)
 SMALLER = re.compile(r"\b(?:smaller|less space)\b", re.I)
 TRANSIT = re.compile(r"\b(?:closer to|near(?:er)?(?: to)?|by) (?:the |a )?(?:subway|train|transit|station|metro)\b",
                      re.I)
+_SORT_BY = r"\b(?:sort|order|rank)\w* (?:them |it |these |those )?by "
+SORT_SIZE = re.compile(_SORT_BY + r"(?:size|square (?:feet|footage)|sq ?ft|space)\b|\b(?:biggest|largest) first\b",
+                       re.I)
+SORT_PPSF = re.compile(_SORT_BY + r"(?:price |rent |cost )?per (?:square )?(?:foot|feet|sf)\b|"
+                       r"\b(?:sorted|ordered) by (?:price |rent )?per (?:square )?(?:foot|sf)\b|"
+                       r"\$/sf,? lowest first\b", re.I)
 SORT_PRICE = re.compile(r"\b(?:sort|order|rank)\w* (?:them |it |these |those )?by (?:price|rent|cost)\b|"
                         r"\b(?:cheapest|lowest (?:price|rent)) first\b", re.I)
 MORE = re.compile(r"^\W*(?:more|next|others?)\W*(?:please|pls)?\W*$|"
@@ -48,8 +56,8 @@ class Edit:
 
 def is_edit(text: str) -> bool:
     """Whether a message edits the search just shown (rather than starting a new one)."""
-    return any(p.search(text) for p in (CHEAPER, BIGGER, SMALLER, TRANSIT, SORT_PRICE, MORE, INSTEAD, MUST, DROP,
-                                        ANY_SIZE))
+    return any(p.search(text) for p in (CHEAPER, BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, MORE,
+                                        INSTEAD, MUST, DROP, ANY_SIZE))
 
 
 def _round(value: float) -> int:
@@ -77,7 +85,7 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     if parsed.budget_monthly_usd is not None:
         data["budget_monthly_usd"] = parsed.budget_monthly_usd.model_dump()
         notes.append(f"Budget now up to ${parsed.budget_max:,.0f}." if parsed.budget_max else "Budget updated.")
-    elif CHEAPER.search(text) and (rents or spec.budget_max):
+    elif CHEAPER.search(text) and not NOT_A_CUT.search(text) and (rents or spec.budget_max):
         # Cheaper than what was shown: below the middle of those rents, and at least 10 % under the old cap.
         basis = statistics.median(rents) if rents else float(spec.budget_max or 0)
         new_max = _round(min(0.9 * spec.budget_max, basis) if spec.budget_max else basis)
@@ -118,7 +126,13 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     if ANY_SIZE.search(text) and (spec.min_sqft or spec.max_sqft):
         data["min_sqft"] = data["max_sqft"] = data["headcount"] = None
         notes.append("Any size now.")
-    if SORT_PRICE.search(text):
+    if SORT_PPSF.search(text):
+        new_view["sort"] = "ppsf"
+        notes.append("Sorted by rent per square foot, lowest first.")
+    elif SORT_SIZE.search(text):
+        new_view["sort"] = "size"
+        notes.append("Sorted by size, biggest first.")
+    elif SORT_PRICE.search(text):
         new_view["sort"] = "price"
         notes.append("Sorted by rent, lowest first.")
     if MORE.search(text) and not notes:
@@ -136,11 +150,36 @@ RESULT_QUESTION = re.compile(
     r"\b(?:the )?(?:first|top|second|third|fourth|fifth|last|#\d)\b|"
     r"\bper[- ](?:foot|sf|square (?:foot|feet))\b|\$/sf\b|\bpsf\b|\bside by side\b|\bcompare (?:the )?(?:top|first) "
     r"(?:two|2|three|3)\b|"
+    r"\b(?:does|do|is|are) (?:the )?(?:cheapest|first|second|third|top|last|biggest|smallest)(?: one| unit| apartment| "
+    r"place| listing| suite)? (?:have|has|allow|take|come with|got)\b|\bthe cheapest (?:one )?with\b|"
+    r"\b(?:for|of|on|about) the (?:first|top|second|third|last|cheapest|biggest) (?:one|unit|suite|listing|option)\b|"
+    r"أرخص|الأرخص|الخيار الأول|الأولى|الأول\b|"
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be|allow|take|accept|come)\b|"
     r"\bwhat(?:'s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest)\b|"
     r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b", re.I)
 _RATE_MATH = re.compile(r"\$\s?(\d[\d,.]*)\s*(k)?\s*(?:/|a |per )?\s*(?:mo|month)\w*.{0,40}?\b(\d[\d,]{2,6})\s*"
                         r"(?:sf|sq ?ft|square feet)\b", re.I)
+# Amenities a question about the shown results may name (dishwasher before washer: "dishwasher" holds "washer").
+_RESULT_AMENITIES = (("no fee", r"\bfee\b"), ("doorman", r"\bdoorman\b"), ("elevator", r"\belevator|\blift\b"),
+                     ("gym", r"\bgym\b"), ("roof deck", r"\broof"), ("dishwasher", r"\bdishwasher"),
+                     ("washer/dryer", r"\b(?:washer|dryer|laundry)"), ("patio", r"\bpatio|\boutdoor"))
+_MONEY_WORDS = re.compile(r"\b(?:rent|price|cost|annual|yearly|monthly|per year|a year)\b|السعر|الإيجار|الايجار", re.I)
+_ONE_UNIT = re.compile(r"\b(?:the )?(cheapest|first|second|third|top|last|biggest|largest|smallest)(?: one| unit| "
+                       r"apartment| place| listing| suite)?\b", re.I)
+
+
+def _pick(pool: list[dict[str, Any]], which: str) -> dict[str, Any]:
+    """The unit a word names among `pool` (in the order shown)."""
+    if which == "cheapest":
+        return min(pool, key=lambda m: m["row_preview"].get("rent") or float("inf"))
+    if which in ("biggest", "largest", "smallest"):
+        sized = [m for m in pool if m["row_preview"].get("sqft")] or pool
+        key = lambda m: m["row_preview"].get("sqft") or 0  # noqa: E731
+        return max(sized, key=key) if which != "smallest" else min(sized, key=key)
+    index = {"first": 0, "top": 0, "second": 1, "third": 2, "last": len(pool) - 1}.get(which, 0)
+    return pool[min(index, len(pool) - 1)]
+
+
 _COMPARE = re.compile(r"\bcompare\b|\bside by side\b|\bdifference between\b", re.I)
 _PER_FOOT = re.compile(r"\bper[- ](?:foot|sf|square foot)\b|\$/sf\b|\bpsf\b", re.I)
 _ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost)\b.{0,40}?\b(first|top|second|third|fourth|fifth|last|"
@@ -166,6 +205,25 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
     """
     if not shown or not RESULT_QUESTION.search(text):
         return None
+    which = _ONE_UNIT.search(text)
+    wanted = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
+    if which and wanted:  # "does the cheapest one have an elevator?", "the cheapest one with a washer dryer"
+        label = wanted.split("/")[0].split()[0]
+        def has(m: dict[str, Any]) -> bool:
+            return any(label in a for a in m["row_preview"].get("amenities", []))
+        if re.search(r"\bwith\b", text.lower()):
+            pool = [m for m in shown if has(m)]
+            if not pool:
+                return f"None of those lists a {wanted}.", shown[0]["id"]
+        else:
+            pool = shown
+        unit = _pick(pool, which.group(1).lower())
+        n = shown.index(unit) + 1
+        row = unit["row_preview"]
+        verdict = "has" if has(unit) else "does not list"
+        article = "an" if wanted[0] in "aeiou" else "a"
+        return (f"#{n} {row['address']} ({unit['id']}), ${row['rent']:,.0f}/mo, {verdict} {article} {wanted}."), \
+            unit["id"]
     rate = _RATE_MATH.search(text)
     if rate:  # "what would $40k/month get us per square foot at 6000sf": the arithmetic, said
         monthly = float(rate.group(1).replace(",", "")) * (1000 if rate.group(2) else 1)
@@ -189,15 +247,16 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
             lines.append(f"#{i} {row['address']} ({unit['id']}): " + ", ".join(facts))
         return "\n".join(lines), shown[0]["id"]
     asked = _ORDINAL_PRICE.search(text)
-    if asked:  # "what's that in monthly rent for the top one?": that unit's numbers
-        word = (asked.group(1) or asked.group(2) or "").lower()
-        i = {"first": 0, "top": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": len(shown) - 1}.get(
-            word, int(word[1:]) - 1 if word.startswith("#") else 0)
-        unit = shown[min(max(i, 0), len(shown) - 1)]
+    named = _ONE_UNIT.search(text) if not asked and _MONEY_WORDS.search(text) else None
+    if asked or named:  # "what's that in monthly rent for the top one?", "the annual rent of the first": its numbers
+        word = ((asked.group(1) or asked.group(2)) if asked else named.group(1) if named else "").lower()
+        unit = shown[int(word[1:]) - 1] if word.startswith("#") and int(word[1:]) <= len(shown) else _pick(shown, word)
+        i = shown.index(unit)
         row = unit["row_preview"]
-        said = f"#{i + 1} {row['address']} ({unit['id']}) rents for ${row['rent']:,.0f} a month"
+        said = (f"#{i + 1} {row['address']} ({unit['id']}) rents for ${row['rent']:,.0f} a month "
+                f"(${row['rent'] * 12:,.0f} a year)")
         if row.get("sqft") and row.get("ppsf_year"):
-            said += f" ({row['sqft']:,.0f} SF at ${row['ppsf_year']:,.2f}/SF a year)"
+            said += f": {row['sqft']:,.0f} SF at ${row['ppsf_year']:,.2f}/SF a year"
         return said + ".", unit["id"]
     for pattern, key, wording, largest in _ASKS:
         if pattern.search(text):
@@ -216,8 +275,8 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
             said += f" The listing does not say for {', '.join(unknown)}: ask the landlord."
         return said, (shown[int(allowed[0].split()[0][1:]) - 1]["id"] if allowed else shown[0]["id"])
     lowered = text.lower()
-    for amenity in ("no fee", "doorman", "elevator", "gym", "roof deck", "washer/dryer", "dishwasher", "patio"):
-        if amenity.split("/")[0] in lowered or (amenity == "no fee" and re.search(r"\bfee\b", lowered)):
+    for amenity, said in _RESULT_AMENITIES:
+        if re.search(said, lowered):
             have = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1)
                     if any(amenity.split()[0] in a for a in m["row_preview"].get("amenities", []))]
             label = "No broker fee" if amenity == "no fee" else f"With a {amenity}"

@@ -160,6 +160,9 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
 
 # Arabic requests, the same way: phrases first, then words (place names in Arabic script included).
 ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
+    (r"(?:في )?(?:أرخص|ارخص) (?:خيار|واحد|واحدة|شقة|مكتب)|الأرخص|الارخص", "the cheapest one"),
+    (r"(?:لل|ل)?قدم المربع", "per square foot"), (r"السعر السنوي|الإيجار السنوي|الايجار السنوي", "annual rent"),
+    (r"الخيار الأول|الأول|الأولى", "the first one"), (r"الخيار الثاني|الثاني|الثانية", "the second one"),
     (r"بغرفتي نوم|غرفتي نوم|غرفتين نوم|غرفتين", "2 bedrooms"), (r"بثلاث غرف(?: نوم)?|ثلاث غرف(?: نوم)?", "3 bedrooms"),
     (r"بغرفة نوم(?: واحدة)?|غرفة نوم واحدة|غرفة نوم", "1 bedroom"), (r"استوديو|ستوديو", "studio"),
     (r"الميزانية حتى|ميزانيتي حتى|بحد أقصى|لا تزيد عن|أقل من|اقل من|حتى", "under"),

@@ -234,3 +234,20 @@ def test_a_renters_advice_opens_in_their_language(inventory, now):
     assert es["reply"].startswith("**Oferta del propietario:** $2,000/mes")
     ar = ask(graph, "المالك يريد رفع الإيجار من 3000 إلى 3300 دولار عند التجديد. هل هذا معقول؟", thread_id="l2")
     assert ar["reply"].startswith("**عرض المالك:** 3,300")
+
+
+def test_questions_about_one_shown_unit(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "2br in park slope under 4000", thread_id="w1")
+    dish = ask(graph, "which of these have a dishwasher", thread_id="w1")
+    assert "dishwasher" in dish["reply"] and "washer/dryer" not in dish["reply"]
+    lift = ask(graph, "does the cheapest one have an elevator? my knee is bad", thread_id="w1")
+    assert lift["route"]["node"] == "needs" and "an elevator" in lift["reply"]
+    kept = ask(graph, "Why is the third one ranked above the fourth? The fourth looks cheaper.", thread_id="w1")
+    assert "Cheaper:" not in kept["reply"]
+    ask(graph, "Client needs 10,000-15,000 RSF in Manhattan, under $90/SF.", thread_id="w2")
+    top = ask(graph, "For the top one, whats the annual rent and the monthly?", thread_id="w2")
+    assert top["route"]["node"] == "needs" and "a year" in top["reply"]
+    sized = ask(graph, "sort by size, biggest first", thread_id="w2")
+    sizes = [m["row_preview"]["sqft"] for m in sized["matches"]]
+    assert sizes == sorted(sizes, reverse=True)
