@@ -20,6 +20,12 @@ _SPANISH = re.compile(
     re.IGNORECASE,
 )
 
+# Everyday Spanish words that alone could be a name or a typo, but two of them (and no English) make a sentence.
+_SPANISH_WEAK = re.compile(
+    r"\b(?:el|la|los|las|del|para|por|que|qu[eé]|y|es|est[aá]|estamos|hay|muy|pero|como|cu[aá]ndo|mi|mis|su|sus|"
+    r"usted|nos|se|le|lo|una|un|con|sin|hace|viene|t[eé]cnico|inquilino|carta|perfecto|buenas|tardes|d[ií]as|"
+    r"ayer|hoy|ma[nñ]ana|semana|mes|a[nñ]o|a[nñ]os|otra|cosa|vale|bueno)\b", re.IGNORECASE)
+
 PHRASES: dict[str, dict[Lang, str]] = {
     "matches": {
         "en": "**{n} units match fully.** Top {top}:",
@@ -88,7 +94,8 @@ def language(text: str) -> Lang:
     """The language of a message: Arabic script, Spanish words, else English."""
     if _ARABIC.search(text or ""):
         return "ar"
-    if len(_SPANISH.findall(text or "")) >= 1 and not re.search(r"\b(?:the|and|with|my|is|in)\b", text or "", re.I):
+    english = re.search(r"\b(?:the|and|with|my|is|in)\b", text or "", re.I)
+    if not english and (_SPANISH.findall(text or "") or len(_SPANISH_WEAK.findall(text or "")) >= 2):
         return "es"
     return "en"
 

@@ -83,7 +83,8 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
 TRIAGE_FOLLOW_UP = re.compile(
     r"\b\d{1,3}\s*(?:deg\w*|°|f\b)|\b(?:it'?s|it is) \d{1,3}\b|\bbaby|\binfant|\btoddler|\bnewborn|\belderly|\bpregnan|"
     r"\bkids?\b|\bchildren\b|\bworse\b|\bspreading\b|\bstill\b|\bagain\b|\bgetting\b|\bnow\b|\balso\b|\bsmell|"
-    r"\bsound|\bsince\b|\bhours?\b|\bdays?\b", re.I)
+    r"\bsound|\bsince\b|\bhours?\b|\bdays?\b|\bwhen\b|\bwhat time\b|\bhow long\b|\beta\b|\bcome after\b|"
+    r"\bt[eé]cnico\b|\bviene\b|\bcu[aá]ndo\b|\bhora\b|\bplumber\b|\bsomeone\b|متى|الفني", re.I)
 # The tours just proposed, at another time.
 ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?:time|day|slot)\b|\binstead\b|"
                           r"\breschedul\w*|\bmove (?:it|that|this|the tour|them|the viewing)\b|\bchange the time\b|"
@@ -406,8 +407,10 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
             model=model,
             learned=learned,
         )
+        # A request to draft a message keeps its extra asks ("accept it, but ask them to fix the window").
+        drafting = decision.node == "renewal" and RENEWAL_FOLLOW_UP.search(text) is not None
         second = second_part(text, decision.node, has_lease=bool(state.get("lease")), learned=learned) \
-            if decision.node in PIPELINE else None
+            if decision.node in PIPELINE and not drafting else None
         if second and second["node"] == "triage":
             # A repair goes first (it may not wait); the rest of the message is taken up next.
             rest = re.sub(r"^(?:and|also|plus)\s+", "", text.replace(second["text"], " ").strip(" ,.;"), flags=re.I)

@@ -16,6 +16,7 @@ from agents.doma.renewal import (
     _resolve_policy,
     analyze_renewal,
     missing_inputs,
+    policy_for,
     primary_approval,
     render_reply,
 )
@@ -25,22 +26,73 @@ from agents.i18n import phrase
 from agents.state import AgentState
 
 APPROVAL_Q = re.compile(r"\bsign-?\s?off\b|\bapprov\w*|\bboss\b|\bauthori[sz]\w*", re.I)
-LETTER_Q = re.compile(r"\b(?:draft|write|prepare)\b.{0,30}\b(?:letter|email|e-mail|notice|message)\b", re.I)
+LETTER_Q = re.compile(r"\b(?:draft|write|prepare|red[aá]ct\w*|escrib\w*)\b.{0,30}\b(?:letter|email|e-mail|notice|"
+                      r"message|carta|correo|mensaje)\b", re.I)
 
 
-def tenant_letter(analysis: Any) -> str:
-    """A renewal letter to the tenant that sets out the package's offers (the manager edits and sends it)."""
-    current = analysis.current_rent
+LETTER = {
+    "en": ("Dear tenant,", "Thank you for being our resident. We are pleased to offer you a renewal{unit}. Your "
+           "current rent is ${current:,.0f} a month; please choose one of these options:",
+           "{i}. ${rent:,.0f} a month for {term} months{extra}",
+           "Please let us know your choice, or any questions, within 30 days.", "Kind regards,",
+           "The management office", " for unit {label}"),
+    "es": ("Estimado/a inquilino/a:", "Gracias por vivir con nosotros. Nos complace ofrecerle la renovación{unit}. Su "
+           "renta actual es de ${current:,.0f} al mes; elija una de estas opciones:",
+           "{i}. ${rent:,.0f} al mes por {term} meses{extra}",
+           "Por favor, indíquenos su elección, o sus preguntas, en un plazo de 30 días.", "Atentamente,",
+           "La administración", " del apartamento {label}"),
+    "ar": ("عزيزي المستأجر،", "شكرًا لإقامتك معنا. يسعدنا أن نعرض عليك تجديد العقد{unit}. إيجارك الحالي {current:,.0f} "
+           "دولار شهريًا؛ اختر أحد هذه الخيارات:", "{i}. {rent:,.0f} دولار شهريًا لمدة {term} شهرًا{extra}",
+           "نرجو إبلاغنا باختيارك أو بأي سؤال خلال 30 يومًا.", "مع التحية،", "إدارة العقار", " للوحدة {label}"),
+}
+
+
+def tenant_letter(analysis: Any, lang: str | None = None) -> str:
+    """A renewal letter to the tenant that sets out the package's offers, in the manager's language (a template)."""
+    greet, intro, line, ask, regards, sign, unit_of = LETTER.get(lang or "en", LETTER["en"])
     pkg = analysis.package
-    unit = f" for unit {analysis.request.unit_label}" if analysis.request.unit_label else ""
-    lines = ["Dear tenant,", "", f"Thank you for being our resident. We are pleased to offer you a renewal{unit}. "
-             f"Your current rent is ${current:,.0f} a month; please choose one of these options:", ""]
+    label = analysis.request.unit_label
+    lines = [greet, "", intro.format(unit=unit_of.format(label=label) if label else "", current=analysis.current_rent),
+             ""]
     for i, offer in enumerate([pkg.primary, *pkg.alternatives], start=1):
-        extra = f", with {', '.join(offer.incentives)}" if offer.incentives else ""
-        lines.append(f"{i}. ${offer.rent_usd:,.0f} a month for {offer.term_months} months{extra}")
-    lines += ["", "Please let us know your choice, or any questions, within 30 days.", "", "Kind regards,",
-              "The management office"]
+        extra = f" + {', '.join(offer.incentives)}" if offer.incentives else ""
+        lines.append(line.format(i=i, rent=offer.rent_usd, term=offer.term_months, extra=extra))
+    lines += ["", ask, "", regards, sign]
     return "\n".join(lines)
+
+
+def _money(value: float) -> str:
+    return f"${value:,.0f}"
+
+
+def ask_verdicts(analysis: Any, latest: RenewalRequest) -> list[str]:
+    """The rent the manager or the tenant put on the table in this message, judged against the policy."""
+    request, current = analysis.request, analysis.current_rent
+    if latest.landlord_pct() is None and latest.counter_pct() is None and not latest.landlord_offers \
+            and latest.tenant_counter_rent is None:
+        return []
+    policy = policy_for(request)
+    median = analysis.comps.median if analysis.comps else None
+    out = []
+    stated_own = latest.landlord_offers or latest.proposed_increase_pct is not None
+    stated_tenant = latest.tenant_counter_rent is not None or latest.tenant_counter_pct is not None
+    for who, pct, stated in (("Your figure", request.landlord_pct(), stated_own),
+                             ("The tenant's ask", request.counter_pct(), stated_tenant)):
+        if pct is None or not stated:
+            continue
+        rent = current * (1 + pct / 100)
+        reasons = []
+        if pct > policy.max_increase_pct + 1e-9:
+            reasons.append(f"above the {policy.max_increase_pct:g}% cap")
+        elif pct > policy.approval_threshold_pct + 1e-9:
+            reasons.append(f"above the {policy.approval_threshold_pct:g}% approval threshold")
+        if median and rent < median * (1 - policy.max_below_market_pct / 100) - 1e-9:
+            reasons.append(f"{(1 - rent / median) * 100:.1f}% below the market {_money(median)} (policy allows "
+                           f"{policy.max_below_market_pct:g}%)")
+        term = f" for {request.term_months} months" if request.term_months else ""
+        head = f"**{who}: {_money(rent)}/month{term} ({pct:+.1f}%)**"
+        out.append(f"{head} needs manager approval: {'; '.join(reasons)}." if reasons else f"{head} is within policy.")
+    return out
 
 
 def _complete_from_state(request: RenewalRequest, state: AgentState) -> RenewalRequest:
@@ -75,7 +127,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
         inventory = load_inventory()
     text = state.get("text", "") or ""
     context = state.get("renewal_context") or ""
-    request = _complete_from_state(parse_renewal_request(text, inventory), state)
+    latest = parse_renewal_request(text, inventory)
+    request = _complete_from_state(latest, state)
     if context:  # the answer to our question, or a follow-up of the same negotiation
         request = _merge(_complete_from_state(parse_renewal_request(context, inventory), state), request)
     role = state.get("role")
@@ -116,13 +169,16 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             trace.update(comps=analysis.comps.ids if analysis.comps else [],
                          target_pct=round(analysis.target_pct, 2), approval=analysis.package.needs_manager_approval)
             reply = render_reply(analysis)
+            verdicts = ask_verdicts(analysis, latest)
+            if verdicts:  # what was asked about ("what if we go to 4,500?", "she wants the same rent"), answered first
+                reply = "\n".join(verdicts) + "\n\n" + reply
             if APPROVAL_Q.search(text):  # "does accepting 3300 need sign-off?": the answer first
                 reasons = primary_approval(analysis)
                 offer = f"${analysis.package.primary.rent_usd:,.0f}/month"
                 reply = (f"**{offer} needs manager approval:** {'; '.join(reasons)}." if reasons else
                          f"**No manager approval needed** for {offer}: within policy.") + f"\n\n{reply}"
             if LETTER_Q.search(text):  # "draft the letter to the tenant with the three options"
-                reply += "\n\n**Draft letter to the tenant:**\n\n" + tenant_letter(analysis)
+                reply += "\n\n**Draft letter to the tenant:**\n\n" + tenant_letter(analysis, state.get("lang"))
             out.update(reply=reply, renewal=analysis.package.model_dump(mode="json"), awaiting=None)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 3)
     return {**out, "trace": [trace]}

@@ -22,9 +22,10 @@ _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|pct\b)", re.IGNORECASE)
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1, "an": 1}
 _TERM = re.compile(
     r"\b(\d{1,3}|one|two|three|four|five|six|a|an)[- ]?(years?|yrs?|months?|mos?)\b(?:[- ](?:lease|term|renewal|"
-    r"extension|deal|contract|one|1|option))"
-    r"|\b(?:for|renew\w* for|extend\w* for|sign for|term of)\s+(?:another\s+)?(\d{1,3}|one|two|three|four|five|six|a|"
-    r"an)\s+(years?|months?)\b",
+    r"extension|deal|contract|one|1|option)|\s+at\b)"
+    r"|\b(?:for|renew\w* for|extend\w* for|sign for|signs?|signing|term of|take the|pick the|"
+    r"choose the|go with the|accept(?:ing)? the)\s+(?:another\s+)?"
+    r"(\d{1,3}|one|two|three|four|five|six|a|an)\s+(years?|months?)\b",
     re.IGNORECASE,
 )
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -43,7 +44,9 @@ _LANDLORD_CUE = re.compile(r"landlord|management|owner|wants?|asking|ask(?:s|ed)
                            r"rais\w*|increas\w*|hik\w*|quot\w*|new rent|to\s*$|going up|bump", re.IGNORECASE)
 _COUNTER_CUE = re.compile(r"counter(?:ed)?\s+(?:with|at|of)|c[oa]me back (?:at|with)|"
                           r"i (?:could|can|would|will|want to|'d like to|would like to"
-                          r"|plan to) (?:offer|pay|do|propose)|i'?d (?:offer|pay|do)|my counter|tenant (?:offers|"
+                          r"|plan to)(?: maybe| probably| possibly| only| just)? "
+                          r"(?:offer|pay|do|propose|afford|manage)|"
+                          r"i'?d (?:offer|pay|do)|my counter|tenant (?:offers|"
                           r"countered|proposes)|they (?:offer|countered)|(?:counter|offer)\s*$", re.IGNORECASE)
 _CURRENT_CUE = re.compile(r"rent is|pay(?:ing)?|currently|current|right now|now\s*$|from\s*$|at\s*$|is\s*$",
                           re.IGNORECASE)
@@ -63,8 +66,9 @@ def _tenant_asks(before: str) -> bool:
     tenant = [m.end() for m in _TENANT_WANTS.finditer(before)]
     owner = [m.end() for m in _OWNER_WANTS.finditer(before)]
     return bool(tenant) and (not owner or max(tenant) > max(owner))
-_MARKET = re.compile(r"\b(?:similar|comparable|comps?|market(?: rate| rent)?|going rate|going for|others? (?:in|like)|"
-                     r"neighbou?rs? pay)\b[^$\d%]{0,40}\$\s?(\d{1,2},?\d{3}|\d{3,5})\b", re.IGNORECASE)
+_MARKET = re.compile(r"\b(?:similar|comparables?|comps?|market(?: rate| rent)?|going rate|going for|"
+                     r"others? (?:in|like)|neighbou?rs? pay)\b[^$\d%]{0,40}\$\s?(\d{1,2},?\d{3}|\d{3,5})\b",
+                     re.IGNORECASE)
 _CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most|stay under|keep (?:it )?under|"
                   r"stay below|keep (?:it )?below)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
                   r"(?:%|percent)", re.IGNORECASE)
@@ -85,6 +89,8 @@ _FROM_TO = re.compile(r"\bfrom\s+\$?\s?(\d{1,2},?\d{3}|\d{3,5})(?:\.\d+)?\s*(?:/
                       r"(\d{1,2},?\d{3}|\d{3,5})(?:\.\d+)?\b", re.IGNORECASE)
 _BARE_AMOUNT = re.compile(r"(?<![$\d,.])\b(\d{1,2},\d{3}|\d{3,5})\b(?!\d|,\d|\s*(?:%|percent|sq|sf|square|years?|"
                           r"months?|days?|dollars|usd|/mo|a month|per month|monthly))", re.IGNORECASE)
+_RENT_OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?(?:at|for)\s+"
+                          r"\$\s?(\d{1,2},?\d{3})\b", re.IGNORECASE)
 _OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?at\s+"
                      r"(?:a\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
 # Which amount is which: the cue standing nearest before an amount decides ("offer is $3,400, up from $3,100").
@@ -186,6 +192,17 @@ def _english_numbers(text: str) -> str:
     """Spanish and Arabic ways of writing the rents in English form: "de 1.800 a 2.000" -> "from 1800 to 2000",
     "من 3000 إلى 3300" -> "from 3000 to 3300"; a percentage of occupancy is no rent increase."""
     text = re.sub(r"\b(\d{1,3})\.(\d{3})\b(?!\.\d)", r"\1\2", text)  # 1.800 -> 1800 (a dot groups thousands)
+    # "2.7k", "3 grand": the same amounts in full ("$" kept where it was)
+    text = re.sub(r"(\$?)\b(\d+(?:\.\d+)?)\s*(?:k|grand)\b", lambda m: f"{m.group(1)}{float(m.group(2)) * 1000:.0f}",
+                  text, flags=re.I)
+    text = re.sub(r"\b(?:the )?same rent\b|\bno increase\b|\bflat renewal\b", "0% increase", text, flags=re.I)
+    text = re.sub(r"\b(?:los )?comparables(?: del barrio)?\s+(?:rondan|est[aá]n en|andan por)(?: los)?",
+                  "comparables at", text, flags=re.I)
+    text = re.sub(r"\ble ofrezco\b|\bofrecerle\b", "we offer", text, flags=re.I)
+    text = re.sub(r"\bpaga\b", "pays", text, flags=re.I)
+    text = re.sub(r"\b(\d+)\s*a[nñ]os?\b", r"\1 years", text, flags=re.I)
+    text = re.sub(r"\b(\d+ (?:years?|months?|meses)) a (?=\$)", r"\1 at ", text, flags=re.I)
+    text = re.sub(r"\binquilino del\b", "tenant in", text, flags=re.I)
     text = re.sub(r"\bde\s+\$?\s?(\d[\d,]*)\s+a\s+\$?\s?(\d[\d,]*)", r"from \1 to \2", text, flags=re.I)
     text = re.sub(r"من\s+\$?\s?(\d[\d,]*)\s+(?:إلى|الى|ل)\s*\$?\s?(\d[\d,]*)", r"from \1 to \2", text)
     text = re.sub(r"(?:بدلا من ذلك|بدلاً من ذلك)", " instead", text)
@@ -235,6 +252,12 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
             fields["unknown_unit_id"] = unit_id
 
     offers: list[float] = []
+    # "1 year at $3,300 or 2 years at $3,400": offered options stated as rents (their amounts are no current rent)
+    found_options = list(_RENT_OPTION.finditer(text))
+    rent_options = [(_count(m.group(1)) * (12 if m.group(2).lower().startswith("y") else 1),
+                     float(m.group(3).replace(",", ""))) for m in found_options] if len(found_options) >= 2 else []
+    for m in reversed(found_options if rent_options else []):
+        text = text[:m.start(3)] + " " * len(m.group(3)) + text[m.end(3):]
     span = _FROM_TO.search(text)  # "raise rent from 2850 to 3100"
     if span:
         fields["current_rent"] = float(span.group(1).replace(",", ""))
@@ -266,6 +289,9 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
 
     options = [(_count(m.group(1)) * (12 if m.group(2).lower().startswith("y") else 1), float(m.group(3)))
                for m in _OPTION.finditer(text)]
+    if len(rent_options) >= 2 and fields.get("current_rent"):
+        current = fields["current_rent"]
+        options = [(term, round((rent / current - 1) * 100, 2)) for term, rent in rent_options]
     if len(options) >= 2:
         fields["options"] = options
     option_spans = [m.span() for m in _OPTION.finditer(text)] if "options" in fields else []
@@ -279,7 +305,10 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         else:
             fields.setdefault("proposed_increase_pct", value)
 
-    term = _term_months(text)
+    term_text = text  # an offered option's term ("1 year at 4%") is not the term asked for
+    for a, b in [m.span() for m in [*_OPTION.finditer(text), *found_options]] if "options" in fields else []:
+        term_text = term_text[:a] + " " * (b - a) + term_text[b:]
+    term = _term_months(term_text)
     if term:
         fields["term_months"] = term
     end = _LEASE_END.search(text)

@@ -280,11 +280,28 @@ def render_reply(result: TriageResult, lang: str | None = "en") -> str:
 
 def _follow_up_text(text: str, ticket: dict[str, Any] | None) -> str:
     """The report to classify: a message that only adds to the open ticket ("it's 55 in here", "my baby is 4
-    months") is read together with it; a message about another problem starts a new one."""
+    months", "it's dripping slower now") is read together with it; a message about another thing ("also the
+    bathroom lock is broken") starts a new one."""
     if not ticket:
         return text
+    if ANOTHER_THING.search(text):
+        return text
     own = [s for s in analyze(text).signals if s.name != "object"]
-    return f"{ticket['text']}. {text}" if not own else text
+    if own and not CONTINUES.search(text):
+        return text
+    return f"{ticket['text']}. {text}"
+
+
+# A follow-up about the same problem ("it", "now", "the tenant says"); one about another thing ("also the lock").
+CONTINUES = re.compile(r"\b(?:it|it's|its|now|still|again|slower|faster|worse|better|less|more|the tenant says|"
+                       r"update|same)\b", re.I)
+ANOTHER_THING = re.compile(r"\b(?:also|another|too|as well|separately|one more thing|oh and|and the)\b.{0,60}?"
+                           r"\b(?:lock|door|window|stove|oven|knob|fridge|toilet|sink|light|outlet|heater|radiator|ac|"
+                           r"dishwasher|washer|dryer|elevator|intercom|mold|mice|roaches|bugs|paint|floor|cabinet)\b",
+                           re.I)
+ACCESS_WINDOW = re.compile(r"\b(?:after|before|between|not before|not after|any ?time after)\s+\d{1,2}(?::\d{2})?\s*"
+                           r"(?:am|pm)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b(?:mornings?|afternoons?|"
+                           r"evenings?|weekends?) only\b", re.I)
 
 
 def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
@@ -298,6 +315,10 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     report = _follow_up_text(text, ticket)
     result, detail = classify_detailed(report, model=model)
     notes: list[str] = []
+    window = ACCESS_WINDOW.search(text)
+    if window:  # "can the guy come after 6pm? i sleep during the day": the visit window, passed on
+        notes.append(f"Noted: the visit should be **{window.group(0).strip()}**; we will pass that on and confirm the "
+                     "time with you.")
     if ticket and report != text:
         before = ticket["priority"]
         if PRIORITY_RANK[result.priority] > PRIORITY_RANK[before]:

@@ -120,6 +120,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bwaterfall\b", r"\bmucha agua\b", r"\bagua por todos lados\b|\bagua por todas partes\b",
         r"\bse (?:rompio|reviento|exploto) (?:una |un |la |el )?(?:tuberia|tubo|cano)\b|\ba chorros\b|\btuberia rota\b",
         _near(r"overflow", r"everywhere|all over|will not stop|can not stop|hallway|into the|downstairs", 4),
+        _near(r"coming through|leaking through|leaking into|dripping through|coming down through",
+              r"(?:her|his|their|the neighbou?r'?s?|downstairs|below|next door)\W+(?:\w+\W+)?"
+              r"(?:ceiling|apartment|unit)", 4),
+        r"\bbuckets?\W+(?:\w+\W+){0,2}?(?:overflow\w*|full|filling up)\b",
         _near(r"water(?!_)", r"spreading|spread(?:s|ing)? (?:to|into|toward)|toward the hall\w*|into the hall\w*|"
               r"under the door|to the next room|into the next room", 6),
         _near(r"sewage|sewer", r"everywhere|all over|flood|overflow|pour|gush|coming up", 5),

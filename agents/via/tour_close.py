@@ -113,8 +113,10 @@ def resolve_start(text: str | None, now: datetime) -> datetime | None:
         return None
     text = english_when(text)
     tz = now.tzinfo
-    day_match = _WHEN.search(text)
-    clock = _clock(text)
+    days = list(_WHEN.finditer(text))
+    # Several days: the last one said is the one that stands ("friday's bad too, saturday after 11").
+    day_match = days[-1] if days else None
+    clock = _clock(text[day_match.start():] if len(days) > 1 and day_match else text) or _clock(text)
     if not day_match and not clock:
         return None
     day = now.date()
@@ -311,7 +313,11 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             else:
                 units.append(_unit_for_tour(row))
         when = text
-        if not units and not missing and previous.get("actions") and ANOTHER_TIME.search(text):
+        # Right after a tour was proposed, a new day or time with no other unit named moves that tour ("friday's bad
+        # too. saturday after 11"); after a search, the same words book the unit in focus.
+        moved_day = state.get("prior_node") == "tour" and resolve_start(text, current) is not None \
+            and not ORDINAL.search(_english_ordinals(text)) and not _SEVERAL.search(text)
+        if not units and not missing and previous.get("actions") and (ANOTHER_TIME.search(text) or moved_day):
             # "another time?", "Tuesday at 5pm instead": the tours just proposed, re-planned.
             units = [{"unit_id": a["unit_id"], "address": a["address"], "kind": "apartment"}
                      for a in previous["actions"]]

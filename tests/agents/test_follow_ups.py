@@ -251,3 +251,57 @@ def test_questions_about_one_shown_unit(inventory, now):
     sized = ask(graph, "sort by size, biggest first", thread_id="w2")
     sizes = [m["row_preview"]["sqft"] for m in sized["matches"]]
     assert sizes == sorted(sizes, reverse=True)
+
+
+def test_renewal_amounts_in_shorthand_options_as_rents_and_asks_judged(inventory, now):
+    graph = _graph(inventory, now)
+    short = ask(graph, "landlord says new rent's gonna be 3 grand. i pay 2.7k rn. thats insane right", thread_id="s1")
+    assert (short["renewal_advice"]["current_rent_usd"], short["renewal_advice"]["offer_usd"]) == (2700, 3000)
+    options = parse_renewal_request("My landlord's given me two options: 1 year at $3,300 or 2 years at $3,400. "
+                                    "I currently pay $3,150.")
+    assert options.current_rent == 3150 and [t for t, _ in options.options] == [12, 24] and not options.term_months
+    ask(graph, "unit 5C pays $4,200, our cap is 5%, comps $4,600. renewal package please", thread_id="s2",
+        role="manager")
+    over = ask(graph, "what if we want to go straight to 4,500?", thread_id="s2", role="manager")
+    assert over["reply"].startswith("**Your figure: $4,500/month (+7.1%)** needs manager approval: above the 5% cap")
+    same = ask(graph, "tenant has been great, wants to stay at the same rent if she signs 18 months. can we do that?",
+               thread_id="s2", role="manager")
+    assert same["reply"].startswith("**The tenant's ask: $4,200/month for 18 months (+0.0%)** needs manager approval")
+
+
+def test_a_spanish_managers_letter_is_in_spanish(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "El inquilino del 3B paga $2,100 y su contrato termina en mayo. Los comparables del barrio rondan los "
+               "$2,250. ¿Qué oferta de renovación le hago?", thread_id="es-m", role="manager")
+    letter = ask(graph, "Perfecto, redáctame la carta para el inquilino en español", thread_id="es-m", role="manager")
+    assert "Estimado/a inquilino/a" in letter["reply"] and "del apartamento 3B" in letter["reply"]
+
+
+def test_repair_follow_ups_new_things_windows_and_no_silent_downgrade(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "the pipe under my kitchen sink is leaking into the cabinet", thread_id="t1")
+    worse = ask(graph, "Update - the lady downstairs just knocked, it is coming through her ceiling now and the bucket "
+                       "is overflowing", thread_id="t1")
+    assert worse["triage"]["priority"] == "P0"
+    ask(graph, "toilet is running nonstop", thread_id="t2")
+    other = ask(graph, "oh and the lock on the bathroom door is broken too, it doesnt close", thread_id="t2")
+    assert "Added to your report" not in other["reply"] and other["triage"]["category"] == "general"
+    window = ask(graph, "can the guy come after 6pm? i sleep during the day", thread_id="t2")
+    assert "**after 6pm**" in window["reply"]
+    ask(graph, "water coming through the ceiling light fixture in 5A", thread_id="t3")
+    slower = ask(graph, "the 5A tenant says its now dripping slower, just a few drops", thread_id="t3")
+    assert slower["triage"]["priority"] == "P0" and "stays P0" in slower["reply"]
+
+
+def test_a_tour_moved_to_another_day_after_it_was_proposed(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "studio in gramercy under 2500", thread_id="d1")
+    first = ask(graph, "book the second one friday at 5pm", thread_id="d1")["plan"]["actions"][0]
+    moved = ask(graph, "actually friday's bad too. saturday anytime after 11", thread_id="d1")["plan"]["actions"][0]
+    assert moved["unit_id"] == first["unit_id"] and moved["start"].startswith("2026-11-28T11:00")
+
+
+def test_spanish_is_recognised_from_everyday_words():
+    from agents.i18n import language
+
+    assert language("¿Y a qué hora viene el técnico?") == "es" and language("la la land is a movie") == "en"
