@@ -75,6 +75,15 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "I can't give legal advice or act for you. For a dispute with a landlord, a tenant-rights organisation, your "
      "local housing court's help centre (small claims for a deposit) or a lawyer can advise you. What I can do: "
      "quote what your lease says (upload it and ask), triage a repair, or help with a renewal offer."),
+    ("screening", re.compile(r"\bcredit (?:check|report|score)s?\b|\bbackground (?:check|screening)s?\b|\bssn\b|"
+                             r"\bsocial security\b|\btenant screening\b", re.I),
+     "I can't run credit or background checks, and please don't share anyone's Social Security number here: use a "
+     "licensed tenant-screening service with the applicant's written consent. I can help with renewals, repairs, "
+     "lease questions and finding units."),
+    ("movers", re.compile(r"\b(?:book|hire|find|get|recommend) (?:me |us )?(?:some |a )?(?:movers|moving (?:company|"
+                          r"truck|van)|a mover)\b|\bhelp me move\b", re.I),
+     "I can't book movers: this workspace finds and tours spaces, answers lease questions, triages repairs and helps "
+     "with renewals. A licensed moving company (in New York, check its DOT/NYSDOT number) is the way to go."),
     ("coworking", re.compile(r"\bco-?working\b|\bhot ?desks?\b|\bdedicated desks?\b|\bwework\b|\bregus\b|"
                              r"\bdesk (?:space|rental)\b", re.I),
      "I don't have coworking desks or hot desks: the offices I can search are whole suites (the smallest we hold "
@@ -84,10 +93,11 @@ TRIAGE_FOLLOW_UP = re.compile(
     r"\b\d{1,3}\s*(?:deg\w*|°|f\b)|\b(?:it'?s|it is) \d{1,3}\b|\bbaby|\binfant|\btoddler|\bnewborn|\belderly|\bpregnan|"
     r"\bkids?\b|\bchildren\b|\bworse\b|\bspreading\b|\bstill\b|\bagain\b|\bgetting\b|\bnow\b|\balso\b|\bsmell|"
     r"\bsound|\bsince\b|\bhours?\b|\bdays?\b|\bwhen\b|\bwhat time\b|\bhow long\b|\beta\b|\bcome after\b|"
-    r"\bt[eé]cnico\b|\bviene\b|\bcu[aá]ndo\b|\bhora\b|\bplumber\b|\bsomeone\b|متى|الفني", re.I)
+    r"\bt[eé]cnico\b|\bviene\b|\bcu[aá]ndo\b|\bhora\b|\bplumber\b|\bsomeone\b|متى|الفني|سيأتي|يجي", re.I)
 # The tours just proposed, at another time.
 ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?:time|day|slot)\b|\binstead\b|"
                           r"\breschedul\w*|\bmove (?:it|that|this|the tour|them|the viewing)\b|\bchange the time\b|"
+                          r"\bmake (?:it|that) \d|\bshift (?:it|that|the viewing|the tour)\b|"
                           r"\bpush (?:it|that|the tour) (?:back|to)\b", re.I)
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"

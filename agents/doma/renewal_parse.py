@@ -58,8 +58,17 @@ _TENANT_CUE = re.compile(r"\bmy (?:rent|lease|landlord)\b|\bi pay\b|\bshould i\b
 
 # A manager reporting what the tenant asks for: "tenant in 7D wants to renew at 0%" is the tenant's counter, unless
 # the owner's own wish comes nearer ("the tenant wants 3% and we want 5%").
-_TENANT_WANTS = re.compile(r"\btenant\b.{0,60}?\b(?:wants?|asks?|asking|requests?|hopes?)\b", re.IGNORECASE)
+_TENANT_WANTS = re.compile(r"\btenant\b.{0,60}?\b(?:wants?|asks?|asking|requests?|hopes?|says|pushes back|offers?)\b",
+                           re.IGNORECASE)
 _OWNER_WANTS = re.compile(r"\b(?:we|i)(?: would|'d)? (?:want|like|prefer|aim|plan)\b", re.IGNORECASE)
+
+
+def _role_of(text: str, start: int, width: int | None = None) -> str | None:
+    """The role of the amount at `start`: a tenant's ask told by the manager ("the tenant says 3,000 max"), else the
+    nearest cue before it."""
+    if _tenant_asks(text[max(0, start - 90):start]):
+        return "counter"
+    return _role(_words_before(text, start) if width is None else _words_before(text, start, width=width))
 
 
 def _tenant_asks(before: str) -> bool:
@@ -262,12 +271,12 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     if span:
         fields["current_rent"] = float(span.group(1).replace(",", ""))
         offers.append(float(span.group(2).replace(",", "")))
-    amounts = [(m.start(), _amount(m), _role(_words_before(text, m.start()))) for m in _MONEY.finditer(text)]
+    amounts = [(m.start(), _amount(m), _role_of(text, m.start())) for m in _MONEY.finditer(text)]
     taken = {start for start, _, _ in amounts}
     lone = [m for m in _BARE_AMOUNT.finditer(text) if m.start() not in taken
             and not (span and span.start() <= m.start() < span.end())]
     for m in lone:  # "they want 3400": a bare number right after a rent cue
-        role = _role(_words_before(text, m.start(), width=25))
+        role = _role_of(text, m.start(), width=25)
         # The only amount of a renewal message ("unit 3B renews at 2,650") is a rent even without a cue.
         alone = not amounts and len(lone) == 1 and float(m.group(1).replace(",", "")) >= 300
         if role or alone:

@@ -252,6 +252,7 @@ def headcount(text: str) -> int | None:
 INCOME_MULTIPLE = 40
 _INCOME = re.compile(
     r"\b(?:i|we)\s+(?:make|earn|bring in|gross|take home)\s+(?:about\s+|around\s+|roughly\s+)?"
+    r"|\b(?:my|our)?\s*(?:take[- ]home|stipend|net pay)(?: pay)?\s+(?:will be|is|of)?\s*(?:about\s+|around\s+)?"
     r"|\b(?:my|our)\s+(?:combined\s+)?(?:income|salary|salaries|pay)\s+(?:is|are|of)?\s*(?:about\s+|around\s+)?"
     r"|\b(?:income|salary)\s+(?:of\s+)?",
     re.I,
@@ -260,6 +261,7 @@ _INCOME = re.compile(
 
 def income_budget(text: str) -> tuple[float, float, str] | None:
     """(yearly income, the monthly rent it supports, the text without it) when the message states an income."""
+    text = re.sub(r"(\d)\s*(?:dollars|usd|bucks)\b", r"\1", text, flags=re.I)  # "7,500 dollars per month"
     cue = _INCOME.search(text)
     if not cue:
         return None
@@ -443,7 +445,7 @@ def parse_spec(text: str) -> SearchSpec:
     term = _term(work)
     if term is not None:
         confidence["term_months"] = 0.9
-    musts, nice = _amenities(work)
+    musts, nice = _amenities(_place_pattern().sub(" ", work))  # "Carroll Gardens" names a place, not a patio
     if musts:
         confidence["must_haves"] = 0.8
     if nice:
@@ -485,7 +487,9 @@ def parse_spec(text: str) -> SearchSpec:
 
 
 def readable(text: str) -> str:
-    """A Spanish or Arabic request in the English wording the parser and the follow-up rules read."""
+    """A Spanish or Arabic request in the English wording the parser and the follow-up rules read (and "1BHK",
+    Indian English for a one-bedroom flat)."""
+    text = re.sub(r"\b(\d)\s*-?\s*bhk\b", r"\1 bedroom apartment", text, flags=re.I)
     if re.search(r"[\u0600-\u06ff]", text):
         text = from_arabic(text)
     if re.search(SPANISH_MARKERS, text, re.I):

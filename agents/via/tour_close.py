@@ -38,16 +38,17 @@ DOCS = {
     "office": ["Photo ID", "Company details (name, headcount, use of space)", "Recent financial statements or a "
                "guarantor letter"],
 }
-PART_OF_DAY = {"morning": 10, "afternoon": 14, "evening": 18, "night": 19, "noon": 12, "lunch": 12}
+PART_OF_DAY = {"morning": 10, "afternoon": 14, "evening": 18, "night": 19, "noon": 12, "lunch": 12, "after work": 18}
 _WEEKDAY = r"(mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(day)?"
 _WHEN = re.compile(
     rf"\b(?:(this|next|coming)\s+)?{_WEEKDAY}\b|\b(today|tomorrow|tonight)\b"
     r"|\b(\d{1,2})/(\d{1,2})\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b",
     re.I,
 )
-_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at|@|after|around|by)\s+(\d{1,2})"
-                    r"(?::(\d{2}))?\b(?!\s*(?:min|%|people|units?|sf|br))|\b(noon|midday)\b", re.I)
-_PART = re.compile(r"\b(morning|afternoon|evening|night|lunch)\b", re.I)
+_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at|@|after|around|by|say|about|like|"
+                    r"make (?:it|that)|to)\s+(\d{1,2})(?::(\d{2}))?(?:ish)?\b(?!\s*(?:min|%|people|units?|sf|br))|"
+                    r"\b(noon|midday)\b", re.I)
+_PART = re.compile(r"\b(morning|afternoon|evening|night|lunch|after work)\b", re.I)
 
 
 def _clock(text: str) -> tuple[int, int] | None:
@@ -323,10 +324,13 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                      for a in previous["actions"]]
             before = datetime.fromisoformat(previous["actions"][0]["start"])
             hour = _BARE_HOUR.search(text)
-            if resolve_start(text, current) is None and hour:
-                # "move that to 4": the same day at that hour (an hour before 8 means the afternoon)
-                h = int(hour.group(1)) + (12 if int(hour.group(1)) < 8 else 0)
-                when = f"{before:%A} at {h}:{hour.group(2) or '00'}"
+            clock = _clock(english_when(text))
+            no_day = not _WHEN.search(english_when(text))
+            if no_day and (clock or hour):
+                # "move that to 4", "make that 7:15": the same day at that time (before 8 means the afternoon)
+                h, m = clock or (int(hour.group(1)), int(hour.group(2) or 0))  # type: ignore[union-attr]
+                h += 12 if h < 8 else 0
+                when = f"{before:%A} at {h}:{m:02d}"
                 current = before.replace(hour=7, minute=0) - timedelta(days=1)
             elif resolve_start(text, current) is None:
                 when = None

@@ -101,7 +101,8 @@ AMENITY_PHRASES: dict[str, tuple[str, ...]] = {
     "patio": (r"patio", r"outdoor space", r"private outdoor", r"backyard", r"back yard", r"garden"),
     "no_fee": (r"no[- ]?fee", r"no broker('?s)? fee", r"without (a )?(broker('?s)? )?fee", r"fee[- ]free",
                r"no brokers?"),
-    "near_transit": (r"(near|close to|next to|by|walk(ing)? to|minutes? (from|to)|min (from|to)|walking "
+    "near_transit": (r"walk(?:ing|able)? distance (?:to|from|of) (?:the |a )?(?:subway|train|station|metro|[a-z0-9])\b|"
+                     r"(near|close to|next to|by|walk(ing)? to|minutes? (from|to)|min (from|to)|walking "
                      r"distance (of|to)|within [~\w ]{0,12} of)( an?| the)? (subway|train|transit|metro|station|"
                      r"stop|[a-z0-9](/[a-z0-9])* (train|line))", r"subway (nearby|close|access)",
                      r"near the [a-z0-9](/[a-z0-9])+\b", r"transit[- ]friendly", r"close to a subway",

@@ -305,3 +305,25 @@ def test_spanish_is_recognised_from_everyday_words():
     from agents.i18n import language
 
     assert language("¿Y a qué hora viene el técnico?") == "es" and language("la la land is a movie") == "en"
+
+
+def test_more_everyday_forms(inventory, now):
+    graph = _graph(inventory, now)
+    bhk = ask(graph, "My take-home will be around 7,500 dollars per month. I want a 1BHK in Midtown, walking to office "
+                     "near Bryant Park.", thread_id="m1")
+    assert bhk["spec"]["kind"] == "apartment" and bhk["spec"]["min_bedrooms"] == 1
+    assert bhk["spec"]["budget_monthly_usd"]["max"] == 7500 * 12 / 40
+    walk = ask(graph, "1br upper east side under 3k pls, walking distance to the Q or 6", thread_id="m2")
+    assert "near_transit" in walk["spec"]["must_haves"]
+    ask(graph, "2 bed in brooklyn under 4000", thread_id="m3")
+    place = ask(graph, "carroll gardens or cobble hill specifically", thread_id="m3")
+    assert "patio" not in place["spec"]["must_haves"]
+    ask(graph, "2br in astoria under 3500", thread_id="m4")
+    ask(graph, "the second one looks nice, can we see it thursday after work, say 6:30", thread_id="m4")
+    late = ask(graph, "oops make that 7:15, traffic", thread_id="m4")["plan"]["actions"][0]
+    assert late["start"].startswith("2026-11-26T19:15")
+    for text, words in (("Can you run a credit check on an applicant? I have her SSN.", "social security"),
+                        ("also can you help me move? like book movers", "movers")):
+        assert words in ask(graph, text, thread_id=f"o-{words}")["reply"].lower()
+    request = parse_renewal_request("what if the tenant pushes back and says 3,000 max")
+    assert request.tenant_counter_rent == 3000 and request.current_rent is None
