@@ -37,6 +37,21 @@ PIPELINE = {"needs": "VIA", "tour": "VIA", "lease": "DOMA", "triage": "DOMA", "r
 OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|unit|place|home|building|lease|"
                          r"landlord|rent|renewal|tenancy|contract|ac|heater|kitchen|bathroom|toilet|sink|ceiling)\b|"
                          r"شقتي|عقدي|بيتي|منزلي|المالك|مالك العقار|صاحب العقار|إيجاري|ايجاري", re.I)
+# A question about what one's own agreement says ("if the flat floods, who pays under my lease?", "what does
+# joint and several mean in my tenancy agreement?"): hazard or market words in it are its topic, not its goal.
+ASKS_THE_LEASE = re.compile(
+    r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
+    r"(?:my|the|our|this)\s+(?:\w+\s+)?(?:lease|tenancy agreement|tenancy|rental agreement|rental contract|contract)"
+    r"\b(?!\s+(?:is up|ends|renew))|\b(?:my|our|the) (?:lease|tenancy agreement|contract) (?:say|says|allow|cover|"
+    r"mention)\w*\b|عقد(?:ي)? الإيجار|في العقد|حسب العقد|العقد يسمح", re.I)
+# A hazard only supposed or past ("if the flat floods", "a leak last month") in a lease question; one happening now
+# ("I smell gas right now, what does my lease say?") goes to triage whatever else the message asks.
+NOT_HAPPENING = re.compile(r"\b(?:if|in case|what happens|what if|who pays|who is responsible|responsible for|had|"
+                           r"last (?:week|month|year)|ago|before|ever|damaged|damage)\b|\bإذا\b|\bلو\b", re.I)
+HAPPENING_NOW = re.compile(r"\b(?:right now|now|currently|at the moment|as we speak|i smell|we smell|"
+                           r"there(?:'s| is| are) (?:smoke|fire|gas|water|sparks)|"
+                           r"is (?:pouring|coming|leaking|spreading|burning|sparking)|"
+                           r"(?:coming|pouring|leaking|sparking|burning) (?:from|out|through|into))\b", re.I)
 # A MARKET node takes a message when its score beats every VIA/DOMA score, or ties it at this score or more.
 MARKET_TIE_WINS_AT = 3.0
 # When two nodes score the same, the more specific request wins.
@@ -265,7 +280,8 @@ def route(
             scores alone (the default until the learned weights beat them on the dev split).
     """
     table = table or load_table()
-    if table.emergency.search(text):
+    if table.emergency.search(text) and not (ASKS_THE_LEASE.search(text) and NOT_HAPPENING.search(text)
+                                            and not HAPPENING_NOW.search(text)):
         return RouteDecision(pipeline="DOMA", node="triage", reason="emergency override (hazard words)")
     for name, pattern, _answer in OUT_OF_SCOPE:
         if pattern.search(text):
@@ -284,7 +300,8 @@ def route(
     anchored = anchor is not None
     if anchor in market:
         market_node = anchor
-    own = market_node == "analytics" and rival > 0 and OWN_TENANCY.search(text) is not None  # their own home
+    own = (market_node == "analytics" and rival > 0 and OWN_TENANCY.search(text) is not None) \
+        or ASKS_THE_LEASE.search(text) is not None  # their own home; what their own agreement says
     wins = anchored or market[market_node] > rival or (
         market[market_node] >= MARKET_TIE_WINS_AT and market[market_node] == rival)
     if previous_node in ("needs", "tour") and not anchored and not MARKET_PLACE.search(text):

@@ -327,3 +327,16 @@ def test_more_everyday_forms(inventory, now):
         assert words in ask(graph, text, thread_id=f"o-{words}")["reply"].lower()
     request = parse_renewal_request("what if the tenant pushes back and says 3,000 max")
     assert request.tenant_counter_rent == 3000 and request.current_rent is None
+
+
+def test_a_lease_question_about_a_supposed_hazard_is_a_lease_question_and_a_real_one_is_not():
+    from agents.manager import route
+    from agents.route_model import load_route_model
+
+    weights = load_route_model()
+    assert route("if the apartment floods because of a burst pipe, who is responsible under my lease for damage to "
+                 "my furniture?", learned=weights).node == "lease"
+    assert route("what does joint and several liability mean in my tenancy agreement?", learned=weights).node == "lease"
+    for now_happening in ("I smell gas right now, what does my lease say I should do?",
+                          "there is smoke coming from the outlet, does my lease say who pays?"):
+        assert route(now_happening, learned=weights).node == "triage"
