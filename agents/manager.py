@@ -86,7 +86,8 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("legal advice", re.compile(
         r"\b(?:should i|can i|could i|how do i|do i) (?:sue|take (?:them|him|her|my landlord) to court)\b|"
         r"\b(?:be|act as) my (?:lawyer|attorney)\b|\blegal (?:advice|representation)\b|\b(?:file|filing) a (?:lawsuit|"
-        r"suit|claim) against\b|\bsmall claims\b", re.I),
+        r"suit|claim) against\b|\bsmall claims\b|\b(?:get|have) (?:my |our |the )?(?:neighbou?r|tenant|roommate)\w* "
+        r"evicted\b", re.I),
      "I can't give legal advice or act for you. For a dispute with a landlord, a tenant-rights organisation, your "
      "local housing court's help centre (small claims for a deposit) or a lawyer can advise you. What I can do: "
      "quote what your lease says (upload it and ask), triage a repair, or help with a renewal offer."),
@@ -95,12 +96,15 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "I can't run credit or background checks, and please don't share anyone's Social Security number here: use a "
      "licensed tenant-screening service with the applicant's written consent. I can help with renewals, repairs, "
      "lease questions and finding units."),
+    ("mortgage", re.compile(r"\bmortgage(?: rate| pre-?approval| broker)?s?\b|\bhome loans?\b", re.I),
+     "I don't have mortgage rates or lending advice: ask a lender or broker for today's rates. I can help you weigh "
+     "renting instead (a search with a budget), and for Singapore HDB flats I can estimate a fair resale price."),
     ("movers", re.compile(r"\b(?:book|hire|find|get|recommend) (?:me |us )?(?:some |a )?(?:movers|moving (?:company|"
                           r"truck|van)|a mover)\b|\bhelp me move\b", re.I),
      "I can't book movers: this workspace finds and tours spaces, answers lease questions, triages repairs and helps "
      "with renewals. A licensed moving company (in New York, check its DOT/NYSDOT number) is the way to go."),
-    ("coworking", re.compile(r"\bco-?working\b|\bhot ?desks?\b|\bdedicated desks?\b|\bwework\b|\bregus\b|"
-                             r"\bdesk (?:space|rental)\b", re.I),
+    ("coworking", re.compile(r"\b(?:need|want|looking for|find|have|any|a|rent)\b.{0,25}\b(?:co-?working(?: desk| "
+                             r"space| membership)?|hot ?desks?|dedicated desks?|desk (?:space|rental))\b", re.I),
      "I don't have coworking desks or hot desks: the offices I can search are whole suites (the smallest we hold "
      "is about 9,000 SF). I can still show the smallest suites, or search apartments."),
 )

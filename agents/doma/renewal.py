@@ -389,6 +389,8 @@ def policy_for(request: RenewalRequest,
     if request.cap_pct is not None:
         pol = replace(pol, max_increase_pct=min(pol.max_increase_pct, request.cap_pct),
                       approval_threshold_pct=min(pol.approval_threshold_pct, request.cap_pct))
+    if request.floor_pct is not None and request.floor_pct <= pol.max_increase_pct:
+        pol = replace(pol, min_increase_pct=max(pol.min_increase_pct, request.floor_pct))
     return pol
 
 

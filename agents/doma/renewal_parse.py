@@ -43,6 +43,8 @@ _LANDLORD_CUE = re.compile(r"landlord|management|owner|wants?|asking|ask(?:s|ed)
                            r"letter says|notice says|new lease|"
                            r"rais\w*|increas\w*|hik\w*|quot\w*|new rent|to\s*$|going up|bump", re.IGNORECASE)
 _COUNTER_CUE = re.compile(r"counter(?:ed)?\s+(?:with|at|of)|c[oa]me back (?:at|with)|"
+                          r"ask (?:them |him |her )?for(?: something like| around| about| maybe)?\s*$|"
+                          r"offers? (?:to pay )?(?:\$\s?)?$|"
                           r"i (?:could|can|would|will|want to|'d like to|would like to"
                           r"|plan to)(?: maybe| probably| possibly| only| just)? "
                           r"(?:offer|pay|do|propose|afford|manage)|"
@@ -66,6 +68,8 @@ _OWNER_WANTS = re.compile(r"\b(?:we|i)(?: would|'d)? (?:want|like|prefer|aim|pla
 def _role_of(text: str, start: int, width: int | None = None) -> str | None:
     """The role of the amount at `start`: a tenant's ask told by the manager ("the tenant says 3,000 max"), else the
     nearest cue before it."""
+    if re.match(r"[\d,.$\s]*\s+(?:is|was) (?:too (?:much|high|steep)|a lot|crazy)", text[start:start + 40], re.I):
+        return "offer"  # "says 2,550 is too much": the amount on the table, not the tenant's own
     if _tenant_asks(text[max(0, start - 90):start]):
         return "counter"
     return _role(_words_before(text, start) if width is None else _words_before(text, start, width=width))
@@ -76,8 +80,11 @@ def _tenant_asks(before: str) -> bool:
     owner = [m.end() for m in _OWNER_WANTS.finditer(before)]
     return bool(tenant) and (not owner or max(tenant) > max(owner))
 _MARKET = re.compile(r"\b(?:similar|comparables?|comps?|market(?: rate| rent)?|going rate|going for|"
-                     r"others? (?:in|like)|neighbou?rs? pay)\b[^$\d%]{0,40}\$\s?(\d{1,2},?\d{3}|\d{3,5})\b",
+                     r"others? (?:in|like)|neighbou?rs? pay)\b[^$%]{0,45}?(?:\$\s?|~\s?|is |are |at |around |about )"
+                     r"(\d{1,2},\d{3}|\d{4,5})\b",
                      re.IGNORECASE)
+_FLOOR = re.compile(r"\b(?:at least|minimum(?: of)?|no less than|floor of)\s+(\d+(?:\.\d+)?)\s*(?:%|percent)",
+                    re.IGNORECASE)
 _CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most|stay under|keep (?:it )?under|"
                   r"stay below|keep (?:it )?below)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
                   r"(?:%|percent)", re.IGNORECASE)
@@ -143,6 +150,7 @@ class RenewalRequest(BaseModel):
     sqft: float | None = Field(default=None, gt=0, description="Size in square feet")
     market_rent: float | None = Field(default=None, gt=0, description="What similar units rent for, as stated")
     cap_pct: float | None = Field(default=None, ge=0, le=100, description="The owner's cap on an increase, %")
+    floor_pct: float | None = Field(default=None, ge=0, le=100, description="The owner's minimum increase, %")
     unit_label: str | None = Field(default=None, description="The unit as named without an id (\"4B\")")
     tenure_years: int | None = Field(default=None, ge=0, le=80, description="Years the tenant has lived there")
     on_time: bool = Field(default=False, description="The tenant says the rent was always paid on time")
@@ -234,6 +242,10 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     if market:
         fields["market_rent"] = float(market.group(1).replace(",", ""))
         text = text[:market.start(1)] + " " * len(market.group(1)) + text[market.end(1):]
+    floor = _FLOOR.search(text)
+    if floor:  # "owner wants at least 5%": the owner's floor for this offer
+        fields["floor_pct"] = float(floor.group(1))
+        text = text[:floor.start(1)] + " " * len(floor.group(1)) + text[floor.end(1):]
     cap = _CAP.search(text)
     if cap:
         fields["cap_pct"] = float(cap.group(1))

@@ -90,11 +90,14 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
             reasoning[0] = f"The offer is {_money(offer)}/month, {pct:+.1f}% on your current {_money(current)}."
         counter = offer
         reasoning.append(f"You want to accept: the message says yes to {_money(offer)} a month for {term} months.")
-    elif request.tenant_counter_rent and current <= request.tenant_counter_rent <= offer:
+    elif request.tenant_counter_rent and request.tenant_counter_rent <= offer:
         counter = request.tenant_counter_rent
         reasoning.append(f"Your own counter of {_money(counter)} is used "
-                         f"({(counter / current - 1) * 100:+.1f}% on today's rent).")
-    counter = min(max(counter, current), offer)  # never above the offer, never below today's rent
+                         f"({(counter / current - 1) * 100:+.1f}% on today's rent)."
+                         + (" It asks for less than you pay now: expect pushback, and a longer term helps it."
+                            if counter < current else ""))
+    if not request.tenant_counter_rent:
+        counter = min(max(counter, current), offer)  # never above the offer, never below today's rent
     if term >= policy.long_term_months and counter < offer:
         reasoning.append(f"For a {term}-month term, landlords often accept about {policy.long_term_discount_pct:g} "
                          "points less increase (a longer stay saves them a vacancy): it is worth asking.")

@@ -185,8 +185,11 @@ def classify_detailed(text: str, *, model: Any = None,
     if learned is not None and priority != "P0":
         decided, decided_category, probs = learned.decide(analysis)
         learned_note = ", ".join(f"{k} {v:.2f}" for k, v in sorted(probs.items()))
+        exposed = any(analysis.context.get(k) for k in ("vulnerable", "hot", "freezing"))
         if decided == "P0":
             priority, unsure_p0 = "P0", True  # hazard evidence the rules did not name: P0, with one question
+        elif exposed and PRIORITY_RANK[decided] > PRIORITY_RANK[priority]:
+            pass  # someone exposed to heat or cold, or vulnerable: the model may not lower what the rules set
         else:
             priority, category = decided, decided_category or category
     if model is not None:
@@ -299,6 +302,10 @@ ANOTHER_THING = re.compile(r"\b(?:also|another|too|as well|separately|one more t
                            r"\b(?:lock|door|window|stove|oven|knob|fridge|toilet|sink|light|outlet|heater|radiator|ac|"
                            r"dishwasher|washer|dryer|elevator|intercom|mold|mice|roaches|bugs|paint|floor|cabinet)\b",
                            re.I)
+VISIT_ASK = re.compile(r"\b(?:come|visit|show up|stop by|drop by|i'?m (?:home|around|free|in)|i am (?:home|around|free|"
+                       r"in)|available|be (?:home|here|there|in)|can (?:the|you|they|someone|he|she)\b)", re.I)
+CLOSED = re.compile(r"\b(?:fixed it|(?:been|got|is|was) fixed|resolved|close (?:it|the ticket|this) out|"
+                    r"close (?:it|the ticket)|all good now|no longer (?:a problem|needed))\b", re.I)
 ACCESS_WINDOW = re.compile(r"\b(?:after|before|between|not before|not after|any ?time after)\s+\d{1,2}(?::\d{2})?\s*"
                            r"(?:am|pm)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b(?:mornings?|afternoons?|"
                            r"evenings?|weekends?) only\b", re.I)
@@ -315,7 +322,11 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     report = _follow_up_text(text, ticket)
     result, detail = classify_detailed(report, model=model)
     notes: list[str] = []
-    window = ACCESS_WINDOW.search(text)
+    if ticket and CLOSED.search(text) and not [s for s in analyze(text).signals if s.priority == "P0"]:
+        return {"ticket": None, "reply": f"Glad it's fixed: I've closed your {ticket['category']} report "
+                f"(it was {ticket['priority']}). Tell me if it comes back.",
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
+    window = ACCESS_WINDOW.search(text) if VISIT_ASK.search(text) else None
     if window:  # "can the guy come after 6pm? i sleep during the day": the visit window, passed on
         notes.append(f"Noted: the visit should be **{window.group(0).strip()}**; we will pass that on and confirm the "
                      "time with you.")

@@ -453,7 +453,7 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         r"\b(?:radiators?|heat|heater) (?:is |are )?(?:ice )?cold\b",
     )),
     ("ac_out", "hvac", "P2", _rx(
-        rf"\b(?:ac|cooling|central air)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|warm|hot air|blowing (?:warm|hot))",
+        rf"\b(?:ac|cooling|central air)\W+(?:\w+\W+){{0,5}}?(?:{_BROKEN}|warm|hot air|blowing (?:warm|hot))",
         r"\bno (?:ac|cooling|central air|air)\b",
     )),
     ("no_hot_water", "plumbing", "P1", _rx(

@@ -42,6 +42,7 @@ ANY_SIZE = re.compile(r"\b(?:regardless of (?:the )?size|any size|whatever (?:th
 _AMENITY_WORDS = {"doorman": "doorman", "elevator": "elevator", "lift": "elevator", "gym": "gym", "roof": "roofdeck",
                   "washer": "washer_dryer", "dryer": "washer_dryer", "dishwasher": "dishwasher", "patio": "patio",
                   "pet": "pet_friendly", "no fee": "no_fee"}
+ALSO_PLACE = re.compile(r"\b(?:too|as well|also)\b|\balso (?:look|search) in\b|\band also\b", re.I)
 ROUND = 50
 
 
@@ -103,7 +104,10 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
         data["max_sqft"] = _round(0.9 * statistics.median(sizes))
         data["min_sqft"] = None if (spec.min_sqft or 0) > data["max_sqft"] else spec.min_sqft
         notes.append(f"Smaller: up to {data['max_sqft']:,} SF now.")
-    if parsed.location and (INSTEAD.search(text) or parsed.location != spec.location):
+    if parsed.location and ALSO_PLACE.search(text) and not re.search(r"\b(?:instead|rather)\b", text, re.I):
+        data["location"] = list(dict.fromkeys([*spec.location, *parsed.location]))  # "what about bushwick too"
+        notes.append(f"Area now: {', '.join(t.title() for t in data['location'])}.")
+    elif parsed.location and (INSTEAD.search(text) or parsed.location != spec.location):
         data["location"] = parsed.location  # a place named in a follow-up replaces the place, it does not add one
         notes.append(f"Area now: {', '.join(t.title() for t in parsed.location)}.")
     for key, label in (("min_bedrooms", "bedrooms"), ("max_bedrooms", None)):
@@ -148,6 +152,7 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
 RESULT_QUESTION = re.compile(
     r"\b(?:how much|what(?:'s|s| is)(?: that)?(?: in)?(?: the)? (?:monthly )?(?:rent|price|cost)|what does)\b.{0,30}"
     r"\b(?:the )?(?:first|top|second|third|fourth|fifth|last|#\d)\b|"
+    r"\bsplit (?:\d|two|three|four|five) ways\b|\bper person\b|"
     r"\bper[- ](?:foot|sf|square (?:foot|feet))\b|\$/sf\b|\bpsf\b|\bside by side\b|\bcompare (?:the )?(?:top|first) "
     r"(?:two|2|three|3)\b|"
     r"\b(?:does|do|is|are) (?:the )?(?:cheapest|first|second|third|top|last|biggest|smallest)(?: one| unit| apartment| "
@@ -180,6 +185,7 @@ def _pick(pool: list[dict[str, Any]], which: str) -> dict[str, Any]:
     return pool[min(index, len(pool) - 1)]
 
 
+_SPLIT = re.compile(r"\bsplit (\d|two|three|four|five) ways\b|\b(\d|two|three|four|five) ways\b", re.I)
 _COMPARE = re.compile(r"\bcompare\b|\bside by side\b|\bdifference between\b", re.I)
 _PER_FOOT = re.compile(r"\bper[- ](?:foot|sf|square foot)\b|\$/sf\b|\bpsf\b", re.I)
 _ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost)\b.{0,40}?\b(first|top|second|third|fourth|fifth|last|"
@@ -224,6 +230,13 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
         article = "an" if wanted[0] in "aeiou" else "a"
         return (f"#{n} {row['address']} ({unit['id']}), ${row['rent']:,.0f}/mo, {verdict} {article} {wanted}."), \
             unit["id"]
+    split = _SPLIT.search(text)
+    if split:  # "split 4 ways what's that per person"
+        said = (split.group(1) or split.group(2)).lower()
+        ways = {"two": 2, "three": 3, "four": 4, "five": 5}.get(said) or int(said)
+        lines = [f"#{i} {m['row_preview']['address']} ({m['id']}): ${m['row_preview']['rent']:,.0f}/mo, "
+                 f"${m['row_preview']['rent'] / ways:,.0f} each for {ways}" for i, m in enumerate(shown, start=1)]
+        return "\n".join(lines), shown[0]["id"]
     rate = _RATE_MATH.search(text)
     if rate:  # "what would $40k/month get us per square foot at 6000sf": the arithmetic, said
         monthly = float(rate.group(1).replace(",", "")) * (1000 if rate.group(2) else 1)

@@ -226,6 +226,41 @@ def _plan(actions: list[TourAction]) -> ActionPlan:
 
 
 _BARE_HOUR = re.compile(r"\bto (\d{1,2})(?::(\d{2}))?\b(?!\s*(?:min|%|people|units?|sf|br|bed))", re.I)
+_ORD = r"(?:#?\d|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
+_LIST = re.compile(rf"\b{_ORD}\b(?:\s*(?:ones?)?\s*(?:,|and|&)\s*(?:the\s+)?{_ORD}\b)+", re.I)
+_WORD_INDEX = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4,
+               "5th": 4}
+
+
+def _listed_ordinals(text: str, shown: int) -> list[int]:
+    """ "book 1 and 3" -> [0, 2]; "the 3rd and 4th ones" -> [2, 3]; [] when the message lists no two results."""
+    found = _LIST.search(_english_ordinals(text))
+    if not found:
+        return []
+    picks = []
+    for token in re.findall(r"#?\d\b|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th", found.group(0), re.I):
+        i = int(token.strip("#")) - 1 if token.strip("#").isdigit() else _WORD_INDEX[token.lower()]
+        if 0 <= i < shown and i not in picks:
+            picks.append(i)
+    return picks if len(picks) >= 2 else []
+
+
+_AMENITY_ASK = (("doorman", r"\bdoorman|\bportero|\bبواب"), ("elevator", r"\belevator|\blift|\bascensor|\bمصعد"),
+                ("gym", r"\bgym|\bgimnasio"), ("washer", r"\bwasher|\blaundry|\blavadora|\bغسالة"),
+                ("dishwasher", r"\bdishwasher|\blavavajillas"), ("patio", r"\bpatio|\bterraza"))
+
+
+def _with_amenity(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The first shown unit that has the amenity a booking names ("the one with the doorman"), else None."""
+    if not re.search(r"\b(?:the one|one|el que|la que|التي|اللي)\b.{0,20}\b(?:with|has|having|tiene|con|فيها)\b|"
+                     r"\bwith the\b", text, re.I):
+        return None
+    for key, said in _AMENITY_ASK:
+        if re.search(said, text, re.I):
+            return next((m for m in shown if any(key in a for a in m["row_preview"].get("amenities", []))), None)
+    return None
+
+
 # "both", "the top two", "all three": more than one of the results just shown.
 _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b", re.I)
 _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "fifth": 4}
@@ -342,7 +377,14 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             picked = _ordinal_reference(text) if ORDINAL.search(_english_ordinals(text)) or focus is None else focus
             several = _SEVERAL.search(text)
             count = 3 if several and re.search(r"three|3", several.group(0)) else 2 if several else 1
-            chosen = shown[:count] if several else [shown[min(picked, len(shown) - 1)]]
+            listed = _listed_ordinals(text, len(shown))
+            with_amenity = _with_amenity(text, shown)
+            if listed:  # "book 1 and 3", "the 3rd and 4th ones"
+                chosen = [shown[i] for i in listed]
+            elif with_amenity is not None:  # "the one with the doorman", "el que tiene lavadora"
+                chosen = [with_amenity]
+            else:
+                chosen = shown[:count] if several else [shown[min(picked, len(shown) - 1)]]
             units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
                      for m in chosen]
     else:

@@ -340,3 +340,34 @@ def test_a_lease_question_about_a_supposed_hazard_is_a_lease_question_and_a_real
     for now_happening in ("I smell gas right now, what does my lease say I should do?",
                           "there is smoke coming from the outlet, does my lease say who pays?"):
         assert route(now_happening, learned=weights).node == "triage"
+
+
+def test_third_set_classes(inventory, now):
+    from agents.doma.triage import classify
+
+    graph = _graph(inventory, now)
+    ask(graph, "2br in williamsburg or greenpoint under 3500", thread_id="x1")
+    more_places = ask(graph, "what about bushwick too", thread_id="x1")
+    assert set(more_places["spec"]["location"]) == {"williamsburg", "greenpoint", "bushwick"}
+    shown = ask(graph, "1br in manhattan under 2500, doorman nice to have", thread_id="x2")["matches"]
+    two = ask(graph, "book 1 and 3 for monday evening", thread_id="x2")["plan"]["actions"]
+    assert [a["unit_id"] for a in two] == [shown[0]["id"], shown[2]["id"]]
+    ask(graph, "4br in brooklyn under 4000", thread_id="x3")
+    assert "each for 4" in ask(graph, "split 4 ways whats that per person", thread_id="x3")["reply"]
+    ask(graph, "gas smell in 4C, strong", thread_id="x4", role="manager")
+    closed = ask(graph, "con ed came, they found a loose fitting and fixed it. can we close it out?", thread_id="x4",
+                 role="manager")
+    assert closed["reply"].startswith("Glad it's fixed") and closed["ticket"] is None
+    incident = ask(graph, "Multiple tenants reporting the elevator stopped between 4 and 5, one person was inside but "
+                          "got out. Elevator now out of service.", thread_id="x5", role="manager")
+    assert "Noted: the visit" not in incident["reply"]
+    assert classify("the AC in my bedroom is blowing warm air. Its 94 degrees out and my elderly mom lives with "
+                    "me.").priority == "P1"
+    office = ask(graph, "ops lead at a 30-person fintech, we're outgrowing our wework. need ~6k sf in midtown south or "
+                        "flatiron, budget around $65/sf/yr", thread_id="x6")
+    assert office["route"]["node"] == "needs"
+    request = parse_renewal_request("Owner wants at least 5% but we don't want to lose them. Comparable 2BRs around "
+                                    "$2,550, rent $2,100")
+    assert request.floor_pct == 5 and request.market_rent == 2550
+    said = parse_renewal_request("tenant wants to stay but says 2,550 is too much, offers 2,400 if we fix the cabinets")
+    assert said.tenant_counter_rent == 2400
