@@ -362,7 +362,7 @@ def test_third_set_classes(inventory, now):
                           "got out. Elevator now out of service.", thread_id="x5", role="manager")
     assert "Noted: the visit" not in incident["reply"]
     assert classify("the AC in my bedroom is blowing warm air. Its 94 degrees out and my elderly mom lives with "
-                    "me.").priority == "P1"
+                    "me.").priority in ("P0", "P1")  # never routine: an elderly person in a heat wave
     office = ask(graph, "ops lead at a 30-person fintech, we're outgrowing our wework. need ~6k sf in midtown south or "
                         "flatiron, budget around $65/sf/yr", thread_id="x6")
     assert office["route"]["node"] == "needs"

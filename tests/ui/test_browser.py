@@ -210,3 +210,18 @@ def test_an_hdb_valuation_in_a_browser(server, browser):
     page.locator(".vega-embed").first.wait_for()
     _shot(page, "9-hdb-comps", "HDB resale comps")
     assert (SHOTS / "9-hdb-comps.png").stat().st_size > 10_000
+
+
+def test_a_managers_renewal_and_letter_in_a_browser(server, browser):
+    """Issue 14: a manager (sidebar role) gets the policy package from stated numbers, then the letter to the tenant."""
+    page = _open(browser, server)
+    page.get_by_text("a property manager").first.click()
+    _chat(page, "Unit 4B, tenant pays $3,200, lease ends March 31. Similar 1br's in the building are going for around "
+                "$3,450. Our policy caps renewals at 5%. Put together a renewal package.")
+    page.get_by_text("Proposed renewal").first.wait_for()
+    _chat(page, "what if they come back at 3300? does that need sign-off?")
+    page.get_by_text("No manager approval needed").first.wait_for()
+    _chat(page, "draft the letter to the tenant with the three options")
+    page.get_by_text("Draft letter to the tenant").first.wait_for()
+    _shot(page, "10-manager-renewal", "Draft letter to the tenant")
+    assert (SHOTS / "10-manager-renewal.png").stat().st_size > 10_000

@@ -77,7 +77,6 @@ def test_two_hazards_carry_both_sets_of_steps() -> None:
         ("the smoke detector keeps chirping, low battery I think", ("general", "P2")),
         ("the outlet isn't sparking anymore but it does not work", ("general", "P1")),
         ("my neighbor smokes cigarettes and it drifts into my bedroom", ("general", "P2")),
-        ("the fire escape window is stuck", ("general", "P2")),
     ],
 )
 def test_negation_and_resolution_are_not_emergencies(text: str, expected: tuple[str, str]) -> None:
@@ -281,7 +280,8 @@ EVIDENCE_CASES = [
     ("no heat in the back bedroom, the rest of the apartment is ok, it's 25 degrees outside", "P1"),
     ("the valve under the sink is spraying water", "P1"),
     ("the stove is completely dead, we can't cook anything", "P1"),
-    ("the front door of the apartment came off its hinges", "P1"),
+    ("the front door of the apartment came off its hinges", "P0|P1"),  # never routine; unsecured: may ask, as P0
+    ("the fire escape window won't open, it's jammed", "P0"),  # HPD class C: the way out
     ("someone tried to break in last month, the lock still works but I'd like a deadbolt", "P1"),
     ("nothing's sparking, the light switch is just loose and wobbly", "P2"),
     ("no sparks or smoke, the outlet cover is cracked", "P2"),
@@ -293,8 +293,8 @@ EVIDENCE_CASES = [
 @pytest.mark.parametrize(("text", "priority"), EVIDENCE_CASES)
 def test_evidence_negation_and_tense(text: str, priority: str) -> None:
     result = classify(text)
-    assert result.priority == priority
-    assert (result.category == "emergency") == (priority == "P0")
+    assert result.priority in priority.split("|")
+    assert (result.category == "emergency") == (result.priority == "P0")
 
 
 @pytest.mark.parametrize("text", ["there is smoke coming from the outlet", "I smell gas in the kitchen",
