@@ -345,7 +345,9 @@ def _route_learned(text: str, scores: dict[str, float], context: dict[str, str |
     """Route by the fitted weights; below the calibrated confidence, a chat model (if any) or one question."""
     probs = weights.probabilities(features(text, scores, context))
     node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
-    if confidence < weights.abstain_below:
+    # Unsure on a first message: one question. Unsure in a conversation ("w gym" after a search): the context has
+    # already said what the person is doing, so the best guess beats a menu.
+    if confidence < weights.abstain_below and not context.get("prev"):
         decided, _why = _route_with_model(text, model) if model is not None else (None, "")
         if decided:
             return RouteDecision(pipeline=PIPELINE[decided], node=decided, reason="unsure; model chose",
