@@ -220,8 +220,9 @@ def test_a_managers_renewal_and_letter_in_a_browser(server, browser):
                 "$3,450. Our policy caps renewals at 5%. Put together a renewal package.")
     page.get_by_text("Proposed renewal").first.wait_for()
     _chat(page, "what if they come back at 3300? does that need sign-off?")
-    page.get_by_text("No manager approval needed").first.wait_for()
+    page.get_by_text("for $3,300/month: within policy").first.wait_for()  # this turn's own answer, not the last's
     _chat(page, "draft the letter to the tenant with the three options")
     page.get_by_text("Draft letter to the tenant").first.wait_for()
+    page.get_by_text("$3,300 a month for 12 months").first.wait_for()  # the letter carries the tenant's figure
     _shot(page, "10-manager-renewal", "Draft letter to the tenant")
     assert (SHOTS / "10-manager-renewal.png").stat().st_size > 10_000
