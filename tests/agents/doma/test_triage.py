@@ -72,7 +72,8 @@ def test_two_hazards_carry_both_sets_of_steps() -> None:
     [
         ("I don't smell gas anymore, the stove burner still won't light", ("general", "P1")),
         ("there's no gas smell, the front burner just won't light", ("general", "P2")),
-        ("the ceiling is no longer leaking, there's just a brown stain now", ("plumbing", "P2")),
+        # the leak is over: what is left is paint (plumbing or general: the blind writers differ)
+        ("the ceiling is no longer leaking, there's just a brown stain now", ("plumbing|general", "P2")),
         ("heat isn't coming on, it's about 50 out so not freezing", ("hvac", "P1")),
         ("the smoke detector keeps chirping, low battery I think", ("general", "P2")),
         ("the outlet isn't sparking anymore but it does not work", ("general", "P1")),
@@ -81,7 +82,7 @@ def test_two_hazards_carry_both_sets_of_steps() -> None:
 )
 def test_negation_and_resolution_are_not_emergencies(text: str, expected: tuple[str, str]) -> None:
     result = classify(text)
-    assert (result.category, result.priority) == expected
+    assert result.category in expected[0].split("|") and result.priority == expected[1]
     assert not result.handoff
 
 
@@ -282,7 +283,8 @@ EVIDENCE_CASES = [
     ("the stove is completely dead, we can't cook anything", "P1"),
     ("the front door of the apartment came off its hinges", "P0|P1"),  # never routine; unsecured: may ask, as P0
     ("the fire escape window won't open, it's jammed", "P0"),  # HPD class C: the way out
-    ("someone tried to break in last month, the lock still works but I'd like a deadbolt", "P1"),
+    # an attempt that is over with the lock still working is a routine upgrade (both blind writers label it so)
+    ("someone tried to break in last month, the lock still works but I'd like a deadbolt", "P2"),
     ("nothing's sparking, the light switch is just loose and wobbly", "P2"),
     ("no sparks or smoke, the outlet cover is cracked", "P2"),
     ("there was a leak from upstairs last week, it's dry now, the stain on the ceiling needs paint", "P2"),
