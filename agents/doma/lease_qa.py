@@ -317,6 +317,12 @@ def model_answer_traced(
     pairs, reason = check_reply(reply, by_id, lambda item: item.chunk.text)
     if pairs is None:
         return rules(reason)
+    if any(item.coverage < FOUND_THRESHOLD for item, _quote in pairs):
+        # A verbatim quote of a clause that does not speak to the question is grounded but no answer.
+        return rules("quoted an excerpt that does not cover the question")
+    if not any(item is evidence[0] for item, _quote in pairs) and \
+            max(item.score for item, _quote in pairs) < evidence[0].score - SECOND_QUOTE_MARGIN:
+        return rules("quoted a weaker excerpt than the best one")
     citations: list[Citation] = []
     for item, quote in pairs:
         citation = Citation(page=_page_of(item, quote), section=item.chunk.cite_section)
@@ -325,6 +331,12 @@ def model_answer_traced(
     quoted = " ".join(f'"{q}"' for _, q in pairs)
     pages = ", ".join(str(c.page) for c in citations)
     text = f"{reply['answer'].strip()}\n\nThe lease says (page {pages}): {quoted}"
+    # The rules' own quote of the best clause stays under the model's words when the model quoted something else:
+    # a model can add an explanation, never take the answering sentence away.
+    rules_answer = deterministic_answer(index, question, evidence)
+    if not rules_answer.not_found and any(q not in text for q in re.findall(r'"([^"]+)"', rules_answer.answer)):
+        text += "\n\n" + rules_answer.answer
+        citations += [c for c in rules_answer.citations if c not in citations]
     answer = LeaseAnswer(answer=text, citations=citations, risk_flags=list(index.risk_flags), not_found=False)
     return answer, {"source": "model", "reason": reason}
 

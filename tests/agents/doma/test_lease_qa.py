@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +203,27 @@ def test_how_long_is_the_lease_finds_the_term_clause():
     index = index_lease((ROOT / "eval" / "datasets" / "leases" / "residential_lease.pdf").read_bytes())
     answer = answer_question(index, "how long is the lease?")
     assert not answer.not_found and "term" in answer.answer.lower()
+
+
+def test_a_grounded_model_reply_never_takes_the_answering_sentence_away(residential: lease_qa.LeaseIndex) -> None:
+    """A model may quote real lease text and still miss the answer: an off-question clause falls back to the
+    rules; another sentence of the right clause keeps the rules' quote beside it."""
+    question = "Can I sublet my apartment?"
+    evidence = residential.search(question)
+    rules = lease_qa.deterministic_answer(residential, question, evidence)
+    shown = evidence[:lease_qa.MODEL_EXCERPTS]
+    off_topic = next(e for e in shown if e.coverage < lease_qa.FOUND_THRESHOLD)  # one the model is shown
+
+    def reply_quoting(item) -> FakeListChatModel:
+        ids = [f"S{i}" for i, e in enumerate(evidence[:lease_qa.MODEL_EXCERPTS], start=1) if e is item]
+        quote = item.chunk.sentences[-1].text
+        return FakeListChatModel(responses=[json.dumps({"answer": f"In short: {quote}", "quotes": [quote],
+                                                         "sources": ids})])
+
+    answer, trace = lease_qa.model_answer_traced(residential, question, reply_quoting(off_topic), evidence)
+    assert trace == {"source": "rules", "reason": "quoted an excerpt that does not cover the question"}
+    assert answer.answer == rules.answer
+    answer, trace = lease_qa.model_answer_traced(residential, question, reply_quoting(evidence[0]), evidence)
+    assert trace["source"] == "model" and answer.answer.startswith("In short:")
+    for quoted in re.findall(r'"([^"]+)"', rules.answer):
+        assert quoted in answer.answer
