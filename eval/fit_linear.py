@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from agents.linear import LinearModel
+from eval.runner import read_cases
+from eval.splits import files
 
 PRUNE_BELOW = 0.01
+
+
+def split_cases(task: str, split: str) -> list[dict[str, Any]]:
+    """Every readable case of one task's split (cases the reader could not parse are left out)."""
+    return [c for path in files(task, split) for c in read_cases(path) if "_error" not in c]
 
 
 def fit_logistic(rows: Sequence[dict[str, float]], labels: Sequence[str], *, C: float,

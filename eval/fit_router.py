@@ -14,9 +14,7 @@ from typing import Any
 from agents.linear import LinearModel
 from agents.manager import PIPELINE, rule_scores
 from agents.route_model import ARTEFACT, features
-from eval.fit_linear import fit_logistic
-from eval.runner import read_cases
-from eval.splits import files
+from eval.fit_linear import fit_logistic, split_cases
 from eval.tasks.route import context_of
 
 log = logging.getLogger(__name__)
@@ -33,10 +31,7 @@ def case_features(case: dict[str, Any]) -> dict[str, float]:
 
 
 def _load(split: str) -> list[dict[str, Any]]:
-    cases: list[dict[str, Any]] = []
-    for path in files("route", split):
-        cases += [c for c in read_cases(path) if "_error" not in c and c["expected"].get("node") in PIPELINE]
-    return cases
+    return [c for c in split_cases("route", split) if c["expected"].get("node") in PIPELINE]
 
 
 def fit(train: list[dict[str, Any]], dev: list[dict[str, Any]]) -> tuple[LinearModel, dict[str, Any]]:

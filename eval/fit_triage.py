@@ -13,9 +13,7 @@ from typing import Any
 
 from agents.doma.triage_model import ARTEFACT, TriageModel, features
 from agents.doma.triage_rules import analyze
-from eval.fit_linear import fit_logistic
-from eval.runner import read_cases
-from eval.splits import files
+from eval.fit_linear import fit_logistic, split_cases
 
 C_PRIORITY = 1.0
 C_CATEGORY = 2.0
@@ -24,10 +22,7 @@ CANDIDATES = (0.5, 0.4, 0.3, 0.2, 0.15, 0.1, 0.07, 0.05, 0.04, 0.03)
 
 
 def _load(split: str) -> list[dict[str, Any]]:
-    cases: list[dict[str, Any]] = []
-    for path in files("triage", split):
-        cases += [c for c in read_cases(path) if "_error" not in c]
-    return cases
+    return split_cases("triage", split)
 
 
 def fit(train: list[dict[str, Any]], dev: list[dict[str, Any]]) -> tuple[TriageModel, dict[str, Any]]:

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from agents.doma.renewal import (
+    _money,
     _question,
     _resolve_policy,
     analyze_renewal,
@@ -59,10 +60,6 @@ def tenant_letter(analysis: Any, lang: str | None = None) -> str:
         lines.append(line.format(i=i, rent=offer.rent_usd, term=offer.term_months, extra=extra))
     lines += ["", ask, "", regards, sign]
     return "\n".join(lines)
-
-
-def _money(value: float) -> str:
-    return f"${value:,.0f}"
 
 
 def ask_verdicts(analysis: Any, latest: RenewalRequest) -> list[str]:

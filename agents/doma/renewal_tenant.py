@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from agents.doma.renewal import RenewalPolicy, find_comps, subject_of
+from agents.doma.renewal import RenewalPolicy, _money, find_comps, subject_of
 from agents.doma.renewal_parse import RenewalRequest
 from contracts.doma import Offer, OptionCost, RenewalAdvice
 
@@ -20,10 +20,6 @@ HORIZON_MONTHS = 24
 
 def _round(value: float) -> float:
     return round(value / ROUND_TO) * ROUND_TO
-
-
-def _money(value: float) -> str:
-    return f"${value:,.0f}"
 
 
 def offered_rent(request: RenewalRequest) -> float | None:

@@ -634,13 +634,14 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         return {**market, "answered": True, "awaiting": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
-    answered = answer_about_results(readable(text), state.get("matches") or []) if previous else None
+    english = readable(text)
+    answered = answer_about_results(english, state.get("matches") or []) if previous else None
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
         return {"reply": answered[0], "focus": answered[1], "answered": True,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "answered_from_results": answered[1]}]}
     if previous and state.get("matches") and state.get("awaiting") != "spec":
-        edit = edit_search(readable(text), SearchSpec.model_validate(previous), parse_spec(text), state["matches"],
+        edit = edit_search(english, SearchSpec.model_validate(previous), parse_spec(text), state["matches"],
                            state.get("view"))
         if edit is not None:  # "cheaper", "Greenpoint instead", "sort by price": the search just shown, edited
             return {"spec": edit.spec.model_dump(mode="json"), "view": edit.view, "awaiting": None,

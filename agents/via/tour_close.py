@@ -96,16 +96,18 @@ _ORDINAL_WORDS = (("primero", "first"), ("primer", "first"), ("segundo", "second
 def english_when(text: str) -> str:
     """Spanish and Arabic day, time and ordinal words in English ("el sábado por la mañana" -> "saturday
     morning"); other text unchanged."""
-    out = text
-    for said, english in _WHEN_WORDS:
-        out = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", f" {english} ", out, flags=re.I)
-    return re.sub(r"\s+", " ", out).strip()
+    return re.sub(r"\s+", " ", _swap_words(text, _WHEN_WORDS, pad=" ")).strip()
+
+
+def _swap_words(text: str, table: tuple[tuple[str, str], ...], pad: str = "") -> str:
+    """Each whole word or phrase of the table replaced by its English."""
+    for said, english in table:
+        text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", f"{pad}{english}{pad}", text, flags=re.I)
+    return text
 
 
 def _english_ordinals(text: str) -> str:
-    for said, english in _ORDINAL_WORDS:
-        text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", english, text, flags=re.I)
-    return text
+    return _swap_words(text, _ORDINAL_WORDS)
 
 
 def resolve_start(text: str | None, now: datetime) -> datetime | None:
@@ -228,8 +230,6 @@ def _plan(actions: list[TourAction]) -> ActionPlan:
 _BARE_HOUR = re.compile(r"\bto (\d{1,2})(?::(\d{2}))?\b(?!\s*(?:min|%|people|units?|sf|br|bed))", re.I)
 _ORD = r"(?:#?\d|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
 _LIST = re.compile(rf"\b{_ORD}\b(?:\s*(?:ones?)?\s*(?:,|and|&)\s*(?:the\s+)?{_ORD}\b)+", re.I)
-_WORD_INDEX = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4,
-               "5th": 4}
 
 
 def _listed_ordinals(text: str, shown: int) -> list[int]:
@@ -239,7 +239,7 @@ def _listed_ordinals(text: str, shown: int) -> list[int]:
         return []
     picks = []
     for token in re.findall(r"#?\d\b|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th", found.group(0), re.I):
-        i = int(token.strip("#")) - 1 if token.strip("#").isdigit() else _WORD_INDEX[token.lower()]
+        i = int(token.strip("#")) - 1 if token.strip("#").isdigit() else _ORDINALS[token.lower()]
         if 0 <= i < shown and i not in picks:
             picks.append(i)
     return picks if len(picks) >= 2 else []
@@ -263,7 +263,8 @@ def _with_amenity(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | No
 
 # "both", "the top two", "all three": more than one of the results just shown.
 _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b", re.I)
-_ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "fifth": 4}
+_ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+             "fifth": 4, "5th": 4}
 
 
 ORDINAL = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|fifth|last)\b", re.I)
