@@ -42,7 +42,7 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
 ASKS_THE_LEASE = re.compile(
     r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
     r"(?:my|the|our|this)\s+(?:\w+\s+)?(?:lease|tenancy agreement|tenancy|rental agreement|rental contract|contract)"
-    r"\b(?!\s+(?:is up|ends|renew))|\b(?:my|our|the) (?:lease|tenancy agreement|contract) (?:say|says|allow|cover|"
+    r"\b(?!\s+(?:is up|ends|renew))|\b(?:my|our|the) (?:\w+ ){0,3}(?:lease|tenancy agreement|contract) (?:say|says|allow|cover|"
     r"mention)\w*\b|عقد(?:ي)? الإيجار|في العقد|حسب العقد|العقد يسمح", re.I)
 # A hazard only supposed or past ("if the flat floods", "a leak last month") in a lease question; one happening now
 # ("I smell gas right now, what does my lease say?") goes to triage whatever else the message asks.
@@ -68,12 +68,37 @@ TIME_WORDS = re.compile(
 # A market's own places, by name (a statistic about them is a market question even right after a search).
 MARKET_PLACE = re.compile(r"\b(?:yas|reem|abu ?dhabi|saadiyat|dubai|hdb|singapore)\b|ياس|الريم|ريم|ظبي|أبوظبي|دبي",
                           re.I)
+# A goal the person sets aside ("not asking to renew yet", "forget the renewal", "I don't want to see it"): its
+# words are not what the message asks.
+DROPPED_GOAL = re.compile(
+    r"\b(?:not (?:asking|looking|trying|wanting|planning) (?:to|for|about)|(?:do not|don'?t|no longer) (?:want|need) "
+    r"(?:to|a|the)?|forget(?: about)?|never ?mind|ignore|no need (?:to|for)|instead of|not about)\s+(?:the |a |my |"
+    r"our |it|that )?(?:renew\w*|renewal|extension|tour|viewing|visit|see(?:ing)? (?:it|that|the \w+)|search\w*|"
+    r"the search|apartment|lease|repair)\b\w*|\bno quiero (?:renovar|ver\w*)\b|ما (?:أبي|ابي|ابغى|أبغى|أريد|اريد) (?:أجدد|اجدد|التجديد)",
+    re.I)
+RENEWING = re.compile(r"\brenew\w*|\brenovar\b|\bتجديد", re.I)
+# A person looking for a home to rent or a visit to one, not for market figures ("I need to rent a 2BR on Al Reem",
+# "can I view the Yas villa on Saturday?"): a search or a tour wherever it is (VIA says what it holds there), unless
+# the message asks a statistic ("average rent on Reem").
+SEEKS_A_HOME = re.compile(
+    r"\b(?:looking (?:for|to rent)|find (?:me |us )?|any(?:thing)?|need to rent|want to rent|(?:i|we)(?:'m| am|'re| are)"
+    r" (?:looking|renting)|renting an?|to rent|for rent|available|options for|on the market)\b.{0,60}"
+    r"\b(?:rent\w*|flat|apartment|villa|condo|room|home|house|place|unit|studio|\d\s*br|\d\s*bhk|bedrooms?)s?\b|"
+    r"\b(?:rent\w*|flat|apartment|villa|condo|room|home|house|place|unit|studio|beds?|bedrooms?|br|bhk)s?\b.{0,40}"
+    r"\b(?:for rent|to rent|"
+    r"available)\b|\b(?:view|viewing|visit|tour|see) (?:the|a|this|that) (?:\w+ ){0,3}(?:flat|apartment|villa|"
+    r"condo|unit|home|house|place|townhouse)\b|\balquiler\b|\balquilar\b|للإيجار|للايجار|استئجار|معاينة", re.I)
+MARKET_STATISTIC = re.compile(
+    r"\b(?:avg|average|median|typical|index|yields?|transactions?|sales|sold|supply|compare|comparison|vs|trends?|"
+    r"per (?:sq|square)|psf|prices? (?:per|of|in|on|for)|market (?:value|price|data|rent)|resale|valu\w+|worth|"
+    r"comps|comparables?|market rents?|more expensive|cheaper than|promedio|precios?|subido)\b|متوسط|معدل|مؤشر|معاملات|مبيعات|قارن|مقارن|سعر إعادة|إعادة بيع|اعادة بيع", re.I)
 # Requests outside what the workspace does get a short honest answer, not the search questions.
 OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("listing", re.compile(
+        r"^(?!.*\b(?:price|prices|worth|value|valuation|how much|resale|comps)\b)(?:.*?)(?:"  # a price to list at: comps
         r"\b(?:list|advertise|post|market|put up)\b.{0,30}\b(?:my|our)\b.{0,25}\b(?:apartment|unit|place|property|"
         r"flat|condo|house|space|office)\b|\bfind (?:me )?(?:a )?(?:new )?tenants? for\b|\b(?:i|we) (?:want|need|would "
-        r"like) to rent out (?:my|our)\b|\bas a landlord,? (?:i|we) (?:want|need) to (?:list|rent out)\b", re.I),
+        r"like) to rent out (?:my|our)\b|\bas a landlord,? (?:i|we) (?:want|need) to (?:list|rent out)\b)", re.I | re.S),
      "I can't list or advertise a property: this workspace searches the listings it holds for people looking for "
      "space. For landlords and managers I can draft a renewal package, triage a repair report or answer questions "
      "about a lease you upload."),
@@ -96,7 +121,9 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "I can't run credit or background checks, and please don't share anyone's Social Security number here: use a "
      "licensed tenant-screening service with the applicant's written consent. I can help with renewals, repairs, "
      "lease questions and finding units."),
-    ("mortgage", re.compile(r"\bmortgage(?: rate| pre-?approval| broker)?s?\b|\bhome loans?\b", re.I),
+    ("mortgage", re.compile(r"^(?!.*(?:\btransactions?\b|\bdeals\b|\bregistered\b|\bvs\.?\b|\bcash\b|"
+                            r"\babu ?dhabi\b|\byas\b|\breem\b)).*(?:\bmortgage(?: rate| pre-?approval| broker)?s?\b|"
+                            r"\bhome loans?\b)", re.I | re.S),  # mortgage *transactions* are a market figure
      "I don't have mortgage rates or lending advice: ask a lender or broker for today's rates. I can help you weigh "
      "renting instead (a search with a budget), and for Singapore HDB flats I can estimate a fair resale price."),
     ("movers", re.compile(r"\b(?:book|hire|find|get|recommend) (?:me |us )?(?:some |a )?(?:movers|moving (?:company|"
@@ -185,12 +212,15 @@ def load_table(path: str | None = None) -> RoutingTable:
                          if not node.startswith("_")})
 
 
-def market_scores(text: str, table: RoutingTable, previous_node: str | None = None) -> dict[str, float]:
+def market_scores(text: str, table: RoutingTable, previous_node: str | None = None,
+                  awaiting: str | None = None) -> dict[str, float]:
     """Score of each MARKET node: its cues (each pattern counts once), plus staying on a market topic."""
     scores = {node: sum(weight for pattern, weight in table.market.get(node, []) if pattern.search(text))
               for node in MARKET_NODES}
     if previous_node in scores and scores[previous_node] > 0:
         scores[previous_node] += 1.0  # "and in 2022?", "what about Reem?" after a market answer
+    if awaiting == "comps":
+        scores["comps"] += 3.0  # the answer to the comps question ("which town?", "which flat type?")
     return scores
 
 
@@ -235,7 +265,7 @@ def rule_scores(
 ) -> tuple[dict[str, float], list[str], dict[str, str | bool | None]]:
     """The keyword-table score of each node with the context boosts, the words that matched, and the context."""
     table = table or load_table()
-    scores, hits = score_nodes(text, table)
+    scores, hits = score_nodes(DROPPED_GOAL.sub(" ", text), table)
     unit = UNIT_ID.search(text) or THIS_UNIT.search(text)
     timed = bool(TIME_WORDS.search(text))
     if unit and scores["renewal"] < 2 and (scores["tour"] > 0 or (timed and scores["triage"] == 0)):
@@ -280,21 +310,22 @@ def route(
     """Decide which node handles a message.
 
     Args:
-        learned: fitted routing weights (`agents.route_model.load_route_model()`); None routes by the rule
-            scores alone (the default until the learned weights beat them on the dev split).
+        learned: fitted routing weights (`agents.route_model.load_route_model()`, the product's default): they
+            decide among all seven nodes, with the VIA/DOMA and MARKET rule scores among their features. None
+            routes by the rule scores alone (`ROUTER=rules`).
     """
     table = table or load_table()
-    if table.emergency.search(text) and not (ASKS_THE_LEASE.search(text) and NOT_HAPPENING.search(text)
-                                            and not HAPPENING_NOW.search(text)):
+    if table.emergency.search(text) and not (NOT_HAPPENING.search(text) and not HAPPENING_NOW.search(text)):
+        # a hazard only supposed or past ("if the flat floods", "a flood last year") is a topic: the scores decide
         return RouteDecision(pipeline="DOMA", node="triage", reason="emergency override (hazard words)")
     for name, pattern, _answer in OUT_OF_SCOPE:
         if pattern.search(text):
             return RouteDecision(pipeline=None, node="clarify", reason=f"out of scope: {name}")
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
-    market = market_scores(text, table, previous_node)
-    if awaiting == "comps":
-        market["comps"] += 3.0  # the answer to the comps question ("which town?", "which flat type?")
+    market = market_scores(text, table, previous_node, awaiting)
+    if learned is not None:  # the fitted weights decide among all seven nodes, the market cues among their features
+        return _route_learned(text, {**scores, **market}, context, learned, model, market)
     market_node = max(market, key=lambda n: market[n])
     rival = max(scores.values())
     rival_node = next(n for n in TIE_ORDER if scores[n] == rival)
@@ -305,18 +336,19 @@ def route(
     if anchor in market:
         market_node = anchor
     own = (market_node == "analytics" and rival > 0 and OWN_TENANCY.search(text) is not None) \
-        or ASKS_THE_LEASE.search(text) is not None  # their own home; what their own agreement says
+        or ASKS_THE_LEASE.search(text) is not None \
+        or (rival_node == "renewal" and RENEWING.search(text) is not None)  # their own home, agreement or renewal
     wins = anchored or market[market_node] > rival or (
         market[market_node] >= MARKET_TIE_WINS_AT and market[market_node] == rival)
     if previous_node in ("needs", "tour") and not anchored and not MARKET_PLACE.search(text):
         wins = False  # "for the top one, what's the annual rent?" is about the results just shown, not a market
+    if seeks_a_home(text):
+        wins = False  # a home to rent or visit in Abu Dhabi or Singapore is a search or a tour (VIA says what it holds)
     if wins and not own:
         return RouteDecision(pipeline="MARKET", node=market_node,  # type: ignore[arg-type]
                              reason=f"{market_node} scored {market[market_node]:g} over VIA/DOMA {rival:g}"
                              + (" (anchored: that market's own place or statistic)" if anchored else ""),
                              scores={**scores, **market})
-    if learned is not None:
-        return _route_learned(text, scores, context, learned, model)
     best = max(scores.values())
     if best <= 0:
         if awaiting == "spec":
@@ -340,10 +372,20 @@ def route(
     return RouteDecision(pipeline=PIPELINE[node], node=node, reason=reason, scores=scores)  # type: ignore[arg-type]
 
 
+def seeks_a_home(text: str) -> bool:
+    """A home to rent or to visit is asked for, and no market figure."""
+    return SEEKS_A_HOME.search(text) is not None and MARKET_STATISTIC.search(text) is None
+
+
 def _route_learned(text: str, scores: dict[str, float], context: dict[str, str | bool | None],
-                   weights: LinearModel, model: Any) -> RouteDecision:
+                   weights: LinearModel, model: Any, market: dict[str, float]) -> RouteDecision:
     """Route by the fitted weights; below the calibrated confidence, a chat model (if any) or one question."""
     probs = weights.probabilities(features(text, scores, context))
+    # A market node needs one of its own cues (a place, a figure word) or the market conversation it continues; a
+    # home to rent or visit is never a market question: the best VIA/DOMA node instead.
+    home = seeks_a_home(text)
+    probs = {n: p for n, p in probs.items()
+             if n not in MARKET_NODES or (not home and (market[n] > 0 or context.get("prev") == n))}
     node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
     # Unsure on a first message: one question. Unsure in a conversation ("w gym" after a search): the context has
     # already said what the person is doing, so the best guess beats a menu.

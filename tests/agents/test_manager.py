@@ -109,3 +109,66 @@ def test_route_target_raises_on_unknown_node():
 )
 def test_misleading_words_are_weighed_in_context(text, node):
     assert route(text).node == node
+
+
+ROUTERS = pytest.mark.parametrize("router", ["rules", "learned"])
+
+
+def _route(text: str, router: str):
+    from agents.route_model import load_route_model
+
+    return route(text, learned=load_route_model() if router == "learned" else None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a home to rent or to visit in a market's place is a search or a tour, not market figures
+        "I need to rent a 2BR on Al Reem, what's on the market?",
+        "yas island 2 bed for rent, what's out there?",
+        "can I view the Reem Island flat tomorrow evening?",
+        "renting an HDB flat in Tampines, 3 room, any available?",
+        # a lease word that is not a statistic; a renewal that names a market
+        "page 4 mentions 'additional rent' what does that mean",
+        "My HDB landlord wants to increase the rent when we renew the tenancy next month, from 3,200 to 3,600 SGD. "
+        "Should I accept?",
+    ],
+)
+@ROUTERS
+def test_homes_leases_and_renewals_in_a_market_place_never_go_to_market_nodes(text, router):
+    assert _route(text, router).pipeline != "MARKET"
+
+
+@pytest.mark.parametrize(
+    ("text", "node"),
+    [
+        ("mortgage vs cash transactions in abu dhabi last year", "analytics"),
+        ("average rent for a 2 bed in Khalifa City 2024", "analytics"),
+        ("how much should I list my 5-room flat at blk 480 tampines st 44 for?", "comps"),
+        ("before we list our flat: fair resale price for a 4 room in Bukit Batok, 2nd floor, 90 sqm", "comps"),
+    ],
+)
+@ROUTERS
+def test_market_questions_reach_their_node_in_personal_wording(text, node, router):
+    assert _route(text, router).node == node
+
+
+@pytest.mark.parametrize(
+    ("text", "node"),
+    [
+        ("I need to rent a 2BR on Al Reem, what's on the market?", "needs"),
+        ("can I view the Reem Island flat tomorrow evening?", "tour"),
+        ("page 4 mentions 'additional rent' what does that mean", "lease"),
+        ("My HDB landlord wants to increase the rent when we renew the tenancy next month, from 3,200 to 3,600 SGD. "
+         "Should I accept?", "renewal"),
+    ],
+)
+def test_the_learned_router_names_the_node_a_market_place_was_only_the_topic_of(text, node):
+    assert _route(text, "learned").node == node
+
+
+def test_a_past_hazard_is_a_topic_and_a_present_one_overrides():
+    assert route("my building had a flood last year and they still want +10% on renewal, I want to counter at "
+                 "+3%").node == "renewal"
+    assert route("there's a flood in my kitchen right now and the renewal is due").node == "triage"
+    assert route("mortgage rates are crazy, should I rent instead?").node == "clarify"  # out of scope: a lender
