@@ -15,6 +15,10 @@ from retrieval.arabic import ARABIC, normalize, stem
 
 PHRASES: tuple[tuple[str, str], ...] = (
     ("أول أكسيد الكربون", "carbon monoxide"), ("اول اكسيد الكربون", "carbon monoxide"),
+    ("تحت الصفر", "below zero"), ("كبيرة في السن", "elderly"), ("كبير في السن", "elderly"), ("كبار السن", "elderly"),
+    ("يعرق كثير", "sweating a lot"), ("يعرق كثيرا", "sweating a lot"), ("لا ترد على الباب", "does not answer the door"),
+    ("لا يرد على الباب", "does not answer the door"), ("رائحة حلوة", "sweet smell"), ("ريحة حلوة", "sweet smell"),
+    ("ضيق تنفس", "can not breathe"), ("ما يقدر يتنفس", "can not breathe"), ("لا يستطيع التنفس", "can not breathe"),
     ("كاشف الدخان", "smoke detector"), ("جهاز إنذار الحريق", "smoke alarm"), ("إنذار الحريق", "smoke alarm"),
     ("كاشف أول أكسيد", "co detector"), ("جهاز كشف", "detector"), ("رائحة غاز", "gas smell"), ("ريحة غاز", "gas smell"),
     ("رائحة حريق", "burning smell"), ("ريحة حريق", "burning smell"), ("رائحة شياط", "burning smell"),
@@ -70,7 +74,11 @@ WORDS: dict[str, str] = {
     "خربان": "broken", "خربانة": "broken", "عطلان": "broken", "عطل": "broken", "خراب": "broken", "تعطل": "broke",
     "انكسر": "broke", "انكسرت": "broke", "تصليح": "repair", "إصلاح": "repair", "صيانة": "maintenance",
     # people and time
-    "طفل": "child", "أطفال": "children", "رضيع": "baby", "بيبي": "baby", "مولود": "newborn", "مسن": "elderly",
+    "عجوز": "elderly", "دوخة": "dizzy", "دايخ": "dizzy", "صداع": "headache", "غثيان": "nausea", "إغماء": "fainting",
+    "اغماء": "fainting", "تعبان": "unwell", "تعبانة": "unwell", "دافئ": "warm", "دافي": "warm", "ساخن": "hot",
+    "سخن": "hot", "ترتعش": "flickering", "ترمش": "flickering", "طنين": "buzzing", "المقبس": "outlet",
+    "مقبس": "outlet", "بريزة": "outlet", "فيش": "outlet", "أضواء": "lights", "اضواء": "lights", "أسلاك": "wires",
+    "اسلاك": "wires", "سلك": "wire", "طفل": "child", "أطفال": "children", "رضيع": "baby", "بيبي": "baby", "مولود": "newborn", "مسن": "elderly",
     "مسنة": "elderly", "جدتي": "my grandmother", "جدي": "my grandfather", "حامل": "pregnant", "مريض": "sick",
     "أمس": "yesterday", "امبارح": "yesterday", "البارحة": "last night", "الليلة": "tonight", "أسبوع": "week",
     "تم": "was", "تصلح": "fixed", "اتصلح": "fixed", "انصلح": "fixed", "خلاص": "fixed",

@@ -64,6 +64,12 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\brotten eggs?\b",
         r"\b(?:huele|olor|fuga|escape|peste)\w* (?:\w+ )?(?:a |de )?gas\b",
         _near(r"gas|propane", r"coming out|escaping|still on|can hear", 4),
+        _near(r"lpg|cylinder|gas tank|gas bottle|bombona|tanque de gas", r"smell|odou?r|leak|hiss|fume|stink", 6),
+        # an odd smell at a gas appliance is gas until shown otherwise (one question, never P2)
+        _near(r"(?:strange|weird|funny|sweet|sulfur\w*|sulphur\w*|rotten|chemical|foul) (?:\w+ )?(?:smell|odou?r)",
+              r"stove|oven|burners?|knobs?|range|gas", 6),
+        _near(r"gas (?:line|pipe|hose|valve|connection)", r"disconnect\w*|came (?:off|loose|apart)|loose|cut|broke\w*|"
+              r"cracked|snapped", 5),
     )),
     ("co", _rx(
         r"\bco_alarm\W+(?:\w+\W+){0,3}?(?:going off|went off|goes off|go off|sound\w*|beep\w*|blar\w*|alarm\w*|"
@@ -95,11 +101,13 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _near(r"outlet|socket|plug|switch|breaker|breaker_panel|wir(?:e|es|ing)|cord|fixture|enchufe",
               r"smok|melt|scorch|burn(?!\w* out)|char(?:red|ring)|hot(?!_w)|hot_to_touch|warm|buzz(?!er)|crackl|"
               r"sizzl|popping", 6),
-        _near(r"shock|zap", r"outlet|socket|switch|faucet|tap|appliance|stove|fixture|wall|plug", 4),
+        _near(r"shock|zap", r"outlet|socket|switch|faucet|tap|appliance|stove|fixture|wall|plug", 6),
+        _near(r"wall|outlet|socket|plug|panel", r"hot(?!_w)|warm|heat\w* up", 6) + r"(?=.*\b(?:flicker\w*|buzz\w*|hum\w*|"
+        r"crackl\w*|smell\w*|outlet|socket|plug|panel|wir\w*|fridge|appliance)\b)",
         r"\b(?:exposed|live|bare|loose) (?:\w+ )?wir(?:e|es|ing)\b",
         r"\bwir(?:e|es|ing) (?:\w+ )?(?:exposed|hanging|sticking out)",
         _near(r"water(?!_)|leak|drip|pour", r"outlet|socket|light fixture|breaker|breaker_panel|electrical|lightbulb|"
-              r"pendant|ceiling light|light switch|lamp", 5),
+              r"pendant|ceiling light|light switch|lamp|wires|wiring", 8),
     )),
     ("flood", _rx(
         r"\bflood\w*", r"\binunda\w*",
@@ -110,7 +118,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bburst\w*", r"\b(?:pipe|line|hose)s?\W+(?:\w+\W+){0,3}?(?:broke|broken|split|exploded|blew)",
         r"\b(?:an?|one|two|few|several|\d+) inch(?:es)? of water\b", r"\b(?:an?|one|\d+) inch(?:es)? (?:under|deep)\b",
         r"\b(?:coming|pouring|leaking|dripping) (?:in |through )?(?:\w+ ){0,3}?in (?:like )?"
-        r"(?:\d+|several|many|multiple) (?:places|spots)\b", r"\binches of water\b", r"\bankle deep\b",
+        r"(?:\d+|several|many|multiple|two|three|four|five) (?:places|spots)\b", r"\binches of water\b", r"\bankle deep\b",
         r"\b(?:floor|room|apartment|basement|kitchen|bathroom)\W+(?:\w+\W+){0,3}?(?:covered|filled|full|soaked) "
         r"(?:in|with) water", r"\bhose\W+(?:\w+\W+){0,2}?(?:popped|burst|broke|came) (?:off|loose|open)?",
         _near(r"leak|coming down|coming in|coming through|filling up", r"fast|heavily|quickly", 3),
@@ -126,7 +134,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bbuckets?\W+(?:\w+\W+){0,2}?(?:overflow\w*|full|filling up)\b",
         _near(r"water(?!_)", r"spreading|spread(?:s|ing)? (?:to|into|toward)|toward the hall\w*|into the hall\w*|"
               r"under the door|to the next room|into the next room", 6),
-        _near(r"sewage|sewer", r"everywhere|all over|flood|overflow|pour|gush|coming up", 5),
+        _near(r"sewage|sewer|aguas negras|aguas residuales", r"everywhere|all over|flood|overflow|pour|gush|coming up|"
+              r"spread\w*|across|whole floor|todo el piso|saliendo", 6),
     )),
     ("break_in", _rx(
         r"\bbr(?:oke|eak|eaking)\W+in(?:to)?\b", r"\bbroken into\b", r"\bburglar\w*", r"\bintruders?\b",
@@ -150,6 +159,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"someone|somebody|intruders?) (?:\w+ )?(?:trying|banging|pounding|kicking|rattling|jiggling|pushing|forcing|"
         r"prying|climbing|breaking)",
         r"\bclimbing (?:in|into|through)\b", r"\bprowler\w*",
+        r"\b(?:door|window|lock)\W+(?:\w+\W+){0,2}?(?:forced|pried|jimmied|smashed in|kicked)\b",
+        r"\b(?:someone|somebody|they|a stranger|a man) (?:got|came|broke|climbed) in\b",
     )),
     ("structural", _rx(
         r"\b(?:ceiling|roof|wall|floor|stairs?|staircase|balcony|techo)\w*\W+(?:\w+\W+){0,3}?(?:collaps\w*|caved|"
@@ -165,9 +176,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bplaster\W+(?:\w+\W+){0,2}?(?:keeps? |is |are )?(?:falling|fell|coming down|dropping|raining)",
         r"\bdoor ?frames?\W+(?:\w+\W+){0,2}?(?:shifting|twisting|moving|warping)",
         _near(r"sagg|bow(?:ing|ed)|bulg|buckl|bouncy|spongy|loud crack", r"crack|falling|fell|creak|worse|wider|bigger|"
-              r"scared|door", 8),
-        _near(r"new crack|crack\w*", r"was not there before|were not there before|overnight|since (?:last night|the)|"
-              r"will not close|does not close|loud", 10),
+              r"scared|door|soft|inches|water|drip\w*|growing", 14),
+        _near(r"new crack|crack\w*|grieta\w*", r"was not there before|were not there before|overnight|since (?:last night|the)|"
+              r"will not (?:close|shut)|does not (?:close|shut)|(?:can|will) not (?:close|shut) anymore|loud|bang|"
+              r"hit the building|no cierra|golpe|nueva", 12),
     )),
     ("trapped", _rx(
         r"\b(?:stuck|trapped) (?:\w+ )?in (?:the |an |our )?elevator",
@@ -179,6 +191,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\blocked out\W+(?:\w+\W+){0,5}?(?:baby|infant|toddler|child|kid|son|daughter|stove on|oven on)",
         r"\b(?:atrapad|encerrad)\w* (?:\w+ )?(?:en )?(?:el )?ascensor",
         r"\bascensor\W+(?:\w+\W+){0,5}?(?:atrapad|parad|atascad)",
+        r"\b(?:elevator|lift|ascensor)\W+(?:\w+\W+){0,3}?(?:dropped|fell|plunged|free ?fell|slammed|se cayo|cayo)",
     )),
     # --- the rest of the published life-threatening classes (HUD NSPIRE life-threatening/severe deficiencies,
     # NYC HPD class C "immediately hazardous"), told by their evidence; eval/datasets/README.md lists them ---
@@ -201,6 +214,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"can not open)",
         r"\b(?:closer|self closing)\W+(?:\w+\W+){0,4}?(?:broken|snapped|missing|removed|gone)",
         r"\bpuerta cortafuegos\b",
+        _near(r"escaleras?|pasillo|salida", r"no se puede (?:pasar|salir)|bloquead\w*|tapad\w*|obstruid\w*", 8),
+        r"\bkey (?:from|on|to open (?:it )?from) both sides\b|\bneeds? a key to (?:get )?out\b",
     )),
     ("fall", _rx(  # NSPIRE: missing guardrail / handrail; HPD C: window guards missing where children live
         _near(r"guard ?rails?|hand ?rails?|railings?|banister|barandal|baranda",
@@ -208,11 +223,15 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _near(r"window guards?|guards? on (?:the |my |our )?(?:\w+ ){0,2}windows?|rejas?|window bars",
               r"missing|removed|gone|loose|broken|rota|swing|never (?:put|went) back|came off|fell|no guard", 8),
         r"\bno (?:window )?guards? on (?:the |my |our )?(?:\w+ ){0,2}windows?",
+        r"\bno window guards?\b|\bwindow guards? (?:are |is )?(?:missing|gone)\b",
+        _near(r"windows?", r"no glass and no guard|no guard|no bars|without (?:a )?guard", 8),
+        _near(r"bars on (?:the |my |our )?(?:\w+'?s? )?windows?", r"broken|loose|missing|gone|came off|fell|gap", 8),
     )),
     ("boiler", _rx(  # NSPIRE: water heater / boiler without working relief, pressure hazards
         _near(r"relief valve|pressure valve|relief|t&p|tp valve|pressure gauge|gauge",
               r"spit|spray|shoot|blow|steam|red|capped|plugged|bang|rumbl|hiss|leak", 8),
         _near(r"water_heater|boiler|tank|caldera|calentador", r"bang\w*|rumbl\w*|explod|bulg|shaking|screaming", 6),
+        _near(r"steam", r"blast\w*|shoot\w*|pour\w*|spray\w*|gush\w*|filling (?:the|my|our)|billow\w*", 5),
     )),
     ("pests", _rx(  # HPD C: rat infestation; rodents at a sleeping child
         r"\brats?\b|\brodent infestation\b|\bratas?\b",
@@ -230,6 +249,9 @@ _YOUNG_CHILD = re.compile(r"\b(?:baby|infant|toddler|newborn|child|children|kids
                           r"nino\w*|nina\w*|bebe|hij[oa]s?|\d{1,2} (?:month|year|yr)s? old|\d (?:and|y) \d)\b")
 _MEDICAL = re.compile(r"\boxygen\b|\binsulin\b|\bventilator\b|\bconcentrator\b|\bdialysis\b|\bcpap\b|"
                       r"\bmedical (?:equipment|device)\b|\bmedicine\b|\bmedication\b|\bwheelchair\b|\bnebuli[sz]er\b")
+# Symptoms of carbon monoxide poisoning in a home with something that burns fuel: CO until shown otherwise.
+_FUEL_APPLIANCE = re.compile(r"\b(?:boiler|furnace|heater|heating|the heat|water_heater|stove|oven|gas|generator|"
+                             r"fireplace|chimney|caldera|calentador|estufa)\b")
 # Too-hot water is a hazard when it has burned someone or a child or frail person bathes in it.
 _SCALD_AT_RISK = re.compile(rf"{_YOUNG_CHILD.pattern}|\bburn\w*|\bskin\b|\belderly\b|\bquem\w*")
 CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -239,6 +261,8 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
     ("scald", _rx(_near(r"water|hot_water|tap|faucet|shower|agua|grifo", r"scald\w*|boiling|steam|hirviendo|quem\w*|"
                         r"burn(?:ed|t|s)? (?:my|his|her|their)|skin (?:red|burn)|turned (?:my|his|her) skin", 8)),
      _SCALD_AT_RISK),
+    ("co", _rx(r"\b(?:headaches?|dizz\w*|nause\w*|faint\w*|drows\w*|lightheaded|light headed|vomit\w*|"
+               r"throwing up|sleepy|wobbly|mareos?|dolor de cabeza|pass(?:ed|ing) out)\b"), _FUEL_APPLIANCE),
     ("power_medical", _rx(r"\bno (?:power|electricity|electric|luz|electricidad)\b",
                           r"\bpower (?:is |has been |went |was )?(?:out|off|cut)\b",
                           r"\b(?:lost|without) (?:power|electricity)\b",
@@ -369,7 +393,7 @@ _TEMP_STRICT = re.compile(
 _FREEZING = re.compile(
     r"\bfreez(?:ing|e)\b|\bfrigid\b|\bfrozen\b|\bbelow (?:zero|freezing)\b|\bsub ?zero\b|\bsnow\w*|\bblizzard\b|"
     r"\bicy\b|\bpolar vortex\b|\bsingle digits\b|\b(?:dead|middle) of winter\b|\bsee (?:my|our) breath\b|"
-    r"\bhela(?:d|nd)\w*|\bcongel\w*|\bmucho frio\b|\bin the (?:teens|20s|30s|twenties|thirties)\b|"
+    r"\bhela(?:d|nd)\w*|\bcongel\w*|\b(?:mucho|muchisimo|tanto) frio\b|\bbajo cero\b|\bin the (?:teens|20s|30s|twenties|thirties)\b|"
     r"\b(?:december|january|february)\b|\bwinter\b"
 )
 _HOT = re.compile(
@@ -379,7 +403,19 @@ _HOT = re.compile(
 _VULNERABLE = re.compile(
     r"\belderly\b|\bsenior\b|\bbaby\b|\binfant\b|\bnewborn\b|\btoddler\b|\bpregnan\w*|\bdisab\w*|\bwheelchair\b|"
     r"\bmedical\b|\basthma\w*|\boxygen\b|\bheart condition\b|\bbad (?:knee|hip|back|leg)\b|\bcrutches\b|"
-    r"\bchemo\w*|\bimmuno\w*|\b(?:is|am|are) (?:sick|ill)\b|\bhandicap\w*|\b(?:in her|in his|in their) (?:80s|90s)"
+    r"\bchemo\w*|\bimmuno\w*|\b(?:is|am|are) (?:sick|ill)\b|\bhandicap\w*|\b(?:in her|in his|in their) (?:80s|90s)|"
+    r"\b(?:[7-9]\d|1[01]\d)[ -]?(?:years?|yrs?|yo|anos)\b|\b(?:age|aged|is|she is|he is) (?:[7-9]\d|1[01]\d)\b|"
+    r"\bgrand(?:mother|father|ma|pa|parents?)\b|\babuel\w*|\banciano\w*|\bmayor\b|"
+    r"\bbebe\b|\bsick\b"
+)
+
+
+# Someone already suffering from the heat or the cold: exposure, not discomfort.
+_DISTRESS = re.compile(
+    r"\b(?:can not|cannot|struggling to|hard to|trouble) breath\w*|\bnot (?:feeding|eating|drinking|waking)\b|\bdizz\w*|"
+    r"\bfaint\w*|\bvomit\w*|\bconfus\w*|\bletharg\w*|\bunresponsive\b|\bsweat\w* (?:a lot|heavily|badly)|\bheat ?stroke\b|"
+    r"\bshiver\w*|\bblue lips\b|\bhypotherm\w*|\bnot respond\w*|\bdoes not answer\b|\bnot answer\w* the door\b|"
+    r"\bno contesta\b|\bunwell\b|\bexhausted\b"
 )
 
 
@@ -431,6 +467,7 @@ def context(text: str) -> dict[str, bool]:
         "freezing": _cue(_FREEZING, text) or any(t <= 40 for t in temps),
         "hot": _cue(_HOT, text) or any(t >= 86 for t in temps),
         "vulnerable": bool(_VULNERABLE.search(text)),
+        "distress": bool(_DISTRESS.search(text)),
         "no_rush": "no_rush" in text,
     }
 
@@ -647,9 +684,13 @@ def analyze(text: str) -> Analysis:
             # Exposure: a whole home without heat in freezing weather, or anyone vulnerable in a cold home, is
             # P0; one cold room is a habitability problem (P1) unless someone vulnerable is exposed to it.
             if (ctx["freezing"] and (not partial or ctx["vulnerable"])) or (cold_inside and ctx["vulnerable"]) \
-                    or any(t <= 50 for t in indoor_temperatures_f(norm)):
+                    or any(t <= 50 for t in indoor_temperatures_f(norm)) or (ctx["vulnerable"] and ctx["distress"]):
                 analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
                 continue
+        if name == "ac_out" and ctx["hot"] and ctx["vulnerable"] and ctx["distress"]:
+            # someone frail already suffering in the heat: heat exposure, not a broken appliance
+            analysis.signals.append(Signal("heat_exposure", "emergency", "P0", found, "heat_exposure"))
+            continue
         if name == "ac_out" and (ctx["hot"] or ctx["vulnerable"]):
             priority = "P1"
         if name == "mold" and ctx["vulnerable"]:

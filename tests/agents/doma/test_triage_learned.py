@@ -76,3 +76,31 @@ def test_arabic_reports_are_read(text: str, priority: str) -> None:
 def test_an_arabic_negation_is_kept() -> None:
     result, detail = classify_detailed("لا يوجد رائحة غاز، بس الفرن ما يشتغل", learned=None)
     assert result.priority != "P0" and "gas" in detail["negated"]
+
+
+@pytest.mark.parametrize(("text", "hazard"), [
+    # evidence, not the hazard's name: symptoms near something that burns fuel
+    ("the whole family gets nauseous and sleepy every time the boiler runs, we feel fine at work", "co"),
+    ("heat wave, the AC died, my grandmother is 88 and she's confused and can't stop sweating a lot", "heat_exposure"),
+    ("no hay calefacción desde ayer y afuera hace bajo cero, tengo un bebé de 3 meses", "no_heat"),
+    ("after the truck hit the building there's a new crack in the lobby wall and the front door won't shut", "structural"),
+    ("hot steam blasting into the hallway from a pipe", "boiler"),
+    ("the gas line to the dryer came disconnected when they moved it", "gas"),
+    ("the window on the 6th floor landing has no glass and no guard, kids run past it", "fall"),
+    ("I get a little electric shock every time I touch the bathroom faucet", "electrical"),
+    ("the elevator dropped suddenly about a floor and then kept going", "trapped"),
+    ("Apt 2R: front door forced, tenant away, door open", "break_in"),
+])
+def test_hazards_told_by_their_evidence_are_emergencies(text: str, hazard: str) -> None:
+    result, detail = classify_detailed(text, learned=None)
+    assert result.priority == "P0" and hazard in detail["hazards"] and result.safety_instructions
+
+
+@pytest.mark.parametrize("text", [
+    "the AC in the bedroom stopped cooling, it's warm but we're fine",  # heat without anyone suffering
+    "the heater is noisy at night",  # a fuel appliance without symptoms
+    "I have a headache from the drilling next door",  # symptoms without a fuel appliance
+    "a crack in the bathroom tile",  # a crack with no sign of movement
+])
+def test_evidence_without_the_danger_is_not_an_emergency(text: str) -> None:
+    assert classify(text, learned=None).priority != "P0"
