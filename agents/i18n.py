@@ -81,6 +81,12 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "**العرض المضاد المقترح:** {counter:,.0f} دولار شهريًا لمدة {term} شهرًا. الرسالة إلى المالك بالإنجليزية "
               "في الأسفل.",
     },
+    "lease_unsure": {
+        "en": "",
+        "es": "No estoy seguro de que el contrato responda a esto directamente. Abajo está la cláusula más cercana "
+              "que encontré; confírmelo por escrito con su arrendador o administrador.",
+        "ar": "لست متأكداً من أن العقد يجيب عن هذا مباشرة. أدناه أقرب بند وجدته؛ تأكد من المالك أو مدير العقار كتابةً.",
+    },
     "not_found": {
         "en": "",
         "es": "No se encuentra en el contrato proporcionado. Pregunte a su arrendador o administrador y guarde la "

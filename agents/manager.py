@@ -42,7 +42,8 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
 ASKS_THE_LEASE = re.compile(
     r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
     r"(?:my|the|our|this)\s+(?:\w+\s+)?(?:lease|tenancy agreement|tenancy|rental agreement|rental contract|contract)"
-    r"\b(?!\s+(?:is up|ends|renew))|\b(?:my|our|the) (?:\w+ ){0,3}(?:lease|tenancy agreement|contract) (?:say|says|allow|cover|"
+    r"\b(?!\s+(?:is up|ends|renew))|\b(?:my|our|the) (?:\w+ ){0,3}(?:lease|tenancy agreement|contract) "
+    r"(?:say|says|allow|cover|"
     r"mention)\w*\b|عقد(?:ي)? الإيجار|في العقد|حسب العقد|العقد يسمح", re.I)
 # A hazard only supposed or past ("if the flat floods", "a leak last month") in a lease question; one happening now
 # ("I smell gas right now, what does my lease say?") goes to triage whatever else the message asks.
@@ -74,15 +75,17 @@ DROPPED_GOAL = re.compile(
     r"\b(?:not (?:asking|looking|trying|wanting|planning) (?:to|for|about)|(?:do not|don'?t|no longer) (?:want|need) "
     r"(?:to|a|the)?|forget(?: about)?|never ?mind|ignore|no need (?:to|for)|instead of|not about)\s+(?:the |a |my |"
     r"our |it|that )?(?:renew\w*|renewal|extension|tour|viewing|visit|see(?:ing)? (?:it|that|the \w+)|search\w*|"
-    r"the search|apartment|lease|repair)\b\w*|\bno quiero (?:renovar|ver\w*)\b|ما (?:أبي|ابي|ابغى|أبغى|أريد|اريد) (?:أجدد|اجدد|التجديد)",
+    r"the search|apartment|lease|repair)\b\w*|\bno quiero (?:renovar|ver\w*)\b|"
+    r"ما (?:أبي|ابي|ابغى|أبغى|أريد|اريد) (?:أجدد|اجدد|التجديد)",
     re.I)
 RENEWING = re.compile(r"\brenew\w*|\brenovar\b|\bتجديد", re.I)
 # A person looking for a home to rent or a visit to one, not for market figures ("I need to rent a 2BR on Al Reem",
 # "can I view the Yas villa on Saturday?"): a search or a tour wherever it is (VIA says what it holds there), unless
 # the message asks a statistic ("average rent on Reem").
 SEEKS_A_HOME = re.compile(
-    r"\b(?:looking (?:for|to rent)|find (?:me |us )?|any(?:thing)?|need to rent|want to rent|(?:i|we)(?:'m| am|'re| are)"
-    r" (?:looking|renting)|renting an?|to rent|for rent|available|options for|on the market)\b.{0,60}"
+    r"\b(?:looking (?:for|to rent)|find (?:me |us )?|any(?:thing)?|need to rent|want to rent|"
+    r"(?:i|we)(?:'m| am|'re| are) (?:looking|renting)|renting an?|to rent|for rent|available|options for|"
+    r"on the market)\b.{0,60}"
     r"\b(?:rent\w*|flat|apartment|villa|condo|room|home|house|place|unit|studio|\d\s*br|\d\s*bhk|bedrooms?)s?\b|"
     r"\b(?:rent\w*|flat|apartment|villa|condo|room|home|house|place|unit|studio|beds?|bedrooms?|br|bhk)s?\b.{0,40}"
     r"\b(?:for rent|to rent|"
@@ -91,14 +94,17 @@ SEEKS_A_HOME = re.compile(
 MARKET_STATISTIC = re.compile(
     r"\b(?:avg|average|median|typical|index|yields?|transactions?|sales|sold|supply|compare|comparison|vs|trends?|"
     r"per (?:sq|square)|psf|prices? (?:per|of|in|on|for)|market (?:value|price|data|rent)|resale|valu\w+|worth|"
-    r"comps|comparables?|market rents?|more expensive|cheaper than|promedio|precios?|subido)\b|متوسط|معدل|مؤشر|معاملات|مبيعات|قارن|مقارن|سعر إعادة|إعادة بيع|اعادة بيع", re.I)
+    r"comps|comparables?|market rents?|more expensive|cheaper than|promedio|precios?|subido)\b|"
+    r"متوسط|معدل|مؤشر|معاملات|مبيعات|قارن|مقارن|سعر إعادة|إعادة بيع|اعادة بيع", re.I)
 # Requests outside what the workspace does get a short honest answer, not the search questions.
 OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("listing", re.compile(
-        r"^(?!.*\b(?:price|prices|worth|value|valuation|how much|resale|comps)\b)(?:.*?)(?:"  # a price to list at: comps
+        # a price to list at is a valuation (comps), not a listing request
+        r"^(?!.*\b(?:price|prices|worth|value|valuation|how much|resale|comps)\b)(?:.*?)(?:"
         r"\b(?:list|advertise|post|market|put up)\b.{0,30}\b(?:my|our)\b.{0,25}\b(?:apartment|unit|place|property|"
         r"flat|condo|house|space|office)\b|\bfind (?:me )?(?:a )?(?:new )?tenants? for\b|\b(?:i|we) (?:want|need|would "
-        r"like) to rent out (?:my|our)\b|\bas a landlord,? (?:i|we) (?:want|need) to (?:list|rent out)\b)", re.I | re.S),
+        r"like) to rent out (?:my|our)\b|\bas a landlord,? (?:i|we) (?:want|need) to (?:list|rent out)\b)",
+        re.I | re.S),
      "I can't list or advertise a property: this workspace searches the listings it holds for people looking for "
      "space. For landlords and managers I can draft a renewal package, triage a repair report or answer questions "
      "about a lease you upload."),

@@ -40,6 +40,8 @@ class LeaseAnswer(BaseModel):
     citations: list[Citation] = Field(default_factory=list, description="Pages and sections supporting it")
     risk_flags: list[RiskFlag] = Field(default_factory=list, description="Risky clauses found in the lease")
     not_found: bool = Field(default=False, description="True when the lease does not answer the question")
+    uncertain: bool = Field(default=False, description="True when the quoted clause may not answer it: the reply "
+                                                       "says so and cites the closest clause found")
 
 
 class TriageResult(BaseModel):

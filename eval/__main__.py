@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     converse = sub.add_parser("converse", help="play conversations through the graph (one JSON line per turn)")
     converse.add_argument("--cases", type=Path, required=True, help="JSON Lines of {conv_id, role, turns}")
     sub.add_parser("fit-triage", help="fit the triage model on the triage train split → agents/doma/config")
+    sub.add_parser("fit-lease", help="fit the lease clause ranker and not-found model → agents/doma/config")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     from agents.redact import install
@@ -69,6 +70,12 @@ def main(argv: list[str] | None = None) -> int:
         from eval.fit_triage import main as fit_triage
 
         print(json.dumps(fit_triage(), indent=2))
+        return 0
+
+    if args.command == "fit-lease":
+        from eval.fit_lease import main as fit_lease
+
+        print(json.dumps(fit_lease(), indent=2))
         return 0
 
     if args.command == "report":

@@ -29,6 +29,7 @@ from agents.doma.lease.document import LeaseIndex
 from agents.doma.lease.errors import LeaseError
 from agents.doma.lease.evidence import Evidence
 from agents.doma.lease.grounding import check_reply, normalise
+from agents.doma.lease.ranker import load_lease_ranker
 from agents.i18n import phrase
 from agents.state import AgentState
 from contracts.doma import NOT_FOUND, Citation, LeaseAnswer
@@ -57,6 +58,10 @@ MAX_QUESTION_CHARS = 500
 CACHE_SIZE = 8  # leases kept indexed in this process (a few users, a few uploads each)
 SECOND_QUOTE_MARGIN = 0.15  # a second clause is quoted when it scores nearly as well (blind train: +2 pt recall)
 
+# Between this and the not-found threshold the best clause may not answer: say so, and cite what was found.
+UNSURE_AT = 0.45
+UNSURE_LEAD = ("I am not sure the lease answers this directly. The closest clause I found is below; ask your "
+               "landlord or property manager to confirm, in writing.")
 NOT_FOUND_SUGGESTION = "Please ask your landlord or property manager about it, and keep their answer in writing."
 UPLOAD_PROMPT = (
     "Please upload your lease (PDF) first. Then ask me about it in plain words, for example "
@@ -228,11 +233,25 @@ def _quote_text(item: Evidence) -> str:
     return " ".join(s.text for s in item.quote)
 
 
-def deterministic_answer(index: LeaseIndex, question: str, evidence: list[Evidence] | None = None) -> LeaseAnswer:
+def is_not_found(evidence: list[Evidence], not_found: float | None) -> bool:
+    """The lease does not answer: the learned model is sure of it (its dev-calibrated threshold), or, without the
+    model, the best clause covers too little of the question."""
+    if not evidence:
+        return True
+    ranker = load_lease_ranker()
+    if not_found is None or ranker is None:
+        return evidence[0].coverage < FOUND_THRESHOLD
+    return not_found >= ranker.not_found_at
+
+
+def deterministic_answer(index: LeaseIndex, question: str, evidence: list[Evidence] | None = None,
+                         not_found: float | None = None) -> LeaseAnswer:
     """Quote the best clause (and a second one when it is as good) or say it is not found."""
-    evidence = index.search(question) if evidence is None else evidence
-    if not evidence or evidence[0].coverage < FOUND_THRESHOLD:
+    if evidence is None:
+        evidence, not_found = index.answerability(question)
+    if is_not_found(evidence, not_found):
         return not_found_answer(index)
+    uncertain = not_found is not None and not_found >= UNSURE_AT
     chosen = [evidence[0]]
     for other in evidence[1:2]:
         # Two clauses that answer equally well are both quoted ("who pays which utilities": 5.1 and 5.2).
@@ -243,9 +262,10 @@ def deterministic_answer(index: LeaseIndex, question: str, evidence: list[Eviden
         pages = sorted({s.page for s in item.quote})
         page_text = "page " + ", ".join(map(str, pages)) if len(pages) > 1 else f"page {pages[0]}"
         parts.append(f'The lease says ({page_text}, {item.chunk.cite_section}): "{_quote_text(item)}"')
-    return LeaseAnswer(
-        answer="\n\n".join(parts), citations=_citations(chosen), risk_flags=list(index.risk_flags), not_found=False
-    )
+    if uncertain:
+        parts.insert(0, UNSURE_LEAD)
+    return LeaseAnswer(answer="\n\n".join(parts), citations=_citations(chosen), risk_flags=list(index.risk_flags),
+                       not_found=False, uncertain=uncertain)
 
 
 def _parse_json_object(content: str) -> dict[str, Any] | None:
@@ -284,7 +304,7 @@ def _page_of(item: Evidence, quote: str) -> int:
 
 
 def model_answer_traced(
-    index: LeaseIndex, question: str, model: Any, evidence: list[Evidence]
+    index: LeaseIndex, question: str, model: Any, evidence: list[Evidence], not_found: float | None = None
 ) -> tuple[LeaseAnswer, dict[str, Any]]:
     """Ask the model with the retrieved excerpts only; keep its answer only when the excerpts support it.
 
@@ -293,8 +313,9 @@ def model_answer_traced(
     """
     from langchain_core.messages import HumanMessage, SystemMessage
 
-    if not evidence or evidence[0].coverage < MODEL_MIN_COVERAGE:
-        return deterministic_answer(index, question, evidence), {"source": "rules", "reason": "nothing relevant"}
+    if is_not_found(evidence, not_found) or evidence[0].coverage < MODEL_MIN_COVERAGE:
+        return deterministic_answer(index, question, evidence, not_found), {"source": "rules",
+                                                                            "reason": "nothing relevant"}
     by_id, excerpts = _excerpts(evidence[:MODEL_EXCERPTS])
     messages = [
         SystemMessage(content=LEASE_SYSTEM_PROMPT),
@@ -303,7 +324,7 @@ def model_answer_traced(
 
     def rules(reason: str) -> tuple[LeaseAnswer, dict[str, Any]]:
         log.info("lease model answer not used (%s); using the deterministic answer", reason)
-        return deterministic_answer(index, question, evidence), {"source": "rules", "reason": reason}
+        return deterministic_answer(index, question, evidence, not_found), {"source": "rules", "reason": reason}
 
     try:
         content = model.invoke(messages).content
@@ -333,7 +354,7 @@ def model_answer_traced(
     text = f"{reply['answer'].strip()}\n\nThe lease says (page {pages}): {quoted}"
     # The rules' own quote of the best clause stays under the model's words when the model quoted something else:
     # a model can add an explanation, never take the answering sentence away.
-    rules_answer = deterministic_answer(index, question, evidence)
+    rules_answer = deterministic_answer(index, question, evidence, not_found)
     if not rules_answer.not_found and any(q not in text for q in re.findall(r'"([^"]+)"', rules_answer.answer)):
         text += "\n\n" + rules_answer.answer
         citations += [c for c in rules_answer.citations if c not in citations]
@@ -351,10 +372,10 @@ def answer_question_traced(index: LeaseIndex, question: str, model: Any = None) 
     question = (question or "").strip()[:MAX_QUESTION_CHARS]
     if not question:
         return not_found_answer(index), {"source": "rules", "reason": "empty question"}
-    evidence = index.search(question)
+    evidence, not_found = index.answerability(question)
     if model is None:
-        return deterministic_answer(index, question, evidence), {"source": "rules", "reason": "no model"}
-    return model_answer_traced(index, question, model, evidence)
+        return deterministic_answer(index, question, evidence, not_found), {"source": "rules", "reason": "no model"}
+    return model_answer_traced(index, question, model, evidence, not_found)
 
 
 def answer_question(index: LeaseIndex, question: str, model: Any = None) -> LeaseAnswer:
@@ -401,6 +422,8 @@ def render_reply(answer: LeaseAnswer, lang: str | None = "en") -> str:
             lines.insert(0, phrase("not_found", lang))
     else:
         lines = [_escape_markdown(answer.answer)]
+        if answer.uncertain and lang in ("es", "ar"):
+            lines.insert(0, phrase("lease_unsure", lang))
         sources = "; ".join(f"page {c.page}, {_escape_markdown(c.section)}" for c in answer.citations)
         lines.append(f"**Source:** {sources}")
     if answer.risk_flags:

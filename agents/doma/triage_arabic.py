@@ -8,10 +8,7 @@ so the learned model still sees them. Negation words become "not" so the rules' 
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
-from retrieval.arabic import ARABIC, normalize, stem
+from retrieval.glossary import Glossary
 
 PHRASES: tuple[tuple[str, str], ...] = (
     ("أول أكسيد الكربون", "carbon monoxide"), ("اول اكسيد الكربون", "carbon monoxide"),
@@ -74,11 +71,10 @@ WORDS: dict[str, str] = {
     "خربان": "broken", "خربانة": "broken", "عطلان": "broken", "عطل": "broken", "خراب": "broken", "تعطل": "broke",
     "انكسر": "broke", "انكسرت": "broke", "تصليح": "repair", "إصلاح": "repair", "صيانة": "maintenance",
     # people and time
-    "عجوز": "elderly", "دوخة": "dizzy", "دايخ": "dizzy", "صداع": "headache", "غثيان": "nausea", "إغماء": "fainting",
-    "اغماء": "fainting", "تعبان": "unwell", "تعبانة": "unwell", "دافئ": "warm", "دافي": "warm", "ساخن": "hot",
-    "سخن": "hot", "ترتعش": "flickering", "ترمش": "flickering", "طنين": "buzzing", "المقبس": "outlet",
-    "مقبس": "outlet", "بريزة": "outlet", "فيش": "outlet", "أضواء": "lights", "اضواء": "lights", "أسلاك": "wires",
-    "اسلاك": "wires", "سلك": "wire", "طفل": "child", "أطفال": "children", "رضيع": "baby", "بيبي": "baby", "مولود": "newborn", "مسن": "elderly",
+    "عجوز": "elderly", "دايخ": "dizzy", "اغماء": "fainting", "تعبان": "unwell", "تعبانة": "unwell",
+    "دافئ": "warm", "دافي": "warm", "ساخن": "hot", "سخن": "hot", "ترتعش": "flickering", "ترمش": "flickering",
+    "طنين": "buzzing", "المقبس": "outlet", "أضواء": "lights", "اضواء": "lights", "اسلاك": "wires",
+    "طفل": "child", "أطفال": "children", "رضيع": "baby", "بيبي": "baby", "مولود": "newborn", "مسن": "elderly",
     "مسنة": "elderly", "جدتي": "my grandmother", "جدي": "my grandfather", "حامل": "pregnant", "مريض": "sick",
     "أمس": "yesterday", "امبارح": "yesterday", "البارحة": "last night", "الليلة": "tonight", "أسبوع": "week",
     "تم": "was", "تصلح": "fixed", "اتصلح": "fixed", "انصلح": "fixed", "خلاص": "fixed",
@@ -99,32 +95,9 @@ WORDS: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=1)
-def _tables() -> tuple[tuple[tuple[re.Pattern[str], str], ...], dict[str, str]]:
-    phrases = tuple((re.compile(rf"(?<![\u0621-\u064a]){re.escape(normalize(a))}(?![\u0621-\u064a])"), f" {e} ")
-                    for a, e in sorted(PHRASES, key=lambda p: -len(p[0])))
-    words: dict[str, str] = {}
-    for arabic, english in WORDS.items():
-        words.setdefault(normalize(arabic), english)
-        words.setdefault(stem(normalize(arabic)), english)
-    return phrases, words
+_GLOSSARY = Glossary(PHRASES, WORDS)
 
 
 def from_arabic(text: str) -> str:
     """The Arabic words of a repair report in English (other words and Latin text unchanged)."""
-    if not ARABIC.search(text):
-        return text
-    phrases, words = _tables()
-    t = normalize(text)
-    for pattern, english in phrases:
-        t = pattern.sub(english, t)
-
-    def word(match: re.Match[str]) -> str:
-        token = match.group(0)
-        if token in words:
-            return words[token]
-        if token[0] == "و" and len(token) > 3 and token[1:] in words:
-            return "and " + words[token[1:]]  # "والماء": a clinging "and"
-        return words.get(stem(token), token)
-
-    return re.sub(r"[\u0621-\u064a]+", word, t)
+    return _GLOSSARY.from_arabic(text)

@@ -102,7 +102,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"smok|melt|scorch|burn(?!\w* out)|char(?:red|ring)|hot(?!_w)|hot_to_touch|warm|buzz(?!er)|crackl|"
               r"sizzl|popping", 6),
         _near(r"shock|zap", r"outlet|socket|switch|faucet|tap|appliance|stove|fixture|wall|plug", 6),
-        _near(r"wall|outlet|socket|plug|panel", r"hot(?!_w)|warm|heat\w* up", 6) + r"(?=.*\b(?:flicker\w*|buzz\w*|hum\w*|"
+        _near(r"wall|outlet|socket|plug|panel", r"hot(?!_w)|warm|heat\w* up", 6)
+        + r"(?=.*\b(?:flicker\w*|buzz\w*|hum\w*|"
         r"crackl\w*|smell\w*|outlet|socket|plug|panel|wir\w*|fridge|appliance)\b)",
         r"\b(?:exposed|live|bare|loose) (?:\w+ )?wir(?:e|es|ing)\b",
         r"\bwir(?:e|es|ing) (?:\w+ )?(?:exposed|hanging|sticking out)",
@@ -118,7 +119,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bburst\w*", r"\b(?:pipe|line|hose)s?\W+(?:\w+\W+){0,3}?(?:broke|broken|split|exploded|blew)",
         r"\b(?:an?|one|two|few|several|\d+) inch(?:es)? of water\b", r"\b(?:an?|one|\d+) inch(?:es)? (?:under|deep)\b",
         r"\b(?:coming|pouring|leaking|dripping) (?:in |through )?(?:\w+ ){0,3}?in (?:like )?"
-        r"(?:\d+|several|many|multiple|two|three|four|five) (?:places|spots)\b", r"\binches of water\b", r"\bankle deep\b",
+        r"(?:\d+|several|many|multiple|two|three|four|five) (?:places|spots)\b", r"\binches of water\b",
+        r"\bankle deep\b",
         r"\b(?:floor|room|apartment|basement|kitchen|bathroom)\W+(?:\w+\W+){0,3}?(?:covered|filled|full|soaked) "
         r"(?:in|with) water", r"\bhose\W+(?:\w+\W+){0,2}?(?:popped|burst|broke|came) (?:off|loose|open)?",
         _near(r"leak|coming down|coming in|coming through|filling up", r"fast|heavily|quickly", 3),
@@ -177,7 +179,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bdoor ?frames?\W+(?:\w+\W+){0,2}?(?:shifting|twisting|moving|warping)",
         _near(r"sagg|bow(?:ing|ed)|bulg|buckl|bouncy|spongy|loud crack", r"crack|falling|fell|creak|worse|wider|bigger|"
               r"scared|door|soft|inches|water|drip\w*|growing", 14),
-        _near(r"new crack|crack\w*|grieta\w*", r"was not there before|were not there before|overnight|since (?:last night|the)|"
+        _near(r"new crack|crack\w*|grieta\w*", r"was not there before|were not there before|overnight|"
+              r"since (?:last night|the)|"
               r"will not (?:close|shut)|does not (?:close|shut)|(?:can|will) not (?:close|shut) anymore|loud|bang|"
               r"hit the building|no cierra|golpe|nueva", 12),
     )),
@@ -393,7 +396,8 @@ _TEMP_STRICT = re.compile(
 _FREEZING = re.compile(
     r"\bfreez(?:ing|e)\b|\bfrigid\b|\bfrozen\b|\bbelow (?:zero|freezing)\b|\bsub ?zero\b|\bsnow\w*|\bblizzard\b|"
     r"\bicy\b|\bpolar vortex\b|\bsingle digits\b|\b(?:dead|middle) of winter\b|\bsee (?:my|our) breath\b|"
-    r"\bhela(?:d|nd)\w*|\bcongel\w*|\b(?:mucho|muchisimo|tanto) frio\b|\bbajo cero\b|\bin the (?:teens|20s|30s|twenties|thirties)\b|"
+    r"\bhela(?:d|nd)\w*|\bcongel\w*|\b(?:mucho|muchisimo|tanto) frio\b|\bbajo cero\b|"
+    r"\bin the (?:teens|20s|30s|twenties|thirties)\b|"
     r"\b(?:december|january|february)\b|\bwinter\b"
 )
 _HOT = re.compile(
@@ -412,8 +416,9 @@ _VULNERABLE = re.compile(
 
 # Someone already suffering from the heat or the cold: exposure, not discomfort.
 _DISTRESS = re.compile(
-    r"\b(?:can not|cannot|struggling to|hard to|trouble) breath\w*|\bnot (?:feeding|eating|drinking|waking)\b|\bdizz\w*|"
-    r"\bfaint\w*|\bvomit\w*|\bconfus\w*|\bletharg\w*|\bunresponsive\b|\bsweat\w* (?:a lot|heavily|badly)|\bheat ?stroke\b|"
+    r"\b(?:can not|cannot|struggling to|hard to|trouble) breath\w*|\bnot (?:feeding|eating|drinking|waking)\b|"
+    r"\bdizz\w*|\bfaint\w*|\bvomit\w*|\bconfus\w*|\bletharg\w*|\bunresponsive\b|\bsweat\w* (?:a lot|heavily|badly)|"
+    r"\bheat ?stroke\b|"
     r"\bshiver\w*|\bblue lips\b|\bhypotherm\w*|\bnot respond\w*|\bdoes not answer\b|\bnot answer\w* the door\b|"
     r"\bno contesta\b|\bunwell\b|\bexhausted\b"
 )

@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 
 from agents.doma.lease.chunks import Chunk, chunk_pages
 from agents.doma.lease.evidence import Evidence, concept_weights, judge
+from agents.doma.lease.glossary import english
 from agents.doma.lease.pdf import read_pdf_pages
+from agents.doma.lease.ranker import Candidate, clause_features, load_lease_ranker, question_features
 from agents.doma.lease.risks import find_risk_flags
-from agents.doma.lease.vocab import content_stems, question_concepts
+from agents.doma.lease.vocab import Concept, content_stems, question_concepts
 from contracts.doma import RiskFlag
 from retrieval.embed import Embedder
 from retrieval.hybrid import HybridIndex
@@ -77,16 +79,52 @@ class LeaseIndex:
         return index
 
     def search(self, question: str, k: int = CANDIDATES) -> list[Evidence]:
-        """Passages that may answer a question, judged and best first (empty for an empty question)."""
+        """Passages that may answer a question, best first (empty for an empty question)."""
+        return self.answerability(question, k)[0]
+
+    def answerability(self, question: str, k: int = CANDIDATES) -> tuple[list[Evidence], float | None]:
+        """Passages best first, and the probability that the lease does not answer at all (None without the
+        learned ranker: the coverage threshold decides then)."""
+        found = self.candidates(question, k)
+        if found is None:
+            return [], None
+        concepts, weights, absent, candidates = found
+        ranker = load_lease_ranker()
+        if ranker is None:
+            return [c.evidence for c in candidates], None
+        question = english(question)
+        scored = sorted(((ranker.good(clause_features(question, concepts, weights, c)), c) for c in candidates),
+                        key=lambda pair: (-pair[0], pair[1].judged_rank))
+        best = (*(p for p, _ in scored[:2]), scored[0][1].evidence.coverage)
+        not_found = ranker.not_found(question_features(concepts, weights, absent, best, scored[0][1].evidence))
+        return [c.evidence for _, c in scored], not_found
+
+    def candidates(self, question: str, k: int = CANDIDATES) -> tuple[list[Concept], list[float], float,
+                                                                     list[Candidate]] | None:
+        """The question's concepts and weights, the share of that weight the lease never mentions, and the
+        retrieved clauses judged by the rules (coverage order) with their retrieval ranks and scores. A question
+        in Arabic or Spanish is read in the lease's English words first."""
+        question = english(question)
         concepts = question_concepts(question)
         if not concepts or not self.chunks:
-            return []
+            return None
         weights = concept_weights(concepts, self.df, len(self.chunks))
+        total = sum(weights) or 1.0
+        absent = sum(w for c, w in zip(concepts, weights, strict=True)
+                     if not any(self.df.get(s) for s in c.stems)) / total
         tokens = sorted({s for c in concepts for s in c.stems})
         query_text = " ".join([question, *tokens])
         hits = self.hybrid.search(tokens, query_text, k=k)
+        fused_rank = {i: r for r, (i, _score) in enumerate(hits)}
+        bm25 = self.hybrid.bm25_scores(tokens)
+        top_bm25 = max((float(bm25[i]) for i, _ in hits), default=0.0) or 1.0
+        sims, ids = self.hybrid.dense_search(query_text, k)
+        dense = {int(i): float(s) for s, i in zip(sims, ids, strict=True) if i >= 0}
         judged = judge(((self.chunks[i], self.stems[i], score) for i, score in hits), concepts, weights, question)
-        return [self._with_lead_in(item) for item in judged]
+        return concepts, weights, absent, [
+            Candidate(self._with_lead_in(item), rank, fused_rank[item.chunk.index],
+                      float(bm25[item.chunk.index]) / top_bm25, dense.get(item.chunk.index, 0.0))
+            for rank, item in enumerate(judged)]
 
     def _with_lead_in(self, item: Evidence) -> Evidence:
         """An enumerated item ("(a) to inspect its condition;") is quoted after the sentence that introduces it
