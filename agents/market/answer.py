@@ -50,6 +50,20 @@ def _scope(result: Json, lang: str) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
+KIND_NAMES = {"sale": ("sales", "بيع"), "mortgage": ("mortgages", "رهن"), "donation": ("gifts", "هبة"),
+              "gift": ("gifts", "هبة"), "long lease": ("long leases", "إيجار طويل")}
+
+
+def _by_kind(kinds: Json, lang: str) -> str:
+    """The figure split by transaction type (sales, mortgages, gifts...), when the table has more than one."""
+    if len(kinds) < 2:
+        return ""
+    ar = lang == "ar"
+    parts = [f"{KIND_NAMES.get(k.lower(), (k, k))[1 if ar else 0]}: {v['count']:,} ({money(v['value_aed'], lang)})"
+             for k, v in sorted(kinds.items(), key=lambda item: -item[1]["count"])]
+    return ("\nحسب النوع: " if ar else "\nBy type: ") + ("؛ " if ar else "; ").join(parts) + "."
+
+
 def render(tool: str, result: Json, lang: str) -> str:
     """One tool result as a sentence or a short list."""
     if "error" in result:
@@ -58,18 +72,20 @@ def render(tool: str, result: Json, lang: str) -> str:
     if tool in ("get_transaction_count", "get_total_sales_value"):
         every, sales = result["all_transactions"], result.get("sales_only") or {}
         place, year, scope = _place(result["district"], lang), _when(result, lang), _scope(result, lang)
+        kinds = _by_kind(result.get("by_transaction_type") or {}, lang)
         if tool == "get_transaction_count":
             return (f"عدد المعاملات العقارية في {place} عام {year}{scope}: **{every['count']:,}** معاملة "
                     f"(منها {sales.get('count', 0):,} عملية بيع، بقيمة {money(every['value_aed'], lang)})."
                     if ar else
                     f"**{every['count']:,}** property transactions in {place} in {year}{scope} "
-                    f"({sales.get('count', 0):,} of them sales; all together worth {money(every['value_aed'], lang)}).")
+                    f"({sales.get('count', 0):,} of them sales; all together worth {money(every['value_aed'], lang)})."
+                    ) + kinds
         return (f"إجمالي قيمة المعاملات العقارية في {place} عام {year}{scope}: **{money(every['value_aed'], lang)}** "
                 f"عبر {every['count']:,} معاملة؛ المبيعات وحدها: {money(sales.get('value_aed'), lang)} "
                 f"({sales.get('count', 0):,} عملية بيع)." if ar else
                 f"Total value of property transactions in {place} in {year}{scope}: "
                 f"**{money(every['value_aed'], lang)}** over {every['count']:,} transactions; sales alone: "
-                f"{money(sales.get('value_aed'), lang)} ({sales.get('count', 0):,} sales).")
+                f"{money(sales.get('value_aed'), lang)} ({sales.get('count', 0):,} sales).") + kinds
     if tool == "compare_sales_between_districts":
         one, two = result["districts"]
         lines = [f"- {_place(d['district'], lang)}: {money(d['all_transactions']['value_aed'], lang)}, "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from agents.market.places import Match, mentions, search
@@ -99,9 +100,22 @@ class Plan:
     series: bool = False  # one call per year: chart as a line
 
 
-def years_in(text: str) -> list[int]:
-    """Years named, with ranges expanded ("2019 to 2022" -> 2019..2022), in order, without repeats."""
-    found: list[int] = []
+# Kinds of transaction set against each other ("mortgage vs cash", "رهن مقابل بيع"), not places.
+KIND_COMPARISON = re.compile(r"\b(?:mortgages?|cash|gifts?|donations?|by (?:transaction )?type)\b|رهن|نقد|كاش|هبة|هبات",
+                             re.I)
+# Years named relative to today ("last year", "العام الماضي", "el año pasado"): offset from the current year.
+RELATIVE_YEARS = (
+    (re.compile(r"\b(?:last|previous|past) year\b|العام الماضي|السنة الماضية|السنه الماضيه|\bel a[nñ]o pasado\b", re.I),
+     -1),
+    (re.compile(r"\bthis year\b|العام الحالي|هذا العام|هذه السنة|السنة الحالية|\beste a[nñ]o\b", re.I), 0),
+)
+
+
+def years_in(text: str, today: date | None = None) -> list[int]:
+    """Years named, with ranges expanded ("2019 to 2022" -> 2019..2022) and relative ones resolved ("last year"
+    in 2026 -> 2025), in order, without repeats."""
+    now = (today or date.today()).year
+    found: list[int] = [now + offset for pattern, offset in RELATIVE_YEARS if pattern.search(text)]
     for start, end in YEAR_RANGE.findall(text):
         lo, hi = sorted((int(start), int(end)))
         if hi - lo <= 15:
@@ -234,6 +248,11 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
                 plan.calls.append(Call(primary, {"district": districts[0], "year": y,
                                                  "typology": typology, "layout": layout}))
             plan.series = len(years) > 1
+    elif primary == "compare_sales_between_districts" and len(districts) < 2 and KIND_COMPARISON.search(message):
+        # "mortgage vs cash": kinds of transaction compared, not places: each place's figure split by type
+        for district in districts or _all_districts():
+            plan.calls.append(Call("get_transaction_count", {"district": district, "year": default_year(),
+                                                             "typology": typology, "layout": layout}))
     elif primary == "compare_sales_between_districts":
         pair = (districts + [d for d in _all_districts() if d not in districts])[:2]
         plan.calls.append(Call(primary, {"district1": pair[0], "district2": pair[1], "year": default_year(),

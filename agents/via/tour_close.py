@@ -327,6 +327,19 @@ def _own_slots(holds: HoldStore | None, thread_id: str) -> list[tuple[datetime, 
     return [(h.start, h.end) for h in holds.list_by_thread(thread_id) if h.status in ("held", "confirmed")]
 
 
+def no_unit_note(text: str) -> str:
+    """What to say when no unit is named or shown: which one, or, for a home in a market we hold no listings in
+    (Abu Dhabi, Singapore), that we cannot book it."""
+    from agents.manager import MARKET_PLACE  # local import: the manager imports the nodes
+
+    place = MARKET_PLACE.search(text)
+    if place:
+        return (f"Our listings are in New York and Canada, so there is no home in {place.group(0).title()} I can book "
+                "a viewing for; ask its agent or landlord directly. I can search New York or Canadian listings, or "
+                "give market figures for Abu Dhabi or a fair price for a Singapore HDB flat.")
+    return "Which unit would you like to tour? Give its id (e.g. SE-1545 or U-12) or search first."
+
+
 def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inventory | None = None,
                     now: Callable[[], datetime] | None = None, model: Any = None,
                     holds: HoldStore | None = None) -> dict[str, Any]:
@@ -397,7 +410,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     notes = [f"I couldn't find unit {', '.join(missing)} in the inventory."] if missing else []
     notes += moved
     if route_node == "tour" and not units and not missing:
-        notes.append("Which unit would you like to tour? Give its id (e.g. SE-1545 or U-12) or search first.")
+        notes.append(no_unit_note(text))
     reply_parts = [state.get("reply", "") if route_node != "tour" else "", *notes]
     wording, why = None, "no model"
     if plan.actions:

@@ -125,3 +125,16 @@ def test_statistics_about_abu_dhabi_places_route_to_analytics_even_with_bedrooms
     assert route("looking for a 2br apartment on Yas under 100k AED").node == "needs"
     assert route("what's the average rent for a 2br in Astoria?").node == "needs"
     assert route("the AC is broken in my Yas apartment").node == "triage"
+
+
+def test_relative_years_and_kinds_of_transaction_compared() -> None:
+    from datetime import date
+
+    from agents.market.planner import years_in
+
+    assert years_in("transactions on Yas last year", date(2026, 11, 23)) == [2025]
+    assert years_in("كم عدد المعاملات في جزيرة ياس العام الماضي؟", date(2026, 1, 5)) == [2025]
+    assert years_in("sales this year vs 2023", date(2026, 3, 1)) == [2026, 2023]
+    reply = analytics_turn("mortgage vs cash transactions on Yas Island in 2024")["reply"]
+    assert "By type:" in reply and "mortgages: 963" in reply and "sales: 4,001" in reply
+    assert "higher by" not in reply  # kinds of transaction compared, not two places

@@ -84,3 +84,11 @@ def test_model_wording_is_added_but_never_changes_times(now, inventory):
     sneaky = FakeListChatModel(responses=["See you at 9pm instead!"])
     out = tour_close_node(state, {}, inventory=inventory, now=lambda: now, model=sneaky)
     assert "9pm" not in out["reply"] and out["plan"]["actions"][0]["start"] == "2026-11-28T11:00:00-05:00"
+
+
+def test_a_viewing_asked_in_a_market_we_hold_no_listings_in_says_so() -> None:
+    from agents.via.tour_close import no_unit_note
+
+    assert "New York and Canada" in no_unit_note("can I view the Reem Island flat tomorrow evening?")
+    assert "New York and Canada" in no_unit_note("visit the toa payoh HDB 4 room on sat?")
+    assert no_unit_note("can I see it tomorrow?").startswith("Which unit would you like to tour?")
