@@ -19,7 +19,7 @@ from contracts.doma import RiskFlag
 from retrieval.embed import Embedder
 from retrieval.hybrid import HybridIndex
 
-CANDIDATES = 12  # passages fused from BM25 and dense retrieval, then judged
+CANDIDATES = 20  # passages fused from BM25 and dense retrieval, then judged
 LEAD_IN_REACH = 12  # how many items back an enumeration's lead-in sentence may stand
 _ITEM_LABEL = re.compile(r"\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)$")
 
