@@ -20,7 +20,7 @@ from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
-from agents.via.refine import answer_about_results, edit_search
+from agents.via.refine import answer_about_results, changes, edit_search
 from agents.via.rental_text import rental_request
 from agents.via.vocab import (
     AMBIGUOUS_PLACES,
@@ -654,13 +654,16 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     after_search = state.get("previous_node") in ("needs", "tour") or bool(state.get("matches"))
     follow_up = state.get("awaiting") == "spec" or (after_search and not NEW_SEARCH.search(text))
     merged = False
+    changed: list[str] = []
     if previous and follow_up:
-        spec = merge_specs(SearchSpec.model_validate(previous), spec)
+        before = SearchSpec.model_validate(previous)
+        spec = merge_specs(before, spec)
         merged = True
+        changed = changes(before, spec) if state.get("matches") else []  # said back: what this follow-up changed
     # The same fair-housing guard for every spec, whoever produced it (again after a merge).
     spec, protected, unknown = guard_spec(spec, place_names().values())
     protected, unknown = [*origin.pop("protected"), *protected], [*origin.pop("unknown"), *unknown]
-    notes: list[str] = []
+    notes: list[str] = list(changed)
     if protected or protected_request(text):
         notes.append(PROTECTED_MESSAGE)
     if unknown:

@@ -65,6 +65,25 @@ def _round(value: float) -> int:
     return int(round(value / ROUND) * ROUND)
 
 
+def changes(old: SearchSpec, new: SearchSpec) -> list[str]:
+    """What a follow-up merged into the search changed, said back ("Budget now up to $2,200 (was $2,500).")."""
+    notes = []
+    if new.budget_max != old.budget_max and new.budget_max:
+        notes.append(f"Budget now up to ${new.budget_max:,.0f}"
+                     + (f" (was ${old.budget_max:,.0f})." if old.budget_max else "."))
+    if new.location != old.location and new.location:
+        notes.append(f"Area now: {', '.join(t.title() for t in new.location)}.")
+    if new.min_bedrooms != old.min_bedrooms and new.min_bedrooms is not None:
+        notes.append(f"Bedrooms now: {new.min_bedrooms:g}" + (
+            f"–{new.max_bedrooms:g}." if new.max_bedrooms not in (None, new.min_bedrooms) else "."))
+    if new.min_sqft != old.min_sqft and new.min_sqft:
+        notes.append(f"At least {new.min_sqft:,.0f} SF now.")
+    added = [m for m in new.must_haves if m not in old.must_haves]
+    if added:
+        notes.append("Now required: " + ", ".join(m.replace("_", " ") for m in added) + ".")
+    return notes
+
+
 def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dict[str, Any]],
                 view: dict[str, Any] | None) -> Edit | None:
     """Apply a follow-up to the stored spec; None when the message is no edit of it.

@@ -371,3 +371,15 @@ def test_third_set_classes(inventory, now):
     assert request.floor_pct == 5 and request.market_rent == 2550
     said = parse_renewal_request("tenant wants to stay but says 2,550 is too much, offers 2,400 if we fix the cabinets")
     assert said.tenant_counter_rent == 2400
+
+
+def test_a_follow_up_merged_into_the_search_says_what_it_changed() -> None:
+    from agents.via.needs import parse_spec
+    from agents.via.refine import changes
+
+    old = parse_spec("1br in astoria under 2500 near the subway")
+    new = parse_spec("2br in astoria or long island city under 2200 with a dishwasher")
+    said = " ".join(changes(old, new))
+    assert "Budget now up to $2,200 (was $2,500)." in said and "Bedrooms now: 2." in said
+    assert "Long Island City" in said and "dishwasher" in said
+    assert changes(old, old) == []
