@@ -386,6 +386,15 @@ def format_reply(result: CompsResult) -> str:
     return "\n\n".join(line for line in lines if line)
 
 
+def follow_up_target(previous: Target, stated: Target) -> Target:
+    """The flat just valued, with what a follow-up states ("a higher floor, 16-18", "95 sqm instead") replacing its
+    value; a floor or a size stated replaces the old one whole."""
+    update = stated.model_dump(exclude_defaults=True, exclude={"as_of"})
+    if {"storey_target", "storey_preference"} & update.keys():
+        update = {"storey_target": None, "storey_preference": None, **update}
+    return previous.model_copy(update=update)
+
+
 def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: date | None = None,
                model: Any = None) -> dict[str, Any]:
     """Graph node: value the flat the message describes, as of today (the comps card reads state['comps']).
@@ -394,10 +403,22 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     """
     text = state.get("text") or ""
     previous = state.get("comps") or {}
+    engine = engine or default_engine()
+    as_of = today or date.today()
+    target = None
     if previous.get("question") and state.get("previous_node") == "comps":
         text = f"{previous.get('text', '')} {text}".strip()
+    elif previous.get("target") and state.get("previous_node") == "comps":
+        stated = engine.parser.parse(text, as_of=as_of).target
+        if stated.town is None or stated.flat_type is None:  # "and a higher floor?": the flat just valued, changed
+            target = follow_up_target(Target.model_validate({**previous["target"], "as_of": as_of}), stated)
+            text = f"{previous.get('text', '')} {text}".strip()
     started = time.perf_counter()
-    result = (engine or default_engine()).run(text, as_of=today or date.today(), model=model)
+    result = engine.run(text, as_of=as_of, target=target, model=model)
+    missing_years = sorted({int(y) for y in re.findall(r"\b(20(?:2[4-5]))\b", state.get("text") or "")})
+    if missing_years:
+        result.notes.append(f"The data holds HDB resale sales of 2023 and of January to March 2026 only: none from "
+                            f"{', '.join(map(str, missing_years))}.")
     data = result.model_dump(mode="json") | {"text": text}
     ms = (time.perf_counter() - started) * 1000
     notes = [f"{s.action}: {s.decision}" for s in result.trace]

@@ -36,8 +36,9 @@ _FLAT_PHRASE = re.compile(
 _SQM = re.compile(r"(\d{2,3}(?:\.\d+)?)\s*(?:sqm|sq\.?\s?m\b|m2\b|m²|square\s+met(?:er|re)s?)", re.I)
 _SQFT = re.compile(r"(\d{3,4})\s*(?:sq\.?\s?ft|sqft|square\s+feet)", re.I)
 _BLOCK = re.compile(r"\b(?:blk|block|bk)\.?\s*#?(\d{1,4}[a-h]?)\b", re.I)
-_FLOOR_RANGE = re.compile(r"\b(?:storey|storeys|floor|floors|level|levels)\s*(\d{1,2})\s*(?:to|-|–)\s*(\d{1,2})\b",
-                          re.I)
+# "storey 10 to 12", "floors 16-18", "a higher floor, like 16-18" (a range a few words after the floor word)
+_FLOOR_RANGE = re.compile(r"\b(?:storey|storeys|floor|floors|level|levels)\b[^\d.?!]{0,12}?(\d{1,2})\s*(?:to|-|–)\s*"
+                          r"(\d{1,2})\b", re.I)
 _FLOOR_NTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:floor|storey|level|flr)\b", re.I)
 _FLOOR_OF = re.compile(r"\b(?:floor|storey|level|flr)\s*#?(\d{1,2})\b", re.I)
 _UNIT = re.compile(r"#(\d{1,2})-\d{1,4}\b")

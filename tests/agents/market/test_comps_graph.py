@@ -25,3 +25,24 @@ def test_a_comps_turn_through_the_graph(monkeypatch: pytest.MonkeyPatch) -> None
     assert state["comps"]["estimate"] > 100_000
     assert "fair value about" in state["reply"]
     assert "comps" in [e["node"] for e in state["trace"]]
+
+
+def test_a_follow_up_changes_the_flat_just_valued_instead_of_asking_again() -> None:
+    from datetime import date
+
+    from agents.market.comps import comps_node
+
+    today = date(2026, 4, 15)
+    first = comps_node({"text": "fair price for a 4-room in Tampines, mid floor, around 93 sqm"}, today=today)
+    higher = comps_node({"text": "and what about a higher floor, like 16-18?", "comps": first["comps"],
+                         "previous_node": "comps"}, today=today)
+    target = higher["comps"]["target"]
+    assert higher["comps"]["question"] is None and higher["comps"]["estimate"]
+    assert (target["town"], target["flat_type"], target["floor_area_target"]) == ("TAMPINES", "4 ROOM", 93.0)
+    assert target["storey_target"] == 17 and target["storey_preference"] is None
+    later = comps_node({"text": "how did prices in 2024 compare?", "comps": higher["comps"],
+                        "previous_node": "comps"}, today=today)
+    assert "none from 2024" in later["reply"] and later["comps"]["target"]["town"] == "TAMPINES"
+    fresh = comps_node({"text": "what should I pay for a 5-room in Punggol, 110 sqm?", "comps": later["comps"],
+                        "previous_node": "comps"}, today=today)
+    assert fresh["comps"]["target"]["town"] == "PUNGGOL" and fresh["comps"]["target"]["floor_area_target"] == 110
