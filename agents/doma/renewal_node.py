@@ -27,8 +27,12 @@ from agents.i18n import phrase
 from agents.state import AgentState
 
 APPROVAL_Q = re.compile(r"\bsign-?\s?off\b|\bapprov\w*|\bboss\b|\bauthori[sz]\w*", re.I)
-LETTER_Q = re.compile(r"\b(?:draft|write|prepare|red[aá]ct\w*|escrib\w*)\b.{0,30}\b(?:letter|email|e-mail|notice|"
-                      r"message|carta|correo|mensaje)\b", re.I)
+LETTER_Q = re.compile(r"\b(?:draft|write|prepare|send|red[aá]ct\w*|escrib\w*)\b.{0,30}\b(?:letter|email|e-mail|notice|"
+                      r"message|note|reply|response|acceptance|carta|correo|mensaje|respuesta)\b|اكتب|رسالة", re.I)
+# A rent a follow-up names as what is paid now; any other new figure in a follow-up is a proposal ("what about
+# 24 months at 3,250?", "they'd sign 18 months at 2950"), never a new current rent.
+CURRENT_NOW = re.compile(r"\b(?:i pay|we pay|they pay|currently|current rent|my rent is|rent is now|paying now|"
+                         r"right now)\b|أدفع حاليا|إيجاري الحالي|pago ahora|actualmente", re.I)
 
 
 LETTER = {
@@ -127,7 +131,14 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
     latest = parse_renewal_request(text, inventory)
     request = _complete_from_state(latest, state)
     if context:  # the answer to our question, or a follow-up of the same negotiation
-        request = _merge(_complete_from_state(parse_renewal_request(context, inventory), state), request)
+        earlier = (RenewalRequest.model_validate(state["renewal_request"]) if state.get("renewal_request")
+                   else _complete_from_state(parse_renewal_request(context, inventory), state))
+        if earlier.current_rent and request.current_rent and not CURRENT_NOW.search(text) \
+                and request.current_rent != earlier.current_rent:
+            request = request.model_copy(update={"current_rent": None,
+                                                 "tenant_counter_rent": request.tenant_counter_rent
+                                                 or request.current_rent})
+        request = _merge(earlier, request)
     role = state.get("role")
     if role in ("renter", "manager"):
         request = request.model_copy(update={"requester": "tenant" if role == "renter" else "manager"})
@@ -136,7 +147,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
         request = request.model_copy(update={"current_rent": request.landlord_offers[0], "landlord_offers": []})
     history = f"{context} {text}".strip()
     trace: dict[str, Any] = {"node": "renewal", "requester": request.requester}
-    out: dict[str, Any] = {"renewal": None, "renewal_advice": None, "renewal_context": history}
+    out: dict[str, Any] = {"renewal": None, "renewal_advice": None, "renewal_context": history,
+                           "renewal_request": request.model_dump(mode="json")}
     if request.requester == "tenant":
         advice = advise(request, inventory=inventory, policy=_resolve_policy(None))
         if advice is None:

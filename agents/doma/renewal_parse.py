@@ -218,6 +218,11 @@ def _english_numbers(text: str) -> str:
     text = re.sub(r"\ble ofrezco\b|\bofrecerle\b", "we offer", text, flags=re.I)
     text = re.sub(r"\bpaga\b", "pays", text, flags=re.I)
     text = re.sub(r"\b(\d+)\s*a[nñ]os?\b", r"\1 years", text, flags=re.I)
+    # a term in words: "dos años", "عقد لمدة سنتين" (two years), "سنة" (a year), "18 شهر"
+    text = re.sub(r"\b(?:dos|2) a[nñ]os\b|سنتين|سنتان|عامين|عامان", " 2 years lease ", text, flags=re.I)
+    text = re.sub(r"\bun a[nñ]o\b|(?<![\u0621-\u064a])(?:سنة|سنه|عام) واحد[ةه]?(?![\u0621-\u064a])", " 1 year lease ",
+                  text, flags=re.I)
+    text = re.sub(r"(\d{1,2})\s*(?:شهر|شهرا|شهور|أشهر|meses)", r" \1 months lease ", text, flags=re.I)
     text = re.sub(r"\b(\d+ (?:years?|months?|meses)) a (?=\$)", r"\1 at ", text, flags=re.I)
     text = re.sub(r"\binquilino del\b", "tenant in", text, flags=re.I)
     text = re.sub(r"\bde\s+\$?\s?(\d[\d,]*)\s+a\s+\$?\s?(\d[\d,]*)", r"from \1 to \2", text, flags=re.I)

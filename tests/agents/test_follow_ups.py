@@ -383,3 +383,30 @@ def test_a_follow_up_merged_into_the_search_says_what_it_changed() -> None:
     assert "Budget now up to $2,200 (was $2,500)." in said and "Bedrooms now: 2." in said
     assert "Long Island City" in said and "dishwasher" in said
     assert changes(old, old) == []
+
+
+def test_a_figure_in_a_renewal_follow_up_is_a_proposal_not_a_new_current_rent(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "My landlord sent a renewal: rent going from $3,100 to $3,400 for 12 months. Is that reasonable?",
+        thread_id="p", role="renter")
+    state = ask(graph, "what about a 24 month lease at 3,250, would that be better for me?", thread_id="p",
+                role="renter")
+    advice = state["renewal_advice"]
+    assert advice["current_rent_usd"] == 3100 and advice["counter"] == {**advice["counter"], "rent_usd": 3250,
+                                                                       "term_months": 24}
+    drafted = ask(graph, "ok draft the email to my landlord proposing that", thread_id="p", role="renter")
+    assert "$3,250" in drafted["renewal_advice"]["draft_message"]
+    arabic = _graph(inventory, now)
+    ask(arabic, "المالك يريد رفع الإيجار من ٤٠٠٠ إلى ٤٥٠٠ دولار عند التجديد. هل هذا منطقي؟", thread_id="a", role="renter")
+    two_years = ask(arabic, "ماذا لو طلبت عقد لمدة سنتين بسعر ٤٢٠٠؟", thread_id="a", role="renter")["renewal_advice"]
+    assert (two_years["current_rent_usd"], two_years["counter"]["rent_usd"], two_years["counter"]["term_months"]) \
+        == (4000, 4200, 24)
+
+
+def test_a_manager_asks_for_the_acceptance_note_and_gets_the_letter(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Tenant in a 1br in Long Island City, current rent $2,900, lease ends in 60 days. What renewal offer "
+               "should we send?", thread_id="m", role="manager")
+    ask(graph, "they countered at 2,950 for 12 months. approve?", thread_id="m", role="manager")
+    state = ask(graph, "fine. write the acceptance note to the tenant", thread_id="m", role="manager")
+    assert "Draft letter to the tenant" in state["reply"] and "$2,950" in state["reply"]
