@@ -397,7 +397,8 @@ def test_a_figure_in_a_renewal_follow_up_is_a_proposal_not_a_new_current_rent(in
     drafted = ask(graph, "ok draft the email to my landlord proposing that", thread_id="p", role="renter")
     assert "$3,250" in drafted["renewal_advice"]["draft_message"]
     arabic = _graph(inventory, now)
-    ask(arabic, "المالك يريد رفع الإيجار من ٤٠٠٠ إلى ٤٥٠٠ دولار عند التجديد. هل هذا منطقي؟", thread_id="a", role="renter")
+    ask(arabic, "المالك يريد رفع الإيجار من ٤٠٠٠ إلى ٤٥٠٠ دولار عند التجديد. هل هذا منطقي؟", thread_id="a",
+        role="renter")
     two_years = ask(arabic, "ماذا لو طلبت عقد لمدة سنتين بسعر ٤٢٠٠؟", thread_id="a", role="renter")["renewal_advice"]
     assert (two_years["current_rent_usd"], two_years["counter"]["rent_usd"], two_years["counter"]["term_months"]) \
         == (4000, 4200, 24)
