@@ -305,7 +305,15 @@ ANOTHER_THING = re.compile(r"\b(?:also|another|too|as well|separately|one more t
 VISIT_ASK = re.compile(r"\b(?:come|visit|show up|stop by|drop by|i'?m (?:home|around|free|in)|i am (?:home|around|free|"
                        r"in)|available|be (?:home|here|there|in)|can (?:the|you|they|someone|he|she)\b)", re.I)
 CLOSED = re.compile(r"\b(?:fixed it|(?:been|got|is|was) fixed|resolved|close (?:it|the ticket|this) out|"
-                    r"close (?:it|the ticket)|all good now|no longer (?:a problem|needed))\b", re.I)
+                    r"close (?:it|the ticket)|all good now|no longer (?:a problem|needed)|(?:working|going|running) "
+                    r"again|(?:got|have) it (?:going|working|running)|(?:seems|is|it'?s|all) (?:fine|ok|okay|good) now|"
+                    r"(?:heat|power|water|hot water|ac|gas) (?:is |came |'s )?back on|ya funciona|ya se arregl\w*|"
+                    r"ya est[aá] bien)\b|اشتغل(?:ت)? من جديد|رجع(?:ت)? تشتغل|انحلت|تم الإصلاح", re.I)
+# "when will someone actually come?": the open ticket's status, not the report again
+WHEN_ASK = re.compile(r"\bwhen (?:will|is|are|does|do|can|would) (?:someone|somebody|anyone|they|the (?:plumber|"
+                      r"tech\w*|super|vendor|guy|electrician|repair\w*))\b|\beta\b|\bhow long (?:until|till|before|"
+                      r"will it take)\b|\bany (?:update|news)\b|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|"
+                      r"متى (?:يجي|يأتي|سيأتي|يوصل)", re.I)
 ACCESS_WINDOW = re.compile(r"\b(?:after|before|between|not before|not after|any ?time after)\s+\d{1,2}(?::\d{2})?\s*"
                            r"(?:am|pm)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b(?:mornings?|afternoons?|"
                            r"evenings?|weekends?) only\b", re.I)
@@ -326,6 +334,14 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         return {"ticket": None, "reply": f"Glad it's fixed: I've closed your {ticket['category']} report "
                 f"(it was {ticket['priority']}). Tell me if it comes back.",
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
+    if ticket and WHEN_ASK.search(text) and not [s for s in analyze(text).signals if s.name != "object"]:
+        kept, _ = classify_detailed(ticket["text"], model=model)
+        return {"reply": f"Your {CATEGORY_LABELS[kept.category]} report is **{ticket['priority']}**: {kept.vendor} is "
+                         f"due within about {_duration(kept.eta_hours)} of the report, and will call you to confirm "
+                         "the time." + (" If anyone is in danger before then, call 911." if ticket["priority"] == "P0"
+                                        else " Tell me if it gets worse: the priority can go up."),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "status_asked": True}]}
     window = ACCESS_WINDOW.search(text) if VISIT_ASK.search(text) else None
     if window:  # "can the guy come after 6pm? i sleep during the day": the visit window, passed on
         notes.append(f"Noted: the visit should be **{window.group(0).strip()}**; we will pass that on and confirm the "

@@ -311,3 +311,16 @@ def test_a_p0_reply_says_what_was_done_and_what_to_do_never_that_help_was_dispat
     for step in result.safety_instructions:
         assert reply.count(step) == 1  # each safety step once
     assert "1 hours" not in reply and "1 hours" not in result.confirm_message
+
+
+def test_a_ticket_is_asked_about_and_closed_in_everyday_words() -> None:
+    first = triage_node({"text": "my heater stopped working, it's 15 degrees outside and I have a 2 year old"})
+    assert first["ticket"]["priority"] == "P0"
+    status = triage_node({"text": "when will someone actually come?", "ticket": first["ticket"]})
+    assert "P0" in status["reply"] and "within about" in status["reply"] and "Emergency - do this now" not in \
+        status["reply"] and "ticket" not in status  # the ticket is untouched
+    closed = triage_node({"text": "Update: super came and got it going again, seems fine now",
+                          "ticket": first["ticket"]})
+    assert closed["ticket"] is None and "closed" in closed["reply"]
+    still = triage_node({"text": "it's working again but now I smell gas", "ticket": first["ticket"]})
+    assert still["triage"]["priority"] == "P0"  # a hazard in the same message is never closed away
