@@ -261,6 +261,14 @@ def score_nodes(text: str, table: RoutingTable) -> tuple[dict[str, float], list[
     return scores, hits
 
 
+def _result_question_translated(text: str) -> bool:
+    """A question about the results just shown, asked in Spanish or Arabic ("¿cuál es el más barato?")."""
+    from agents.via.needs import readable  # local import: the needs module is heavier than routing
+
+    english = readable(text)
+    return english != text and bool(is_edit(english) or RESULT_QUESTION.search(english))
+
+
 def rule_scores(
     text: str,
     *,
@@ -286,7 +294,8 @@ def rule_scores(
         scores["needs"] += 1.5  # a neighborhood, borough or street: most likely a search
     if awaiting == "renewal" and max(scores.values()) < 2:
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
-    if previous_node == "needs" and (is_edit(text) or RESULT_QUESTION.search(text)):
+    if previous_node == "needs" and (is_edit(text) or RESULT_QUESTION.search(text)
+                                     or _result_question_translated(text)):
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
     if previous_node in ("tour", "needs") and max(scores.values()) < 2 and (
             ANOTHER_TIME.search(text) or (previous_node == "tour" and timed)):

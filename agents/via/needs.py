@@ -602,6 +602,11 @@ def describe_spec(spec: SearchSpec) -> str:
     return ", ".join(parts)
 
 
+# A place set aside in a follow-up ("forget bed stuy", "not Harlem", "drop Astoria"): what follows the verb.
+DROP_PLACE = re.compile(r"\b(?:forget(?: about)?|not(?! (?:far|too|more|less|much|sure|that))|"
+                        r"no(?! (?:more than|less than|fee|broker))|drop|except|without|exclude|skip|remove|no more)"
+                        r"\s+(?:the\s+)?"
+                        r"([a-z][a-z .'-]{2,30}?)(?=,|\.|;|!|\?| and\b| just\b| only\b| instead\b|$)", re.I)
 NEW_SEARCH = re.compile(r"\b(?:new search|start over|start again|from scratch|forget (?:that|it|those|the last)|"
                         r"something (?:else|different) entirely)\b", re.I)
 # Area words every city has: after a Toronto search, "downtown only" narrows Toronto, it does not mean Manhattan.
@@ -658,6 +663,9 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     if previous and follow_up:
         before = SearchSpec.model_validate(previous)
         spec = merge_specs(before, spec)
+        gone = {place for m in DROP_PLACE.finditer(readable(text)) for place in parse_spec(m.group(1)).location}
+        if gone:  # "forget bed stuy, just bushwick": the place set aside leaves the search
+            spec = spec.model_copy(update={"location": [p for p in spec.location if p not in gone]})
         merged = True
         changed = changes(before, spec) if state.get("matches") else []  # said back: what this follow-up changed
     # The same fair-housing guard for every spec, whoever produced it (again after a merge).

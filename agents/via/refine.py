@@ -180,7 +180,15 @@ RESULT_QUESTION = re.compile(
     r"أرخص|الأرخص|الخيار الأول|الأولى|الأول\b|"
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be|allow|take|accept|come)\b|"
     r"\bwhat(?:'s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest)\b|"
-    r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b", re.I)
+    r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b|"
+    r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails? (?:of|on|about|for)\b|\bhow old\b|"
+    r"\b(?:the|that) one with (?:the |a )?\w+|\b(?:the )?(?:1st|2nd|3rd|4th|5th) one\b", re.I)
+# "tell me more about the 3rd one", "the one with the washer dryer, how far is it from the train": that unit's facts
+_DETAILS = re.compile(r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails?\b|\bhow old\b|"
+                      r"\bhow far\b|\bwhat (?:floor|else)\b|\bbuilding age\b|\byear built\b", re.I)
+_THE_ONE_WITH = re.compile(r"\b(?:the|that) one with (?:the |a )?([\w/ ]{3,20}?)(?:,|\.|\?|$| how| what| is| does)",
+                           re.I)
+_ORDINAL_NUM = re.compile(r"\b(?:the )?(?:#|number |no\.? ?)?([1-5])(?:st|nd|rd|th)?(?: one)\b|#([1-5])\b", re.I)
 _RATE_MATH = re.compile(r"\$\s?(\d[\d,.]*)\s*(k)?\s*(?:/|a |per )?\s*(?:mo|month)\w*.{0,40}?\b(\d[\d,]{2,6})\s*"
                         r"(?:sf|sq ?ft|square feet)\b", re.I)
 # Amenities a question about the shown results may name (dishwasher before washer: "dishwasher" holds "washer").
@@ -194,14 +202,61 @@ _ONE_UNIT = re.compile(r"\b(?:the )?(cheapest|first|second|third|top|last|bigges
 
 def _pick(pool: list[dict[str, Any]], which: str) -> dict[str, Any]:
     """The unit a word names among `pool` (in the order shown)."""
-    if which == "cheapest":
-        return min(pool, key=lambda m: m["row_preview"].get("rent") or float("inf"))
+    if which == "cheapest":  # among the full matches when there are some: the near-misses were shown as extras
+        full = [m for m in pool if not m["row_preview"].get("misses")] or pool
+        return min(full, key=lambda m: m["row_preview"].get("rent") or float("inf"))
     if which in ("biggest", "largest", "smallest"):
         sized = [m for m in pool if m["row_preview"].get("sqft")] or pool
         key = lambda m: m["row_preview"].get("sqft") or 0  # noqa: E731
         return max(sized, key=key) if which != "smallest" else min(sized, key=key)
     index = {"first": 0, "top": 0, "second": 1, "third": 2, "last": len(pool) - 1}.get(which, 0)
     return pool[min(index, len(pool) - 1)]
+
+
+def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str | None]:
+    """The shown unit a message points at ("the 3rd one", "#2", "the one with the washer dryer", "the cheapest"),
+    and, when it names an amenity none of them has, that amenity."""
+    number = _ORDINAL_NUM.search(text)
+    if number:
+        n = int(number.group(1) or number.group(2))
+        return (shown[n - 1], None) if n <= len(shown) else (None, "#")
+    with_what = _THE_ONE_WITH.search(text)
+    if with_what:
+        said = with_what.group(1).lower()
+        label = next((a for a, pattern in _RESULT_AMENITIES if re.search(pattern, said)), None)
+        if label:
+            unit = next((m for m in shown if any(a == label or a.startswith(label.split("/")[0])
+                                                 for a in m["row_preview"].get("amenities", []))), None)
+            return unit, (None if unit else label)
+    which = _ONE_UNIT.search(text)
+    if which:
+        return _pick(shown, which.group(1).lower()), None
+    if re.search(r"\b(?:that|this|it)\b", text, re.I):
+        return shown[0], None
+    return None, None
+
+
+def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
+    """Everything the data says of one shown unit, and what it does not say when that is what was asked."""
+    row = unit["row_preview"]
+    facts = [f"${row['rent']:,.0f}/mo" if row.get("rent") else None,
+             f"{row['bedrooms']:g} bedroom(s)" if row.get("bedrooms") is not None and row.get("kind") == "apartment"
+             else None,
+             f"{row['bathrooms']:g} bath(s)" if row.get("bathrooms") else None,
+             f"{row['sqft']:,.0f} SF" if row.get("sqft") else None,
+             f"${row['ppsf_year']:,.2f}/SF/yr" if row.get("ppsf_year") and row.get("kind") == "office" else None,
+             f"floor {row['floor']}" if row.get("floor") else None,
+             f"{row['min_to_subway']:g} min walk to the subway" if row.get("min_to_subway") is not None else None]
+    said = f"#{n} {row['address']} ({unit['id']}), {row.get('neighborhood') or ''}: " + ", ".join(
+        f for f in facts if f) + "."
+    amenities = row.get("amenities") or []
+    said += f" Amenities: {', '.join(amenities)}." if amenities else " The listing names no amenities."
+    if re.search(r"\bhow old\b|\bbuilding age\b|\byear built\b|\bbuilt\b", text, re.I):
+        said += " The listing does not give the building's age: ask the landlord or check the building on NYC's "\
+                "property records."
+    if row.get("pet_friendly") is not None:
+        said += " Pets allowed." if row["pet_friendly"] else " No pets."
+    return said
 
 
 _SPLIT = re.compile(r"\bsplit (\d|two|three|four|five) ways\b|\b(\d|two|three|four|five) ways\b", re.I)
@@ -230,6 +285,13 @@ def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, s
     """
     if not shown or not RESULT_QUESTION.search(text):
         return None
+    if _DETAILS.search(text):
+        unit, missing = _referenced_unit(text, shown)
+        if unit is not None:
+            return unit_details(unit, shown.index(unit) + 1, text), unit["id"]
+        if missing:
+            return (f"Only {len(shown)} were shown." if missing == "#" else f"None of those lists a {missing}."), \
+                shown[0]["id"]
     which = _ONE_UNIT.search(text)
     wanted = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
     if which and wanted:  # "does the cheapest one have an elevator?", "the cheapest one with a washer dryer"

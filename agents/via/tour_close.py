@@ -327,6 +327,9 @@ def _own_slots(holds: HoldStore | None, thread_id: str) -> list[tuple[datetime, 
     return [(h.start, h.end) for h in holds.list_by_thread(thread_id) if h.status in ("held", "confirmed")]
 
 
+SAME_TIME = re.compile(r"\bsame (?:time|hour|slot)\b|\bmisma hora\b|نفس (?:الوقت|الساعة)", re.I)
+
+
 def no_unit_note(text: str) -> str:
     """What to say when no unit is named or shown: which one, or, for a home in a market we hold no listings in
     (Abu Dhabi, Singapore), that we cannot book it."""
@@ -384,6 +387,8 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             elif resolve_start(text, current) is None:
                 when = None
                 current = before + timedelta(days=1) - timedelta(hours=2)
+            elif SAME_TIME.search(text) and not clock and not hour:
+                when = f"{english_when(text)} at {before:%H:%M}"  # "move it to friday same time": the day changes
         elif not units and not missing and state.get("matches"):
             shown = state["matches"]
             focus = next((i for i, m in enumerate(shown) if m["id"] == state.get("focus")), None)

@@ -130,6 +130,10 @@ SPANISH_MARKERS = r"\b(busco|buscamos|necesito|necesitamos|quiero|queremos|habit
                   r"perros?|gatos?|acepta\w*|barat\w*|m[aá]s grande)\b"
 SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(\d{1,3})\.(\d{3})\b", r"\1\2"),  # 2.000 -> 2000 (a dot groups thousands)
+    (r"\b(?:el|la) m[aá]s (?:barat[oa]|econ[oó]mic[oa])\b", "the cheapest"),
+    (r"\b(?:el|la) m[aá]s grande\b", "the biggest"),
+    (r"\bdime m[aá]s(?: sobre| de)?(?: (?:ese|esa|[eé]l|ella))?\b|\bm[aá]s detalles(?: de| sobre)?\b",
+     "tell me more about that one"),
     (r"\bpor menos de\b|\bmenos de\b|\bm[aá]ximo( de)?\b|\bhasta\b|\bno m[aá]s de\b", "under"),
     (r"\bal menos\b|\bm[ií]nimo( de)?\b|\bcomo m[ií]nimo\b", "at least"),
     (r"\bentre\b", "between"),
@@ -161,6 +165,8 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
 
 # Arabic requests, the same way: phrases first, then words (place names in Arabic script included).
 ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
+    (r"غسالة و ?نشافة|غسالة ومجفف", "washer dryer"),
+    (r"أخبرني أكثر عن|اخبرني اكثر عن|تفاصيل أكثر عن|تفاصيل", "tell me more about"),
     (r"(?:في )?(?:أرخص|ارخص) (?:خيار|واحد|واحدة|شقة|مكتب)|الأرخص|الارخص", "the cheapest one"),
     (r"(?:لل|ل)?قدم المربع", "per square foot"), (r"السعر السنوي|الإيجار السنوي|الايجار السنوي", "annual rent"),
     (r"الخيار الأول|الأول|الأولى", "the first one"), (r"الخيار الثاني|الثاني|الثانية", "the second one"),

@@ -411,3 +411,28 @@ def test_a_manager_asks_for_the_acceptance_note_and_gets_the_letter(inventory, n
     ask(graph, "they countered at 2,950 for 12 months. approve?", thread_id="m", role="manager")
     state = ask(graph, "fine. write the acceptance note to the tenant", thread_id="m", role="manager")
     assert "Draft letter to the tenant" in state["reply"] and "$2,950" in state["reply"]
+
+
+def test_questions_about_one_shown_unit_get_its_facts(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Busco un apartamento de 2 habitaciones en el Upper West Side, máximo 4.500 dólares al mes, con "
+               "portero si es posible.", thread_id="d")
+    state = ask(graph, "¿Y cuál de esos es el más barato? Dime más sobre ese.", thread_id="d")
+    full = [m for m in state["matches"] if not m["row_preview"].get("misses")]
+    cheapest = min(full, key=lambda m: m["row_preview"]["rent"])
+    assert state["route"]["node"] == "needs" and state["focus"] == cheapest["id"]
+    assert cheapest["id"] in state["reply"] and "min walk to the subway" in state["reply"]
+    third = ask(graph, "the 3rd one. how old is the building?", thread_id="d")["reply"]
+    assert "does not give the building's age" in third
+
+
+def test_a_place_set_aside_leaves_the_search_and_a_tour_moved_keeps_its_time(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "need a place in bushwick or bed stuy, 1 or 2 bed, max 3000", thread_id="b")
+    state = ask(graph, "ok forget bed stuy, just bushwick, and 2 bed only", thread_id="b")
+    assert state["spec"]["location"] == ["bushwick"] and "Area now: Bushwick." in state["reply"]
+    assert all(m["row_preview"]["neighborhood"] == "Bushwick" for m in state["matches"][:5])
+    ask(graph, "book the first one thursday at 6pm", thread_id="b")
+    moved = ask(graph, "actually can u move it to friday same time", thread_id="b")
+    start = moved["plan"]["actions"][0]["start"]
+    assert "T18:00" in start
