@@ -63,6 +63,13 @@ UNSURE_AT = 0.45
 UNSURE_LEAD = ("I am not sure the lease answers this directly. The closest clause I found is below; ask your "
                "landlord or property manager to confirm, in writing.")
 NOT_FOUND_SUGGESTION = "Please ask your landlord or property manager about it, and keep their answer in writing."
+# "can I deduct the AC from my rent?": what holds everywhere, said before asking for the lease.
+RENT_DEDUCTION = re.compile(r"\b(?:deduct\w*|take (?:it )?off|subtract\w*|withhold\w*|hold back|stop paying)\b.{0,40}"
+                            r"\brent\b|\brent\b.{0,30}\b(?:deduct\w*|withhold\w*)", re.I)
+DEDUCTION_NOTE = ("Don't deduct anything from the rent on your own: unless your lease or your landlord agrees in "
+                  "writing, an unpaid part of the rent can be treated as rent owed. Ask the landlord or manager to "
+                  "approve the cost in writing first (or to fix the problem: report it here as a repair), and keep the "
+                  "receipts.")
 UPLOAD_PROMPT = (
     "Please upload your lease (PDF) first. Then ask me about it in plain words, for example "
     '"Can I sublet?" or "How much notice do I need to give to leave early?", and I will quote the clause '
@@ -448,6 +455,8 @@ def lease_qa_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     answer: LeaseAnswer | None = None
     if not lease:
         reply = UPLOAD_PROMPT
+        if RENT_DEDUCTION.search(state.get("text") or ""):  # answered in general first: it cannot wait for a PDF
+            reply = f"{DEDUCTION_NOTE}\n\n{reply}"
         note["lease"] = None
     else:
         try:

@@ -309,6 +309,11 @@ CLOSED = re.compile(r"\b(?:fixed it|(?:been|got|is|was) fixed|resolved|close (?:
                     r"again|(?:got|have) it (?:going|working|running)|(?:seems|is|it'?s|all) (?:fine|ok|okay|good) now|"
                     r"(?:heat|power|water|hot water|ac|gas) (?:is |came |'s )?back on|ya funciona|ya se arregl\w*|"
                     r"ya est[aá] bien)\b|اشتغل(?:ت)? من جديد|رجع(?:ت)? تشتغل|انحلت|تم الإصلاح", re.I)
+# The hazard was made safe ("the gas was shut off", "los bomberos ya la cerraron"): the emergency is over.
+MADE_SAFE = re.compile(r"\b(?:shut (?:it |the \w+ |off the \w+ )?off|turned (?:it |the \w+ )?off|capped|"
+                       r"made (?:it )?safe|is safe now|fire ?(?:department|fighters|men)|"
+                       r"no (?:more )?(?:smell|smoke|sparks?) (?:now|anymore)|ya (?:la |lo )?(?:cerraron|apagaron)|"
+                       r"bomberos|cerraron el gas)\b|الدفاع المدني|المطافي|قفلوا الغاز", re.I)
 # "when will someone actually come?": the open ticket's status, not the report again
 WHEN_ASK = re.compile(r"\bwhen (?:will|is|are|does|do|can|would) (?:someone|somebody|anyone|they|the (?:plumber|"
                       r"tech\w*|super|vendor|guy|electrician|repair\w*))\b|\beta\b|\bhow long (?:until|till|before|"
@@ -346,7 +351,15 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     if window:  # "can the guy come after 6pm? i sleep during the day": the visit window, passed on
         notes.append(f"Noted: the visit should be **{window.group(0).strip()}**; we will pass that on and confirm the "
                      "time with you.")
-    if ticket and report != text:
+    if ticket and ticket["priority"] == "P0" and MADE_SAFE.search(text) and \
+            not [s for s in analyze(text).signals if s.priority == "P0"]:
+        # "the firefighters shut the stove off, it needs fixing": the danger is over; what is left is a repair,
+        # said, never a silent drop
+        alone, detail = classify_detailed(text, model=model)
+        if alone.priority != "P0":
+            result, report = alone, text
+            notes.append(f"The danger is over, so this is now a **{alone.priority}** repair (was P0).")
+    elif ticket and report != text:
         before = ticket["priority"]
         if PRIORITY_RANK[result.priority] > PRIORITY_RANK[before]:
             kept, _ = classify_detailed(ticket["text"], model=model)  # never lower a ticket on more details

@@ -52,7 +52,7 @@ _MAX_WORDS = re.compile(r"(no more than|no (bigger|larger) than|max(imum)?( of)?
                         r"below|<|≤)\s*$", re.I)
 _MAX_AFTER = re.compile(r"^\s*(or (less|smaller|under|below)|max(imum)?\b|tops\b|at most)", re.I)
 
-_RATE = re.compile(rf"\$?\s*{NUM}\s*(?:/|per|a|an)\s*(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)\b"
+_RATE = re.compile(rf"\$?\s*{NUM}\s*(?:dollars?\s*)?(?:/|per|a|an)\s*(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)\b"
                    rf"(?:\s*(?:/|per)\s*(?:yr|year|annum))?|\$?\s*{NUM}\s*psf\b", re.I)
 _MONEY = re.compile(
     r"(?P<cur>\$|usd\s*)?(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<ka>k|m|mm|thousand|grand|million)?\b"
@@ -602,6 +602,8 @@ def describe_spec(spec: SearchSpec) -> str:
     return ", ".join(parts)
 
 
+ADD_PLACE = re.compile(r"\b(?:add|also|too|as well|plus|include|and also)\b|\btambi[eé]n\b|\bagrega\w*\b|أضف|كمان|أيضا",
+                       re.I)
 # A place set aside in a follow-up ("forget bed stuy", "not Harlem", "drop Astoria"): what follows the verb.
 DROP_PLACE = re.compile(r"\b(?:forget(?: about)?|not(?! (?:far|too|more|less|much|sure|that))|"
                         r"no(?! (?:more than|less than|fee|broker))|drop|except|without|exclude|skip|remove|no more)"
@@ -663,6 +665,9 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     if previous and follow_up:
         before = SearchSpec.model_validate(previous)
         spec = merge_specs(before, spec)
+        if ADD_PLACE.search(text) and spec.location != before.location and before.location:
+            # "go up to 2000 and add brooklyn too": the place joins the search, it does not replace it
+            spec = spec.model_copy(update={"location": list(dict.fromkeys([*before.location, *spec.location]))})
         gone = {place for m in DROP_PLACE.finditer(readable(text)) for place in parse_spec(m.group(1)).location}
         if gone:  # "forget bed stuy, just bushwick": the place set aside leaves the search
             spec = spec.model_copy(update={"location": [p for p in spec.location if p not in gone]})

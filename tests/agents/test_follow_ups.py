@@ -436,3 +436,12 @@ def test_a_place_set_aside_leaves_the_search_and_a_tour_moved_keeps_its_time(inv
     moved = ask(graph, "actually can u move it to friday same time", thread_id="b")
     start = moved["plan"]["actions"][0]["start"]
     assert "T18:00" in start
+
+
+def test_a_place_added_joins_the_search_and_a_rent_deduction_is_answered_without_a_lease(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "no fee apartments in queens under 1800", thread_id="q")
+    state = ask(graph, "none of these work for me. go up to 2000 and add brooklyn too", thread_id="q")
+    assert state["spec"]["location"] == ["queens", "brooklyn"] and state["spec"]["must_haves"] == ["no_fee"]
+    reply = ask(graph, "can I just buy a window unit and deduct it from rent?", thread_id="x")["reply"]
+    assert reply.startswith("Don't deduct anything from the rent on your own") and "upload your lease" in reply

@@ -324,3 +324,18 @@ def test_a_ticket_is_asked_about_and_closed_in_everyday_words() -> None:
     assert closed["ticket"] is None and "closed" in closed["reply"]
     still = triage_node({"text": "it's working again but now I smell gas", "ticket": first["ticket"]})
     assert still["triage"]["priority"] == "P0"  # a hazard in the same message is never closed away
+
+
+def test_a_hazard_made_safe_becomes_the_repair_that_is_left_and_says_so() -> None:
+    first = triage_node({"text": "I smell gas near the stove"})
+    assert first["ticket"]["priority"] == "P0"
+    after = triage_node({"text": "con ed came and capped the line, the stove doesn't work now though",
+                         "ticket": first["ticket"]})
+    assert after["triage"]["priority"] != "P0" and "The danger is over" in after["reply"] and "(was P0)" in after[
+        "reply"]
+    spanish = triage_node({"text": "los bomberos dijeron que era la estufa, ya la cerraron. necesito que alguien la "
+                                   "arregle", "ticket": first["ticket"]})
+    assert spanish["triage"]["priority"] != "P0"
+    still = triage_node({"text": "they capped it but now there's smoke coming from the outlet",
+                         "ticket": first["ticket"]})
+    assert still["triage"]["priority"] == "P0"
