@@ -262,7 +262,24 @@ def _with_amenity(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | No
 
 
 # "both", "the top two", "all three": more than one of the results just shown.
-_SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b", re.I)
+_SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b|"
+                      r"\b(?:two|2|three|3) (?:cheapest|biggest|largest|closest|nearest)\b", re.I)
+
+
+def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The shown units in the order the message asks for ("the two cheapest per SF", "the 2 biggest"), else as shown."""
+    def key_of(field: str, default: float) -> Any:
+        return lambda m: m["row_preview"].get(field) if m["row_preview"].get(field) is not None else default
+
+    if re.search(r"\b(?:cheapest|lowest)\b.{0,12}\b(?:per (?:sf|square|foot)|psf|/sf)|\bper sf\b", text, re.I):
+        return sorted(shown, key=key_of("ppsf_year", float("inf")))
+    if re.search(r"\bcheapest\b", text, re.I):
+        return sorted(shown, key=key_of("rent", float("inf")))
+    if re.search(r"\b(?:biggest|largest)\b", text, re.I):
+        return sorted(shown, key=key_of("sqft", 0.0), reverse=True)
+    if re.search(r"\b(?:closest|nearest)\b", text, re.I):
+        return sorted(shown, key=key_of("min_to_subway", float("inf")))
+    return shown
 _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
              "fifth": 4, "5th": 4}
 
@@ -327,6 +344,29 @@ def _own_slots(holds: HoldStore | None, thread_id: str) -> list[tuple[datetime, 
     return [(h.start, h.end) for h in holds.list_by_thread(thread_id) if h.status in ("held", "confirmed")]
 
 
+_CANCEL_ONE = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|forget|delete)\b(?: about)?\s+(?:the\s+)?"
+                         r"(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|#[1-5]|one at \d{1,2}(?::\d{2})?|"
+                         r"[1-5])\b", re.I)
+_ORDINAL_INDEX = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+                  "fifth": 4, "5th": 4}
+
+
+def _dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
+    """The index of the proposed tour a message cancels ("cancel the second one", "drop #2"), or None."""
+    match = _CANCEL_ONE.search(text) if len(actions) > 1 else None
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    if word == "last":
+        return len(actions) - 1
+    if word.startswith("one at"):
+        hour = int(re.search(r"\d{1,2}", word).group(0))  # type: ignore[union-attr]
+        return next((i for i, a in enumerate(actions) if datetime.fromisoformat(a["start"]).hour % 12 == hour % 12),
+                    None)
+    index = _ORDINAL_INDEX.get(word, int(word.lstrip("#")) - 1 if word.lstrip("#").isdigit() else 0)
+    return index if index < len(actions) else None
+
+
 SAME_TIME = re.compile(r"\bsame (?:time|hour|slot)\b|\bmisma hora\b|نفس (?:الوقت|الساعة)", re.I)
 
 
@@ -358,6 +398,20 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     missing: list[str] = []
     when: str | None
     previous = state.get("plan") or {}
+    dropped = _dropped_tour(text, previous.get("actions") or [])
+    if route_node == "tour" and dropped is not None:  # "cancel the second one, I'll just see the first"
+        kept = [a for i, a in enumerate(previous["actions"]) if i != dropped]
+        gone = previous["actions"][dropped]
+        note = f"Dropped the tour of {gone['address']} ({gone['unit_id']})."
+        if not kept:
+            return {"plan": None, "reply": note + " No tours are proposed now.",
+                    "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                               "tours": 0, "dropped": gone["unit_id"]}]}
+        plan = ActionPlan(actions=[TourAction.model_validate(a) for a in kept],
+                          confirmation_prompt=previous.get("confirmation_prompt") or "Book these tours?")
+        return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan)}",
+                "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "tours": len(plan.actions), "dropped": gone["unit_id"]}]}
     if route_node == "tour":
         for unit_id in dict.fromkeys(m.upper() for m in UNIT_ID.findall(text)):
             row = inventory.row(unit_id)
@@ -403,7 +457,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             elif with_amenity is not None:  # "the one with the doorman", "el que tiene lavadora"
                 chosen = [with_amenity]
             else:
-                chosen = shown[:count] if several else [shown[min(picked, len(shown) - 1)]]
+                chosen = _ranked_by_ask(text, shown)[:count] if several else [shown[min(picked, len(shown) - 1)]]
             units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
                      for m in chosen]
     else:

@@ -445,3 +445,23 @@ def test_a_place_added_joins_the_search_and_a_rent_deduction_is_answered_without
     assert state["spec"]["location"] == ["queens", "brooklyn"] and state["spec"]["must_haves"] == ["no_fee"]
     reply = ask(graph, "can I just buy a window unit and deduct it from rent?", thread_id="x")["reply"]
     assert reply.startswith("Don't deduct anything from the rent on your own") and "upload your lease" in reply
+
+
+def test_one_of_two_proposed_tours_is_cancelled_and_the_other_keeps_its_slot(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "1br in battery park city under 3200", thread_id="c")
+    two = ask(graph, "Please book viewings for the top two, Tuesday morning", thread_id="c")["plan"]["actions"]
+    assert len(two) == 2
+    state = ask(graph, "Actually cancel the second one, I'll just see the first.", thread_id="c")
+    assert [a["unit_id"] for a in state["plan"]["actions"]] == [two[0]["unit_id"]]
+    assert state["plan"]["actions"][0]["start"] == two[0]["start"] and two[1]["unit_id"] in state["reply"]
+
+
+def test_several_tours_picked_by_the_stated_criterion():
+    from agents.via.tour_close import _ranked_by_ask
+
+    shown = [{"id": f"U-{i}", "row_preview": {"ppsf_year": p, "rent": r, "sqft": s}}
+             for i, (p, r, s) in enumerate([(91, 9000, 1200), (80, 9500, 1400), (97, 8000, 1000)])]
+    assert [m["id"] for m in _ranked_by_ask("the two cheapest per SF", shown)[:2]] == ["U-1", "U-0"]
+    assert [m["id"] for m in _ranked_by_ask("the 2 cheapest", shown)[:2]] == ["U-2", "U-0"]
+    assert [m["id"] for m in _ranked_by_ask("tour the two biggest", shown)[:2]] == ["U-1", "U-0"]
