@@ -76,6 +76,44 @@ SYNSETS: dict[str, tuple[str, ...]] = {
 # a phrase's own words always count too. Kept small and general: it is lease vocabulary, not case answers.
 # Every thesaurus member is an entry too (its whole set), unless the table below words it more precisely.
 _EXPLICIT: dict[str, tuple[str, ...]] = {
+    # staying on after the end, and what is left behind
+    "stay past": ("holdover", "holding over", "expiration"),
+    "stay beyond": ("holdover", "holding over", "expiration", "extend"),
+    "past expiration": ("holdover", "holding over", "expiration"),
+    "isn't ready": ("holdover", "holding over"),
+    "stay on after": ("holdover", "holding over"),
+    "left behind": ("abandoned", "property", "belongings", "possessions", "removed"),
+    "leave behind": ("abandoned", "property", "belongings", "possessions", "removed"),
+    "my stuff": ("belongings", "possessions", "property", "items"),
+    # money of an office lease
+    "operating expenses": ("operating expenses", "share", "proportionate"),
+    "opex": ("operating expenses", "share", "proportionate"),
+    "base rent": ("base rent", "monthly", "installment"),
+    "when we signed": ("execution", "signing", "prepaid", "advance"),
+    "grace period": ("grace", "late", "cure", "default"),
+    "cure": ("cure", "default", "notice"),
+    "before it's a default": ("cure", "default", "notice"),
+    # access and showings
+    "get into the building": ("access", "hours", "building"),
+    "after hours": ("after hours", "access", "hvac", "overtime"),
+    "weekends": ("access", "hours", "weekends", "holidays"),
+    "late at night": ("access", "hours", "24"),
+    "bring a prospective tenant": ("show", "prospective", "entry", "access"),
+    "prospective tenant": ("show", "prospective", "entry", "access"),
+    "show the suite": ("show", "prospective", "entry", "access"),
+    # away from home, a business at home, the landlord's lender
+    "going away": ("absence", "absent", "unoccupied", "consecutive"),
+    "away for": ("absence", "absent", "unoccupied", "consecutive"),
+    "tell my landlord": ("notify", "inform", "notice"),
+    "run a business": ("business", "trade", "profession"),
+    "from my flat": ("business", "trade", "profession", "premises"),
+    "repossess": ("mortgage", "lender", "repossession", "possession"),
+    "mortgage lender": ("mortgage", "lender", "repossession"),
+    "put the rent up": ("increase", "rent", "review"),
+    "protect my deposit": ("deposit", "protection", "scheme"),
+    "deposit scheme": ("deposit", "protection", "scheme"),
+    "glass walls": ("alterations", "improvements", "partitions"),
+    "meeting rooms": ("alterations", "improvements", "partitions"),
     # length of the lease
     "how long is the lease": ("term", "begins", "ends"),
     "how long is my lease": ("term", "begins", "ends"),
