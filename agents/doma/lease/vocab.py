@@ -82,7 +82,6 @@ _EXPLICIT: dict[str, tuple[str, ...]] = {
     "past expiration": ("holdover", "holding over", "expiration"),
     "isn't ready": ("holdover", "holding over"),
     "stay on after": ("holdover", "holding over"),
-    "left behind": ("abandoned", "property", "belongings", "possessions", "removed"),
     "leave behind": ("abandoned", "property", "belongings", "possessions", "removed"),
     "my stuff": ("belongings", "possessions", "property", "items"),
     # money of an office lease
@@ -95,7 +94,6 @@ _EXPLICIT: dict[str, tuple[str, ...]] = {
     "before it's a default": ("cure", "default", "notice"),
     # access and showings
     "get into the building": ("access", "hours", "building"),
-    "after hours": ("after hours", "access", "hvac", "overtime"),
     "weekends": ("access", "hours", "weekends", "holidays"),
     "late at night": ("access", "hours", "24"),
     "bring a prospective tenant": ("show", "prospective", "entry", "access"),
