@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 STALE_MONTHS = 3  # an index carried this many months or more past the data gets a note
 FETCH_LIMIT = 500  # rows fetched from the accepted pool (spec §3.3 step 6), most recent first
 HYBRID_TOP = 60  # hybrid-ranked candidates passed to the deterministic rerank
+REPLY_COMPS = 3  # comparable sales named in the chat reply
 TOP_COMPS = 30  # comps shown and used by the estimate (spec: rerank the top 10-30)
 VECTOR_WEIGHT, BM25_WEIGHT = 0.3, 0.7  # spec §3.4 defaults
 STREET_BOOST = 3.0  # extra weight of a comp on the named street (dev: within 5 % 0.704 -> 0.712 on 1,500 cases)
@@ -382,6 +383,11 @@ def format_reply(result: CompsResult) -> str:
     lines = [f"{head}: fair value about **{result.estimate:,.0f} SGD** (range {result.low:,.0f} - {result.high:,.0f}), "
              f"from {len(result.comps)} comparable sales in a pool of {result.pool_size}.",
              f"Pool median {s.median:,.0f} SGD (p25 {s.p25:,.0f}, p75 {s.p75:,.0f})." if s.median else ""]
+    heaviest = sorted(result.comps, key=lambda c: -c.weight)[:REPLY_COMPS]
+    if heaviest:  # the sales that weigh most in the estimate (the card's table lists them all)
+        lines.append("Closest sales: " + "; ".join(
+            f"{c.month} blk {c.block} {c.street_name.title()}, storey {c.storey_range.lower()}, "
+            f"{c.floor_area_sqm:g} sqm: {c.resale_price:,.0f} SGD" for c in heaviest) + ".")
     lines += result.notes
     return "\n\n".join(line for line in lines if line)
 

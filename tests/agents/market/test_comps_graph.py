@@ -34,6 +34,8 @@ def test_a_follow_up_changes_the_flat_just_valued_instead_of_asking_again() -> N
 
     today = date(2026, 4, 15)
     first = comps_node({"text": "fair price for a 4-room in Tampines, mid floor, around 93 sqm"}, today=today)
+    heaviest = max(first["comps"]["comps"], key=lambda c: c["weight"])
+    assert "Closest sales:" in first["reply"] and f"{heaviest['resale_price']:,.0f} SGD" in first["reply"]
     higher = comps_node({"text": "and what about a higher floor, like 16-18?", "comps": first["comps"],
                          "previous_node": "comps"}, today=today)
     target = higher["comps"]["target"]
