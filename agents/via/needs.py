@@ -22,6 +22,7 @@ from agents.textnum import amount, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.refine import answer_about_results, changes, edit_search
 from agents.via.rental_text import rental_request
+from agents.via.suites import COMBINE, describe_pairs, suite_pairs
 from agents.via.vocab import (
     AMBIGUOUS_PLACES,
     AMENITY_PHRASES,
@@ -689,6 +690,10 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     if income and spec.budget_max == income[1]:
         notes.append(f"Your income of ${income[0]:,.0f} a year supports a rent up to ${income[1]:,.0f}/mo (landlords "
                      f"here usually ask for a yearly income of {INCOME_MULTIPLE}× the monthly rent).")
+    if spec.kind == "office" and spec.min_sqft and COMBINE.search(english):
+        from data.sources.nyc import load_inventory
+
+        notes.append(describe_pairs(suite_pairs(spec, load_inventory().frame), spec.min_sqft))
     update: dict[str, Any] = {"spec": spec.model_dump(mode="json"), "trace": [note]}
     if spec.spec_status == "underconstrained":
         update.update(reply="\n\n".join([*notes, clarifying_question(spec, state.get("lang"))]), awaiting="spec",
