@@ -182,7 +182,9 @@ RESULT_QUESTION = re.compile(
     r"\bwhat(?:'s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest)\b|"
     r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b|"
     r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails? (?:of|on|about|for)\b|\bhow old\b|"
-    r"\b(?:the|that) one with (?:the |a )?\w+|\b(?:the )?(?:1st|2nd|3rd|4th|5th) one\b", re.I)
+    r"\b(?:the|that) one with (?:the |a )?\w+|\b(?:the )?(?:1st|2nd|3rd|4th|5th) one\b|"
+    r"\b(?:the )?(?:cheapest|first|second|third|fourth|fifth|top|last|biggest|smallest|1st|2nd|3rd)(?: one)?\b.{0,40}"
+    r"\b(?:does it|is it|has it|is there|how far|how old|how big|how many)\b", re.I)
 # "tell me more about the 3rd one", "the one with the washer dryer, how far is it from the train": that unit's facts
 _DETAILS = re.compile(r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails?\b|\bhow old\b|"
                       r"\bhow far\b|\bwhat (?:floor|else)\b|\bbuilding age\b|\byear built\b", re.I)
@@ -251,6 +253,12 @@ def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
         f for f in facts if f) + "."
     amenities = row.get("amenities") or []
     said += f" Amenities: {', '.join(amenities)}." if amenities else " The listing names no amenities."
+    asked = [label for label, pattern in _RESULT_AMENITIES if re.search(pattern, text.lower())
+             and not (label == "washer/dryer" and re.search(r"\bdishwasher", text.lower())
+                      and not re.search(r"\b(?<!dish)washer|\bdryer|\blaundry", text.lower()))]
+    for label in asked:  # "is there a doorman?": answered in so many words
+        has = any(a == label or a.startswith(label.split("/")[0]) for a in amenities)
+        said += f" {'It has' if has else 'No'} {label}{'' if has else ' listed'}."
     if re.search(r"\bhow old\b|\bbuilding age\b|\byear built\b|\bbuilt\b", text, re.I):
         said += " The listing does not give the building's age: ask the landlord or check the building on NYC's "\
                 "property records."

@@ -465,3 +465,16 @@ def test_several_tours_picked_by_the_stated_criterion():
     assert [m["id"] for m in _ranked_by_ask("the two cheapest per SF", shown)[:2]] == ["U-1", "U-0"]
     assert [m["id"] for m in _ranked_by_ask("the 2 cheapest", shown)[:2]] == ["U-2", "U-0"]
     assert [m["id"] for m in _ranked_by_ask("tour the two biggest", shown)[:2]] == ["U-1", "U-0"]
+
+
+def test_a_question_about_one_shown_unit_is_answered_not_added_to_the_search(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "looking for a 2br in williamsburg under 4500, dishwasher would be nice", thread_id="w")
+    state = ask(graph, "the first one, how far is it from the subway and is there a doorman?", thread_id="w")
+    first = state["matches"][0]
+    assert state["spec"]["must_haves"] == [] and first["id"] in state["reply"]
+    assert "min walk to the subway" in state["reply"] and "doorman" in state["reply"]
+    cheapest = ask(graph, "whats the cheapest one u showed and does it have a gym", thread_id="w")
+    assert cheapest["spec"]["must_haves"] == [] and "gym" in cheapest["reply"]
+    breaker = ask(graph, "none of those have a washer dryer?? that's kind of a deal breaker", thread_id="w")
+    assert breaker["route"]["node"] == "needs" and "washer_dryer" in breaker["spec"]["must_haves"]
