@@ -380,6 +380,11 @@ def format_reply(result: CompsResult) -> str:
     if result.estimate is None:
         return f"{head}: no estimate. " + " ".join(result.notes)
     s = result.stats
+    if not result.comps:  # the price model alone: said as the rough guide it is, never as a comps valuation
+        return "\n\n".join([f"{head}: no comparable sales in the data match this flat, so there is no comps "
+                             f"valuation. The price model fitted on all sales puts it near {result.estimate:,.0f} SGD "
+                             f"({result.low:,.0f} - {result.high:,.0f}): a rough guide only. Try a nearby town, "
+                             "another flat type or a longer window.", *result.notes])
     lines = [f"{head}: fair value about **{result.estimate:,.0f} SGD** (range {result.low:,.0f} - {result.high:,.0f}), "
              f"from {len(result.comps)} comparable sales in a pool of {result.pool_size}.",
              f"Pool median {s.median:,.0f} SGD (p25 {s.p25:,.0f}, p75 {s.p75:,.0f})." if s.median else ""]

@@ -205,6 +205,8 @@ def run_loop(table: HdbTable, target: Target, store: SalesStore | None = None,
                 if moved.get(dim, direction) != direction:
                     continue
                 change = (searcher.relax if direction == "relax" else searcher.tighten)(knobs, dim)
+                if change and direction == "tighten" and searcher.count(change[0]) < POOL_MIN:
+                    continue  # a narrowing that leaves too few sales (a window past the data's last month) is none
                 if change:
                     options.append((dim, *change))
             step = options[0] if options else None

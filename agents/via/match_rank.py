@@ -134,6 +134,7 @@ def preview(row: dict[str, Any]) -> dict[str, Any]:
         "amenities": [_label(k) for k in AMENITY_KEYS if k not in ("near_transit",) and row.get(k)],
         "near_transit": bool(row["near_transit"]),
         "min_to_subway": num(row["min_to_subway"]),
+        "building_age_yrs": num(row.get("building_age_yrs")),
         "pet_friendly": bool(row["pet_friendly"]) if row.get("pets_known") else None,  # None: not listed
     }
 

@@ -259,7 +259,9 @@ def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
     for label in asked:  # "is there a doorman?": answered in so many words
         has = any(a == label or a.startswith(label.split("/")[0]) for a in amenities)
         said += f" {'It has' if has else 'No'} {label}{'' if has else ' listed'}."
-    if re.search(r"\bhow old\b|\bbuilding age\b|\byear built\b|\bbuilt\b", text, re.I):
+    if row.get("building_age_yrs") is not None:
+        said += f" The building is {row['building_age_yrs']:g} years old."
+    elif re.search(r"\bhow old\b|\bbuilding age\b|\byear built\b|\bbuilt\b", text, re.I):
         said += " The listing does not give the building's age: ask the landlord or check the building on NYC's "\
                 "property records."
     if row.get("pet_friendly") is not None:

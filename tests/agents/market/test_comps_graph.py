@@ -48,3 +48,17 @@ def test_a_follow_up_changes_the_flat_just_valued_instead_of_asking_again() -> N
     fresh = comps_node({"text": "what should I pay for a 5-room in Punggol, 110 sqm?", "comps": later["comps"],
                         "previous_node": "comps"}, today=today)
     assert fresh["comps"]["target"]["town"] == "PUNGGOL" and fresh["comps"]["target"]["floor_area_target"] == 110
+
+
+def test_valued_today_a_big_town_keeps_its_sales_and_no_comps_is_never_a_comps_valuation() -> None:
+    from datetime import date
+
+    from agents.market.comps import comps_node, format_reply
+
+    # today is months past the data's last sale: narrowing the window would empty the pool, so it is not narrowed
+    state = comps_node({"text": "how much is a 4-room flat in Punggol worth now?"}, today=date(2026, 11, 23))
+    assert state["comps"]["pool_size"] >= 30 and len(state["comps"]["comps"]) == 30
+    from contracts.comps import CompsResult
+
+    empty = CompsResult.model_validate({**state["comps"], "comps": [], "pool_size": 0})
+    assert "no comparable sales in the data match this flat" in format_reply(empty)
