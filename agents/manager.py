@@ -78,6 +78,11 @@ DROPPED_GOAL = re.compile(
     r"the search|apartment|lease|repair)\b\w*|\bno quiero (?:renovar|ver\w*)\b|"
     r"ما (?:أبي|ابي|ابغى|أبغى|أريد|اريد) (?:أجدد|اجدد|التجديد)",
     re.I)
+# A rent stated (the answer to "what is your current rent and the offer?"), and a search asked for.
+RENT_STATED = re.compile(r"\$\s?\d|\b\d[\d,.]*\s*(?:k\b|a month|/mo|per month|dollars)|\b(?:rent|pay|paying|offer\w*|"
+                         r"increase|raise)\b.{0,20}\d|\d{1,2}(?:\.\d)?\s*%", re.I)
+SEARCH_ASK = re.compile(r"\b(?:looking for|find me|search|show me|any (?:apartments?|places|listings)|something in)\b",
+                        re.I)
 RENEWING = re.compile(r"\brenew\w*|\brenovar\b|\bتجديد", re.I)
 # A person looking for a home to rent or a visit to one, not for market figures ("I need to rent a 2BR on Al Reem",
 # "can I view the Yas villa on Saturday?"): a search or a tour wherever it is (VIA says what it holds there), unless
@@ -94,7 +99,8 @@ SEEKS_A_HOME = re.compile(
 MARKET_STATISTIC = re.compile(
     r"\b(?:avg|average|median|typical|index|yields?|transactions?|sales|sold|supply|compare|comparison|vs|trends?|"
     r"per (?:sq|square)|psf|prices? (?:per|of|in|on|for)|market (?:value|price|data|rent)|resale|valu\w+|worth|"
-    r"comps|comparables?|market rents?|more expensive|cheaper than|promedio|precios?|subido)\b|"
+    r"comps|comparables?|market rents?|more expensive|cheaper than|promedio|precios?|subido|fair|asking|"
+    r"over ?priced)\b|"
     r"متوسط|معدل|مؤشر|معاملات|مبيعات|قارن|مقارن|سعر إعادة|إعادة بيع|اعادة بيع", re.I)
 # Requests outside what the workspace does get a short honest answer, not the search questions.
 OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
@@ -336,6 +342,9 @@ def route(
     for name, pattern, _answer in OUT_OF_SCOPE:
         if pattern.search(text):
             return RouteDecision(pipeline=None, node="clarify", reason=f"out of scope: {name}")
+    if awaiting == "renewal" and RENT_STATED.search(text) and not SEARCH_ASK.search(text):
+        # "current rent is $2,450, 1br in Astoria": the answer to our renewal question, not a new search
+        return RouteDecision(pipeline="DOMA", node="renewal", reason="answer to the renewal question")
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
     market = market_scores(text, table, previous_node, awaiting)

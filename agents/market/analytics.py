@@ -59,7 +59,10 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
 
 
 FOLLOW_UP = re.compile(r"^\s*(?:and|what about|how about|same for|now|also|then|و|وماذا عن|وماذا|طيب|ماذا عن|وفي|وعن)\b"
-                       r"|^\s*و", re.I)
+                       r"|^\s*و|^\s*(?:is|was|has|did) (?:that|it|this)\b|^\s*(?:compared|versus|vs)\b", re.I)
+# "is that up from 2022?": the year named joins the years asked before (a comparison), it does not replace them
+AGAINST_YEAR = re.compile(r"\b(?:up|down|higher|lower|more|less|changed?) (?:from|than|since)\b|"
+                          r"\bcompared (?:to|with)\b|\bvs\.?\b|\bversus\b|مقارنة ب|مقارنة مع", re.I)
 
 
 SAME_YEAR = re.compile(r"\b(?:(?:the )?same (?:year|period|years)|that year)\b|نفس (?:السنة|العام)", re.I)
@@ -93,7 +96,7 @@ def follow_up_text(text: str, previous: str | None) -> str:
             12 if FOLLOW_UP.search(text) else 7):
         return text
     base = previous
-    if years_in(text):
+    if years_in(text) and not AGAINST_YEAR.search(text):
         base = YEAR_OR_RANGE.sub(" ", base)
     elif SAME_YEAR.search(text):
         text = SAME_YEAR.sub(" ", text)  # "same year": the years of the question before stay

@@ -172,3 +172,15 @@ def test_a_past_hazard_is_a_topic_and_a_present_one_overrides():
                  "+3%").node == "renewal"
     assert route("there's a flood in my kitchen right now and the renewal is due").node == "triage"
     assert route("mortgage rates are crazy, should I rent instead?").node == "clarify"  # out of scope: a lender
+
+
+def test_the_answer_to_the_renewal_question_stays_with_the_renewal() -> None:
+    from agents.route_model import load_route_model
+
+    model = load_route_model()
+    assert route("current rent is $2,450, 1br in Astoria", awaiting="renewal", learned=model).node == "renewal"
+    assert route("I pay 3,400 for a 2 bed in Crown Heights", awaiting="renewal", learned=model).node == "renewal"
+    assert route("forget it, show me 2 beds in Crown Heights under 3000", awaiting="renewal",
+                 learned=model).node == "needs"
+    asking = "We're looking at an executive flat in Woodlands, around 145 sqm, asking 780k. Is that fair?"
+    assert route(asking, learned=model).node == "comps"

@@ -138,3 +138,12 @@ def test_relative_years_and_kinds_of_transaction_compared() -> None:
     reply = analytics_turn("mortgage vs cash transactions on Yas Island in 2024")["reply"]
     assert "By type:" in reply and "mortgages: 963" in reply and "sales: 4,001" in reply
     assert "higher by" not in reply  # kinds of transaction compared, not two places
+
+
+def test_a_year_set_against_the_one_asked_before_gives_both() -> None:
+    from agents.market.analytics import follow_up_text
+
+    merged = follow_up_text("is that up from 2022?", "average annual rent for a 1 bed on Yas Island in 2024")
+    turn = analytics_turn(merged)
+    assert [c["args"]["year"] for c in turn["market"]["calls"]] == [2022, 2024]
+    assert "rental index 2022" in turn["reply"] and "rental index 2024" in turn["reply"]
