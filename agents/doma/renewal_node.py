@@ -22,7 +22,7 @@ from agents.doma.renewal import (
     render_reply,
 )
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
-from agents.doma.renewal_tenant import advise, offered_rent, render_advice
+from agents.doma.renewal_tenant import advise, expected_offer_note, offered_rent, render_advice
 from agents.i18n import phrase
 from agents.state import AgentState
 
@@ -158,6 +158,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             trace["missing"] = missing
             what = "is it" if len(missing) == 1 else "are they"
             reply = f"To help you negotiate I need {' and '.join(missing)} - what {what}?"
+            expected = expected_offer_note(request, inventory=inventory, policy=_resolve_policy(None))
+            if expected and len(missing) == 1:  # the rent is known, the offer is not: what the market says meanwhile
+                reply = expected
             out.update(reply=reply, awaiting="renewal")
         else:
             trace.update(comps=advice.comps, counter=advice.counter.rent_usd)

@@ -171,3 +171,20 @@ def render_advice(advice: RenewalAdvice) -> str:
                   f"{_money(o.cost_over_term_usd)} | {_money(o.cost_over_24_months_usd)} |" for o in advice.options]
     lines += ["", "A message to your landlord is drafted below; edit it before you send it."]
     return "\n".join(lines)
+
+
+def expected_offer_note(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy) -> str | None:
+    """No rent named yet ("renewal at prevailing market rate"): what comparable units rent for, so the renter knows
+    what to expect and what to ask; None without a current rent or comparables."""
+    current = request.current_rent
+    comps = find_comps(subject_of(request, inventory), inventory, policy) if current else None
+    if not current or comps is None:
+        return None
+    low, high = comps.iqr
+    pct = (comps.median / current - 1) * 100
+    return (f"Your landlord has not named a rent yet. Comparable units ({comps.scope}) rent for a median "
+            f"{_money(comps.median)} (middle half {_money(low)}-{_money(high)}), {pct:+.1f}% on your "
+            f"{_money(current)}: an offer near that is the market; well above it is worth countering. Ask for the "
+            f"12- and 24-month figures in writing before the deadline, then tell me the numbers and I will weigh "
+            f"them and draft your reply.")
+

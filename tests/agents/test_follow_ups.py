@@ -480,3 +480,12 @@ def test_a_question_about_one_shown_unit_is_answered_not_added_to_the_search(inv
     assert cheapest["spec"]["must_haves"] == [] and "gym" in cheapest["reply"]
     breaker = ask(graph, "none of those have a washer dryer?? that's kind of a deal breaker", thread_id="w")
     assert breaker["route"]["node"] == "needs" and "washer_dryer" in breaker["spec"]["must_haves"]
+
+
+def test_a_renewal_with_no_rent_named_yet_gets_the_market_from_comparables(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "my renewal notice says 'renewal at prevailing market rate, 12 or 24 month term'. what does that mean?",
+        thread_id="n", role="renter")
+    state = ask(graph, "I pay 3,400 for a 2 bed in Crown Heights", thread_id="n", role="renter")
+    assert state["route"]["node"] == "renewal"
+    assert "has not named a rent yet" in state["reply"] and "Comparable units (crown heights, 2br)" in state["reply"]
