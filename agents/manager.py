@@ -138,6 +138,13 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
                             r"\bhome loans?\b)", re.I | re.S),  # mortgage *transactions* are a market figure
      "I don't have mortgage rates or lending advice: ask a lender or broker for today's rates. I can help you weigh "
      "renting instead (a search with a budget), and for Singapore HDB flats I can estimate a fair resale price."),
+    ("buying", re.compile(r"^(?!.*\b(?:hdb|bto|resale|singapore|\d[- ]?room|executive flat|rent\w*|lease)\b)"
+                          r".*(?:\b(?:houses?|homes?|condos?|propert(?:y|ies)|townhouses?)\s+(?:for sale|to buy)\b|"
+                          r"\bbuy(?:ing)?\s+(?:a |an |my first )?(?:house|home|condo|property|townhouse)\b)",
+                          re.I | re.S),
+     "I can't search homes for sale: this workspace finds rentals (New York, and Canada through REALTOR.CA), answers "
+     "lease questions, triages repairs, helps with renewals, values Singapore HDB resale flats and gives Abu Dhabi "
+     "market figures. For a home to buy, a local agent or REALTOR.CA's own search is the place to look."),
     ("movers", re.compile(r"\b(?:book|hire|find|get|recommend) (?:me |us )?(?:some |a )?(?:movers|moving (?:company|"
                           r"truck|van)|a mover)\b|\bhelp me move\b", re.I),
      "I can't book movers: this workspace finds and tours spaces, answers lease questions, triages repairs and helps "

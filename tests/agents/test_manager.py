@@ -184,3 +184,13 @@ def test_the_answer_to_the_renewal_question_stays_with_the_renewal() -> None:
                  learned=model).node == "needs"
     asking = "We're looking at an executive flat in Woodlands, around 145 sqm, asking 780k. Is that fair?"
     assert route(asking, learned=model).node == "comps"
+
+
+def test_a_home_to_buy_is_said_to_be_outside_the_product_but_an_hdb_flat_is_valued() -> None:
+    from agents.manager import OUT_OF_SCOPE
+
+    decision = route("any houses for sale in hamilton ontario under 500k? 3 bed")
+    assert decision.node == "clarify" and decision.reason == "out of scope: buying"
+    assert "can't search homes for sale" in dict((n, a) for n, _p, a in OUT_OF_SCOPE)["buying"]
+    assert route("we are buying a 4-room HDB in Sengkang, fair price?").node == "comps"
+    assert route("looking for a house to rent in Toronto").node == "needs"
