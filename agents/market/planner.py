@@ -286,8 +286,8 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
                                              **({"project": project} if project else {})}))
     elif primary == "compare_rental_prices":
         entity_type, entities = _rent_entities(places)
-        for y in (sorted(years)[:MAX_SERIES] if len(years) > 1 else [year]):  # "is that up from 2022?": each year
-            plan.calls.append(Call(primary, {"entities": entities, "entityType": entity_type, "year": y,
+        for rent_year in (sorted(years)[:MAX_SERIES] if len(years) > 1 else [year]):  # "up from 2022?": each year
+            plan.calls.append(Call(primary, {"entities": entities, "entityType": entity_type, "year": rent_year,
                                              "typology": typology, "layout": layout}))
         plan.series = len(years) > 1
     return plan
