@@ -78,6 +78,9 @@ DROPPED_GOAL = re.compile(
     r"the search|apartment|lease|repair)\b\w*|\bno quiero (?:renovar|ver\w*)\b|"
     r"ما (?:أبي|ابي|ابغى|أبغى|أريد|اريد) (?:أجدد|اجدد|التجديد)",
     re.I)
+# Booking words: a message with them is about the tour itself, not about a listing's facts.
+BOOKING = re.compile(r"\b(?:book|hold|schedule|reschedule|cancel|confirm|move|tour|viewing|showing|visit|see it)\b",
+                     re.I)
 # A rent stated (the answer to "what is your current rent and the offer?"), and a search asked for.
 RENT_STATED = re.compile(r"\$\s?\d|\b\d[\d,.]*\s*(?:k\b|a month|/mo|per month|dollars)|\b(?:rent|pay|paying|offer\w*|"
                          r"increase|raise)\b.{0,20}\d|\d{1,2}(?:\.\d)?\s*%", re.I)
@@ -310,6 +313,8 @@ def rule_scores(
     if previous_node == "needs" and (is_edit(text) or RESULT_QUESTION.search(text)
                                      or _result_question_translated(text)):
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
+    elif previous_node == "tour" and RESULT_QUESTION.search(text) and not timed and not BOOKING.search(text):
+        scores["needs"] += 3.0  # "while those are pending, does the second one have a gym?": about the listing
     if previous_node in ("tour", "needs") and max(scores.values()) < 2 and (
             ANOTHER_TIME.search(text) or (previous_node == "tour" and timed)):
         scores["tour"] += 2.0  # "another time?", "Tuesday at 5pm instead": the tours just proposed, moved

@@ -344,6 +344,9 @@ def _own_slots(holds: HoldStore | None, thread_id: str) -> list[tuple[datetime, 
     return [(h.start, h.end) for h in holds.list_by_thread(thread_id) if h.status in ("held", "confirmed")]
 
 
+TOUR_STATUS = re.compile(r"\b(?:do i have|have i got|is there|are there|did i (?:book|get))\b.{0,20}"
+                         r"\b(?:tours?|viewings?|showings?)\b|\b(?:tours?|viewings?|showings?)\b.{0,15}\b(?:pending|booked|scheduled)\b.{0,20}"
+                         r"(?:\?|right|what)|\bwhat(?:'s| is) the time of (?:my|the) (?:tour|viewing)\b", re.I)
 _CANCEL_ONE = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|forget|delete)\b(?: about)?\s+(?:the\s+)?"
                          r"(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|#[1-5]|one at \d{1,2}(?::\d{2})?|"
                          r"[1-5])\b", re.I)
@@ -398,6 +401,17 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     missing: list[str] = []
     when: str | None
     previous = state.get("plan") or {}
+    if route_node == "tour" and TOUR_STATUS.search(text):  # "i have a tour pending, right? what's the time?"
+        if previous.get("actions"):
+            plan = ActionPlan.model_validate(previous)
+            reply = "Proposed and not booked yet (book them with the buttons, or tell me what to change):\n\n" + \
+                describe_plan(plan)
+        else:
+            plan, reply = None, ("No tour is booked or proposed in this conversation yet. Tell me which unit and "
+                                 "when, e.g. \"the first one, Friday at 1pm\".")
+        return {"plan": plan.model_dump(mode="json") if plan else None, "reply": reply,
+                "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "status_asked": True}]}
     dropped = _dropped_tour(text, previous.get("actions") or [])
     if route_node == "tour" and dropped is not None:  # "cancel the second one, I'll just see the first"
         kept = [a for i, a in enumerate(previous["actions"]) if i != dropped]

@@ -489,3 +489,15 @@ def test_a_renewal_with_no_rent_named_yet_gets_the_market_from_comparables(inven
     state = ask(graph, "I pay 3,400 for a 2 bed in Crown Heights", thread_id="n", role="renter")
     assert state["route"]["node"] == "renewal"
     assert "has not named a rent yet" in state["reply"] and "Comparable units (crown heights, 2br)" in state["reply"]
+
+
+def test_while_tours_are_pending_a_listing_question_is_answered_and_the_plan_can_be_asked_for(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "need something in midtown, 1br, doorman + elevator, budget 5k", thread_id="t")
+    plan = ask(graph, "tour the top two this week, wednesday or thursday after work", thread_id="t")["plan"]
+    state = ask(graph, "while those are pending, does the second one have a gym and how old is the building",
+                thread_id="t")
+    assert state["route"]["node"] == "needs" and state["matches"][1]["id"] in state["reply"]
+    status = ask(graph, "do i have a tour pending? whats the time", thread_id="t")
+    assert status["route"]["node"] == "tour" and "not booked yet" in status["reply"]
+    assert [a["start"] for a in status["plan"]["actions"]] == [a["start"] for a in plan["actions"]]
