@@ -19,6 +19,7 @@ from agents.doma.lease.ranker import (
     LeaseRanker,
     clause_features,
     question_features,
+    rank,
 )
 from agents.linear import LinearModel
 from eval.fit_linear import fit_logistic, split_cases
@@ -52,25 +53,20 @@ def _good(candidate: Candidate, expected: dict[str, Any]) -> bool:
         _norm(p) in text for p in expected.get("answer_contains") or [])
 
 
-def _examples(cases: list[dict[str, Any]]) -> list[tuple[dict[str, Any], Any]]:
-    """(case, candidates()) for every case whose question has concepts (read in English)."""
+def _examples(cases: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str, Any]]:
+    """(case, its question in English words, candidates()) for every case whose question has concepts."""
     out = []
     for case in cases:
-        found = _index(case).candidates(str(case["question"]))
+        question = english(str(case["question"]))
+        found = _index(case).candidates(question)
         if found is not None:
-            out.append((case, found))
+            out.append((case, question, found))
     return out
 
 
-def _question_rows(clause: LinearModel, examples: list[tuple[dict[str, Any], Any]]) -> list[dict[str, float]]:
-    rows = []
-    for case, (concepts, weights, absent, candidates) in examples:
-        question = english(str(case["question"]))
-        scored = sorted(((clause.probabilities(clause_features(question, concepts, weights, c))["good"], c)
-                         for c in candidates), key=lambda pair: (-pair[0], pair[1].judged_rank))
-        best = (*(p for p, _ in scored[:2]), scored[0][1].evidence.coverage)
-        rows.append(question_features(concepts, weights, absent, best, scored[0][1].evidence))
-    return rows
+def _question_rows(clause: LinearModel, examples: list[tuple[dict[str, Any], str, Any]]) -> list[dict[str, float]]:
+    return [question_features(concepts, weights, absent, rank(clause, question, concepts, weights, candidates))
+            for _case, question, (concepts, weights, absent, candidates) in examples]
 
 
 def _calibrate(found: LinearModel, rows: list[dict[str, float]], labels: list[str]) -> float:
@@ -89,18 +85,17 @@ def fit(train: list[dict[str, Any]], dev: list[dict[str, Any]]) -> tuple[LeaseRa
     """Fit both models on train, calibrate on dev; the ranker and its figures."""
     examples = _examples(train)
     rows, labels = [], []
-    for case, (concepts, weights, _absent, candidates) in examples:
+    for case, question, (concepts, weights, _absent, candidates) in examples:
         expected = case.get("expected") or {}
-        question = english(str(case["question"]))
         for c in candidates:
             rows.append(clause_features(question, concepts, weights, c))
             labels.append("good" if not expected.get("not_found") and _good(c, expected) else "bad")
     clause = fit_logistic(rows, labels, C=C_CLAUSE, min_count=1)
-    q_labels = ["not_found" if (case.get("expected") or {}).get("not_found") else "found" for case, _ in examples]
+    q_labels = ["not_found" if (case.get("expected") or {}).get("not_found") else "found" for case, _, _ in examples]
     found = fit_logistic(_question_rows(clause, examples), q_labels, C=C_FOUND, min_count=1)
     dev_examples = _examples(dev)
     dev_labels = ["not_found" if (case.get("expected") or {}).get("not_found") else "found"
-                  for case, _ in dev_examples]
+                  for case, _, _ in dev_examples]
     threshold = _calibrate(found, _question_rows(clause, dev_examples), dev_labels)
     figures = {"train_questions": len(examples), "clause_rows": len(rows), "good_rows": labels.count("good"),
                "dev_questions": len(dev_examples), "not_found_at": threshold}

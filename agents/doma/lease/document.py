@@ -12,7 +12,7 @@ from agents.doma.lease.chunks import Chunk, chunk_pages
 from agents.doma.lease.evidence import Evidence, concept_weights, judge
 from agents.doma.lease.glossary import english
 from agents.doma.lease.pdf import read_pdf_pages
-from agents.doma.lease.ranker import Candidate, clause_features, load_lease_ranker, question_features
+from agents.doma.lease.ranker import Candidate, load_lease_ranker, question_features, rank
 from agents.doma.lease.risks import find_risk_flags
 from agents.doma.lease.vocab import Concept, content_stems, question_concepts
 from contracts.doma import RiskFlag
@@ -85,6 +85,7 @@ class LeaseIndex:
     def answerability(self, question: str, k: int = CANDIDATES) -> tuple[list[Evidence], float | None]:
         """Passages best first, and the probability that the lease does not answer at all (None without the
         learned ranker: the coverage threshold decides then)."""
+        question = english(question)  # a question in Arabic or Spanish, in the lease's English words
         found = self.candidates(question, k)
         if found is None:
             return [], None
@@ -92,19 +93,15 @@ class LeaseIndex:
         ranker = load_lease_ranker()
         if ranker is None:
             return [c.evidence for c in candidates], None
-        question = english(question)
-        scored = sorted(((ranker.good(clause_features(question, concepts, weights, c)), c) for c in candidates),
-                        key=lambda pair: (-pair[0], pair[1].judged_rank))
-        best = (*(p for p, _ in scored[:2]), scored[0][1].evidence.coverage)
-        not_found = ranker.not_found(question_features(concepts, weights, absent, best, scored[0][1].evidence))
-        return [c.evidence for _, c in scored], not_found
+        ranked = rank(ranker.clause, question, concepts, weights, candidates)
+        not_found = ranker.not_found(question_features(concepts, weights, absent, ranked))
+        return [c.evidence for _, c in ranked], not_found
 
     def candidates(self, question: str, k: int = CANDIDATES) -> tuple[list[Concept], list[float], float,
                                                                      list[Candidate]] | None:
         """The question's concepts and weights, the share of that weight the lease never mentions, and the
-        retrieved clauses judged by the rules (coverage order) with their retrieval ranks and scores. A question
-        in Arabic or Spanish is read in the lease's English words first."""
-        question = english(question)
+        retrieved clauses judged by the rules (coverage order) with their retrieval ranks and scores (the question in
+        English words: `answerability` reads it through the lease glossary)."""
         concepts = question_concepts(question)
         if not concepts or not self.chunks:
             return None

@@ -59,20 +59,30 @@ def clause_features(question: str, concepts: list[Concept], weights: list[float]
     }
 
 
-def question_features(concepts: list[Concept], weights: list[float], absent: float, best: tuple[float, ...],
-                      top: Evidence | None) -> dict[str, float]:
-    """Features of the whole question: the ranker's best probabilities, the best clause's coverage, the share
+def rank(clause: LinearModel, question: str, concepts: list[Concept], weights: list[float],
+         candidates: list[Candidate]) -> list[tuple[float, Candidate]]:
+    """The candidates with the clause model's probability that each answers, best first (the rules' order breaks
+    ties)."""
+    return sorted(((clause.probabilities(clause_features(question, concepts, weights, c))["good"], c)
+                   for c in candidates), key=lambda pair: (-pair[0], pair[1].judged_rank))
+
+
+def question_features(concepts: list[Concept], weights: list[float], absent: float,
+                      ranked: list[tuple[float, Candidate]]) -> dict[str, float]:
+    """Features of the whole question: the ranker's two best probabilities, the best clause's coverage, the share
     of the question's weight on concepts the lease never mentions (`absent`), and the heaviest concept the best
     clause leaves out (a question about a pool answered by the clause about the building)."""
-    p = list(best) + [0.0] * (3 - len(best))
+    p = [prob for prob, _ in ranked[:2]] + [0.0] * (2 - len(ranked[:2]))
+    top = ranked[0][1].evidence if ranked else None
     total = max(sum(weights), 1e-9)
     uncovered = 0.0
     if top is not None:
         stems = set(content_stems(f"{top.chunk.section} {top.chunk.label} {top.chunk.text}"))
         uncovered = max((w for c, w in zip(concepts, weights, strict=True) if not (c.primary | c.secondary) & stems),
                         default=0.0) / total
-    return {"p1": p[0], "p2": p[1], "gap": p[0] - p[1], "cov1": p[2], "absent": absent, "uncovered": uncovered,
-            "concepts": min(len(concepts), 8) / 8.0, "heavy": max(weights, default=0.0) / total}
+    return {"p1": p[0], "p2": p[1], "gap": p[0] - p[1], "cov1": top.coverage if top else 0.0, "absent": absent,
+            "uncovered": uncovered, "concepts": min(len(concepts), 8) / 8.0,
+            "heavy": max(weights, default=0.0) / total}
 
 
 @dataclass(frozen=True)
@@ -82,10 +92,6 @@ class LeaseRanker:
     clause: LinearModel
     found: LinearModel
     not_found_at: float
-
-    def good(self, feats: dict[str, float]) -> float:
-        """Probability that a clause answers the question."""
-        return self.clause.probabilities(feats)["good"]
 
     def not_found(self, feats: dict[str, float]) -> float:
         """Probability that the lease does not answer the question."""
