@@ -361,7 +361,7 @@ def route(
                                         table=table)
     market = market_scores(text, table, previous_node, awaiting)
     if learned is not None:  # the fitted weights decide among all seven nodes, the market cues among their features
-        return _route_learned(text, {**scores, **market}, context, learned, model, market)
+        return _route_learned(text, {**scores, **market}, context, learned, model)
     market_node = max(market, key=lambda n: market[n])
     rival = max(scores.values())
     rival_node = next(n for n in TIE_ORDER if scores[n] == rival)
@@ -414,14 +414,14 @@ def seeks_a_home(text: str) -> bool:
 
 
 def _route_learned(text: str, scores: dict[str, float], context: dict[str, str | bool | None],
-                   weights: LinearModel, model: Any, market: dict[str, float]) -> RouteDecision:
+                   weights: LinearModel, model: Any) -> RouteDecision:
     """Route by the fitted weights; below the calibrated confidence, a chat model (if any) or one question."""
     probs = weights.probabilities(features(text, scores, context))
     # A market node needs one of its own cues (a place, a figure word) or the market conversation it continues; a
     # home to rent or visit is never a market question: the best VIA/DOMA node instead.
     home = seeks_a_home(text)
     probs = {n: p for n, p in probs.items()
-             if n not in MARKET_NODES or (not home and (market[n] > 0 or context.get("prev") == n))}
+             if n not in MARKET_NODES or (not home and (scores[n] > 0 or context.get("prev") == n))}
     node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
     # Unsure on a first message: one question. Unsure in a conversation ("w gym" after a search): the context has
     # already said what the person is doing, so the best guess beats a menu.

@@ -335,11 +335,13 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     report = _follow_up_text(text, ticket)
     result, detail = classify_detailed(report, model=model)
     notes: list[str] = []
-    if ticket and CLOSED.search(text) and not [s for s in analyze(text).signals if s.priority == "P0"]:
+    said = analyze(text).signals if ticket else []  # what this message alone reports
+    hazard_now = any(s.priority == "P0" for s in said)
+    if ticket and CLOSED.search(text) and not hazard_now:
         return {"ticket": None, "reply": f"Glad it's fixed: I've closed your {ticket['category']} report "
                 f"(it was {ticket['priority']}). Tell me if it comes back.",
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
-    if ticket and WHEN_ASK.search(text) and not [s for s in analyze(text).signals if s.name != "object"]:
+    if ticket and WHEN_ASK.search(text) and not [s for s in said if s.name != "object"]:
         kept, _ = classify_detailed(ticket["text"], model=model)
         return {"reply": f"Your {CATEGORY_LABELS[kept.category]} report is **{ticket['priority']}**: {kept.vendor} is "
                          f"due within about {_duration(kept.eta_hours)} of the report, and will call you to confirm "
@@ -351,8 +353,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     if window:  # "can the guy come after 6pm? i sleep during the day": the visit window, passed on
         notes.append(f"Noted: the visit should be **{window.group(0).strip()}**; we will pass that on and confirm the "
                      "time with you.")
-    if ticket and ticket["priority"] == "P0" and MADE_SAFE.search(text) and \
-            not [s for s in analyze(text).signals if s.priority == "P0"]:
+    if ticket and ticket["priority"] == "P0" and MADE_SAFE.search(text) and not hazard_now:
         # "the firefighters shut the stove off, it needs fixing": the danger is over; what is left is a repair,
         # said, never a silent drop
         alone, detail = classify_detailed(text, model=model)

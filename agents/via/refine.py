@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,18 @@ def _round(value: float) -> int:
     return int(round(value / ROUND) * ROUND)
 
 
+def _area_note(places: Sequence[str]) -> str:
+    return f"Area now: {', '.join(t.title() for t in places)}."
+
+
+def _bedrooms_note(low: float, high: float | None) -> str:
+    return f"Bedrooms now: {low:g}" + (f"–{high:g}." if high not in (None, low) else ".")
+
+
+def _required_note(keys: Sequence[str]) -> str:
+    return "Now required: " + ", ".join(m.replace("_", " ") for m in keys) + "."
+
+
 def changes(old: SearchSpec, new: SearchSpec) -> list[str]:
     """What a follow-up merged into the search changed, said back ("Budget now up to $2,200 (was $2,500).")."""
     notes = []
@@ -72,15 +85,14 @@ def changes(old: SearchSpec, new: SearchSpec) -> list[str]:
         notes.append(f"Budget now up to ${new.budget_max:,.0f}"
                      + (f" (was ${old.budget_max:,.0f})." if old.budget_max else "."))
     if new.location != old.location and new.location:
-        notes.append(f"Area now: {', '.join(t.title() for t in new.location)}.")
+        notes.append(_area_note(new.location))
     if new.min_bedrooms != old.min_bedrooms and new.min_bedrooms is not None:
-        notes.append(f"Bedrooms now: {new.min_bedrooms:g}" + (
-            f"–{new.max_bedrooms:g}." if new.max_bedrooms not in (None, new.min_bedrooms) else "."))
+        notes.append(_bedrooms_note(new.min_bedrooms, new.max_bedrooms))
     if new.min_sqft != old.min_sqft and new.min_sqft:
         notes.append(f"At least {new.min_sqft:,.0f} SF now.")
     added = [m for m in new.must_haves if m not in old.must_haves]
     if added:
-        notes.append("Now required: " + ", ".join(m.replace("_", " ") for m in added) + ".")
+        notes.append(_required_note(added))
     return notes
 
 
@@ -125,16 +137,15 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
         notes.append(f"Smaller: up to {data['max_sqft']:,} SF now.")
     if parsed.location and ALSO_PLACE.search(text) and not re.search(r"\b(?:instead|rather)\b", text, re.I):
         data["location"] = list(dict.fromkeys([*spec.location, *parsed.location]))  # "what about bushwick too"
-        notes.append(f"Area now: {', '.join(t.title() for t in data['location'])}.")
+        notes.append(_area_note(data["location"]))
     elif parsed.location and (INSTEAD.search(text) or parsed.location != spec.location):
         data["location"] = parsed.location  # a place named in a follow-up replaces the place, it does not add one
-        notes.append(f"Area now: {', '.join(t.title() for t in parsed.location)}.")
+        notes.append(_area_note(parsed.location))
     for key, label in (("min_bedrooms", "bedrooms"), ("max_bedrooms", None)):
         if getattr(parsed, key) is not None and getattr(parsed, key) != getattr(spec, key):
             data[key] = getattr(parsed, key)
             if label:
-                notes.append(f"Bedrooms now: {parsed.min_bedrooms:g}" + (
-                    f"–{parsed.max_bedrooms:g}." if parsed.max_bedrooms not in (None, parsed.min_bedrooms) else "."))
+                notes.append(_bedrooms_note(parsed.min_bedrooms, parsed.max_bedrooms))  # type: ignore[arg-type]
     dropped = {key for word, key in _AMENITY_WORDS.items() for m in DROP.finditer(text) if word in m.group(1).lower()}
     musts = list(dict.fromkeys([*(m for m in spec.must_haves if m not in dropped),
                                 *(m for m in parsed.must_haves if m not in dropped),
@@ -145,7 +156,7 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     added = [m for m in musts if m not in spec.must_haves]
     if added:
         data["must_haves"] = musts
-        notes.append("Now required: " + ", ".join(m.replace("_", " ") for m in added) + ".")
+        notes.append(_required_note(added))
     if ANY_SIZE.search(text) and (spec.min_sqft or spec.max_sqft):
         data["min_sqft"] = data["max_sqft"] = data["headcount"] = None
         notes.append("Any size now.")
@@ -215,6 +226,11 @@ def _pick(pool: list[dict[str, Any]], which: str) -> dict[str, Any]:
     return pool[min(index, len(pool) - 1)]
 
 
+def _lists(amenities: list[str], label: str) -> bool:
+    """A unit's amenity labels name this one ("washer/dryer" is listed as "washer/dryer", never as "dishwasher")."""
+    return any(a == label or a.startswith(label.split("/")[0]) for a in amenities)
+
+
 def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str | None]:
     """The shown unit a message points at ("the 3rd one", "#2", "the one with the washer dryer", "the cheapest"),
     and, when it names an amenity none of them has, that amenity."""
@@ -227,8 +243,7 @@ def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, 
         said = with_what.group(1).lower()
         label = next((a for a, pattern in _RESULT_AMENITIES if re.search(pattern, said)), None)
         if label:
-            unit = next((m for m in shown if any(a == label or a.startswith(label.split("/")[0])
-                                                 for a in m["row_preview"].get("amenities", []))), None)
+            unit = next((m for m in shown if _lists(m["row_preview"].get("amenities", []), label)), None)
             return unit, (None if unit else label)
     which = _ONE_UNIT.search(text)
     if which:
@@ -257,7 +272,7 @@ def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
              and not (label == "washer/dryer" and re.search(r"\bdishwasher", text.lower())
                       and not re.search(r"\b(?<!dish)washer|\bdryer|\blaundry", text.lower()))]
     for label in asked:  # "is there a doorman?": answered in so many words
-        has = any(a == label or a.startswith(label.split("/")[0]) for a in amenities)
+        has = _lists(amenities, label)
         said += f" {'It has' if has else 'No'} {label}{'' if has else ' listed'}."
     if row.get("building_age_yrs") is not None:
         said += f" The building is {row['building_age_yrs']:g} years old."

@@ -350,8 +350,6 @@ TOUR_STATUS = re.compile(r"\b(?:do i have|have i got|is there|are there|did i (?
 _CANCEL_ONE = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|forget|delete)\b(?: about)?\s+(?:the\s+)?"
                          r"(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|#[1-5]|one at \d{1,2}(?::\d{2})?|"
                          r"[1-5])\b", re.I)
-_ORDINAL_INDEX = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
-                  "fifth": 4, "5th": 4}
 
 
 def _dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
@@ -366,7 +364,7 @@ def _dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
         hour = int(re.search(r"\d{1,2}", word).group(0))  # type: ignore[union-attr]
         return next((i for i, a in enumerate(actions) if datetime.fromisoformat(a["start"]).hour % 12 == hour % 12),
                     None)
-    index = _ORDINAL_INDEX.get(word, int(word.lstrip("#")) - 1 if word.lstrip("#").isdigit() else 0)
+    index = _ORDINALS.get(word, int(word.lstrip("#")) - 1 if word.lstrip("#").isdigit() else 0)
     return index if index < len(actions) else None
 
 
