@@ -62,7 +62,7 @@ def workspace() -> dict[str, Any]:
 
 # What a turn keeps for rendering its cards.
 RECORDED = ("route", "spec", "matches", "relaxations", "lease_answer", "triage", "renewal", "renewal_advice", "trace",
-            "viewings", "market", "rental_view", "comps")
+            "viewings", "market", "rental_view", "comps", "answered")
 ROLES = {"not saying": None, "a renter": "renter", "a property manager": "manager"}
 
 
@@ -130,13 +130,21 @@ def sidebar(app: dict[str, Any]) -> None:
             st.rerun()
 
 
+def shows_results(state: dict[str, Any]) -> bool:
+    """The turn searched or planned tours from the results: its cards are shown. The thread keeps the last results,
+    so a repair, a valuation or an answer about one shown unit carries them too, and must not show them again."""
+    node = (state.get("route") or {}).get("node")
+    return bool(state.get("matches")) and node in ("needs", "tour") and not state.get("answered")
+
+
 def assistant_turn(turn: dict[str, Any], index: int, latest: bool) -> None:
     state = turn.get("state") or {}
-    if state.get("matches"):
+    results = shows_results(state)
+    if results:
         st.markdown(turn["content"].split("\n1. ")[0])  # notes and headline; the cards below carry the list
     elif not (state.get("lease_answer") or state.get("triage")):
         cards.reply_text(turn["content"])  # a lease answer or a repair ticket is shown once, by its card
-    if state.get("matches"):
+    if results:
         cards.match_cards(state["matches"], state.get("relaxations") or [],
                              on_relax=(lambda r: st.session_state.update(relax=r)) if latest else None,
                              key=f"t{index}")

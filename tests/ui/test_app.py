@@ -204,3 +204,13 @@ def test_importing_the_app_module_runs_nothing(monkeypatch):
     module = importlib.import_module("streamlit_app")
     assert callable(module.main)
     monkeypatch.delitem(sys.modules, "streamlit_app")
+
+
+def test_a_later_repair_or_answer_does_not_show_the_last_search_again(app):
+    say(app, "looking for a 2br in williamsburg under 4500, dishwasher would be nice")
+    shown = sum(m.label == "Score /100" for m in app.metric)
+    assert shown >= 1
+    say(app, "the first one, how far is it from the subway and is there a doorman?")
+    assert "min walk to the subway" in texts(app)
+    say(app, "the whole family gets nauseous and sleepy every time the boiler runs")
+    assert sum(m.label == "Score /100" for m in app.metric) == shown  # the search's cards, once
