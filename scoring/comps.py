@@ -5,7 +5,8 @@ The estimate is a hedonic model with a local correction:
 fit by least squares on the sales registered before the valuation date only. The month effects are the price
 index (extrapolated by their recent trend to months with no sales yet); the comps' own residuals, weighted by
 similarity (same block >> same street >> the rerank score), carry what the model cannot see (the block's
-location, view, condition). The range comes from the weighted spread of those residuals.
+location, view, condition). Across months without sales, HDB's published resale price index bridges the fitted
+index when a release is known (`bridge_index`). The range comes from the weighted spread of those residuals.
 """
 
 from __future__ import annotations
@@ -95,6 +96,48 @@ def features(*, area: np.ndarray, storey_mid: np.ndarray, lease_months: np.ndarr
 
 
 @dataclass(frozen=True)
+class IndexBridge:
+    """The price index at a month past the data, placed there by a published index (see `bridge_index`)."""
+
+    quarter_start: int  # first month of the latest published quarter used
+    month: int  # that quarter's middle month, where `level` sits
+    level: float  # log index at `month`, on the fit's own scale
+    trend: float  # log change per month after `month`: the latest published quarter-on-quarter change / 3
+
+
+def bridge_index(month_effect: dict[int, float], published: dict[int, float]) -> IndexBridge | None:
+    """Carry the fitted index across months without sales with an official quarterly index, when one is known.
+
+    The fit's mean level over the last quarter whose three months all had sales is matched to that quarter's
+    published value; the latest later published quarter then sets the level at its middle month. On 2023 the
+    fit's quarterly means move with HDB's published index to within 0.02 points (docs/hdb-comps.md).
+
+    Args:
+        month_effect: the fit's log index per month with sales.
+        published: quarter's first month index -> index value, only what was published before the valuation date.
+    Returns:
+        None when no complete quarter of sales has a published value, or nothing later than it is published, or
+        the later quarter's middle month already has sales.
+    """
+    complete = [q for q in published if all(q + i in month_effect for i in range(3))]
+    if not complete:
+        return None
+    anchor = max(complete)
+    later = [q for q in published if q > anchor]
+    if not later:
+        return None
+    latest = max(later)
+    if latest + 1 <= max(month_effect):
+        return None
+    base = float(np.mean([month_effect[anchor + i] for i in range(3)]))
+    level = base + float(np.log(published[latest] / published[anchor]))
+    previous = latest - 3
+    trend = (float(np.log(published[latest] / published[previous])) / 3 if previous in published
+             else (level - base) / (latest - anchor))
+    return IndexBridge(quarter_start=latest, month=latest + 1, level=level, trend=trend)
+
+
+@dataclass(frozen=True)
 class HedonicFit:
     """Coefficients of the hedonic model fit on sales before `before_month` (month indices are integers)."""
 
@@ -105,11 +148,19 @@ class HedonicFit:
     trend: float  # log-price change per month over the last TREND_MONTHS months of the index
     last_month: int  # the last month with sales before before_month
     intercept: float
+    bridge: IndexBridge | None = None  # a published index past the last month with sales, when one is known
 
     def month_level(self, month: int) -> float:
-        """The log index at a month: its own effect when it had sales, else the last level carried by the trend."""
+        """The log index at a month: its own effect when it had sales; past the data, the published index's level
+        (linear in between) when a bridge is known, else the last level carried by the trend."""
         if month in self.month_effect:
             return self.month_effect[month]
+        bridge, last = self.bridge, self.last_month
+        if bridge is not None and month > last:
+            if month <= bridge.month:
+                start = self.month_effect[last]
+                return start + (bridge.level - start) * (month - last) / (bridge.month - last)
+            return bridge.level + bridge.trend * (month - bridge.month)
         known = [m for m in self.month_effect if m <= month]
         base = max(known) if known else min(self.month_effect)
         return self.month_effect[base] + self.trend * (month - base)

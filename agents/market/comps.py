@@ -10,6 +10,7 @@ import logging
 import re
 import time
 from collections import Counter
+from dataclasses import replace
 from datetime import date
 from functools import lru_cache
 from typing import Any
@@ -21,13 +22,14 @@ from agents.market.comps_target import TargetParser
 from agents.prompts import COMPS_PLANNER_PROMPT
 from agents.state import AgentState
 from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
-from data.sources.hdb import FLAT_TYPES, HdbTable, load_table, month_index, month_label
+from data.sources.hdb import FLAT_TYPES, HdbTable, RpiRelease, load_rpi, load_table, month_index, month_label
 from data.stores.hdb_sales import MemorySalesStore, SalesStore
 from retrieval.hybrid import rrf_fuse
 from retrieval.listings import ListingIndex
 from scoring.comps import (
     STOREY_BANDS,
     HedonicFit,
+    bridge_index,
     estimate_value,
     features,
     fit_hedonic,
@@ -67,10 +69,14 @@ class CompsEngine:
         table: the resale table (the shipped data when None).
         store: where the search loop counts and fetches sales (numpy in memory when None; PgSalesStore for a
             PostgreSQL server shared by many users).
+        rpi: HDB's published resale price index releases (the shipped file when None), which carry the price
+            index over months the table has no sales for, from what was published before each valuation date.
     """
 
-    def __init__(self, table: HdbTable | None = None, store: SalesStore | None = None) -> None:
+    def __init__(self, table: HdbTable | None = None, store: SalesStore | None = None,
+                 rpi: list[RpiRelease] | None = None) -> None:
         self.table = table or load_table()
+        self.rpi = load_rpi() if rpi is None else rpi
         self.store: SalesStore = store or MemorySalesStore(self.table)
         self.parser = TargetParser(self.table)
         t = self.table
@@ -98,12 +104,25 @@ class CompsEngine:
                 "street": t.street_code[rows].astype(np.int64) * 16 + t.flat_type[rows]}
 
     def fit(self, before_month: int) -> HedonicFit:
-        """The price model fit on sales registered before that month (cached per month)."""
+        """The price model fit on sales registered before that month, bridged past the data by the index releases
+        published before that month (cached per month)."""
         if before_month not in self._fits:
             t = self.table
-            self._fits[before_month] = fit_hedonic(month=t.month, x=self.x, price=t.price, before_month=before_month,
-                                                   dummies=self.dummies(np.arange(t.size)))
+            fit = fit_hedonic(month=t.month, x=self.x, price=t.price, before_month=before_month,
+                              dummies=self.dummies(np.arange(t.size)))
+            known = self.published_index(before_month)
+            self._fits[before_month] = replace(fit, bridge=bridge_index(fit.month_effect, {
+                q: r.value for q, r in known.items()}))
         return self._fits[before_month]
+
+    def published_index(self, before_month: int) -> dict[int, RpiRelease]:
+        """The latest release of each quarter's index published before the first day of that month."""
+        day = date(before_month // 12, before_month % 12 + 1, 1)
+        known: dict[int, RpiRelease] = {}
+        for release in sorted(self.rpi, key=lambda r: r.published):
+            if release.published < day:
+                known[release.quarter_start] = release
+        return known
 
     def run(self, text: str, *, as_of: date, target: Target | None = None, model: Any = None) -> CompsResult:
         """One comps turn: parse (unless a target is given), search, rank, estimate.
@@ -144,16 +163,29 @@ class CompsEngine:
                                         f"0.15 storey, 0.15 recency): top {len(order)}"))
         comps, estimate, low, high = self._estimate(target, candidates, scores, trace)
         if estimate is not None:
-            gap = as_of_m - 1 - self.fit(as_of_m).last_month
-            if gap >= STALE_MONTHS:  # say when the index is carried over months the data does not cover
-                notes.append(f"The newest sales in the data are from {month_label(as_of_m - 1 - gap)}: the estimate "
-                             f"carries the price index {gap} months forward at its recent trend.")
+            notes.extend(self.index_note(as_of_m))
         if estimate is not None and target.price_budget_max and estimate > target.price_budget_max:
             notes.append(f"The estimate is above the budget of {target.price_budget_max:,} SGD.")
         log.debug("comps turn %.1f ms, pool %d", (time.perf_counter() - started) * 1000, len(pool))
         return CompsResult(target=target, comps=comps, stats=stats, estimate=estimate, low=low, high=high,
                            pool_size=len(outcome.rows), pool_prices=[float(p) for p in t.price[pool]],
                            trace=trace, retrieval_mode=mode, notes=notes)
+
+    def index_note(self, as_of_m: int) -> list[str]:
+        """Say how the price index reaches the valuation month when the data stops STALE_MONTHS or more before it."""
+        fit = self.fit(as_of_m)
+        gap = as_of_m - 1 - fit.last_month
+        if gap < STALE_MONTHS:
+            return []
+        newest = f"The newest sales in the data are from {month_label(fit.last_month)}"
+        if fit.bridge is None:
+            return [f"{newest}: the estimate carries the price index {gap} months forward at its recent trend."]
+        release = self.published_index(as_of_m)[fit.bridge.quarter_start]
+        quarter = f"{release.quarter_start // 12} Q{release.quarter_start % 12 // 3 + 1}"
+        how = {"flash": "flash estimate", "final": "final figure"}.get(release.kind, "from the quarterly change")
+        return [f"{newest}: the estimate moves the price index forward with HDB's resale price index as published "
+                f"before the valuation date ({quarter}: {release.value:g}, {how} published "
+                f"{release.published:%-d %b %Y}) and its latest quarterly change."]
 
     def _retrieve(self, text: str, target: Target, pool: np.ndarray,
                   trace: list[TraceStep]) -> tuple[np.ndarray, str]:
@@ -315,9 +347,10 @@ class CompsEngine:
         est = estimate_value(target_log=target_log, comp_log_price=np.log(t.price[chosen]), comp_log_pred=comp_pred,
                              weights=weights)
         index_move = np.exp(fit.month_level(as_of_m) - fit.month_level(fit.last_month)) - 1
+        bridged = " (HDB's published index)" if fit.bridge is not None else ""
         trace.append(TraceStep(step=len(trace) + 1, action="estimate", count=len(chosen),
                                decision=f"price model fit on sales before {target.as_of:%Y-%m}; index "
-                                        f"{index_move:+.1%} since the last month with sales; "
+                                        f"{index_move:+.1%} since the last month with sales{bridged}; "
                                         f"{int(same_block[top].sum())} same-block, {int(near_block[top].sum())} "
                                         f"nearby-block and {int(same_street[top].sum())} same-street comps; "
                                         f"estimate {est.value:,.0f} SGD "

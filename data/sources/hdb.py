@@ -271,3 +271,41 @@ def load_table() -> HdbTable:
     if imported.skipped:
         log.warning("hdb import skipped %d rows", len(imported.skipped))
     return HdbTable(imported.rows)
+
+
+RPI_FILE = HDB_DIR / "rpi.csv"
+_QUARTER = re.compile(r"^\s*(\d{4})\s*Q([1-4])\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class RpiRelease:
+    """One publication of HDB's resale price index: a quarter's value as it was known from `published` on."""
+
+    quarter_start: int  # month_index of the quarter's first month
+    value: float
+    published: date
+    kind: str  # flash, final, or derived (a published quarter-on-quarter change applied to the last value)
+
+
+def load_rpi(path: Path | None = None) -> list[RpiRelease]:
+    """HDB's published resale price index, one row per release (bad rows logged and skipped, never guessed)."""
+    path = path or RPI_FILE
+    if not path.exists():
+        log.warning("hdb rpi file %s not found: the index is carried at its trend", path.name)
+        return []
+    releases = []
+    for line, raw in enumerate(csv.DictReader(path.read_text(encoding="utf-8").splitlines()), start=2):
+        quarter = _QUARTER.match(raw.get("quarter") or "")
+        try:
+            if not quarter:
+                raise ParseError(f"quarter not YYYYQn: {raw.get('quarter')!r}")
+            value = parse_number(raw.get("index") or "")
+            if value is None or not 10 <= value <= 1000:
+                raise ParseError(f"index not a number in range: {raw.get('index')!r}")
+            published = date.fromisoformat((raw.get("published") or "").strip())
+        except (ParseError, ValueError) as exc:
+            log.warning("hdb rpi line %d skipped: %s", line, exc)
+            continue
+        start = month_index(date(int(quarter.group(1)), 3 * int(quarter.group(2)) - 2, 1))
+        releases.append(RpiRelease(start, float(value), published, (raw.get("kind") or "").strip()))
+    return releases

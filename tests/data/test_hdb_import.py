@@ -92,3 +92,20 @@ def test_table_row_round_trip() -> None:
                          source="t").rows
     row = HdbTable(rows).row(0)
     assert row["month"] == "2023-05" and row["storey_range"] == "07 TO 09" and row["resale_price"] == 550000.0
+
+
+def test_published_index_file_loads_and_bad_rows_are_skipped(tmp_path, caplog) -> None:
+    from data.sources.hdb import load_rpi, month_index
+
+    shipped = load_rpi()
+    assert len(shipped) == 15 and all(r.published.year >= 2023 for r in shipped)
+    q3 = [r for r in shipped if r.quarter_start == month_index(date(2025, 7, 1))]
+    assert [(r.value, r.kind, r.published) for r in q3] == [(203.7, "flash", date(2025, 10, 1))]
+    path = tmp_path / "rpi.csv"
+    path.write_text("quarter,index,kind,published,source\n2023Q4,180.4,final,2024-01-26,x\n"
+                    "2023Q5,181,final,2024-01-26,x\n2024Q1,lots,flash,2024-04-01,x\n2024Q2,190,flash,someday,x\n")
+    with caplog.at_level("WARNING"):
+        rows = load_rpi(path)
+    assert [(r.quarter_start, r.value) for r in rows] == [(month_index(date(2023, 10, 1)), 180.4)]
+    assert sum("rpi line" in m for m in caplog.messages) == 3
+    assert load_rpi(tmp_path / "absent.csv") == []

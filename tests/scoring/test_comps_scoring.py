@@ -5,7 +5,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scoring.comps import estimate_value, features, fit_hedonic, price_stats, rerank_scores, similarity_weights
+from scoring.comps import (
+    HedonicFit,
+    bridge_index,
+    estimate_value,
+    features,
+    fit_hedonic,
+    price_stats,
+    rerank_scores,
+    similarity_weights,
+)
 
 
 def test_price_stats_linear_percentiles() -> None:
@@ -54,6 +63,25 @@ def test_hedonic_recovers_the_index_and_extrapolates_it() -> None:
     assert fit.month_level(11) - fit.month_level(9) == pytest.approx(0.02, abs=0.005)  # trend carried forward
     with pytest.raises(ValueError):
         fit_hedonic(month=m["month"], x=x, price=m["price"], before_month=0, dummies={})
+
+
+def test_a_published_index_bridges_months_without_sales() -> None:
+    effects = {m: 0.01 * m for m in range(6)}  # sales in months 0-5 (two complete quarters), none after
+    published = {0: 100.0, 3: 103.0, 9: 120.0, 12: 121.2}  # quarters starting at months 0, 3, 9, 12
+    bridge = bridge_index(effects, published)
+    assert bridge is not None and bridge.quarter_start == 12 and bridge.month == 13
+    assert bridge.level == pytest.approx(0.04 + np.log(121.2 / 103.0))  # anchored on months 3-5 (mean 0.04)
+    assert bridge.trend == pytest.approx(np.log(121.2 / 120.0) / 3)
+    fit = HedonicFit(before_month=6, effects={}, month_effect=effects, beta=np.zeros(0), trend=0.01, last_month=5,
+                     intercept=0.0, bridge=bridge)
+    assert fit.month_level(4) == pytest.approx(0.04)  # a month with sales keeps its own level
+    assert fit.month_level(9) == pytest.approx(0.05 + (bridge.level - 0.05) * 4 / 8)  # linear up to month 13
+    assert fit.month_level(16) == pytest.approx(bridge.level + 3 * bridge.trend)
+    assert bridge_index(effects, {0: 100.0, 3: 103.0}) is None  # nothing published past the data
+    assert bridge_index(effects, {9: 120.0}) is None  # no complete quarter of sales to anchor on
+    assert bridge_index({m: 0.0 for m in range(15)}, published) is None  # the sales already cover it
+    lone = bridge_index(effects, {3: 103.0, 12: 121.2})  # no previous quarter: the average move per month
+    assert lone is not None and lone.trend == pytest.approx(np.log(121.2 / 103.0) / 9)
 
 
 def test_estimate_adds_the_comps_residual_and_shrinks_it() -> None:

@@ -160,10 +160,32 @@ def test_a_failing_model_leaves_the_spec_order(engine) -> None:
 
 
 def test_an_index_carried_past_the_data_says_so(engine) -> None:
+    from agents.market.comps import CompsEngine
+
     fresh = engine.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=date(2026, 4, 1))
     stale = engine.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=date(2026, 11, 23))
-    assert not any("carries the price index" in n for n in fresh.notes)
-    assert any("from 2026-03: the estimate carries the price index 7 months forward" in n for n in stale.notes)
+    assert not any("price index" in n for n in fresh.notes)
+    assert any("from 2026-03: the estimate moves the price index forward with HDB's resale price index" in n
+               and "2026 Q2" in n for n in stale.notes)
+    no_releases = CompsEngine(table=engine.table, rpi=[])
+    carried = no_releases.run("4-room in Sengkang, ~95 sqm, mid floor", as_of=date(2026, 11, 23))
+    assert any("from 2026-03: the estimate carries the price index 7 months forward" in n for n in carried.notes)
+
+
+def test_the_published_index_bridges_only_with_what_was_published_before_the_valuation(engine) -> None:
+    from data.sources.hdb import month_index
+
+    january = month_index(date(2026, 1, 1))
+    known = engine.published_index(january)
+    assert month_index(date(2025, 7, 1)) in known  # 2025 Q3, flash of 1 Oct 2025
+    assert month_index(date(2025, 10, 1)) not in known  # 2025 Q4 came out on 2 Jan 2026
+    assert known[month_index(date(2023, 10, 1))].kind == "final"  # the final figure replaces the flash
+    fit = engine.fit(january)
+    assert fit.bridge is not None and fit.bridge.quarter_start == month_index(date(2025, 7, 1))
+    # Dec 2023 -> Jan 2026: about the published 2023 Q4 -> 2025 Q3 move (180.4 -> 203.7), not the 2023 trend
+    move = fit.month_level(january) - fit.month_level(fit.last_month)
+    assert 0.11 < move < 0.135
+    assert engine.fit(month_index(date(2026, 2, 1))).bridge is None  # January 2026 has its own sales
 
 
 def test_block_numbers() -> None:
