@@ -105,6 +105,23 @@ class IndexBridge:
     trend: float  # log change per month after `month`: the latest published quarter-on-quarter change / 3
 
 
+def latest_run(month_effect: dict[int, float]) -> list[int]:
+    """The months of the latest run of consecutive months with sales, oldest first."""
+    months = sorted(month_effect)
+    start = len(months) - 1
+    while start > 0 and months[start - 1] == months[start] - 1:
+        start -= 1
+    return months[start:]
+
+
+def published_trend(published: dict[int, float]) -> float | None:
+    """Log change per month of the latest published quarter over the one before it (None without both)."""
+    latest = max(published, default=None)
+    if latest is None or latest - 3 not in published:
+        return None
+    return float(np.log(published[latest] / published[latest - 3])) / 3
+
+
 def bridge_index(month_effect: dict[int, float], published: dict[int, float]) -> IndexBridge | None:
     """Carry the fitted index across months without sales with an official quarterly index, when one is known.
 
@@ -131,9 +148,9 @@ def bridge_index(month_effect: dict[int, float], published: dict[int, float]) ->
         return None
     base = float(np.mean([month_effect[anchor + i] for i in range(3)]))
     level = base + float(np.log(published[latest] / published[anchor]))
-    previous = latest - 3
-    trend = (float(np.log(published[latest] / published[previous])) / 3 if previous in published
-             else (level - base) / (latest - anchor))
+    trend = published_trend(published)
+    if trend is None:
+        trend = (level - base) / (latest - anchor)
     return IndexBridge(quarter_start=latest, month=latest + 1, level=level, trend=trend)
 
 
@@ -146,6 +163,8 @@ class HedonicFit:
     month_effect: dict[int, float]  # month index -> effect (the log price index), months with sales only
     beta: np.ndarray  # coefficients of `features`
     trend: float  # log-price change per month over the last TREND_MONTHS months of the index
+    trend_months: int  # how many months set the trend: the latest run of consecutive months with sales, at most
+    # TREND_MONTHS (a slope across a gap in the data would mix the gap's growth into the current trend)
     last_month: int  # the last month with sales before before_month
     intercept: float
     bridge: IndexBridge | None = None  # a published index past the last month with sales, when one is known
@@ -224,11 +243,13 @@ def fit_hedonic(*, month: np.ndarray, x: np.ndarray, price: np.ndarray, before_m
                ids.items()}
     month_effect = effects.pop("month")
     beta = coef[offset:]
-    recent = sorted(month_effect)[-(trend_months or TREND_MONTHS):]
+    run = latest_run(month_effect)
+    recent = run[-(trend_months or TREND_MONTHS):]
     trend = 0.0
     if len(recent) >= 3:
         trend = float(np.polyfit(np.array(recent, dtype=float), [month_effect[m] for m in recent], 1)[0])
     return HedonicFit(before_month=before_month, effects=effects, month_effect=month_effect, beta=beta, trend=trend,
+                      trend_months=len(recent),
                       last_month=int(max(month_effect)), intercept=float(y_mean - x_mean @ beta))
 
 

@@ -34,6 +34,7 @@ from scoring.comps import (
     features,
     fit_hedonic,
     price_stats,
+    published_trend,
     rerank_scores,
     similarity_weights,
 )
@@ -110,9 +111,12 @@ class CompsEngine:
             t = self.table
             fit = fit_hedonic(month=t.month, x=self.x, price=t.price, before_month=before_month,
                               dummies=self.dummies(np.arange(t.size)))
-            known = self.published_index(before_month)
-            self._fits[before_month] = replace(fit, bridge=bridge_index(fit.month_effect, {
-                q: r.value for q, r in known.items()}))
+            published = {q: r.value for q, r in self.published_index(before_month).items()}
+            fit = replace(fit, bridge=bridge_index(fit.month_effect, published))
+            trend = published_trend(published)
+            if fit.trend_months < 3 and trend is not None:  # too few recent months to see a trend: HDB's own
+                fit = replace(fit, trend=trend)
+            self._fits[before_month] = fit
         return self._fits[before_month]
 
     def published_index(self, before_month: int) -> dict[int, RpiRelease]:

@@ -11,7 +11,9 @@ from scoring.comps import (
     estimate_value,
     features,
     fit_hedonic,
+    latest_run,
     price_stats,
+    published_trend,
     rerank_scores,
     similarity_weights,
 )
@@ -72,8 +74,8 @@ def test_a_published_index_bridges_months_without_sales() -> None:
     assert bridge is not None and bridge.quarter_start == 12 and bridge.month == 13
     assert bridge.level == pytest.approx(0.04 + np.log(121.2 / 103.0))  # anchored on months 3-5 (mean 0.04)
     assert bridge.trend == pytest.approx(np.log(121.2 / 120.0) / 3)
-    fit = HedonicFit(before_month=6, effects={}, month_effect=effects, beta=np.zeros(0), trend=0.01, last_month=5,
-                     intercept=0.0, bridge=bridge)
+    fit = HedonicFit(before_month=6, effects={}, month_effect=effects, beta=np.zeros(0), trend=0.01, trend_months=6,
+                     last_month=5, intercept=0.0, bridge=bridge)
     assert fit.month_level(4) == pytest.approx(0.04)  # a month with sales keeps its own level
     assert fit.month_level(9) == pytest.approx(0.05 + (bridge.level - 0.05) * 4 / 8)  # linear up to month 13
     assert fit.month_level(16) == pytest.approx(bridge.level + 3 * bridge.trend)
@@ -82,6 +84,20 @@ def test_a_published_index_bridges_months_without_sales() -> None:
     assert bridge_index({m: 0.0 for m in range(15)}, published) is None  # the sales already cover it
     lone = bridge_index(effects, {3: 103.0, 12: 121.2})  # no previous quarter: the average move per month
     assert lone is not None and lone.trend == pytest.approx(np.log(121.2 / 103.0) / 9)
+
+
+def test_the_trend_comes_from_the_latest_run_of_consecutive_months() -> None:
+    m = _market()
+    x = features(area=m["area"], storey_mid=m["storey"], lease_months=m["lease"])
+    gap = m["month"] >= 6  # months 6-11 move to 30-35: a two-year gap with a 0.25 jump across it
+    month = np.where(gap, m["month"] + 24, m["month"])
+    price = np.where(gap, m["price"] * np.exp(0.25), m["price"])
+    fit = fit_hedonic(month=month, x=x, price=price, before_month=33, dummies={"street": m["street"]}, ridge=1.0)
+    assert fit.trend_months == 3  # months 30-32 only, not the slope across the gap
+    assert fit.trend == pytest.approx(0.01, abs=0.004)
+    assert latest_run({1: 0.0, 2: 0.0, 5: 0.0, 6: 0.0}) == [5, 6]
+    assert published_trend({0: 100.0, 3: 103.0}) == pytest.approx(np.log(1.03) / 3)
+    assert published_trend({0: 100.0, 6: 103.0}) is None
 
 
 def test_estimate_adds_the_comps_residual_and_shrinks_it() -> None:
