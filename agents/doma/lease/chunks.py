@@ -80,6 +80,14 @@ _TERMINAL = (".", ":", ";", "!", "?", ")", '"', "”")
 MAX_CHUNK_CHARS = 900  # longer blocks are split into sentence windows of about WINDOW_CHARS
 WINDOW_CHARS = 600
 ENUM_SPLIT_CHARS = 350  # a block this long with inline "(a) ... (b) ..." items is split per item
+# A "Summary of Basic Lease Information" flattened by text extraction: "7. Security Deposit (Article 21):
+# $41,366.39. 8. Parking Pass Ratio (Article 28): 3.3 ..." runs on as one paragraph. Items are a number, a short
+# Title Case name, an optional reference to where the lease deals with it, and a colon.
+_SUMMARY_ITEM = re.compile(
+    r"(?:(?<=^)|(?<=[\s.;]))(?P<num>\d{1,2}(?:\.\d{1,2})?)\.?\s+(?P<title>[A-Z][A-Za-z'’&/\-]*(?:\s+[A-Za-z'’&/\-]+){0,5}?)"
+    r"(?P<ref>\s*\((?:Article|Section|Exhibit|Schedule)s?\s[^)]{1,30}\))?:\s+(?=\S)"
+)
+SUMMARY_MIN_ITEMS = 3  # fewer titled items in one paragraph is ordinary prose ("2. Rent: ...")
 
 
 @dataclass(frozen=True)
@@ -328,6 +336,40 @@ def _split_enumeration(block: _Block) -> list[_Block]:
     return out
 
 
+def _split_summary(block: _Block) -> list[_Block]:
+    """A paragraph of summary items ("5. Tenant's Share (Article 4): ... 6. Permitted Use (Article 5): ...")
+    becomes one block per item, labelled with its number and name, so that "how much is the deposit" finds the
+    deposit's own line instead of the whole summary (or the article that only refers back to it)."""
+    joined = " ".join(ln for ln, _ in block.lines)
+    items = [m for m in _SUMMARY_ITEM.finditer(joined) if _titleish(m.group("title"), max_words=6)]
+    # One item with its reference ("4. Base Rent (Article 3):") is a summary line too: prose never says that.
+    if len(items) < SUMMARY_MIN_ITEMS and not any(m.group("ref") for m in items):
+        return [block]
+    offsets, pos = [], 0
+    for ln, page in block.lines:
+        offsets.append((pos, page))
+        pos += len(ln) + 1
+
+    def page_at(start: int) -> int:
+        return next(p for off, p in reversed(offsets) if off <= max(start, 0))
+
+    # A paragraph opened by an item was taken for a heading ("5. Tenant's Share (Article 4)"): its items are
+    # siblings of that one, not sub-clauses of it.
+    section = "" if _NUM_TITLE_HEADING.match(block.section or "") else block.section
+    out: list[_Block] = []
+    lead = joined[: items[0].start()].strip()
+    if lead:  # (the item that opened the paragraph, when it was taken for a heading, labels its own text)
+        out.append(_Block(section, block.label or block.section, [(lead, page_at(0))]) if section != block.section
+                   else _Block(block.section, block.label, [(lead, page_at(0))]))
+    for k, m in enumerate(items):
+        end = items[k + 1].start() if k + 1 < len(items) else len(joined)
+        body = joined[m.end():end].strip()
+        if body:
+            label = f"{m.group('num')}. {m.group('title').strip()}{m.group('ref') or ''}"
+            out.append(_Block(section, label, [(body, page_at(m.start()))]))
+    return out
+
+
 def _short_title(text: str) -> bool:
     """Reads like a sub-heading ("Routine access", "Subletting of part of the Property"): short, capitalised,
     no closing punctuation, no amounts."""
@@ -373,7 +415,7 @@ def chunk_pages(pages: list[str]) -> list[Chunk]:
     stream = [(ln, number) for number, lines in enumerate(_strip_running_lines(pages), start=1) for ln in lines]
     chunks: list[Chunk] = []
     for block in _titles_into_labels(_blocks(stream)):
-        for part in _split_enumeration(block):
+        for part in (piece for item in _split_summary(block) for piece in _split_enumeration(item)):
             sentences = _sentences(part.lines)
             for window in _windows(sentences):
                 if window:

@@ -14,7 +14,7 @@ from agents.doma.lease.glossary import english
 from agents.doma.lease.pdf import read_pdf_pages
 from agents.doma.lease.ranker import Candidate, load_lease_ranker, question_features, rank
 from agents.doma.lease.risks import find_risk_flags
-from agents.doma.lease.vocab import Concept, content_stems, question_concepts
+from agents.doma.lease.vocab import Concept, content_stems, lease_vocabulary, question_concepts
 from contracts.doma import RiskFlag
 from retrieval.embed import Embedder
 from retrieval.hybrid import HybridIndex
@@ -22,6 +22,26 @@ from retrieval.hybrid import HybridIndex
 CANDIDATES = 20  # passages fused from BM25 and dense retrieval, then judged
 LEAD_IN_REACH = 12  # how many items back an enumeration's lead-in sentence may stand
 _ITEM_LABEL = re.compile(r"\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)$")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+_DEFINED = re.compile(r"\(\s*(?:the\s+|an?\s+)?[\"“']([^\"”']{1,40})[\"”']")
+NAME_PAGES = 2  # the parties, the property and the title stand on the first pages
+NAME_MAX_PASSAGES = 3  # a name recurs in a few passages; a defined term in many
+
+
+def document_names(chunks: list[Chunk], df: Counter[str]) -> frozenset[str]:
+    """Stems of the words that name this lease's parties and property ("Oakwood Rentals", "48 Birch Lane",
+    "San Mateo"): capitalised mid-sentence on the first pages, never the stem of a word written in lower case
+    anywhere in the lease, not a defined term ("Owner", "Premises"), and in few passages (a defined term is
+    everywhere). A question naming them says which lease it means, not what it asks."""
+    text = " ".join(c.text for c in chunks)
+    lower = {s for w in _WORD.findall(text) if w[0].islower() for s in content_stems(w)}
+    defined = {s for term in _DEFINED.findall(text) for s in content_stems(term)}
+    first = " ".join(c.text for c in chunks if c.pages and c.pages[0] <= NAME_PAGES)
+    capitalised = [m.group() for m in _WORD.finditer(first) if m.group()[0].isupper()
+                   and not re.search(r"(?:^|[.!?:;]\s*|[\"“(]\s*)$", first[max(0, m.start() - 3):m.start()])]
+    return frozenset(s for w in capitalised for s in content_stems(w)
+                     if s not in lower and s not in defined and s not in lease_vocabulary()
+                     and df.get(s, 0) <= NAME_MAX_PASSAGES)
 
 
 @dataclass
@@ -36,6 +56,7 @@ class LeaseIndex:
     risk_flags: list[RiskFlag]
     stems: list[frozenset[str]] = field(repr=False)
     df: Counter[str] = field(repr=False)
+    names: frozenset[str] = field(default=frozenset(), repr=False)  # see document_names
     build_ms: float = 0.0
 
     @classmethod
@@ -61,6 +82,7 @@ class LeaseIndex:
             risk_flags=find_risk_flags(chunks),
             stems=stems,
             df=df,
+            names=document_names(chunks, df),
         )
         index.build_ms = (time.perf_counter() - started) * 1000
         return index
@@ -103,6 +125,9 @@ class LeaseIndex:
         retrieved clauses judged by the rules (coverage order) with their retrieval ranks and scores (the question in
         English words: `answerability` reads it through the lease glossary)."""
         concepts = question_concepts(question)
+        # Words that only name the lease's parties or property are dropped, unless they are all the question has.
+        asked = [c for c in concepts if not c.stems <= self.names]
+        concepts = asked or concepts
         if not concepts or not self.chunks:
             return None
         weights = concept_weights(concepts, self.df, len(self.chunks))

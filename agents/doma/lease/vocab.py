@@ -380,6 +380,13 @@ def _phrase_table() -> tuple[dict[tuple[str, ...], str], int]:
     return table, max(len(k) for k in table)
 
 
+@lru_cache(maxsize=1)
+def lease_vocabulary() -> frozenset[str]:
+    """Stems of every word the thesaurus and the explicit expansions know: lease words, never a party's name."""
+    members = [w for group in (*SYNSETS.values(), *_EXPLICIT.values()) for w in group] + [*SYNSETS, *_EXPLICIT]
+    return frozenset(stem(w) for member in members for w in words(member))
+
+
 def content_stems(text: str) -> list[str]:
     """Stems of the words of a text that carry meaning (stopwords dropped), in order."""
     return [stem(w) for w in words(join_compounds(text)) if w not in STOPWORDS]

@@ -141,3 +141,20 @@ def test_a_long_numbered_heading_that_wraps_is_one_heading() -> None:
     chunks = chunk_pages([page])
     assert chunks[0].section == "5 SECURITY OF THE PROPERTY AND PERIODS OF ABSENCE OF MORE THAN 28 DAYS"
     assert chunks[1].section == "6 ACCESS TO THE PROPERTY"  # each clause under its own heading
+
+
+def test_a_summary_of_basic_lease_information_is_one_passage_per_item() -> None:
+    summary = ("SUMMARY OF BASIC LEASE INFORMATION\n"
+               "5. Tenant's Share (Article 4): Approximately 4.7304%. 6. Permitted Use (Article 5): General office\n"
+               "use consistent with a first-class office building. 7. Security Deposit (Article 21): $41,366.39. 8.\n"
+               "Parking "
+               "Pass Ratio (Article 28): 3.3 unreserved parking passes for every 1,000 rentable square feet.")
+    chunks = chunk_pages([summary, "ARTICLE 21 SECURITY DEPOSIT\nTenant shall deposit the amount set forth in "
+                                   "Section 7 of the Summary."])
+    by_label = {c.label: c.text for c in chunks}
+    assert by_label["7. Security Deposit (Article 21)"] == "$41,366.39."
+    assert by_label["8. Parking Pass Ratio (Article 28)"].startswith("3.3 unreserved parking passes")
+    assert by_label["5. Tenant's Share (Article 4)"] == "Approximately 4.7304%."
+    # ordinary prose with one "Title: text" is not a summary
+    prose = chunk_pages(["1. Rent: Tenant pays $900 on the 1st. Late payments cost $40 after the 3rd."])
+    assert len(prose) == 1

@@ -114,3 +114,17 @@ def test_an_enumerated_item_is_quoted_with_the_sentence_that_introduces_it() -> 
     index = LeaseIndex.from_pages([page])
     answer = answer_question(index, "Can the landlord come in to inspect the flat?")
     assert "24 hours notice" in answer.answer and "inspect its condition" in answer.answer
+
+
+def test_words_naming_the_parties_and_the_property_do_not_pick_the_clause() -> None:
+    from agents.doma.lease.document import LeaseIndex
+
+    pages = ["This agreement is between Oakwood Rentals (\"Owner\") and Priya Natarajan (\"Resident\") for the house "
+             "at 48 Birch Lane, Columbus, Ohio 43215.\n"
+             "1. TERM\nThis is a month-to-month tenancy. Either party may end it by giving the other at least thirty "
+             "days' written notice.\n"
+             "2. RENT\nResident will pay $1,650 per month, on or before the 1st."]
+    index = LeaseIndex.from_pages(pages)
+    assert {"oakwood", "birch", "natarajan"} <= index.names and "resid" not in index.names
+    best = index.search("how much heads up do i need to give oakwood before i move out of the birch lane house?")
+    assert best and "thirty days" in best[0].chunk.text
