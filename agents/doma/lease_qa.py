@@ -264,6 +264,10 @@ def deterministic_answer(index: LeaseIndex, question: str, evidence: list[Eviden
         # Two clauses that answer equally well are both quoted ("who pays which utilities": 5.1 and 5.2).
         if other.coverage >= FOUND_THRESHOLD and other.score >= evidence[0].score - SECOND_QUOTE_MARGIN:
             chosen.append(other)
+    for item in list(chosen):  # a clause that defers to the Summary's figure brings that line along
+        summary = index.summary_item(item)
+        if summary is not None and all(summary.chunk.index != c.chunk.index for c in chosen):
+            chosen.append(summary)
     parts = []
     for item in chosen:
         pages = sorted({s.page for s in item.quote})

@@ -24,6 +24,8 @@ LEAD_IN_REACH = 12  # how many items back an enumeration's lead-in sentence may 
 _ITEM_LABEL = re.compile(r"\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 _DEFINED = re.compile(r"\(\s*(?:the\s+|an?\s+)?[\"“']([^\"”']{1,40})[\"”']")
+_SUMMARY_REF = re.compile(r"\bSection\s+(\d{1,2}(?:\.\d{1,2})?)\s+of\s+the\s+Summary\b", re.IGNORECASE)
+SUMMARY_PAGES = 4  # a lease's summary of basic information stands at its start
 NAME_PAGES = 2  # the parties, the property and the title stand on the first pages
 NAME_MAX_PASSAGES = 3  # a name recurs in a few passages; a defined term in many
 
@@ -147,6 +149,21 @@ class LeaseIndex:
             Candidate(self._with_lead_in(item), rank, fused_rank[item.chunk.index],
                       float(bm25[item.chunk.index]) / top_bm25, dense.get(item.chunk.index, 0.0))
             for rank, item in enumerate(judged)]
+
+    def summary_item(self, item: Evidence) -> Evidence | None:
+        """The Summary line a clause defers to ("in the amount set forth in Section 7 of the Summary"): the
+        figure a reader turns back to find, quoted whole (None when the clause refers to none or it is not found)."""
+        quoted = " ".join(s.text for s in item.quote)
+        ref = _SUMMARY_REF.search(quoted) or _SUMMARY_REF.search(item.chunk.text)
+        if ref is None:
+            return None
+        number = ref.group(1)
+        for chunk in self.chunks:
+            if chunk.pages and chunk.pages[0] > SUMMARY_PAGES:
+                break
+            if re.match(rf"{re.escape(number)}\.?\s", chunk.label) and chunk.index != item.chunk.index:
+                return Evidence(chunk, item.coverage, item.score, chunk.sentences)
+        return None
 
     def _with_lead_in(self, item: Evidence) -> Evidence:
         """An enumerated item ("(a) to inspect its condition;") is quoted after the sentence that introduces it

@@ -227,3 +227,24 @@ def test_a_grounded_model_reply_never_takes_the_answering_sentence_away(resident
     assert trace["source"] == "model" and answer.answer.startswith("In short:")
     for quoted in re.findall(r'"([^"]+)"', rules.answer):
         assert quoted in answer.answer
+
+
+def test_a_clause_that_defers_to_the_summary_brings_the_summary_line() -> None:
+    from agents.doma.lease.document import LeaseIndex
+    from agents.doma.lease.evidence import Evidence
+
+    pages = ["OFFICE LEASE\nSUMMARY OF BASIC LEASE INFORMATION\n5. Tenant's Share (Article 4): Approximately 4.7304%. "
+             "6. Permitted Use (Article 5): General office use. 7. Security Deposit (Article 21): $41,366.39. "
+             "8. Parking Pass Ratio (Article 28): 3.3 passes for every 1,000 rentable square feet.",
+             "ARTICLE 20 SIGNS\nTenant may place its name on the directory of the Building.",
+             "ARTICLE 21 SECURITY DEPOSIT\nConcurrently with Tenant's execution of this Lease, Tenant shall deposit "
+             "with Landlord a security deposit in the amount set forth in Section 7 of the Summary. Landlord may use "
+             "it to cure a default."]
+    index = LeaseIndex.from_pages(pages)
+    article = next(c for c in index.chunks if c.section.startswith("ARTICLE 21"))
+    line = index.summary_item(Evidence(article, 0.5, 0.5, article.sentences[:1]))
+    assert line is not None and line.chunk.text == "$41,366.39." and line.chunk.pages == [1]
+    signs = next(c for c in index.chunks if c.section.startswith("ARTICLE 20"))
+    assert index.summary_item(Evidence(signs, 0.5, 0.5, signs.sentences)) is None
+    answer = answer_question(index, "How much is the security deposit?")
+    assert "$41,366.39" in answer.answer and 1 in {c.page for c in answer.citations}
