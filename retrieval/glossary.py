@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from retrieval.arabic import ARABIC, normalize, stem
 
@@ -22,16 +22,23 @@ def fold_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+def _with_and(english: str) -> Callable[[re.Match[str]], str]:
+    """The replacement of a phrase: its English, after "and" when the phrase carried a clinging "و"."""
+    return lambda match: f" and {english} " if match.group(1) else f" {english} "
+
+
 class Glossary:
     """Arabic phrases and words, and Spanish words, each with its English wording."""
 
     def __init__(self, arabic_phrases: Iterable[tuple[str, str]] = (), arabic_words: Mapping[str, str] | None = None,
                  spanish: Mapping[str, str] | None = None) -> None:
-        self.phrases = tuple((re.compile(rf"(?<![\u0621-\u064a]){re.escape(normalize(a))}(?![\u0621-\u064a])"),
-                              f" {e} ") for a, e in sorted(arabic_phrases, key=lambda p: -len(p[0])))
+        # a phrase may carry a clinging "and" ("وكبيرة في السن": "and elderly"), as single words may
+        self.phrases = tuple((re.compile(rf"(?<![\u0621-\u064a])(و)?{re.escape(normalize(a))}(?![\u0621-\u064a])"),
+                              e) for a, e in sorted(arabic_phrases, key=lambda p: -len(p[0])))
         self.words: dict[str, str] = {}
+        for arabic, english in (arabic_words or {}).items():  # a listed word before any other word's stem:
+            self.words.setdefault(normalize(arabic), english)   # "درج" is stairs, though "درجة" (degree) stems to it
         for arabic, english in (arabic_words or {}).items():
-            self.words.setdefault(normalize(arabic), english)
             self.words.setdefault(stem(normalize(arabic)), english)
         self.spanish = {fold_accents(k).lower(): v for k, v in (spanish or {}).items()}
         self._spanish_re = (re.compile(r"\b(" + "|".join(sorted(map(re.escape, self.spanish), key=len, reverse=True))
@@ -43,7 +50,7 @@ class Glossary:
             return text
         t = normalize(text)
         for pattern, english in self.phrases:
-            t = pattern.sub(english, t)
+            t = pattern.sub(_with_and(english), t)
 
         def word(match: re.Match[str]) -> str:
             token = match.group(0)
@@ -53,7 +60,8 @@ class Glossary:
                 return "and " + self.words[token[1:]]  # "والماء": a clinging "and"
             for article in ("وال", "بال", "ال"):  # the article on a word the stemmer would cut otherwise
                 if token.startswith(article) and token[len(article):] in self.words:
-                    return self.words[token[len(article):]]
+                    english = self.words[token[len(article):]]
+                    return f"and {english}" if article == "وال" else english  # "والحرارة": and the heat
             return self.words.get(stem(token), token)
 
         return _ARABIC_WORD.sub(word, t)

@@ -136,8 +136,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bbuckets?\W+(?:\w+\W+){0,2}?(?:overflow\w*|full|filling up)\b",
         _near(r"water(?!_)", r"spreading|spread(?:s|ing)? (?:to|into|toward)|toward the hall\w*|into the hall\w*|"
               r"under the door|to the next room|into the next room", 6),
-        _near(r"sewage|sewer|aguas negras|aguas residuales", r"everywhere|all over|flood|overflow|pour|gush|coming up|"
-              r"spread\w*|across|whole floor|todo el piso|saliendo", 6),
+        _near(r"sewage|sewer|aguas? negras?|aguas residuales", r"everywhere|all over|flood|overflow|pour|gush|"
+              r"coming up|spread\w*|across|whole floor|todo el piso|saliendo|sale|salen|llenando|se (?:esta )?llen\w*|"
+              r"por todos lados|(?:into|onto|in) the (?:whole |entire )?(?:\w+ )?(?:bathroom|kitchen|hall\w*|"
+              r"apartment|room|floor|basement)|whole (?:bathroom|kitchen|apartment|room|basement)", 10),
     )),
     ("break_in", _rx(
         r"\bbr(?:oke|eak|eaking)\W+in(?:to)?\b", r"\bbroken into\b", r"\bburglar\w*", r"\bintruders?\b",
@@ -205,6 +207,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"no sound|silent|painted over|covered|disabl\w*|in pieces|tamper\w*", 6),
         r"\b(?:no|without|never (?:had|got) an?|there is not an?|there are not any|not a single|no hay|sin) "
         r"(?:\w+ )?(?:smoke_alarm|co_alarm|detector\w*)",
+        # only an alarm has a test button: pressed, it does nothing
+        r"\b(?:no|not a|not any) (?:light|sound|beep|chirp)\w*\W+(?:\w+\W+){0,3}?(?:press|push|hit)\w* (?:the )?test\b",
+        r"\b(?:press|push|hit)\w* (?:the )?test(?: button)?\W+(?:\w+\W+){0,3}?(?:nothing|no (?:light|sound|beep)|"
+        r"not (?:beep|light|work|sound)\w*|dead)",
     )),
     ("egress", _rx(  # NSPIRE: blocked egress; HPD C: locked or obstructed fire escape, illegal gates, fire doors
         _near(r"fire_equipment|exit|stairwell|stairway|emergency door|way out|salida|puerta de emergencia",
@@ -235,6 +241,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"spit|spray|shoot|blow|steam|red|capped|plugged|bang|rumbl|hiss|leak", 8),
         _near(r"water_heater|boiler|tank|caldera|calentador", r"bang\w*|rumbl\w*|explod|bulg|shaking|screaming", 6),
         _near(r"steam", r"blast\w*|shoot\w*|pour\w*|spray\w*|gush\w*|filling (?:the|my|our)|billow\w*", 5),
+        r"\b(?:full of|filled with|filling with|thick with) steam\b|\bsteam everywhere\b",
     )),
     ("pests", _rx(  # HPD C: rat infestation; rodents at a sleeping child
         r"\brats?\b|\brodent infestation\b|\bratas?\b",
@@ -309,10 +316,19 @@ def still_unsafe(text: str) -> bool:
 
 def past_only(clause: str) -> bool:
     """The clause dates its event in the past and says nothing about it going on now."""
+    clause = _PLACE_PAST.sub(" ", clause)
     return bool(_PAST.search(clause)) and not _NOW.search(clause)
 
 
 _PAST_RESOLVED = re.compile(r"\b(?:anymore|any more|no longer|gone|stopped|went away|cleared|fixed|ya no)\b")
+# A standing hazard is told as an absence ("no guard anymore", "the detector is gone"): only a repair takes it back.
+_STANDING_FIXED = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:(?:is |was |has been |have been |got |been )?(?:fixed|repaired|"
+                             r"replaced|put back|reinstalled|installed|resolved))\b")
+# "where the fan used to be" places a thing; it does not date the report.
+_PLACE_PAST = re.compile(r"\bwhere (?:\w+ ){0,3}?used to be\b")
+# A participle after a comma goes on with the clause before it ("raw sewage in 1A, spreading across the floor").
+_CONTINUES = re.compile(r"^(?:and |now )?(?!(?:no|some|any|every)thing\b|ceiling\b|building\b|morning\b|evening\b|"
+                        r"wiring\b|heating\b|plumbing\b|railing\b|flooring\b|lighting\b|parking\b)\w+ing\b")
 
 
 def _negated_before(clause: str, start: int) -> bool:
@@ -354,16 +370,21 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
         offset = max(offset, position)
         nxt = parts[index + 1] if index + 1 < len(parts) else ""
         found = [(h, p) for h, p, needs in CONDITIONAL_HAZARDS if needs.search(text)]
+        continues = bool(nxt) and bool(_CONTINUES.match(nxt)) and not _NEGATORS & set(re.findall(r"[a-z_']+", nxt))
+        scope = f"{clause}, {nxt}" if continues else clause
         for hazard, pattern in (*HAZARDS, *found):
             if hazard == "fire" and re.search(rf"\b(?:{_FIRE_EXCLUDE})\b", clause):
                 if pattern.search(clause):
                     negated.append("fire")  # cigarette smoke, a grill: the cue was seen and ruled out
                 continue
-            for match in pattern.finditer(clause):
+            for match in pattern.finditer(scope):
+                if match.start() >= len(clause):
+                    break  # the next clause's own cue is judged with that clause
                 if hazard == "co" and "beep" in match.group(0) and re.search(r"chirp|batter", text):
                     continue  # a low-battery beep, not an alarm
                 after = clause[match.end():]
-                if _negated_before(clause, match.start()) or _RESOLVED_AFTER.match(after):
+                taken_back = (_STANDING_FIXED if hazard in STANDING else _RESOLVED_AFTER).match(after)
+                if _negated_before(clause, match.start()) or taken_back:
                     negated.append(hazard)
                     if _PAST_RESOLVED.search(clause):
                         resolved.append(hazard)
@@ -410,7 +431,7 @@ _VULNERABLE = re.compile(
     r"\bchemo\w*|\bimmuno\w*|\b(?:is|am|are) (?:sick|ill)\b|\bhandicap\w*|\b(?:in her|in his|in their) (?:80s|90s)|"
     r"\b(?:[7-9]\d|1[01]\d)[ -]?(?:years?|yrs?|yo|anos)\b|\b(?:age|aged|is|she is|he is) (?:[7-9]\d|1[01]\d)\b|"
     r"\bgrand(?:mother|father|ma|pa|parents?)\b|\babuel\w*|\banciano\w*|\bmayor\b|"
-    r"\bbebe\b|\bsick\b"
+    r"\bbebe\b|\bsick\b|\b(?:young|small|little) (?:children|kids?)\b|\bninos pequenos\b"
 )
 
 

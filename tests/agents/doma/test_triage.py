@@ -11,6 +11,7 @@ from langchain_core.language_models.fake_chat_models import FakeListChatModel, G
 from langchain_core.messages import AIMessage
 
 from agents.doma.triage import classify, classify_detailed, load_triage_config, model_opinion, triage_node
+from agents.doma.triage_rules import analyze
 from agents.doma.triage_text import normalize
 from contracts.doma import TriageResult
 from tests.conftest import ROOT
@@ -339,3 +340,37 @@ def test_a_hazard_made_safe_becomes_the_repair_that_is_left_and_says_so() -> Non
     still = triage_node({"text": "they capped it but now there's smoke coming from the outlet",
                          "ticket": first["ticket"]})
     assert still["triage"]["priority"] == "P0"
+
+
+@pytest.mark.parametrize("text", [
+    # a standing hazard told as an absence: "anymore" confirms it, only a repair takes it back
+    "the window in the hallway on the 6th floor has no glass and no guard anymore, kids run past it",
+    # "where the fan used to be" places the wires; it does not date the report
+    "exposed wires in the bathroom where the fan used to be, water from the shower drips on them",
+    # a participle after a comma goes on with the clause before it
+    "Toilet and shower drain backing up with raw sewage in 1A, spreading across floor.",
+    "sale agua negra de aguas negras por el desague del sotano y se esta llenando todo, huele horrible",
+    # an alarm's test button that does nothing, next to a gas boiler
+    "the CO alarm chirped for a week, I changed the batteries and now it's dead, no light when I press test. gas "
+    "boiler next to the kids room",
+    "boiler room full of steam and some kind of alarm bell ringing, super isnt here",
+    # Arabic: a clinging "and" on a phrase or on an article ("وكبيرة في السن", "والحرارة")
+    "لا توجد تدفئة في المبنى كله والحرارة تحت الصفر ولدي أطفال صغار",
+    "لا توجد تدفئة منذ يومين والحرارة في الخارج تحت الصفر وأمي مريضة وكبيرة في السن",
+])
+def test_hazards_told_in_ways_the_rules_used_to_miss(text: str) -> None:
+    assert analyze(text).top.priority == "P0"
+
+
+def test_real_words_are_never_typo_corrected() -> None:
+    assert normalize("the balcony is leaning") == "the balcony is leaning"  # not "leaking"
+    assert normalize("the flooring is lifting, heading out now") == "the flooring is lifting, heading out now"
+    assert "toilet" in normalize("the tiolet is clogged")  # a real typo still is
+
+
+@pytest.mark.parametrize("text", [
+    "the flooring in the kitchen is lifting at the edges near the fridge",
+    "half the outlets stopped working, the breaker won't reset, nothing burning or smelling, just dead",
+])
+def test_real_words_are_not_corrected_into_hazards(text: str) -> None:
+    assert analyze(text).top is None or analyze(text).top.priority != "P0"
