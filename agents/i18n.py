@@ -93,6 +93,72 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "respuesta por escrito.",
         "ar": "غير موجود في العقد المقدَّم. اسأل المالك أو مدير العقار واحتفظ بالإجابة مكتوبة.",
     },
+    # questions about an open repair report (agents/doma/triage.py: repair_answer)
+    "wait_p0": {
+        "en": "No. This is an emergency ({label}): it should not wait until tomorrow. If anyone is in danger, call "
+              "911 now. We alerted the {on_call}; if nobody has come within {eta}, tell me. In New York City you "
+              "can also report it to 311 (HPD takes heat, gas and water emergencies day and night).",
+        "es": "No. Es una emergencia ({label}): no debe esperar hasta mañana. Si alguien corre peligro, llame al 911 "
+              "ahora. Avisamos al {on_call}; si nadie ha venido en {eta}, dígamelo. En Nueva York también puede "
+              "denunciarlo al 311 (HPD atiende emergencias de calefacción, gas y agua a toda hora).",
+        "ar": "لا. هذه حالة طارئة ({label}): لا يجب أن تنتظر حتى الغد. إذا كان أحد في خطر، اتصل بـ 911 الآن. "
+              "أبلغنا {on_call}؛ إذا لم يحضر أحد خلال {eta}، أخبرني. في مدينة نيويورك يمكنك أيضاً الإبلاغ على 311.",
+    },
+    "wait_p1": {
+        "en": "A P1 repair ({label}) is due within a day or two, so tomorrow is within that. If it gets worse "
+              "(water spreading, colder inside, anyone unwell), tell me and the priority goes up.",
+        "es": "Una reparación P1 ({label}) se atiende en uno o dos días, así que mañana está dentro del plazo. Si "
+              "empeora (el agua se extiende, hace más frío dentro, alguien se siente mal), dígamelo y sube la "
+              "prioridad.",
+        "ar": "إصلاح بأولوية P1 ({label}) يتم خلال يوم أو يومين، فالغد ضمن المدة. إذا ساءت الحالة أخبرني وسترتفع "
+              "الأولوية.",
+    },
+    "wait_p2": {
+        "en": "Yes: this is a routine repair ({label}), and the visit we arrange is the right time for it. Tell me "
+              "if it changes.",
+        "es": "Sí: es una reparación de rutina ({label}) y la visita que coordinamos es el momento adecuado. "
+              "Dígame si cambia algo.",
+        "ar": "نعم: هذا إصلاح روتيني ({label})، والزيارة التي نرتبها هي الوقت المناسب. أخبرني إذا تغير شيء.",
+    },
+    "notify_p0": {
+        "en": "What we did: logged your report as P0 and alerted the {on_call}, who arranges {vendor} (expect "
+              "someone within {eta}). We cannot call emergency services for you: call 911 if anyone is in danger, "
+              "and for gas, your gas company's emergency line from outside the building.",
+        "es": "Lo que hicimos: registramos su reporte como P0 y avisamos al {on_call}, que coordina {vendor} (alguien "
+              "en {eta}). No podemos llamar a los servicios de emergencia por usted: llame al 911 si alguien corre "
+              "peligro y, si es gas, a la línea de emergencias de su compañía de gas desde fuera del edificio.",
+        "ar": "ما فعلناه: سجلنا بلاغك بأولوية P0 وأبلغنا {on_call}، الذي يرتب {vendor} (خلال {eta}). لا يمكننا "
+              "الاتصال بخدمات الطوارئ نيابة عنك: اتصل بـ 911 إذا كان أحد في خطر، وفي حالة الغاز اتصل بخط طوارئ "
+              "شركة الغاز من خارج المبنى.",
+    },
+    "notify": {
+        "en": "Your report is logged as {priority} and routed to {vendor}, due within about {eta}; they will call "
+              "you to confirm the time. You do not need to call anyone else unless it gets worse.",
+        "es": "Su reporte quedó registrado como {priority} y asignado a {vendor}, en unas {eta}; le llamarán para "
+              "confirmar la hora. No necesita llamar a nadie más, salvo que empeore.",
+        "ar": "سُجل بلاغك بأولوية {priority} وأُحيل إلى {vendor} خلال نحو {eta}؛ سيتصلون بك لتأكيد الموعد. لا "
+              "تحتاج للاتصال بأحد آخر إلا إذا ساءت الحالة.",
+    },
+    "who_pays": {
+        "en": "It depends on your lease and on the cause: landlords usually pay to repair the building's systems "
+              "and the appliances they supplied (heat, plumbing, wiring, a provided stove or fridge), and tenants "
+              "for damage they or their guests caused. Upload your lease and ask \"who pays for repairs?\" and I "
+              "will quote the clause. Either way, report it now: waiting can make it worse.",
+        "es": "Depende de su contrato y de la causa: normalmente el dueño paga la reparación de los sistemas del "
+              "edificio y de los aparatos que él puso (calefacción, plomería, electricidad, la estufa o la nevera), "
+              "y el inquilino los daños que causó él o sus invitados. Suba su contrato y pregunte \"¿quién paga las "
+              "reparaciones?\" y le cito la cláusula.",
+        "ar": "يعتمد ذلك على عقدك وعلى السبب: عادة يدفع المالك إصلاح أنظمة المبنى والأجهزة التي وفرها، ويدفع "
+              "المستأجر الأضرار التي تسبب بها هو أو ضيوفه. ارفع عقدك واسأل \"من يدفع تكاليف الإصلاح؟\" وسأقتبس البند.",
+    },
+    "who_pays_lease": {
+        "en": "It depends on your lease and on the cause. Ask me \"who pays for repairs?\" and I will quote the "
+              "clause of your lease. Landlords usually pay for the building's systems and the appliances they "
+              "supplied, tenants for damage they or their guests caused.",
+        "es": "Depende de su contrato y de la causa. Pregúnteme \"¿quién paga las reparaciones?\" y le cito la "
+              "cláusula de su contrato.",
+        "ar": "يعتمد ذلك على عقدك وعلى السبب. اسألني \"من يدفع تكاليف الإصلاح؟\" وسأقتبس البند من عقدك.",
+    },
 }
 
 

@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from agents.doma.triage import REPAIR_QUESTION
 from agents.i18n import language, phrase
 from agents.linear import LinearModel
 from agents.prompts import ROUTE_PROMPT
@@ -39,6 +40,7 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
                          r"شقتي|عقدي|بيتي|منزلي|المالك|مالك العقار|صاحب العقار|إيجاري|ايجاري", re.I)
 # A question about what one's own agreement says ("if the flat floods, who pays under my lease?", "what does
 # joint and several mean in my tenancy agreement?"): hazard or market words in it are its topic, not its goal.
+NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
     r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
     r"(?:my|the|our|this)\s+(?:\w+\s+)?(?:lease|tenancy agreement|tenancy|rental agreement|rental contract|contract)"
@@ -357,6 +359,9 @@ def route(
     if awaiting == "renewal" and RENT_STATED.search(text) and not SEARCH_ASK.search(text):
         # "current rent is $2,450, 1br in Astoria": the answer to our renewal question, not a new search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="answer to the renewal question")
+    if previous_node == "triage" and REPAIR_QUESTION.search(text) and not NAMES_THE_LEASE.search(text):
+        # "the super says tomorrow, is that ok?", "is the landlord notified?", "who pays?": about the report just made
+        return RouteDecision(pipeline="DOMA", node="triage", reason="a question about the repair just reported")
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
     market = market_scores(text, table, previous_node, awaiting)

@@ -319,9 +319,43 @@ WHEN_ASK = re.compile(r"\bwhen (?:will|is|are|does|do|can|would) (?:someone|some
                       r"tech\w*|super|vendor|guy|electrician|repair\w*))\b|\beta\b|\bhow long (?:until|till|before|"
                       r"will it take)\b|\bany (?:update|news)\b|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|"
                       r"متى (?:يجي|يأتي|سيأتي|يوصل)", re.I)
+# Questions about the open report that report nothing new: can it wait, who else must be called, who pays.
+WAIT_ASK = re.compile(r"\b(?:is (?:that|this|it) (?:ok|okay|fine|alright|acceptable|normal|safe)|can (?:it|this|that) "
+                      r"wait|should (?:i|we) wait|(?:ok|okay|fine|safe) to wait|wait (?:until|till|til) (?:tomorrow|"
+                      r"monday|the morning|next week)|(?:look at|come|fix|check) (?:it|this) (?:tomorrow|on monday|"
+                      r"next week|in the morning)|puedo esperar|(?:est[aá] bien|se puede) esperar|"
+                      r"hasta ma[nñ]ana)\b", re.I)
+NOTIFY_ASK = re.compile(r"\b(?:(?:do|should|must) (?:i|we) (?:also |still )?(?:need to |have to )?call|who (?:else )?"
+                        r"(?:should|do|must) (?:i|we) call|call any(?:one|body)|(?:is|was|has|have) (?:the )?"
+                        r"(?:landlord|super|owner|manager|management|building|anyone|anybody) (?:been )?"
+                        r"(?:notified|told|informed|aware|called)|did (?:you|anyone) (?:tell|notify|call|inform|"
+                        r"contact)|a qui[eé]n (?:llamo|debo llamar)|debo llamar|(?:le )?avisaron)\b", re.I)
+PAY_ASK = re.compile(r"\b(?:who (?:pays|is paying|has to pay|will pay|covers|is responsible)|(?:do|will|would|should) "
+                     r"(?:i|we) (?:have to |need to )?pay|am i (?:responsible|liable|on the hook)|charge (?:me|us)|"
+                     r"qui[eé]n paga|tengo que pagar|me (?:van a )?cobra\w*)\b|مين يدفع|من يدفع", re.I)
+REPAIR_QUESTION = re.compile("|".join(f"(?:{p.pattern})" for p in (WAIT_ASK, NOTIFY_ASK, PAY_ASK)), re.I)
 ACCESS_WINDOW = re.compile(r"\b(?:after|before|between|not before|not after|any ?time after)\s+\d{1,2}(?::\d{2})?\s*"
                            r"(?:am|pm)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b(?:mornings?|afternoons?|"
                            r"evenings?|weekends?) only\b", re.I)
+
+
+def repair_answer(text: str, ticket: dict[str, Any], lang: str | None, has_lease: bool, *, model: Any = None) -> str:
+    """Answer a question about the open report (can it wait, who else to call, who pays) from its priority."""
+    kept, detail = classify_detailed(ticket["text"], model=model)
+    config = load_triage_config()
+    priority = ticket["priority"]
+    label = (" + ".join(str(config.hazard(h).get("label", h)) for h in detail["hazards"]) if detail["hazards"]
+             else CATEGORY_LABELS[kept.category])
+    parts = []
+    if WAIT_ASK.search(text):
+        key = {"P0": "wait_p0", "P1": "wait_p1"}.get(priority, "wait_p2")
+        parts.append(phrase(key, lang, label=label, on_call=config.on_call, eta=_duration(kept.eta_hours)))
+    if NOTIFY_ASK.search(text):
+        parts.append(phrase("notify_p0" if priority == "P0" else "notify", lang, priority=priority,
+                            on_call=config.on_call, vendor=kept.vendor, eta=_duration(kept.eta_hours)))
+    if PAY_ASK.search(text):
+        parts.append(phrase("who_pays_lease" if has_lease else "who_pays", lang))
+    return "\n\n".join(parts)
 
 
 def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
@@ -349,6 +383,10 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                                         else " Tell me if it gets worse: the priority can go up."),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
+    if ticket and REPAIR_QUESTION.search(text) and not [s for s in said if s.name != "object"]:
+        return {"reply": repair_answer(text, ticket, state.get("lang"), bool(state.get("lease")), model=model),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "question_about_report": True}]}
     window = ACCESS_WINDOW.search(text) if VISIT_ASK.search(text) else None
     if window:  # "can the guy come after 6pm? i sleep during the day": the visit window, passed on
         notes.append(f"Noted: the visit should be **{window.group(0).strip()}**; we will pass that on and confirm the "
@@ -357,6 +395,8 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         # "the firefighters shut the stove off, it needs fixing": the danger is over; what is left is a repair,
         # said, never a silent drop
         alone, detail = classify_detailed(text, model=model)
+        if alone.priority == "P0":  # no hazard named now, and made safe: the learned model's hunch is not a hazard
+            alone, detail = classify_detailed(text, model=model, learned=None)
         if alone.priority != "P0":
             result, report = alone, text
             notes.append(f"The danger is over, so this is now a **{alone.priority}** repair (was P0).")

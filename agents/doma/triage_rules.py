@@ -441,19 +441,26 @@ _DISTRESS = re.compile(
     r"\bdizz\w*|\bfaint\w*|\bvomit\w*|\bconfus\w*|\bletharg\w*|\bunresponsive\b|\bsweat\w* (?:a lot|heavily|badly)|"
     r"\bheat ?stroke\b|"
     r"\bshiver\w*|\bblue lips\b|\bhypotherm\w*|\bnot respond\w*|\bdoes not answer\b|\bnot answer\w* the door\b|"
-    r"\bno contesta\b|\bunwell\b|\bexhausted\b"
+    r"\bno contesta\b|\bunwell\b|\bexhausted\b|\bmarea(?:do|da|dos|das)\b|\bdesmay\w*"
 )
 
 
+_COOLING = re.compile(r"\b(?:ac|a/c|air ?con\w*|air conditioner|cooling|aire acondicionado|aire|no enfria|enfriar|"
+                      r"mini split|ptac)\b")
+
+
 def temperatures_f(text: str) -> list[float]:
-    """Temperatures stated in the message, in Fahrenheit (a bare number with 'degrees' is taken as F)."""
+    """Temperatures stated in the message, in Fahrenheit. A bare number with 'degrees' is Fahrenheit, except
+    30-50 in a message about cooling: nobody needs the AC at 36 °F, so "36 grados" with a dead AC is Celsius."""
     found: list[float] = []
+    cooling = bool(_COOLING.search(text))
     for match in _TEMP_STRICT.finditer(text):
         number = match.group(1) or match.group(4) or match.group(5)
-        unit = (match.group(2) or match.group(3) or "f")[0]
+        stated = match.group(2) or match.group(3)
         if number is None:
             continue
         value = float(number)
+        unit = stated[0] if stated else ("c" if cooling and 30 <= value <= 50 else "f")
         found.append(value * 9 / 5 + 32 if unit == "c" else value)
     return found
 
@@ -518,6 +525,7 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("ac_out", "hvac", "P2", _rx(
         rf"\b(?:ac|cooling|central air)\W+(?:\w+\W+){{0,5}}?(?:{_BROKEN}|warm|hot air|blowing (?:warm|hot))",
         r"\bno (?:ac|cooling|central air|air)\b",
+        r"\b(?:ac|aire)\W+(?:\w+\W+){0,5}?no (?:enfria|funciona|sirve|prende)\b|\bno enfria\b",
     )),
     ("no_hot_water", "plumbing", "P1", _rx(
         r"\bno (?:more )?hot_water\b", r"\bsin hot_water\b", r"\bno hay hot_water\b", rf"{_NO_HAVE}hot_water\b",

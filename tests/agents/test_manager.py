@@ -194,3 +194,13 @@ def test_a_home_to_buy_is_said_to_be_outside_the_product_but_an_hdb_flat_is_valu
     assert "can't search homes for sale" in dict((n, a) for n, _p, a in OUT_OF_SCOPE)["buying"]
     assert route("we are buying a 4-room HDB in Sengkang, fair price?").node == "comps"
     assert route("looking for a house to rent in Toronto").node == "needs"
+
+
+@pytest.mark.parametrize("text", [
+    "the super says he'll look at it tomorrow. is that ok?",
+    "I'm outside now. Do I need to call anyone else or is the landlord notified?",
+    "Gracias. ¿Quién paga la reparación, yo o el dueño?",
+])
+def test_a_question_about_the_repair_just_reported_stays_with_triage(text: str) -> None:
+    assert route(text, previous_node="triage").node == "triage"
+    assert route("who pays for that under my lease?", previous_node="triage", has_lease=True).node == "lease"

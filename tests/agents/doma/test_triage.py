@@ -374,3 +374,35 @@ def test_real_words_are_never_typo_corrected() -> None:
 ])
 def test_real_words_are_not_corrected_into_hazards(text: str) -> None:
     assert analyze(text).top is None or analyze(text).top.priority != "P0"
+
+
+def _after(first: str, then: str, lang: str = "en") -> dict:
+    ticket = triage_node({"text": first})["ticket"]
+    return triage_node({"text": then, "ticket": ticket, "lang": lang})
+
+
+def test_questions_about_the_open_report_are_answered_from_its_priority() -> None:
+    cold = "the heat has been off since last night and its 20 degrees outside, i have a baby"
+    wait = _after(cold, "the super says he'll look at it tomorrow. is that ok?")
+    assert wait["reply"].startswith("No.") and "no heat in freezing weather" in wait["reply"] and "311" in wait["reply"]
+    assert "ticket" not in wait  # the report is unchanged
+    gas = _after("I think I smell gas near the stove", "I'm outside now. Do I need to call anyone else or is the "
+                                                       "landlord notified?")
+    assert "alerted the on-call" in gas["reply"] and "cannot call emergency services" in gas["reply"]
+    drip = _after("the kitchen faucet drips a little", "can it wait until next week?")
+    assert drip["reply"].startswith("Yes")
+    pays = _after("el aire acondicionado no enfría y estamos a 36 grados, mi mamá es mayor",
+                  "¿Quién paga la reparación, yo o el dueño?", lang="es")
+    assert pays["reply"].startswith("Depende de su contrato")
+
+
+def test_a_report_made_safe_drops_to_the_repair_left_even_when_the_model_suspects_danger() -> None:
+    out = _after("I think I smell gas near the stove", "con edison came, they said it was a loose connection on the "
+                                                       "stove and turned it off. now i dont have a stove")
+    assert "The danger is over" in out["reply"] and out["ticket"]["priority"] != "P0"
+
+
+def test_dizziness_in_the_heat_with_a_dead_ac_makes_it_an_emergency() -> None:
+    out = _after("el aire acondicionado de mi departamento no enfría nada y estamos a 36 grados. Mi mamá es mayor.",
+                 "¿Y si mi mamá se siente mareada?", lang="es")
+    assert out["ticket"]["priority"] == "P0" and "heat illness" in out["reply"]
