@@ -22,7 +22,7 @@ from agents.doma.renewal import (
     render_reply,
 )
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
-from agents.doma.renewal_tenant import advise, expected_offer_note, offered_rent, render_advice
+from agents.doma.renewal_tenant import advise, expected_offer_note, offered_rent, open_questions, render_advice
 from agents.i18n import phrase
 from agents.state import AgentState
 
@@ -159,7 +159,10 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             what = "is it" if len(missing) == 1 else "are they"
             reply = f"To help you negotiate I need {' and '.join(missing)} - what {what}?"
             expected = expected_offer_note(request, inventory=inventory, policy=_resolve_policy(None))
-            if expected and len(missing) == 1:  # the rent is known, the offer is not: what the market says meanwhile
+            asked = open_questions(text, request, inventory=inventory, policy=_resolve_policy(None))
+            if asked:  # "which term would you pick?", "what does market rate mean?": answered, not asked back
+                reply = "\n\n".join(asked)
+            elif expected and len(missing) == 1:  # the rent is known, the offer is not: what the market says
                 reply = expected
             out.update(reply=reply, awaiting="renewal")
         else:

@@ -7,6 +7,7 @@ Every number comes from the message, the inventory or a stated rule, never from 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -173,6 +174,68 @@ def render_advice(advice: RenewalAdvice) -> str:
     return "\n".join(lines)
 
 
+# What a renter asks before the landlord has named a rent (answered from the market, never from a model)
+MARKET_RATE_Q = re.compile(r"\b(?:prevailing|market) (?:rate|rent)\b|\bat market\b|\bprecio de mercado\b|"
+                           r"سعر السوق", re.I)
+TERM_Q = re.compile(r"\bwhich (?:term|option|one|length)\b|\b(?:12|24|one|two|1|2)[- ](?:months?|years?|yr) or "
+                    r"(?:12|24|one|two|1|2)[- ]?(?:months?|years?|yr)?\b|\bshould i (?:sign|go|take|pick|choose)\b|"
+                    r"\b(?:what|which) would you (?:pick|choose|take|do)\b|\bqu[eé] plazo\b|\bcu[aá]l (?:elijo|"
+                    r"escojo)\b", re.I)
+MONTH_TO_MONTH_Q = re.compile(r"\bmonth[- ]to[- ]month\b|\bmes a mes\b|\bshorter (?:term|lease)\b|"
+                              r"\b(?:6|six)[- ]month (?:term|lease|renewal|extension)\b", re.I)
+
+
+def market_position(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy) -> tuple[Any, float] | None:
+    """The comparables of the renter's unit and how their median sits against the current rent (%)."""
+    current = request.current_rent
+    comps = find_comps(subject_of(request, inventory), inventory, policy) if current else None
+    if not current or comps is None:
+        return None
+    return comps, (comps.median / current - 1) * 100
+
+
+def open_questions(text: str, request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy) -> list[str]:
+    """Answers to what a renter asks before there is an offer to weigh: what "market rate" means, which term to
+    pick, whether month to month is possible (each only when asked)."""
+    out = []
+    position = market_position(request, inventory=inventory, policy=policy)
+    if MARKET_RATE_Q.search(text):
+        out.append("\"Renewal at prevailing market rate\" means your landlord has not named a figure yet: they will "
+                   "set the new rent at what they judge the market to be for your unit. You do not have to accept "
+                   "the first number: ask for the rent for each term in writing before the response deadline, and "
+                   "compare it with what similar units rent for." + ("" if request.current_rent else
+                   " Tell me your current rent and the unit (bedrooms, neighbourhood) and I will show you what "
+                   "comparable units rent for."))
+    if TERM_Q.search(text) and not MONTH_TO_MONTH_Q.search(text):
+        if position is None:
+            out.append("Which term depends on the two figures: tell me the rent for each and I will compare their "
+                       "cost over two years.")
+        else:
+            comps, pct = position
+            if pct < -2:
+                out.append(f"I would pick **12 months**: comparable units ({comps.scope}) rent for a median "
+                           f"{_money(comps.median)}, {pct:+.1f}% on your {_money(request.current_rent or 0)}, so the "
+                           "market is below what you pay. A shorter term keeps you free to renegotiate or move next "
+                           "year; a 24-month term would lock in a rent above the market.")
+            elif pct > 2:
+                out.append(f"I would pick **24 months** if its increase is not higher than the 12-month one: "
+                           f"comparable units ({comps.scope}) rent for a median {_money(comps.median)}, {pct:+.1f}% "
+                           f"on your {_money(request.current_rent or 0)}, so rents around you are higher and a longer "
+                           "term locks in your level for two years.")
+            else:
+                out.append(f"Either term is reasonable: comparable units ({comps.scope}) rent for a median "
+                           f"{_money(comps.median)}, about what you pay. Take 24 months if its rent is the same as "
+                           "the 12-month one (two years of certainty), 12 months if it costs more.")
+        out[-1] += " Once the landlord names both figures, tell me and I will compare their total cost."
+    if MONTH_TO_MONTH_Q.search(text):
+        out.append("Whether you can go month to month (or take a shorter term) depends on your lease and on local "
+                   "law: many leases turn month to month when they end without a renewal, often at a higher rent, "
+                   "and a landlord may refuse it. I cannot confirm it without your lease: upload it and ask \"what "
+                   "happens when the lease ends?\". You can also put it in your reply as an alternative: a 6-month "
+                   "term, or month to month at the 12-month rent.")
+    return out
+
+
 def expected_offer_note(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy) -> str | None:
     """No rent named yet ("renewal at prevailing market rate"): what comparable units rent for, so the renter knows
     what to expect and what to ask; None without a current rent or comparables."""
@@ -182,9 +245,10 @@ def expected_offer_note(request: RenewalRequest, *, inventory: Any, policy: Rene
         return None
     low, high = comps.iqr
     pct = (comps.median / current - 1) * 100
+    reading = ("they rent for less than you pay now, so you have grounds to ask for no increase, or a lower rent"
+               if pct < -5 else "an offer near that is the market; well above it is worth countering")
     return (f"Your landlord has not named a rent yet. Comparable units ({comps.scope}) rent for a median "
             f"{_money(comps.median)} (middle half {_money(low)}-{_money(high)}), {pct:+.1f}% on your "
-            f"{_money(current)}: an offer near that is the market; well above it is worth countering. Ask for the "
-            f"12- and 24-month figures in writing before the deadline, then tell me the numbers and I will weigh "
-            f"them and draft your reply.")
+            f"{_money(current)}: {reading}. Ask for the 12- and 24-month figures in writing before the deadline, "
+            f"then tell me the numbers and I will weigh them and draft your reply.")
 

@@ -272,3 +272,22 @@ def test_a_counter_never_exceeds_the_offer_nor_falls_below_the_rent(inventory: I
         assert advice is not None
         assert min(current, offer) <= advice.counter.rent_usd <= offer
         assert f"${offer:,.0f}" in advice.draft_message and advice.mailto.startswith("mailto:")
+
+
+def test_a_renter_without_an_offer_gets_answers_not_the_same_question() -> None:
+    from data.sources.nyc import load_inventory
+
+    inventory = load_inventory()
+    first = renewal_node({"text": "my renewal notice says 'renewal at prevailing market rate, 12 or 24 month term' - "
+                                  "what does that mean?", "role": "renter"}, inventory=inventory)
+    assert "has not named a figure" in first["reply"] and "current rent" in first["reply"]
+    state = {"renewal_context": first["renewal_context"], "renewal_request": first["renewal_request"],
+             "role": "renter"}
+    rent = renewal_node({**state, "text": "I pay 3,400 for a 2 bed in Crown Heights"}, inventory=inventory)
+    state = {**state, "renewal_context": rent["renewal_context"], "renewal_request": rent["renewal_request"]}
+    term = renewal_node({**state, "text": "which term would you pick"}, inventory=inventory)
+    assert "**12 months**" in term["reply"] or "**24 months**" in term["reply"] or "Either term" in term["reply"]
+    assert term["reply"] != rent["reply"] and "$3,400" in term["reply"]
+    m2m = renewal_node({**state, "text": "and if they refuse a 6 month term, can i go month to month?"},
+                       inventory=inventory)
+    assert "depends on your lease" in m2m["reply"]
