@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
 from agents.i18n import language, phrase
 from agents.linear import LinearModel
@@ -40,6 +41,7 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
                          r"شقتي|عقدي|بيتي|منزلي|المالك|مالك العقار|صاحب العقار|إيجاري|ايجاري", re.I)
 # A question about what one's own agreement says ("if the flat floods, who pays under my lease?", "what does
 # joint and several mean in my tenancy agreement?"): hazard or market words in it are its topic, not its goal.
+RENEWAL_WORD = re.compile(r"\brenew\w*|\brenovaci\w*|\brenovar\b|تجديد", re.I)
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
     r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
@@ -359,6 +361,9 @@ def route(
     if awaiting == "renewal" and RENT_STATED.search(text) and not SEARCH_ASK.search(text):
         # "current rent is $2,450, 1br in Astoria": the answer to our renewal question, not a new search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="answer to the renewal question")
+    if RENEWAL_WORD.search(text) and len(parse_units(text)) >= 2:
+        # "renewal proposals for 2A 2br $4,000, 3B studio $2,200": units with their rents, not a search
+        return RouteDecision(pipeline="DOMA", node="renewal", reason="renewals for several units")
     if previous_node == "triage" and REPAIR_QUESTION.search(text) and not NAMES_THE_LEASE.search(text):
         # "the super says tomorrow, is that ok?", "is the landlord notified?", "who pays?": about the report just made
         return RouteDecision(pipeline="DOMA", node="triage", reason="a question about the repair just reported")

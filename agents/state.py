@@ -30,6 +30,7 @@ class AgentState(TypedDict, total=False):
     spec_patch: dict[str, Any] | None  # a chosen relaxation to apply to the stored spec (set by the UI)
     renewal_context: str | None  # the renewal conversation so far (completed by answers and follow-ups)
     renewal_request: dict[str, Any] | None  # the negotiation as last understood (RenewalRequest JSON)
+    renewal_units: dict[str, Any] | None  # a manager's units renewed together: {"units", "location", "modest"}
     awaiting: str | None  # what the last reply asked for: "spec" | "route" | None
     matches: list[dict[str, Any]]  # MatchItems of the last search
     focus: str | None  # the unit the conversation last singled out ("which is closest?" -> it; "book it")

@@ -23,6 +23,15 @@ from agents.doma.renewal import (
 )
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
 from agents.doma.renewal_tenant import advise, expected_offer_note, offered_rent, open_questions, render_advice
+from agents.doma.renewal_units import (
+    MIN_UNITS,
+    MODEST,
+    analyze_units,
+    follow_up,
+    parse_units,
+    render_table,
+    units_named,
+)
 from agents.i18n import phrase
 from agents.state import AgentState
 
@@ -129,6 +138,20 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
     text = state.get("text", "") or ""
     context = state.get("renewal_context") or ""
     latest = parse_renewal_request(text, inventory)
+    units = parse_units(text)
+    batch = state.get("renewal_units")
+    if len(units) >= MIN_UNITS:  # "2A 2br $4,000, 3B studio $2,200, 7F 1br $3,050": one proposal per unit
+        batch = {"units": units, "location": latest.location, "modest": bool(MODEST.search(text))}
+        reply = render_table(analyze_units(batch, inventory=inventory), batch)
+    elif batch and (units_named(text, batch["units"]) or LETTER_Q.search(text)):
+        reply, batch = follow_up(text, batch, inventory=inventory, letter_asked=bool(LETTER_Q.search(text)))
+    else:
+        batch = None
+    if batch is not None:
+        step = {"node": "renewal", "requester": "manager", "units": [u["label"] for u in batch["units"]],
+                "ms": round((time.perf_counter() - started) * 1000, 3)}
+        return {"renewal_units": batch, "renewal": None, "renewal_advice": None, "awaiting": None,
+                "renewal_context": f"{context} {text}".strip(), "reply": reply, "trace": [step]}
     request = _complete_from_state(latest, state)
     if context:  # the answer to our question, or a follow-up of the same negotiation
         earlier = (RenewalRequest.model_validate(state["renewal_request"]) if state.get("renewal_request")

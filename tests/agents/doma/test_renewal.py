@@ -291,3 +291,30 @@ def test_a_renter_without_an_offer_gets_answers_not_the_same_question() -> None:
     m2m = renewal_node({**state, "text": "and if they refuse a 6 month term, can i go month to month?"},
                        inventory=inventory)
     assert "depends on your lease" in m2m["reply"]
+
+
+def test_a_manager_renews_several_units_and_follows_up_on_one() -> None:
+    from agents.doma.renewal_units import parse_units
+    from agents.manager import route
+    from data.sources.nyc import load_inventory
+
+    text = ("need renewal proposals for three units: 2A 2br $4,000, 3B studio $2,200, 7F 1br $3,050. building is in "
+            "midtown east. keep increases modest, we have vacancies")
+    assert [(u["label"], u["bedrooms"], u["rent"]) for u in parse_units(text)] == [
+        ("2A", 2, 4000), ("3B", 0, 2200), ("7F", 1, 3050)]
+    assert route(text).node == "renewal"
+    inventory = load_inventory()
+    first = renewal_node({"text": text}, inventory=inventory)
+    assert first["reply"].count("| 2A") + first["reply"].count("| 3B") + first["reply"].count("| 7F") == 3
+    assert "+3.0%" in first["reply"] and "+3.5%" not in first["reply"] and "Kept modest" in first["reply"]
+    state = {"renewal_units": first["renewal_units"], "renewal_context": first["renewal_context"]}
+    six = renewal_node({**state, "text": "3B tenant wants to extend only 6 months"}, inventory=inventory)
+    assert "**$2,265/mo for 6 months**" in six["reply"] or "3B: **" in six["reply"]
+    assert next(u for u in six["renewal_units"]["units"] if u["label"] == "3B")["term"] == 6
+    state = {**state, "renewal_units": six["renewal_units"]}
+    comps = renewal_node({**state, "text": "ok for 7F what comps are you using"}, inventory=inventory)
+    assert comps["reply"].startswith("For 7F") and "SE-" in comps["reply"]
+    ask = "fine. put 2A and 7F in one email to the owner for sign-off, skip 3B for now"
+    mail = renewal_node({**state, "text": ask}, inventory=inventory)
+    assert "Unit 2A" in mail["reply"] and "Unit 7F" in mail["reply"] and "Unit 3B" not in mail["reply"]
+    assert "Left out: 3B" in mail["reply"]

@@ -1,0 +1,174 @@
+"""Renewals for several units at once: a manager's "2A 2br $4,000, 3B studio $2,200, 7F 1br $3,050".
+
+Each unit gets the single-unit package (`agents.doma.renewal.analyze_renewal`: comparable units, the policy's
+bounds, approval), shown as one table; follow-ups name a unit ("3B only wants 6 months", "what comps for 7F?",
+"put 2A and 7F in one email to the owner") and act on that unit alone. Every number comes from the message, the
+inventory or the policy.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.doma.renewal import RenewalAnalysis, _money, analyze_renewal, load_renewal_policy
+from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
+
+# One unit of the list: its label ("2A", "12C", "PH1"), its size and its rent now, in either order
+_LABEL = r"(?P<label>\d{1,2}[A-Za-z]|[A-Za-z]{1,2}\d{1,2})"
+_BEDS = r"(?P<beds>studio|\d\s*(?:br|bd|bdr|bed(?:room)?s?)|(?:one|two|three|four)[- ]bed(?:room)?s?)"
+_RENT = r"\$?\s?(?P<rent>\d{1,2},?\d{3})(?:\s*(?:/\s*mo\w*|a month|per month))?"
+_UNIT = re.compile(rf"(?:\bunit\s+|#)?\b{_LABEL}\b[\s:,-]*(?:{_BEDS}[\s:,@-]*(?:at\s+)?{_RENT}|(?:at\s+)?"
+                   rf"{_RENT.replace('rent', 'rent2')}[\s:,(-]*{_BEDS.replace('beds', 'beds2')})", re.IGNORECASE)
+_WORD_BEDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+# "keep increases modest, we have vacancies": the owner wants tenants kept more than the top of the range
+MODEST = re.compile(r"\b(?:modest|small|low|gentle|minimal|moderate)\b.{0,20}\b(?:increase|raise|bump)s?\b|"
+                    r"\b(?:increase|raise)s?\b.{0,20}\b(?:modest|small|low|minimal|moderate)\b|\bvacanc\w*|"
+                    r"\bretain\w*|\bretention\b|\bavoid turnover\b|\bkeep (?:them|the tenants|our tenants)\b", re.I)
+COMPS_Q = re.compile(r"\bcomps?\b|\bcomparab\w*|\bwhich units\b|\bwhat units\b|\bbased on\b", re.I)
+SKIP = re.compile(r"\b(?:skip|leave out|without|except|not|hold off on|drop)\s+(?:unit\s+)?(\w+)", re.I)
+OWNER_MAIL = re.compile(r"\b(?:email|e-mail|mail|letter|note|memo|message)\b.{0,60}\b(?:owner|landlord|sign-?\s?off|"
+                        r"approv\w*|boss)|\b(?:owner|sign-?\s?off|approv\w*)\b.{0,60}\b(?:email|e-mail|letter|memo|"
+                        r"message)\b", re.I)
+MIN_UNITS = 2
+# In a follow-up about a named unit any stated length is its term ("3B only wants 6 months")
+_ANY_TERM = re.compile(r"\b(\d{1,2}|six|twelve|eighteen)[- ]?(months?|mos?|years?|yrs?)\b", re.I)
+_TERM_WORDS = {"six": 6, "twelve": 12, "eighteen": 18}
+
+
+def _any_term(text: str) -> int | None:
+    match = _ANY_TERM.search(text)
+    if not match:
+        return None
+    number = int(match.group(1)) if match.group(1).isdigit() else _TERM_WORDS[match.group(1).lower()]
+    months = number * (12 if match.group(2).lower().startswith("y") else 1)
+    return months if 1 <= months <= 60 else None
+
+
+def parse_units(text: str) -> list[dict[str, Any]]:
+    """The units a message lists with their size and rent: [{"label", "bedrooms", "rent"}, ...] (labels unique)."""
+    out: list[dict[str, Any]] = []
+    for m in _UNIT.finditer(text):
+        label = m.group("label").upper()
+        beds_text = (m.group("beds") or m.group("beds2") or "").lower()
+        rent = float((m.group("rent") or m.group("rent2") or "0").replace(",", ""))
+        if any(u["label"] == label for u in out) or rent < 300:
+            continue
+        beds: int | None
+        if beds_text.startswith("studio"):
+            beds = 0
+        elif beds_text[:1].isdigit():
+            beds = int(beds_text[0])
+        else:
+            beds = _WORD_BEDS.get(beds_text.split("-")[0].split()[0], 1) if beds_text else None
+        out.append({"label": label, "bedrooms": beds, "rent": rent})
+    return out
+
+
+def units_named(text: str, units: list[dict[str, Any]]) -> list[str]:
+    """The labels of known units a message names ("for 7F", "2A and 7F"), in the message's order."""
+    found = [(m.start(), u["label"]) for u in units
+             for m in re.finditer(rf"\b{re.escape(u['label'])}\b", text, re.IGNORECASE)]
+    return list(dict.fromkeys(label for _, label in sorted(found)))
+
+
+def analyze_units(batch: dict[str, Any], *, inventory: Any) -> list[tuple[dict[str, Any], RenewalAnalysis]]:
+    """The single-unit analysis of every unit of a batch {"units", "location", "modest"}."""
+    policy = load_renewal_policy()
+    cap = policy.default_increase_pct if batch.get("modest") else None
+    out = []
+    for unit in batch["units"]:
+        request = RenewalRequest(current_rent=unit["rent"], bedrooms=unit.get("bedrooms"),
+                                 location=batch.get("location"), requester="manager", unit_label=unit["label"],
+                                 term_months=unit.get("term"), cap_pct=cap)
+        out.append((unit, analyze_renewal(request, inventory=inventory)))
+    return out
+
+
+def _pct(rent: float, current: float) -> str:
+    return f"{(rent / current - 1) * 100:+.1f}%"
+
+
+def render_table(rows: list[tuple[dict[str, Any], RenewalAnalysis]], batch: dict[str, Any]) -> str:
+    """One line per unit: now, the proposal, the alternatives, the comparables' median, approval."""
+    lines = ["| Unit | Now | Proposed | Alternatives | Comparable units | Approval |", "|---|---|---|---|---|---|"]
+    for unit, analysis in rows:
+        pkg, now = analysis.package, analysis.current_rent
+        size = "studio" if unit.get("bedrooms") == 0 else f"{unit['bedrooms']}br" if unit.get("bedrooms") else ""
+        alts = "; ".join(f"{_money(o.rent_usd)} / {o.term_months} mo ({_pct(o.rent_usd, now)})"
+                         + (f" + {', '.join(o.incentives)}" if o.incentives else "") for o in pkg.alternatives)
+        comps = (f"median {_money(analysis.comps.median)} ({len(analysis.comps.rents)} {analysis.comps.scope})"
+                 if analysis.comps else "none found: policy default")
+        approval = "needs approval" if pkg.needs_manager_approval else "within policy"
+        lines.append(f"| {unit['label']} {size} | {_money(now)} | **{_money(pkg.primary.rent_usd)}** / "
+                     f"{pkg.primary.term_months} mo ({_pct(pkg.primary.rent_usd, now)}) | {alts} | {comps} | "
+                     f"{approval} |")
+    notes = []
+    if batch.get("modest"):
+        cap = load_renewal_policy().default_increase_pct
+        notes.append(f"Kept modest as you asked: no increase above {cap:g}% (the policy's default increase).")
+    where = batch.get("location")
+    notes.append(f"Comparable units: the same bedrooms{' in ' + where.title() if where else ''}, from the listings "
+                 "data. Ask about one unit (\"comps for 7F\", \"3B wants 6 months\") or \"email the owner\".")
+    return f"**Renewal proposals for {len(rows)} units**\n\n" + "\n".join(lines) + "\n\n" + " ".join(notes)
+
+
+def comps_detail(unit: dict[str, Any], analysis: RenewalAnalysis) -> str:
+    """The comparable units behind one unit's proposal."""
+    comps = analysis.comps
+    if comps is None:
+        return (f"For {unit['label']} no comparable units were found, so the policy's default increase was used.")
+    listed = ", ".join(f"{uid} ({_money(rent)})" for uid, rent in zip(comps.ids, comps.rents, strict=False))
+    head = (f"For {unit['label']} ({_money(analysis.current_rent)} now) the comparables are {comps.scope}: "
+            f"median {_money(comps.median)}")
+    return head + (f" - {listed}." if listed else ".") + f"\n\n{analysis.package.justification}"
+
+
+def owner_email(rows: list[tuple[dict[str, Any], RenewalAnalysis]]) -> str:
+    """One email to the owner asking sign-off for the listed units' proposals."""
+    labels = ", ".join(u["label"] for u, _ in rows)
+    body = [f"Subject: Renewal proposals for sign-off - units {labels}", "", "Hello,", "",
+            "Please approve the following lease renewal proposals:", ""]
+    for unit, analysis in rows:
+        pkg, now = analysis.package, analysis.current_rent
+        alts = "; ".join(f"{_money(o.rent_usd)} for {o.term_months} months" for o in pkg.alternatives)
+        body.append(f"- Unit {unit['label']}: now {_money(now)}/month; proposed {_money(pkg.primary.rent_usd)}/month "
+                    f"for {pkg.primary.term_months} months ({_pct(pkg.primary.rent_usd, now)})"
+                    + (f"; alternatives {alts}" if alts else "")
+                    + (f"; comparable units median {_money(analysis.comps.median)}" if analysis.comps else "")
+                    + (" - needs your approval under our renewal policy" if pkg.needs_manager_approval else ""))
+    body += ["", "I will send the offers to the tenants once you confirm.", "", "Thank you,", "Property management"]
+    return "\n".join(body)
+
+
+def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
+              letter_asked: bool) -> tuple[str, dict[str, Any]]:
+    """A follow-up about the batch: (reply, the batch as updated). A term for one unit re-plans that unit; a
+    comps question lists its comparables; an email request drafts one email for the units named (minus those
+    to skip); anything else shows the table again."""
+    named = units_named(text, batch["units"])
+    term = parse_renewal_request(text, inventory).term_months or _any_term(text)
+    if term and named:
+        units = [dict(u, term=term) if u["label"] in named else u for u in batch["units"]]
+        batch = {**batch, "units": units}
+    rows = analyze_units(batch, inventory=inventory)
+    if letter_asked or OWNER_MAIL.search(text):
+        skipped = {m.group(1).upper() for m in SKIP.finditer(text)}
+        chosen = [(u, a) for u, a in rows if (not named or u["label"] in named) and u["label"] not in skipped]
+        left = [u["label"] for u, _ in rows if u["label"] not in {c["label"] for c, _ in chosen}]
+        note = f"\n\n(Left out: {', '.join(left)}.)" if left else ""
+        return "**Draft email to the owner:**\n\n" + owner_email(chosen) + note, batch
+    if named and COMPS_Q.search(text):
+        return "\n\n".join(comps_detail(u, a) for u, a in rows if u["label"] in named), batch
+    if term and named:
+        focus = [(u, a) for u, a in rows if u["label"] in named]
+        lines = [f"Updated {', '.join(named)} for a {term}-month term:"]
+        for unit, analysis in focus:
+            pkg, now = analysis.package, analysis.current_rent
+            lines.append(f"- {unit['label']}: **{_money(pkg.primary.rent_usd)}/mo for {pkg.primary.term_months} "
+                         f"months** ({_pct(pkg.primary.rent_usd, now)})"
+                         + (" - needs approval" if pkg.needs_manager_approval else " - within policy"))
+        if any(a.package.primary.term_months != term for _, a in focus):
+            lines.append(f"(The policy has no {term}-month offer; the nearest term is shown.)")
+        return "\n".join(lines) + "\n\n" + render_table(rows, batch), batch
+    return render_table(rows, batch), batch
