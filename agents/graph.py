@@ -158,6 +158,7 @@ def turn_input(text: str, **extra: Any) -> dict[str, Any]:
         "answered": False,
         "selected": [],
         "verified": None,
+        "chosen_in_text": False,
         "holds": [],
         "hold_notes": [],
         "viewings": [],

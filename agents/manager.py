@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID
 from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
 from agents.i18n import language, phrase
@@ -25,6 +26,7 @@ from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
 from agents.via.refine import RESULT_QUESTION, is_edit
+from agents.via.tour_close import cancels_all, held_by_text
 from contracts.route import RouteDecision
 
 log = logging.getLogger(__name__)
@@ -41,6 +43,8 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
                          r"شقتي|عقدي|بيتي|منزلي|المالك|مالك العقار|صاحب العقار|إيجاري|ايجاري", re.I)
 # A question about what one's own agreement says ("if the flat floods, who pays under my lease?", "what does
 # joint and several mean in my tenancy agreement?"): hazard or market words in it are its topic, not its goal.
+ABOUT_IT = re.compile(r"\b(?:does|do|is|are|has|have)\s+(?:it|this|that|the|they)\b", re.I)
+CONDITIONAL_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|unless|si no)\b.{0,20}\bcancel", re.I)
 RENEWAL_WORD = re.compile(r"\brenew\w*|\brenovaci\w*|\brenovar\b|تجديد", re.I)
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
@@ -62,7 +66,6 @@ MARKET_TIE_WINS_AT = 3.0
 # When two nodes score the same, the more specific request wins.
 TIE_ORDER = ("triage", "renewal", "lease", "tour", "needs")
 
-UNIT_ID = re.compile(r"\b(?:SE|U)-\d+\b", re.IGNORECASE)
 THIS_UNIT = re.compile(r"\b(this|that|the (first|second|third|fourth|fifth|last|top|1st|2nd|3rd)) "
                        r"(unit|place|apartment|apt|suite|one|listing|office|option)\b|#[1-5]\b", re.IGNORECASE)
 TIME_WORDS = re.compile(
@@ -70,9 +73,6 @@ TIME_WORDS = re.compile(
     r"|\b\d{1,2}(:\d{2})?\s*(am|pm)\b|\bat \d{1,2}\b|\b(morning|afternoon|evening)\b",
     re.IGNORECASE,
 )
-# A market's own places, by name (a statistic about them is a market question even right after a search).
-MARKET_PLACE = re.compile(r"\b(?:yas|reem|abu ?dhabi|saadiyat|dubai|hdb|singapore)\b|ياس|الريم|ريم|ظبي|أبوظبي|دبي",
-                          re.I)
 # A goal the person sets aside ("not asking to renew yet", "forget the renewal", "I don't want to see it"): its
 # words are not what the message asks.
 DROPPED_GOAL = re.compile(
@@ -166,11 +166,6 @@ TRIAGE_FOLLOW_UP = re.compile(
     r"\bkids?\b|\bchildren\b|\bworse\b|\bspreading\b|\bstill\b|\bagain\b|\bgetting\b|\bnow\b|\balso\b|\bsmell|"
     r"\bsound|\bsince\b|\bhours?\b|\bdays?\b|\bwhen\b|\bwhat time\b|\bhow long\b|\beta\b|\bcome after\b|"
     r"\bt[eé]cnico\b|\bviene\b|\bcu[aá]ndo\b|\bhora\b|\bplumber\b|\bsomeone\b|متى|الفني|سيأتي|يجي", re.I)
-# The tours just proposed, at another time.
-ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?:time|day|slot)\b|\binstead\b|"
-                          r"\breschedul\w*|\bmove (?:it|that|this|the tour|them|the viewing)\b|\bchange the time\b|"
-                          r"\bmake (?:it|that) \d|\bshift (?:it|that|the viewing|the tour)\b|"
-                          r"\bpush (?:it|that|the tour) (?:back|to)\b", re.I)
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
     r"write|letter|message|landlord|offer|shorter|formal|casual|tone|rewrite|redo|reword|polite|friendlier|firmer|"
@@ -515,6 +510,13 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
     update: dict[str, Any] = {}
     if state.get("spec_patch"):
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a suggested relaxation was chosen")
+    elif (actions := (state.get("plan") or {}).get("actions") or []) and (
+            held_by_text(text, actions) is not None or cancels_all(text, actions)):
+        # "ok confirm both", "mejor cancélala": an answer to the tours just proposed
+        decision = RouteDecision(pipeline="VIA", node="tour", reason="the tours just proposed: hold or cancel them")
+    elif actions and CONDITIONAL_CANCEL.search(text) and ABOUT_IT.search(text):
+        # "does it have a washer dryer too? if not cancel": the question first, from the results shown
+        decision = RouteDecision(pipeline="VIA", node="needs", reason="a question about a unit before a tour")
     elif pending and GO_ON.search(text):
         decision = RouteDecision(pipeline=PIPELINE[pending["node"]], node=pending["node"],  # type: ignore[arg-type]
                                  reason="the second part of the earlier message")

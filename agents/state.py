@@ -47,6 +47,7 @@ class AgentState(TypedDict, total=False):
     renewal_advice: dict[str, Any] | None  # RenewalAdvice of this turn (a renter's counter and draft message)
     role: str | None  # who is asking in this thread: "renter" | "manager" | None (inferred from the wording)
     selected: list[dict[str, Any]]  # TourActions the user chose to hold
+    chosen_in_text: bool  # this turn's message said which proposed tours to hold ("confirm both")
     contact: dict[str, Any] | None  # Contact, asked once per thread (lives only here and in the holds store)
     verified: str | None  # the answer to "hold these tours?"
     holds: list[dict[str, Any]]  # Holds placed this flow

@@ -1,9 +1,12 @@
 """`python -m eval converse --cases FILE`: play blind conversations through the workspace graph, for judging.
 
 A case is one conversation: {"conv_id", "role": "renter|manager|office_seeker", "turns": [{"user", "good", "bad"},
-...]}. Each conversation runs on its own thread of the compiled graph (bundled data, no model, no holds store: a
-tour turn ends on its plan), with the role set as the sidebar would set it. The output is one line per turn with
-the reply and the route, for a judge who compares each reply with the case's "good" and "bad".
+...]}. Each conversation runs on its own thread of the compiled graph (bundled data, no model, a fresh holds store
+as in the app), with the role set as the sidebar would set it. When a turn asks for the contact form and the
+"hold these tours?" check (a typed "confirm both"), the harness fills them as a cooperative user would (a test
+contact, "yes"); a proposal left unanswered stays pending, as in the app, while the next message is typed. The
+output is one line per turn with the reply and the route, for a judge who compares each reply with the case's
+"good" and "bad".
 """
 
 from __future__ import annotations
@@ -25,16 +28,38 @@ def visible_text(state: dict[str, Any]) -> str:
     return text
 
 
+TEST_CONTACT = {"name": "Test Renter", "email": "renter@example.com", "phone": "", "preferred_times": ""}
+FORMS_ANSWERED = 4  # a turn's contact form and check, answered at most this many times (a loop guard)
+
+
+def _cooperate(graph: Any, state: dict[str, Any], thread: str) -> dict[str, Any]:
+    """Answer the contact form and the 'hold these tours?' check as a cooperative user; leave other questions."""
+    from agents.graph import answer, pending_question
+    from agents.via.tour_holds import SUBMIT
+
+    for _ in range(FORMS_ANSWERED):
+        question = pending_question(graph, thread_id=thread)
+        if question is None or question.get("form") == "multi_select":
+            break
+        state = answer(graph, TEST_CONTACT if question.get("form") == "contact" else SUBMIT, thread_id=thread)
+    return state
+
+
 def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every turn of every conversation with the workspace's reply."""
+    import tempfile
+
     from langgraph.checkpoint.memory import InMemorySaver
 
     from agents.graph import ask, build_graph
     from agents.route_model import load_route_model
     from agents.settings import Settings
+    from data.stores.holds import SqliteHoldStore
 
     router = load_route_model() if Settings().router == "learned" else None
-    graph = build_graph(checkpointer=InMemorySaver(), router=router)
+    folder = tempfile.TemporaryDirectory()
+    holds = SqliteHoldStore(Path(folder.name) / "holds.db")
+    graph = build_graph(checkpointer=InMemorySaver(), router=router, holds=holds)
     rows: list[dict[str, Any]] = []
     for conv in conversations:
         thread = f"conv-{conv['conv_id']}"
@@ -42,12 +67,14 @@ def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for i, turn in enumerate(conv["turns"]):
             extra = {"role": role} if role else {}
             try:
-                state = ask(graph, turn["user"], thread_id=thread, **extra)
+                state = _cooperate(graph, ask(graph, turn["user"], thread_id=thread, **extra), thread)
                 reply, route = visible_text(state), (state.get("route") or {}).get("node")
             except Exception as exc:  # a crash is a judged outcome, not the end of the run
                 reply, route = f"[crash: {type(exc).__name__}: {exc}]", None
             rows.append({"conv_id": conv["conv_id"], "turn": i + 1, "role": conv.get("role"), "user": turn["user"],
                          "good": turn.get("good"), "bad": turn.get("bad"), "route": route, "reply": reply})
+    holds.close()
+    folder.cleanup()
     return rows
 
 

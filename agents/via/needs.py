@@ -618,6 +618,9 @@ REFINEMENT = re.compile(r"^\s*(what about|how about|and|also|instead|make it|act
                         r"with|without|under|below|max|in)\b", re.I)
 
 
+IF_NOT_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|si no)\b.{0,20}\bcancel", re.I)
+
+
 def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     """Graph node: the message (plus the stored spec when it answers our question) -> SearchSpec."""
     started = time.perf_counter()
@@ -643,11 +646,18 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
-    answered = answer_about_results(english, state.get("matches") or []) if previous else None
+    answered = answer_about_results(english, state.get("matches") or [], state.get("focus")) if previous else None
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
-        return {"reply": answered[0], "focus": answered[1], "answered": True,
-                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
-                           "answered_from_results": answered[1]}]}
+        out: dict[str, Any] = {"reply": answered[0], "focus": answered[1], "answered": True,
+                               "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                                          "answered_from_results": answered[1]}]}
+        tours = (state.get("plan") or {}).get("actions") or []
+        if answered[0].startswith("No:") and IF_NOT_CANCEL.search(text) and tours:
+            # "does it have a washer dryer too? if not cancel": it does not, so its tour goes
+            kept = [a for a in tours if a["unit_id"] != answered[1]]
+            out["plan"] = {**(state.get("plan") or {}), "actions": kept} if kept else None
+            out["reply"] += " So I dropped its tour, as you asked." + ("" if kept else " No tours are proposed now.")
+        return out
     if previous and state.get("matches") and state.get("awaiting") != "spec":
         edit = edit_search(english, SearchSpec.model_validate(previous), parse_spec(text), state["matches"],
                            state.get("view"))

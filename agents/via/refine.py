@@ -302,13 +302,30 @@ _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 )
 
 
-def answer_about_results(text: str, shown: list[dict[str, Any]]) -> tuple[str, str] | None:
+# "does it have a washer dryer too?": an amenity of the unit the conversation is about
+IT_HAS = re.compile(r"\b(?:does|do|has)\s+(?:it|that(?: one| place| unit)?|this(?: one| place| unit)?|the place)\s+"
+                    r"(?:have|has|come with|include|got|offer)\b", re.I)
+
+
+def answer_about_results(text: str, shown: list[dict[str, Any]],
+                         focus: str | None = None) -> tuple[str, str] | None:
     """(the answer, the unit it names) for a question about the results just shown, or None.
 
     "which of those is closest to the subway?" picks from the shown units by their own data; a question about an
-    amenity ("which has a doorman?") lists the shown units that have it.
+    amenity ("which has a doorman?") lists the shown units that have it; "does it have a gym?" answers for the unit
+    in focus (else the first shown).
     """
-    if not shown or not RESULT_QUESTION.search(text):
+    if not shown:
+        return None
+    wanted_here = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
+    if IT_HAS.search(text) and wanted_here and not _ONE_UNIT.search(text):
+        about = next((m for m in shown if m["id"] == focus), shown[0])
+        row = about["row_preview"]
+        listed = _lists(row.get("amenities", []), wanted_here)
+        article = "an" if wanted_here[0] in "aeiou" else "a"
+        return (f"{'Yes' if listed else 'No'}: #{shown.index(about) + 1} {row['address']} ({about['id']}) "
+                f"{'lists' if listed else 'does not list'} {article} {wanted_here}."), about["id"]
+    if not RESULT_QUESTION.search(text):
         return None
     if _DETAILS.search(text):
         unit, missing = _referenced_unit(text, shown)

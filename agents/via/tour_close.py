@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 import dateparser
 from langchain_core.runnables import RunnableConfig
 
-from agents.manager import ANOTHER_TIME, UNIT_ID
+from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from contracts.plan import ActionPlan, TourAction
@@ -261,6 +261,11 @@ def _with_amenity(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | No
     return None
 
 
+_JUST_ONE = re.compile(r"\b(?:hold|book|see|tour|keep|do|make it|just|only)\s+(?:just\s+)?one\b|"
+                       r"\bjust (?:the )?(?:first|top) one\b|\bonly (?:the )?(?:first|top)\b", re.I)
+# "it and the second one": the unit the conversation singled out, and another by its place
+_IT_AND = re.compile(rf"\b(?:it|this one|that one|this|that)\s+(?:and|&|plus)\s+(?:also\s+)?(?:the\s+)?({_ORD}|last)\b",
+                     re.I)
 # "both", "the top two", "all three": more than one of the results just shown.
 _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b|"
                       r"\b(?:two|2|three|3) (?:cheapest|biggest|largest|closest|nearest)\b", re.I)
@@ -368,14 +373,64 @@ def _dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
     return index if index < len(actions) else None
 
 
+# Typed answers to the tours just proposed: hold them ("ok confirm both", "book tour 1", "yes hold it") or drop the
+# lot ("cancel it", "mejor cancélala", "scrap both"). A day or a time in the message makes it a move instead.
+HOLD_TEXT = re.compile(r"\b(?:confirm\w*|book|hold|reserve|lock (?:it|them|those) in|go ahead|do it|"
+                       r"confirma\w*|reserva\w*|أكد|احجز)\b", re.I)
+CANCEL_ALL = re.compile(r"\b(?:forget|drop)\s+(?:about\s+)?(?:the|my|both|all|those)\s+(?:tours?|viewings?|showings?|"
+                        r"visits?|bookings?)\b|"
+                        r"\b(?:cancel|scrap|call off)\b(?:\s+(?:it|them|that|those|both|all|everything|"
+                        r"the (?:tours?|viewings?|showings?|visits?|holds?|bookings?)))?\b"
+                        r"(?!\s+(?:the )?(?:first|second|third|last|\d|#))|\bcanc[eé]l\w*(?:la|lo|las|los)\b|"
+                        r"\bcanc[eé]la\w*|\bno longer need (?:it|them|the tours?)\b|الغ", re.I)
+_ALL_OF_THEM = re.compile(r"\b(?:both|all|them|those|these|everything|the tours|all of them|ambas|ambos|todas|todos)\b",
+                          re.I)
+
+
+def held_by_text(text: str, actions: list[dict[str, Any]]) -> list[int] | None:
+    """Which of the proposed tours a typed message asks to hold (indices), or None when it does not ask that
+    (or names a new day or time: then the tours move, they are not held as proposed)."""
+    verbs = list(HOLD_TEXT.finditer(text))
+    if not actions or not verbs or _WHEN.search(english_when(text)) or _clock(english_when(text)) \
+            or re.search(r"\bhold (?:on|up|off)\b", text, re.I):
+        return None
+    bare = len(re.findall(r"\w+", text)) <= 3  # "ok confirm", "yes book them": the message is the verb
+    # the tours are the verb's object ("book them", "confirm tour 2"); "can you confirm the rent?" is no booking
+    if not bare and not any(re.match(
+            r"\W+(?:\w+\W+){0,2}?(?:it|them|both|all|those|these|tours?|viewings?|showings?|visits?|first|second|"
+            r"third|last|#?\d\b|ones?|ambas|ambos|todas|todos|la|las)\b", text[verb.end():], re.I) for verb in verbs):
+        return None
+    listed = _listed_ordinals(text, len(actions))
+    if listed:
+        return listed
+    numbered = [int(n) - 1 for n in re.findall(r"\b(?:tour|tours|#|number)\s*(\d)\b", text, re.I)]
+    if numbered and all(0 <= i < len(actions) for i in numbered):
+        return list(dict.fromkeys(numbered))
+    if ORDINAL.search(_english_ordinals(text)):
+        index = _ordinal_reference(text)
+        return [index] if index < len(actions) else None
+    if _ALL_OF_THEM.search(text) or len(actions) == 1 or (bare and not re.search(r"\bit\b", text, re.I)):
+        return list(range(len(actions)))
+    return None
+
+
+def cancels_all(text: str, actions: list[dict[str, Any]]) -> bool:
+    """The message drops every tour proposed or held ("cancel it", "scrap both"), not one of several, and not
+    on a condition it leaves open ("does it have a washer? if not cancel")."""
+    return bool(actions) and CANCEL_ALL.search(text) is not None and _dropped_tour(text, actions) is None \
+        and not _CONDITIONAL.search(text) and not re.search(r"\bstart over\b|\bnew search\b|\binstead\b", text, re.I)
+
+
+_CONDITIONAL = re.compile(r"\b(?:if (?:not|no|it (?:does ?n[o']t|has ?n[o']t|is ?n[o']t)|so)|otherwise|unless|"
+                          r"si no)\b", re.I)
+
+
 SAME_TIME = re.compile(r"\bsame (?:time|hour|slot)\b|\bmisma hora\b|نفس (?:الوقت|الساعة)", re.I)
 
 
 def no_unit_note(text: str) -> str:
     """What to say when no unit is named or shown: which one, or, for a home in a market we hold no listings in
     (Abu Dhabi, Singapore), that we cannot book it."""
-    from agents.manager import MARKET_PLACE  # local import: the manager imports the nodes
-
     place = MARKET_PLACE.search(text)
     if place:
         return (f"Our listings are in New York and Canada, so there is no home in {place.group(0).title()} I can book "
@@ -410,7 +465,30 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         return {"plan": plan.model_dump(mode="json") if plan else None, "reply": reply,
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
-    dropped = _dropped_tour(text, previous.get("actions") or [])
+    actions = previous.get("actions") or []
+    if route_node == "tour" and cancels_all(text, actions):  # "mejor cancélala, encontré otra cosa"
+        released = [holds.release(h.id) for h in holds.list_by_thread(thread) if h.status in ("held", "confirmed")] \
+            if holds is not None else []
+        names = ", ".join(dict.fromkeys(a["address"] for a in actions))
+        reply = (f"Cancelled: {names}. " + (f"Released {len(released)} hold(s). " if released else "")
+                 + "No tours are proposed or held for you now.")
+        return {"plan": None, "selected": [], "reply": reply,
+                "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "cancelled": len(actions), "released": len(released)}]}
+    to_hold = held_by_text(text, actions) if route_node == "tour" else None
+    if to_hold is not None:  # "ok confirm both": the tours just proposed, held as they stand
+        selected = [actions[i] for i in to_hold]
+        wanted = "; ".join(f"{a['address']} at {datetime.fromisoformat(a['start']):%a %b %d %H:%M}" for a in selected)
+        if holds is None:
+            reply = (f"I cannot hold tours in this workspace (it has no bookings store), so nothing is booked: "
+                     f"{wanted}. Ask the listing contact for these times.")
+            return {"plan": previous, "reply": reply,
+                    "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                               "hold_asked": len(selected), "store": False}]}
+        return {"plan": previous, "selected": selected, "chosen_in_text": True, "reply": f"Holding: {wanted}.",
+                "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "hold_asked": len(selected)}]}
+    dropped = _dropped_tour(text, actions)
     if route_node == "tour" and dropped is not None:  # "cancel the second one, I'll just see the first"
         kept = [a for i, a in enumerate(previous["actions"]) if i != dropped]
         gone = previous["actions"][dropped]
@@ -434,12 +512,18 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         when = text
         # Right after a tour was proposed, a new day or time with no other unit named moves that tour ("friday's bad
         # too. saturday after 11"); after a search, the same words book the unit in focus.
+        # ("push both to thursday" moves the two tours just proposed; "tour the top two thursday" plans new ones)
+        both_proposed = len(previous.get("actions") or []) >= 2 and re.search(r"\b(?:both|them|all of them|"
+                                                                              r"these|those)\b", text, re.I)
         moved_day = state.get("prior_node") == "tour" and resolve_start(text, current) is not None \
-            and not ORDINAL.search(_english_ordinals(text)) and not _SEVERAL.search(text)
+            and not ORDINAL.search(_english_ordinals(text)) and (not _SEVERAL.search(text) or bool(both_proposed))
         if not units and not missing and previous.get("actions") and (ANOTHER_TIME.search(text) or moved_day):
             # "another time?", "Tuesday at 5pm instead": the tours just proposed, re-planned.
-            units = [{"unit_id": a["unit_id"], "address": a["address"], "kind": "apartment"}
+            units = [{"unit_id": a["unit_id"], "address": a["address"],
+                      "kind": (inventory.row(a["unit_id"]) or {}).get("kind", "apartment")}
                      for a in previous["actions"]]
+            if _JUST_ONE.search(text) and len(units) > 1:  # "ok hold one for friday 1pm": one tour, not all of them
+                units = units[:1]
             before = datetime.fromisoformat(previous["actions"][0]["start"])
             hour = _BARE_HOUR.search(text)
             clock = _clock(english_when(text))
@@ -464,7 +548,11 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             count = 3 if several and re.search(r"three|3", several.group(0)) else 2 if several else 1
             listed = _listed_ordinals(text, len(shown))
             with_amenity = _with_amenity(text, shown)
-            if listed:  # "book 1 and 3", "the 3rd and 4th ones"
+            also = _IT_AND.search(_english_ordinals(text))
+            if also and focus is not None:  # "tour it and the second one": the unit in focus, then that one
+                other = _ordinal_reference(also.group(1))
+                chosen = [shown[focus]] + ([shown[other]] if other < len(shown) and other != focus else [])
+            elif listed:  # "book 1 and 3", "the 3rd and 4th ones"
                 chosen = [shown[i] for i in listed]
             elif with_amenity is not None:  # "the one with the doorman", "el que tiene lavadora"
                 chosen = [with_amenity]

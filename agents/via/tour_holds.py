@@ -41,6 +41,8 @@ def _trace(node: str, started: float, **notes: Any) -> list[dict[str, Any]]:
 def select_tours_node(state: AgentState) -> dict[str, Any]:
     """Pause: which of the proposed tours should be held? An empty choice ends the flow."""
     started = time.perf_counter()
+    if state.get("chosen_in_text") and state.get("selected"):  # "confirm both": chosen in words already
+        return {"trace": _trace("select_tours", started, chosen=len(state["selected"]), typed=True)}
     plan = ActionPlan.model_validate(state["plan"])
     labels = [tour_label(n, a.address, a.start) for n, a in enumerate(plan.actions, start=1)]
     chosen = ask_multi("Which tours should I hold for you?", labels)
@@ -150,8 +152,10 @@ def confirm_node(state: AgentState, config: RunnableConfig, *, store: HoldStore)
     if not holds:
         return {"reply": "\n".join([*notes, NO_VIEWINGS]), "trace": _trace("confirm", started, confirmed=0)}
     labels = [tour_label(n, h.address, h.start) for n, h in enumerate(holds, start=1)]
-    chosen = ask_multi("Held. Confirm which tours now? (Unconfirmed holds expire after 24 hours.)", labels,
-                       default=list(range(len(labels))))
+    # "ok confirm both" already said which to confirm; otherwise ask (unconfirmed holds expire)
+    chosen = list(range(len(labels))) if state.get("chosen_in_text") else ask_multi(
+        "Held. Confirm which tours now? (Unconfirmed holds expire after 24 hours.)", labels,
+        default=list(range(len(labels))))
     contact = Contact.model_validate(state["contact"])
     confirmed: list[Hold] = []
     for i in chosen:

@@ -146,3 +146,46 @@ def test_logs_redact_emails_and_phones(caplog):
         logger.info("hold for %s, phone %s", "ana@example.com", "+12125550123")
     assert "ana@example.com" not in caplog.text and "+12125550123" not in caplog.text
     assert "[email]" in caplog.text and "[phone]" in caplog.text
+
+
+def test_a_typed_confirmation_holds_the_tours_just_proposed(flow):
+    graph, store = flow
+    ask(graph, "tour SE-1545 and SE-2472 this Monday 6pm", thread_id="c")
+    assert pending_question(graph, thread_id="c")["form"] == "multi_select"  # the buttons, left unanswered
+    state = ask(graph, "ok confirm both", thread_id="c")  # typed instead: no "which tours?" again
+    assert state["route"]["node"] == "tour" and pending_question(graph, thread_id="c")["form"] == "contact"
+    answer(graph, {"name": "Ana Díaz", "email": "ana@example.com", "phone": ""}, thread_id="c")
+    assert pending_question(graph, thread_id="c")["form"] == "single"  # the details shown back before holding
+    state = answer(graph, "Yes, hold these tours", thread_id="c")
+    assert pending_question(graph, thread_id="c") is None  # "confirm both" said which to confirm
+    assert sorted((h.unit_id, h.status) for h in store.list_by_thread("c")) == [
+        ("SE-1545", "confirmed"), ("SE-2472", "confirmed")]
+    assert state["reply"].count("**confirmed**") == 2
+
+
+def test_typed_cancel_conditional_cancel_and_one_of_several(flow):
+    graph, _store = flow
+    ask(graph, "tour SE-1545 monday 6pm", thread_id="x")
+    state = ask(graph, "Mejor cancélala, encontré otra cosa", thread_id="x")
+    assert state["plan"] is None and "Cancelled" in state["reply"]
+    ask(graph, "tour SE-1545 and SE-2472 this Monday 6pm", thread_id="y")
+    state = ask(graph, "ok hold one for friday 1pm then", thread_id="y")
+    assert [a["unit_id"] for a in state["plan"]["actions"]] == ["SE-1545"]
+    assert "can you confirm the rent" not in state["reply"]
+    from agents.via.tour_close import held_by_text
+
+    two = state["plan"]["actions"] * 2
+    assert held_by_text("can you confirm the rent is 2500 for that one?", two) is None
+    assert held_by_text("please go ahead and book the first one for me", two) == [0]
+    assert held_by_text("hold on, what about parking?", two) is None
+
+
+def test_does_it_have_an_amenity_if_not_cancel(flow):
+    graph, _store = flow
+    first = ask(graph, "2 bed 2 bath in chelsea, no fee, up to 6500", thread_id="w")
+    top = first["matches"][0]
+    state = ask(graph, "does it have a washer dryer too? if not cancel", thread_id="w")
+    has = any(a.startswith("washer") for a in top["row_preview"].get("amenities", []))
+    assert state["reply"].startswith("Yes:" if has else "No:") and top["id"] in state["reply"]
+    kept = [a["unit_id"] for a in (state.get("plan") or {}).get("actions", [])]
+    assert (top["id"] in kept) == has or (not has and "dropped its tour" in state["reply"])
