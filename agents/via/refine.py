@@ -198,7 +198,8 @@ RESULT_QUESTION = re.compile(
     r"\b(?:does it|is it|has it|is there|how far|how old|how big|how many)\b", re.I)
 # "tell me more about the 3rd one", "the one with the washer dryer, how far is it from the train": that unit's facts
 _DETAILS = re.compile(r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails?\b|\bhow old\b|"
-                      r"\bhow far\b|\bwhat (?:floor|else)\b|\bbuilding age\b|\byear built\b", re.I)
+                      r"\bhow far\b|\b(?:what|which) (?:floor|else)\b|\bbuilding age\b|\byear built\b|\bhow big\b|"
+                      r"\bsq ?ft\b|\bsquare (?:feet|foot|footage)\b|\bhow many (?:bath|bed)", re.I)
 _THE_ONE_WITH = re.compile(r"\b(?:the|that) one with (?:the |a )?([\w/ ]{3,20}?)(?:,|\.|\?|$| how| what| is| does)",
                            re.I)
 _ORDINAL_NUM = re.compile(r"\b(?:the )?(?:#|number |no\.? ?)?([1-5])(?:st|nd|rd|th)?(?: one)\b|#([1-5])\b", re.I)
@@ -248,6 +249,8 @@ def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, 
     which = _ONE_UNIT.search(text)
     if which:
         return _pick(shown, which.group(1).lower()), None
+    if re.search(r"\b(?:lowest (?:rent|price)|least expensive|cheapest)\b", text, re.I):  # "the lowest rent one"
+        return _pick(shown, "cheapest"), None
     if re.search(r"\b(?:that|this|it)\b", text, re.I):
         return shown[0], None
     return None, None

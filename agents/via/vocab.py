@@ -151,6 +151,8 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\bmetros cuadrados\b|\bm2\b", "sqm"), (r"\bpara (\d{1,4}) personas\b", r"for \1 people"),
     (r"\bpresupuesto(?: de)?\b", "budget"),
     (r"\b(acepten?|permitan?|se permiten|admiten?) mascotas\b|\bmascotas permitidas\b", "pets allowed"),
+    (r"\best[aá] m[aá]s cerca del? (?:metro|subte|tren)\b|\bm[aá]s cerca del? (?:metro|subte|tren)\b",
+     "is closest to the subway"),
     (r"\b(cerca del?|junto al?) (metro|subte|tren)\b", "near the subway"),
     (r"\bportero\b", "doorman"), (r"\b(ascensor|elevador)\b", "elevator"), (r"\bgimnasio\b", "gym"),
     (r"\blavavajillas\b", "dishwasher"), (r"\blavadora y secadora\b", "washer dryer"),

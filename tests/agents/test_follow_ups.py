@@ -501,3 +501,15 @@ def test_while_tours_are_pending_a_listing_question_is_answered_and_the_plan_can
     status = ask(graph, "do i have a tour pending? whats the time", thread_id="t")
     assert status["route"]["node"] == "tour" and "not booked yet" in status["reply"]
     assert [a["start"] for a in status["plan"]["actions"]] == [a["start"] for a in plan["actions"]]
+
+
+def test_questions_about_one_shown_unit_in_other_words(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "studio in washington heights max 2000", thread_id="q")["matches"]
+    full = [m for m in shown if not m["row_preview"].get("misses")] or shown  # near misses are extras
+    cheapest = min(full, key=lambda m: m["row_preview"]["rent"])
+    out = ask(graph, "the one with the lowest rent — how big is it in sqft and which floor", thread_id="q")
+    assert cheapest["id"] in out["reply"] and " SF" in out["reply"] and "floor" in out["reply"]
+    spanish = ask(graph, "¿Cuál de esos está más cerca del metro?", thread_id="q")
+    nearest = min(shown, key=lambda m: m["row_preview"].get("min_to_subway") or 99)
+    assert spanish["answered"] and nearest["id"] in spanish["reply"]
