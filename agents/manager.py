@@ -45,6 +45,9 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
 # joint and several mean in my tenancy agreement?"): hazard or market words in it are its topic, not its goal.
 ABOUT_IT = re.compile(r"\b(?:does|do|is|are|has|have)\s+(?:it|this|that|the|they)\b", re.I)
 CONDITIONAL_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|unless|si no)\b.{0,20}\bcancel", re.I)
+# An HDB flat's remaining lease ("how much lease do those usually have left") is a fact of the sales, not a lease
+# document question
+LEASE_LEFT = re.compile(r"\blease\b.{0,30}\b(?:left|remaining)\b|\bremaining lease\b", re.I)
 RENEWAL_WORD = re.compile(r"\brenew\w*|\brenovaci\w*|\brenovar\b|تجديد", re.I)
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
@@ -492,7 +495,8 @@ def second_part(text: str, node: str, *, has_lease: bool,
         return None
     routed = [(part, route(part, has_lease=has_lease, learned=learned).node) for part in parts]
     other = next((n for p, n in routed if n not in (node, "clarify") and n in PIPELINE
-                  and rule_scores(p)[0].get(n, 0.0) > 0 and (_ASKS.search(p) or n == "triage")), None)
+                  and rule_scores(p)[0].get(n, 0.0) > 0 and (_ASKS.search(p) or n == "triage")
+                  and not (node == "comps" and n == "lease" and LEASE_LEFT.search(p))), None)
     if other is None:
         return None
     return {"node": other, "text": " ".join(part for part, n in routed if n == other)}

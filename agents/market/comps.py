@@ -434,6 +434,42 @@ def format_reply(result: CompsResult) -> str:
     return "\n\n".join(line for line in lines if line)
 
 
+# A price statistic of a period rather than a valuation: "median price 2023", "what did they go for back in 2020",
+# "give me the 2026 one then, and how much lease do those usually have left"
+STATISTIC_Q = re.compile(r"\b(?:median|average|mean|typical)\b.{0,40}\b(?:price|prices|resale|sold|cost)\b|"
+                         r"\bwhat did (?:they|those|these|it|flats?|units?) (?:go|sell|went|sold) for\b|"
+                         r"\b(?:go|went|sold|sell) for\b.{0,25}\b(?:in|back in|during)\s+(?:19|20)\d\d\b|"
+                         r"\bprices? (?:in|back in|during|for) (?:19|20)\d\d\b|\bthe (?:19|20)\d\d (?:one|figure|"
+                         r"number|median|prices?)\b|\bhow much lease\b.{0,30}\b(?:left|remaining)\b", re.I)
+_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
+
+
+def year_statistics(engine: CompsEngine, town: str, flat_type: str, year: int | None) -> str:
+    """Count, median, middle half, range, floor area and remaining lease of a town's sales of one flat type in one
+    year (the latest year with sales when none is named); says so when the data holds no such year."""
+    t = engine.table
+    kind = (t.town == t.town_code(town)) & (t.flat_type == FLAT_TYPES.index(flat_type))
+    years = sorted({m // 12 for m in t.month[kind].tolist()})
+    head = f"**{flat_type.title()} in {town.title()}**"
+    if not years:
+        return f"{head}: the data holds no sales of this flat type in this town."
+    if year is not None and year not in years:
+        held = " and ".join(str(y) for y in years)
+        return (f"{head}: the data holds HDB resale sales of {held} only (2023 in full, January-March 2026), none "
+                f"from {year}, so I cannot say what they went for then. The latest: "
+                + year_statistics(engine, town, flat_type, years[-1]).replace(f"{head}, ", "", 1))
+    chosen = year if year is not None else years[-1]
+    rows = np.flatnonzero(kind & (t.month // 12 == chosen))
+    stats = price_stats(t.price[rows], t.area[rows])
+    lease = np.median(t.lease_months[rows]) / 12
+    months = sorted({month_label(int(m)) for m in t.month[rows].tolist()})
+    span = months[0] if len(months) == 1 else f"{months[0]} to {months[-1]}"
+    return (f"{head}, {chosen} ({span}): {stats.count} resale sales, median **{stats.median:,.0f} SGD** (middle half "
+            f"{stats.p25:,.0f} - {stats.p75:,.0f}, range {stats.min:,.0f} - {stats.max:,.0f}); median "
+            f"{np.median(t.area[rows]):g} sqm and **{lease:.0f} years** of lease left at sale. Ask for a fair value "
+            "of one flat (block, size, floor) to compare it with these.")
+
+
 def follow_up_target(previous: Target, stated: Target) -> Target:
     """The flat just valued, with what a follow-up states ("a higher floor, 16-18", "95 sqm instead") replacing its
     value; a floor or a size stated replaces the old one whole."""
@@ -462,12 +498,24 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             target = follow_up_target(Target.model_validate({**previous["target"], "as_of": as_of}), stated)
             text = f"{previous.get('text', '')} {text}".strip()
     started = time.perf_counter()
+    asked = state.get("text") or ""
+    years_asked = _YEAR.findall(asked)
+    if STATISTIC_Q.search(asked) or (previous.get("statistic") and state.get("previous_node") == "comps"
+                                     and years_asked):  # a statistic of a year ("how about in 2025?"), not a valuation
+        about = target or engine.parser.parse(text, as_of=as_of).target
+        if about.town and about.flat_type:
+            reply = year_statistics(engine, about.town, about.flat_type,
+                                    int(years_asked[-1]) if years_asked else None)
+            return {"comps": {**previous, "target": about.model_dump(mode="json"), "text": text, "statistic": True},
+                    "reply": reply,
+                    "awaiting": None, "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000,
+                                                                                 1), "statistic": True}]}
     result = engine.run(text, as_of=as_of, target=target, model=model)
     missing_years = sorted({int(y) for y in re.findall(r"\b(20(?:2[4-5]))\b", state.get("text") or "")})
     if missing_years:
         result.notes.append(f"The data holds HDB resale sales of 2023 and of January to March 2026 only: none from "
                             f"{', '.join(map(str, missing_years))}.")
-    data = result.model_dump(mode="json") | {"text": text}
+    data = result.model_dump(mode="json") | {"text": text, "statistic": False}
     ms = (time.perf_counter() - started) * 1000
     notes = [f"{s.action}: {s.decision}" for s in result.trace]
     return {"comps": data, "reply": format_reply(result), "awaiting": "comps" if result.question else None,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 import agents.manager as manager
@@ -62,3 +64,16 @@ def test_valued_today_a_big_town_keeps_its_sales_and_no_comps_is_never_a_comps_v
 
     empty = CompsResult.model_validate({**state["comps"], "comps": [], "pool_size": 0})
     assert "no comparable sales in the data match this flat" in format_reply(empty)
+
+
+def test_a_price_statistic_of_a_year_is_answered_as_one_and_a_missing_year_is_said() -> None:
+    from agents.market.comps import comps_node
+
+    first = comps_node({"text": "3 room hdb ang mo kio median price 2023"}, today=date(2026, 11, 23))
+    assert first["reply"].startswith("**3 Room in Ang Mo Kio**, 2023") and "median **" in first["reply"]
+    assert "years** of lease left" in first["reply"] and first["comps"]["statistic"] is True
+    state = {"comps": first["comps"], "previous_node": "comps"}
+    missing = comps_node({**state, "text": "how about in 2025"}, today=date(2026, 11, 23))
+    assert "none from 2025" in missing["reply"] and "The latest: 2026" in missing["reply"]
+    later = comps_node({**state, "text": "ok give me the 2026 one then"}, today=date(2026, 11, 23))
+    assert later["reply"].startswith("**3 Room in Ang Mo Kio**, 2026")
