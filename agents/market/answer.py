@@ -208,12 +208,46 @@ def render_series(calls: list[tuple[str, Json]], lang: str) -> str:
     return "\n".join([f"{head[1] if ar else head[0]} {where}{_scope(first, lang)}:", *lines])
 
 
+def _figures(tool: str, result: Json) -> dict[str, float]:
+    """The comparable figures of one result: (place or typology) -> value, for the change between two years."""
+    if "error" in result:
+        return {}
+    if tool == "compare_rental_prices":
+        return {str(r["entity"]): float(r["avg_rent_aed_year"]) for r in result["rents"]
+                if r.get("avg_rent_aed_year") is not None}
+    if tool == "get_sale_price_per_sqm":
+        return {str(r["typology"]): float(r["aed_per_sqm"]) for r in result["rates"] if r.get("aed_per_sqm")}
+    return {}
+
+
+def changes(calls: list[tuple[str, Json]], lang: str) -> str | None:
+    """The same figure in two years ("is that up from 2022?"): the change from the earlier to the later, said."""
+    if len(calls) != 2 or calls[0][0] != calls[1][0]:
+        return None
+    (tool, one), (_t, two) = sorted(calls, key=lambda call: int(call[1].get("year") or 0))
+    if one.get("year") == two.get("year") or one.get("district") != two.get("district"):
+        return None
+    before, after = _figures(tool, one), _figures(tool, two)
+    shared = [k for k in after if before.get(k)]
+    if not shared:
+        return None
+    ar = lang == "ar"
+    lines = [f"- {_place(k, lang) if tool == 'compare_rental_prices' else (AR_TYPOLOGY.get(k, k) if ar else k)}: "
+             f"{before[k]:,.0f} → {after[k]:,.0f} (**{(after[k] / before[k] - 1) * 100:+.1f}%**)" for k in shared]
+    head = (f"التغير من {one['year']} إلى {two['year']}:" if ar else f"Change from {one['year']} to {two['year']}:")
+    return "\n".join([head, *lines])
+
+
 def compose(calls: list[tuple[str, Json]], notes: list[str], lang: str) -> str:
-    """The whole answer: each result, the assumptions made, and the tables used."""
+    """The whole answer: each result, the change when it is one figure in two years, the assumptions made, and
+    the tables used."""
     if _is_series(calls):
         parts = [render_series(calls, lang)]
     else:
         parts = [render(tool, result, lang) for tool, result in calls]
+    change = changes(calls, lang)
+    if change:
+        parts.append(change)
     sources = sorted({str(r["source"]) for _t, r in calls if r.get("source") and "error" not in r})
     if notes:
         parts.append(("ملاحظة: " if lang == "ar" else "Note: ") + "; ".join(notes) + ".")
