@@ -43,6 +43,7 @@ class AgentState(TypedDict, total=False):
     lease_answer: dict[str, Any] | None  # LeaseAnswer of this turn
     triage: dict[str, Any] | None  # TriageResult of this turn
     ticket: dict[str, Any] | None  # the open repair report: its text so far, priority and category
+    tickets: list[dict[str, Any]]  # earlier repair reports of the thread still open (beside `ticket`)
     renewal: dict[str, Any] | None  # RenewalPackage of this turn (a manager's proposal)
     renewal_advice: dict[str, Any] | None  # RenewalAdvice of this turn (a renter's counter and draft message)
     role: str | None  # who is asking in this thread: "renter" | "manager" | None (inferred from the wording)

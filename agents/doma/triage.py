@@ -333,10 +333,31 @@ NOTIFY_ASK = re.compile(r"\b(?:(?:do|should|must) (?:i|we) (?:also |still )?(?:n
 PAY_ASK = re.compile(r"\b(?:who (?:pays|is paying|has to pay|will pay|covers|is responsible)|(?:do|will|would|should) "
                      r"(?:i|we) (?:have to |need to )?pay|am i (?:responsible|liable|on the hook)|charge (?:me|us)|"
                      r"qui[eé]n paga|tengo que pagar|me (?:van a )?cobra\w*)\b|مين يدفع|من يدفع", re.I)
+# "which one will they fix first?": the open reports in the order they will be handled
+FIRST_Q = re.compile(r"\bwhich (?:one|ones|ticket|repair|issue|problem|request)s? (?:\w+ ){0,4}?(?:first|sooner|"
+                     r"before)\b|"
+                     r"\bwhat (?:gets|will get|is|will be) (?:fixed|done|handled|repaired) first\b|"
+                     r"\bcu[aá]l (?:arreglan|reparan) primero\b", re.I)
 REPAIR_QUESTION = re.compile("|".join(f"(?:{p.pattern})" for p in (WAIT_ASK, NOTIFY_ASK, PAY_ASK)), re.I)
 ACCESS_WINDOW = re.compile(r"\b(?:after|before|between|not before|not after|any ?time after)\s+\d{1,2}(?::\d{2})?\s*"
                            r"(?:am|pm)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b(?:mornings?|afternoons?|"
                            r"evenings?|weekends?) only\b", re.I)
+
+
+MAX_OPEN = 5  # earlier open reports kept beside the current one
+
+
+def handling_order(tickets: list[dict[str, Any]], *, model: Any = None) -> str:
+    """The open reports, the most urgent first (then the sooner visit), each with its priority and due time."""
+    rows = []
+    for ticket in tickets:
+        kept, _ = classify_detailed(ticket["text"], model=model)
+        rows.append((PRIORITY_RANK[ticket["priority"]], kept.eta_hours, ticket, kept))
+    rows.sort(key=lambda row: (row[0], row[1]))
+    lines = [f"{i}. {CATEGORY_LABELS[kept.category].capitalize()} ({ticket['text'][:60].rstrip()}"
+             f"{'...' if len(ticket['text']) > 60 else ''}): **{ticket['priority']}**, {kept.vendor} within about "
+             f"{_duration(kept.eta_hours)}" for i, (_r, _e, ticket, kept) in enumerate(rows, start=1)]
+    return "The most urgent is handled first:\n" + "\n".join(lines)
 
 
 def repair_answer(text: str, ticket: dict[str, Any], lang: str | None, has_lease: bool, *, model: Any = None) -> str:
@@ -372,7 +393,9 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     said = analyze(text).signals if ticket else []  # what this message alone reports
     hazard_now = any(s.priority == "P0" for s in said)
     if ticket and CLOSED.search(text) and not hazard_now:
-        return {"ticket": None, "reply": f"Glad it's fixed: I've closed your {ticket['category']} report "
+        rest = list(state.get("tickets") or [])  # an earlier report still open becomes the one followed up
+        return {"ticket": rest[-1] if rest else None, "tickets": rest[:-1],
+                "reply": f"Glad it's fixed: I've closed your {ticket['category']} report "
                 f"(it was {ticket['priority']}). Tell me if it comes back.",
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
     if ticket and WHEN_ASK.search(text) and not [s for s in said if s.name != "object"]:
@@ -383,6 +406,11 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                                         else " Tell me if it gets worse: the priority can go up."),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
+    earlier = list(state.get("tickets") or [])
+    if ticket and FIRST_Q.search(text) and not [s for s in said if s.name != "object"]:
+        return {"reply": handling_order([*earlier, ticket], model=model),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "order_asked": len(earlier) + 1}]}
     if ticket and REPAIR_QUESTION.search(text) and not [s for s in said if s.name != "object"]:
         return {"reply": repair_answer(text, ticket, state.get("lang"), bool(state.get("lease")), model=model),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
@@ -414,8 +442,11 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         log.warning("triage P0 (%s): on-call handoff", ", ".join(detail["hazards"]))
     ms = (time.perf_counter() - started) * 1000
     reply = "\n\n".join([*notes, render_reply(result, state.get("lang"))])
+    if ticket and report == text:  # a new report: the one before stays open beside it
+        earlier = [*earlier, ticket][-MAX_OPEN:]
     return {
         "triage": result.model_dump(mode="json"),
+        "tickets": earlier,
         "ticket": {"text": report, "priority": result.priority, "category": result.category},
         "reply": reply,
         "trace": [{"node": "triage", "ms": round(ms, 3), "priority": result.priority, "category": result.category,

@@ -406,3 +406,14 @@ def test_dizziness_in_the_heat_with_a_dead_ac_makes_it_an_emergency() -> None:
     out = _after("el aire acondicionado de mi departamento no enfría nada y estamos a 36 grados. Mi mamá es mayor.",
                  "¿Y si mi mamá se siente mareada?", lang="es")
     assert out["ticket"]["priority"] == "P0" and "heat illness" in out["reply"]
+
+
+def test_which_of_two_open_reports_is_fixed_first() -> None:
+    first = triage_node({"text": "front door lock broke, key just spins. i can't lock my apartment tonight"})
+    second = triage_node({"text": "also roaches in the kitchen, been a while", "ticket": first["ticket"],
+                          "tickets": first["tickets"]})
+    assert second["tickets"] == [first["ticket"]] and second["ticket"]["priority"] == "P2"
+    order = triage_node({"text": "which one will they fix first", "ticket": second["ticket"],
+                         "tickets": second["tickets"]})
+    lines = order["reply"].splitlines()
+    assert "lock" in lines[1] and "**P1**" in lines[1] and "roaches" in lines[2] and "**P2**" in lines[2]
