@@ -521,6 +521,13 @@ def merge_specs(old: SearchSpec, new: SearchSpec) -> SearchSpec:
         if key in fresh:
             fresh[key] = list(dict.fromkeys([*data[key], *fresh[key]]))
     data.update(fresh)
+    # A bound the follow-up states wins over the kept other bound it contradicts ("take ~10k SF" after 1,500-2,500)
+    for low, high in (("min_sqft", "max_sqft"), ("min_bedrooms", "max_bedrooms")):
+        if data.get(low) is not None and data.get(high) is not None and data[low] > data[high]:
+            data[high if low in fresh else low] = None
+    budget = data.get("budget_monthly_usd") or {}
+    if budget.get("min") is not None and budget.get("max") is not None and budget["min"] > budget["max"]:
+        data["budget_monthly_usd"] = {**budget, "min": None}
     data["confidence"] = {**old.confidence, **new.confidence}
     data["spec_status"] = "ok" if (data["location"] or data["budget_monthly_usd"]) else "underconstrained"
     return SearchSpec.model_validate(data)

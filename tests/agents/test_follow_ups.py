@@ -513,3 +513,13 @@ def test_questions_about_one_shown_unit_in_other_words(inventory, now):
     spanish = ask(graph, "¿Cuál de esos está más cerca del metro?", thread_id="q")
     nearest = min(shown, key=lambda m: m["row_preview"].get("min_to_subway") or 99)
     assert spanish["answered"] and nearest["id"] in spanish["reply"]
+
+
+def test_a_follow_up_bound_that_contradicts_the_kept_one_replaces_it() -> None:
+    from agents.via.needs import merge_specs, parse_spec
+
+    before = parse_spec("1,500-2,500 sf office in midtown for 12 people under $90/sf/yr")
+    after = merge_specs(before, parse_spec("what if we go to $85/SF/yr max and take ~10k SF"))
+    assert (after.min_sqft, after.max_sqft) == (10000, None)  # no crash: the stated bound wins
+    rooms = merge_specs(parse_spec("2-3 bedrooms in astoria under 3000"), parse_spec("actually 4 bedrooms minimum"))
+    assert rooms.min_bedrooms == 4 and rooms.max_bedrooms is None
