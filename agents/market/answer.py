@@ -220,6 +220,29 @@ def _figures(tool: str, result: Json) -> dict[str, float]:
     return {}
 
 
+def place_gap(calls: list[tuple[str, Json]], lang: str) -> str | None:
+    """Two places' sale price per square metre in one year ("which is more expensive?"): which is higher, by type."""
+    if len(calls) != 2 or any(t != "get_sale_price_per_sqm" or "error" in r for t, r in calls):
+        return None
+    (_t, one), (_u, two) = calls
+    if one.get("year") != two.get("year") or one.get("district") == two.get("district"):
+        return None
+    first, second = _figures("get_sale_price_per_sqm", one), _figures("get_sale_price_per_sqm", two)
+    ar = lang == "ar"
+    lines = []
+    for kind in [k for k in first if second.get(k)]:
+        a, b = first[kind], second[kind]
+        high, low = ((one, a), (two, b)) if a >= b else ((two, b), (one, a))
+        label = AR_TYPOLOGY.get(kind, kind) if ar else kind
+        lines.append(f"- {label}: **{_place(str(high[0]['district']), lang)}** "
+                     f"{'أعلى بنسبة' if ar else 'is higher by'} {(high[1] / low[1] - 1) * 100:.0f}% "
+                     f"({high[1]:,.0f} {'مقابل' if ar else 'vs'} {low[1]:,.0f})")
+    if not lines:
+        return None
+    head = f"{'الأغلى للمتر المربع عام' if ar else 'Dearer per square metre in'} {one.get('year')}:"
+    return "\n".join([head, *lines])
+
+
 def changes(calls: list[tuple[str, Json]], lang: str) -> str | None:
     """The same figure in two years ("is that up from 2022?"): the change from the earlier to the later, said."""
     if len(calls) != 2 or calls[0][0] != calls[1][0]:
@@ -245,7 +268,7 @@ def compose(calls: list[tuple[str, Json]], notes: list[str], lang: str) -> str:
         parts = [render_series(calls, lang)]
     else:
         parts = [render(tool, result, lang) for tool, result in calls]
-    change = changes(calls, lang)
+    change = changes(calls, lang) or place_gap(calls, lang)
     if change:
         parts.append(change)
     sources = sorted({str(r["source"]) for _t, r in calls if r.get("source") and "error" not in r})

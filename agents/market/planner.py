@@ -54,6 +54,9 @@ LEAD_WORDS = {"in", "on", "at", "for", "of", "the", "about", "and", "vs", "versu
               "what", "each", "every", "this", "that", "per", "by", "same", "whole"}
 # Two asks joined in one message ("how many units on Reem, and the rents?"): each topic's tool is called.
 JOINED = re.compile(r"\band\b|\bplus\b|\bvs\.?\b|(?:^|\s)و(?:ال|كم|ما|شو|ايش|متوسط)", re.I)
+# Which place costs more: a price per square metre, not the value of all its transactions
+PRICIER = re.compile(r"\b(?:more expensive|pricier|costlier|cheaper|less expensive|dearer)\b|"
+                     r"\b(?:most|least) expensive\b|اغلى|أغلى|ارخص|أرخص", re.I)
 TOPICS = {  # the words of each tool category, in both languages (normalized Arabic)
     "supply": re.compile(r"\b(?:supply|units|stock|inventory|oversuppl\w*)\b|المعروض|معروض|وحدات|وحده", re.I),
     "rent": re.compile(r"\b(?:rents?|rental|rented|leasing)\b|ايجار|الايجار", re.I),
@@ -216,6 +219,8 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
     years = years_in(message)
     layout, typology = layout_in(message), typology_in(message)
     primary = _primary(ranked, places)
+    if PRICIER.search(message) and len(districts) >= 2 and not TOPICS["rent"].search(message):
+        primary = "get_sale_price_per_sqm"  # "which is more expensive, Reem or Yas?": the price of a square metre
     plan = Plan()
     latest = tables.last_actual_year
     year = years[0] if years else None

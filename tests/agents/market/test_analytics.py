@@ -3,6 +3,8 @@ model sees only the selected tools and never supplies a figure."""
 
 from __future__ import annotations
 
+import pytest
+
 from agents.graph import ask, build_graph
 from agents.market.analytics import analytics_turn
 from agents.market.tools import get_transaction_count
@@ -147,3 +149,18 @@ def test_a_year_set_against_the_one_asked_before_gives_both() -> None:
     turn = analytics_turn(merged)
     assert [c["args"]["year"] for c in turn["market"]["calls"]] == [2022, 2024]
     assert "rental index 2022" in turn["reply"] and "rental index 2024" in turn["reply"]
+
+
+@pytest.mark.parametrize("question", ["which area is more expensive, Reem or Yas?", "أي منطقة أغلى، الريم أم ياس؟"])
+def test_which_place_is_dearer_compares_the_price_of_a_square_metre(question: str) -> None:
+    from agents.market.analytics import analytics_turn
+
+    reply = analytics_turn(question, lang="ar" if "أ" in question else None)["reply"]
+    assert "SALE_RATES_DISTRICT" in reply and ("is higher by" in reply or "أعلى بنسبة" in reply)
+
+
+def test_the_same_rent_in_two_years_states_the_change() -> None:
+    from agents.market.analytics import analytics_turn
+
+    reply = analytics_turn("average annual rent for a 1 bed on Yas Island in 2022 vs 2024")["reply"]
+    assert "Change from 2022 to 2024" in reply and "%**" in reply
