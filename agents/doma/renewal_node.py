@@ -22,7 +22,15 @@ from agents.doma.renewal import (
     render_reply,
 )
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
-from agents.doma.renewal_tenant import advise, expected_offer_note, offered_rent, open_questions, render_advice
+from agents.doma.renewal_tenant import (
+    REFUSED_Q,
+    advise,
+    expected_offer_note,
+    if_refused,
+    offered_rent,
+    open_questions,
+    render_advice,
+)
 from agents.doma.renewal_units import (
     MIN_UNITS,
     MODEST,
@@ -191,6 +199,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
         else:
             trace.update(comps=advice.comps, counter=advice.counter.rent_usd)
             reply = render_advice(advice)
+            if REFUSED_Q.search(text):  # "what if they refuse my counter?": the fallback first
+                reply = if_refused(advice) + "\n\n" + reply
             lang = state.get("lang")
             if lang in ("es", "ar"):  # the figures in the person's language first (a template, not a translation)
                 reply = phrase("renewal_advice", lang, offer=advice.offer_usd, pct=advice.offer_pct,

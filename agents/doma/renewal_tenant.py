@@ -181,6 +181,9 @@ TERM_Q = re.compile(r"\bwhich (?:term|option|one|length)\b|\b(?:12|24|one|two|1|
                     r"(?:12|24|one|two|1|2)[- ]?(?:months?|years?|yr)?\b|\bshould i (?:sign|go|take|pick|choose)\b|"
                     r"\b(?:what|which) would you (?:pick|choose|take|do)\b|\bqu[eé] plazo\b|\bcu[aá]l (?:elijo|"
                     r"escojo)\b", re.I)
+REFUSED_Q = re.compile(r"\bwhat if (?:they|the landlord|he|she|my landlord|management) (?:refuse|reject|say no|"
+                       r"decline|won'?t|will not|don'?t accept|do not accept|turn\w* (?:it|me) down)|"
+                       r"\b(?:y )?si (?:no )?(?:lo )?(?:rechaza|acepta)n?\b", re.I)
 MONTH_TO_MONTH_Q = re.compile(r"\bmonth[- ]to[- ]month\b|\bmes a mes\b|\bshorter (?:term|lease)\b|"
                               r"\b(?:6|six)[- ]month (?:term|lease|renewal|extension)\b", re.I)
 
@@ -192,6 +195,16 @@ def market_position(request: RenewalRequest, *, inventory: Any, policy: RenewalP
     if not current or comps is None:
         return None
     return comps, (comps.median / current - 1) * 100
+
+
+def if_refused(advice: RenewalAdvice) -> str:
+    """What a renter can do when the landlord turns the counter down (the figures of the advice)."""
+    middle = _round((advice.counter.rent_usd + advice.offer_usd) / 2)
+    return (f"If they refuse {_money(advice.counter.rent_usd)}: (1) meet them in the middle, about {_money(middle)}"
+            f"; (2) ask for a longer term at a lower rent, or for something else instead of a lower rent (a repair, "
+            f"a free month); (3) weigh the offer of {_money(advice.offer_usd)} against the cost of moving (a deposit, "
+            "a broker's fee, movers, time off) before you say no. I cannot make them accept: a counter is a request, "
+            "and the offer stands until its deadline, so reply before it.")
 
 
 def open_questions(text: str, request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy) -> list[str]:

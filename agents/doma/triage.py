@@ -334,8 +334,8 @@ PAY_ASK = re.compile(r"\b(?:who (?:pays|is paying|has to pay|will pay|covers|is 
                      r"(?:i|we) (?:have to |need to )?pay|am i (?:responsible|liable|on the hook)|charge (?:me|us)|"
                      r"qui[eé]n paga|tengo que pagar|me (?:van a )?cobra\w*)\b|مين يدفع|من يدفع", re.I)
 # "which one will they fix first?": the open reports in the order they will be handled
-FIRST_Q = re.compile(r"\bwhich (?:one|ones|ticket|repair|issue|problem|request)s? (?:\w+ ){0,4}?(?:first|sooner|"
-                     r"before)\b|"
+FIRST_Q = re.compile(r"\bwhich (?:one|ones|ticket|repair|issue|problem|request|of (?:these|those|them|the two))s? "
+                     r"(?:\w+ ){0,4}?(?:first|sooner|before)\b|"
                      r"\bwhat (?:gets|will get|is|will be) (?:fixed|done|handled|repaired) first\b|"
                      r"\bcu[aá]l (?:arreglan|reparan) primero\b", re.I)
 REPAIR_QUESTION = re.compile("|".join(f"(?:{p.pattern})" for p in (WAIT_ASK, NOTIFY_ASK, PAY_ASK)), re.I)

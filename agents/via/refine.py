@@ -321,7 +321,8 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if not shown:
         return None
     wanted_here = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
-    if IT_HAS.search(text) and wanted_here and not _ONE_UNIT.search(text):
+    if IT_HAS.search(text) and wanted_here and not (_ONE_UNIT.search(text) or _ORDINAL_NUM.search(text)
+                                                     or _DETAILS.search(text) or _THE_ONE_WITH.search(text)):
         about = next((m for m in shown if m["id"] == focus), shown[0])
         row = about["row_preview"]
         listed = _lists(row.get("amenities", []), wanted_here)

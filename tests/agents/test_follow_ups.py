@@ -523,3 +523,11 @@ def test_a_follow_up_bound_that_contradicts_the_kept_one_replaces_it() -> None:
     assert (after.min_sqft, after.max_sqft) == (10000, None)  # no crash: the stated bound wins
     rooms = merge_specs(parse_spec("2-3 bedrooms in astoria under 3000"), parse_spec("actually 4 bedrooms minimum"))
     assert rooms.min_bedrooms == 4 and rooms.max_bedrooms is None
+
+
+def test_an_ordinal_question_is_about_that_unit_not_the_one_in_focus(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "1br in astoria under 3000", thread_id="o")["matches"]
+    assert len(shown) >= 3
+    out = ask(graph, "the 3rd one. how old is the building and does it have a doorman", thread_id="o")
+    assert shown[2]["id"] in out["reply"] and shown[0]["id"] not in out["reply"]

@@ -318,3 +318,12 @@ def test_a_manager_renews_several_units_and_follows_up_on_one() -> None:
     mail = renewal_node({**state, "text": ask}, inventory=inventory)
     assert "Unit 2A" in mail["reply"] and "Unit 7F" in mail["reply"] and "Unit 3B" not in mail["reply"]
     assert "Left out: 3B" in mail["reply"]
+
+
+def test_a_renter_asks_what_if_the_landlord_refuses_the_counter(inventory: Inventory) -> None:
+    first = renewal_node({"text": "My rent is $2,450 and the landlord offered $2,597 for 12 months", "role": "renter"},
+                         inventory=inventory)
+    state = {"renewal_context": first["renewal_context"], "renewal_request": first["renewal_request"],
+             "role": "renter"}
+    out = renewal_node({**state, "text": "what if they refuse my counter?"}, inventory=inventory)
+    assert out["reply"].startswith("If they refuse") and "middle" in out["reply"] and "moving" in out["reply"]
