@@ -93,6 +93,13 @@ RENT_STATED = re.compile(r"\$\s?\d|\b\d[\d,.]*\s*(?:k\b|a month|/mo|per month|do
                          r"increase|raise)\b.{0,20}\d|\d{1,2}(?:\.\d)?\s*%", re.I)
 SEARCH_ASK = re.compile(r"\b(?:looking for|find me|search|show me|any (?:apartments?|places|listings)|something in)\b",
                         re.I)
+# The person's own home, landlord or rent, said in Spanish (where the fitted weights have seen least): a problem or
+# a renewal there is no search
+OWN_HOME = re.compile(r"\b(?:en|de) mi (?:apartamento|departamento|piso|casa|unidad)\b|\bmi (?:casero|due[nñ]o|"
+                      r"arrendador|renta)\b|\bel casero\b|\bme quiere(?:n)? subir\b|\bsubir(?:me)? la renta\b|"
+                      r"\bno (?:tengo|tenemos) agua\b", re.I)
+LOOKING = re.compile(r"\b(?:busco|buscamos|buscando|necesito (?:un|una) (?:apartamento|departamento|estudio|piso)|"
+                     r"looking|want to (?:rent|move)|moving to|find)\b", re.I)
 RENEWING = re.compile(r"\brenew\w*|\brenovar\b|\bتجديد", re.I)
 # A person looking for a home to rent or a visit to one, not for market figures ("I need to rent a 2BR on Al Reem",
 # "can I view the Yas villa on Saturday?"): a search or a tour wherever it is (VIA says what it holds there), unless
@@ -368,6 +375,12 @@ def route(
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
     market = market_scores(text, table, previous_node, awaiting)
+    home = {n: scores[n] for n in ("triage", "renewal") if scores[n] > 0}
+    if home and OWN_HOME.search(text) and not (SEARCH_ASK.search(text) or LOOKING.search(text)):
+        # "no tengo agua caliente en mi apartamento", "el casero me quiere subir la renta": their own home's problem
+        # or rent, not a search, however many search words (a place, "studio") the message has
+        node = max(home, key=lambda n: home[n])
+        return RouteDecision(pipeline="DOMA", node=node, reason=f"{node}: the person's own home", scores=scores)
     if learned is not None:  # the fitted weights decide among all seven nodes, the market cues among their features
         return _route_learned(text, {**scores, **market}, context, learned, model)
     market_node = max(market, key=lambda n: market[n])

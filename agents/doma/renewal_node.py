@@ -16,6 +16,7 @@ from agents.doma.renewal import (
     _question,
     _resolve_policy,
     analyze_renewal,
+    load_renewal_policy,
     missing_inputs,
     policy_for,
     primary_approval,
@@ -177,6 +178,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
         # "unit 3B renews next month at 2,650": a manager states what the unit rents for now; the offer is ours
         request = request.model_copy(update={"current_rent": request.landlord_offers[0], "landlord_offers": []})
     history = f"{context} {text}".strip()
+    if request.requester == "manager" and request.cap_pct is None and MODEST.search(history):
+        # "don't want to lose them, vacancy costs us": no more than the policy's default increase
+        request = request.model_copy(update={"cap_pct": load_renewal_policy().default_increase_pct})
     trace: dict[str, Any] = {"node": "renewal", "requester": request.requester}
     out: dict[str, Any] = {"renewal": None, "renewal_advice": None, "renewal_context": history,
                            "renewal_request": request.model_dump(mode="json")}

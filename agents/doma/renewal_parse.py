@@ -49,11 +49,16 @@ _COUNTER_CUE = re.compile(r"counter(?:ed)?\s+(?:with|at|of)|c[oa]me back (?:at|w
                           r"|plan to)(?: maybe| probably| possibly| only| just)? "
                           r"(?:offer|pay|do|propose|afford|manage)|"
                           r"i'?d (?:offer|pay|do)|my counter|tenant (?:offers|"
-                          r"countered|proposes)|they (?:offer|countered)|(?:counter|offer)\s*$", re.IGNORECASE)
+                          r"countered|proposes)|they (?:offer|countered)|(?:counter|offer)\s*$|"
+                          r"\bi (?:ask|asked|request|propose) for\b(?: \w+){0,3} (?:at|of)\s*$|"
+                          r"\b(?:le |les )?(?:ofrezco|propongo|ofrecer[eé]|pido)\s*(?:\$\s?)?$", re.IGNORECASE)
 _CURRENT_CUE = re.compile(r"rent is|pay(?:ing)?|currently|current|right now|now\s*$|from\s*$|at\s*$|is\s*$",
                           re.IGNORECASE)
 _MANAGER_CUE = re.compile(r"\b(?:propose|prepare|draft|generate|create|make)\b.{0,30}\b(?:renewal|offer)|my tenant|"
-                          r"the tenant|for (?:unit|apartment|apt)\b|as (?:the )?(?:manager|landlord)", re.IGNORECASE)
+                          r"the tenant|for (?:unit|apartment|apt)\b|as (?:the )?(?:manager|landlord)|"
+                          r"\bi (?:manage|own|run)\b|\bwe (?:manage|own|run)\b|\bproperty manager\b|\bour tenants?\b|"
+                          r"\btenant (?:in|at|of) (?:a|an|the|unit|apt|\d)|\b(?:what|how much) should we offer\b|"
+                          r"\bvacancy costs? us\b|\bdon'?t want to lose (?:them|her|him|the tenant)\b", re.IGNORECASE)
 _TENANT_CUE = re.compile(r"\bmy (?:rent|lease|landlord)\b|\bi pay\b|\bshould i\b|\bmy apartment\b|\bi'?m paying\b",
                          re.IGNORECASE)
 
@@ -108,7 +113,7 @@ _BARE_AMOUNT = re.compile(r"(?<![$\d,.])\b(\d{1,2},\d{3}|\d{3,5})\b(?!\d|,\d|\s*
 _RENT_OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?(?:at|for)\s+"
                           r"\$\s?(\d{1,2},?\d{3})\b", re.IGNORECASE)
 _OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?at\s+"
-                     r"(?:a\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
+                     r"(?:a\s+)?\+?\s?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
 # Which amount is which: the cue standing nearest before an amount decides ("offer is $3,400, up from $3,100").
 _ROLE_CUES = (
     ("current", re.compile(r"\bfrom\b|\bcurrently\b|\bcurrent(?: rent)?\b|\bi pay\b|\bpays\b|\bpaying\b|\bmy rent is\b|"

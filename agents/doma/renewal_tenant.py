@@ -19,6 +19,11 @@ ROUND_TO = 25  # counters in round figures read as considered, not computed
 HORIZON_MONTHS = 24
 
 
+def _a(number: int) -> str:
+    """The article before a number said aloud: "an 18-month", "an 8-month", "a 12-month"."""
+    return "an" if str(number).startswith("8") or number in (11, 18) else "a"
+
+
 def _round(value: float) -> float:
     return round(value / ROUND_TO) * ROUND_TO
 
@@ -87,6 +92,13 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
             reasoning[0] = f"The offer is {_money(offer)}/month, {pct:+.1f}% on your current {_money(current)}."
         counter = offer
         reasoning.append(f"You want to accept: the message says yes to {_money(offer)} a month for {term} months.")
+    elif request.tenant_counter_pct is not None and not request.tenant_counter_rent \
+            and current * (1 + request.tenant_counter_pct / 100) <= offer + 0.5:
+        # "what if I ask for 18 months at 3%": the renter's own figure, as a rent
+        request = request.model_copy(update={"tenant_counter_rent": float(round(current * (
+            1 + request.tenant_counter_pct / 100)))})
+        counter = request.tenant_counter_rent or counter
+        reasoning.append(f"Your own counter of {_money(counter)} ({request.tenant_counter_pct:+g}%) is used.")
     elif request.tenant_counter_rent and request.tenant_counter_rent <= offer:
         counter = request.tenant_counter_rent
         reasoning.append(f"Your own counter of {_money(counter)} is used "
@@ -96,8 +108,9 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
     if not request.tenant_counter_rent:
         counter = min(max(counter, current), offer)  # never above the offer, never below today's rent
     if term >= policy.long_term_months and counter < offer:
-        reasoning.append(f"For a {term}-month term, landlords often accept about {policy.long_term_discount_pct:g} "
-                         "points less increase (a longer stay saves them a vacancy): it is worth asking.")
+        reasoning.append(f"For {_a(term)} {term}-month term, landlords often accept about "
+                         f"{policy.long_term_discount_pct:g} points less increase (a longer stay saves them a "
+                         "vacancy): it is worth asking.")
     elif counter < offer:
         reasoning.append(f"Offering to sign for {policy.long_term_months} months strengthens the counter: a longer "
                          "stay saves the landlord a vacancy.")
@@ -143,8 +156,8 @@ def draft_message(*, current: float, offer: float, counter: float, term: int, ma
     if counter >= offer:
         ask = f"I am happy to renew at {_money(offer)} a month for {term} months."
     else:
-        ask = (f"Would you consider {_money(counter)} a month for a {term}-month renewal? I would also be glad to "
-               "discuss a longer term.")
+        ask = (f"Would you consider {_money(counter)} a month for {_a(term)} {term}-month renewal? I would also be "
+               "glad to discuss a longer term.")
     extra = f" Could you also {request.extra_ask}?" if request.extra_ask else ""
     if request.short:
         short_ask = (f"I'd like to renew at {_money(offer)} for {term} months." if counter >= offer else

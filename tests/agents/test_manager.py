@@ -204,3 +204,14 @@ def test_a_home_to_buy_is_said_to_be_outside_the_product_but_an_hdb_flat_is_valu
 def test_a_question_about_the_repair_just_reported_stays_with_triage(text: str) -> None:
     assert route(text, previous_node="triage").node == "triage"
     assert route("who pays for that under my lease?", previous_node="triage", has_lease=True).node == "lease"
+
+
+@pytest.mark.parametrize(("text", "node"), [
+    ("No tengo agua caliente desde ayer en mi apartamento en Sunnyside.", "triage"),
+    ("Buenas, el casero me quiere subir la renta de $1,950 a $2,250 en Bushwick, estudio. ¿Es normal?", "renewal"),
+    ("busco un estudio en bushwick", "needs"),
+])
+def test_a_problem_or_a_rent_rise_in_ones_own_home_said_in_spanish_is_no_search(text: str, node: str) -> None:
+    from agents.route_model import load_route_model
+
+    assert route(text, learned=load_route_model()).node == node

@@ -327,3 +327,20 @@ def test_a_renter_asks_what_if_the_landlord_refuses_the_counter(inventory: Inven
              "role": "renter"}
     out = renewal_node({**state, "text": "what if they refuse my counter?"}, inventory=inventory)
     assert out["reply"].startswith("If they refuse") and "middle" in out["reply"] and "moving" in out["reply"]
+
+
+def test_a_manager_said_in_other_words_gets_the_package(inventory: Inventory) -> None:
+    text = ("I manage a building in Midtown East. Tenant in a 2BR paying $4,200 is up for renewal in 60 days. What "
+            "should we offer? Don't want to lose them, vacancy costs us")
+    assert parse_renewal_request(text).requester == "manager"
+    out = renewal_node({"text": text}, inventory=inventory)
+    assert out["renewal"] is not None and "Proposed renewal" in out["reply"]
+
+
+def test_renewal_figures_in_spanish_and_options_with_a_plus_sign() -> None:
+    spanish = parse_renewal_request("el casero me quiere subir la renta de $1,950 a $2,250 en Bushwick, estudio")
+    assert (spanish.current_rent, spanish.landlord_offers) == (1950, [2250])
+    plus = parse_renewal_request("two options: 12 months at +3% or 24 months at +5% total. I pay $3,400")
+    assert plus.options == [(12, 3.0), (24, 5.0)] and plus.current_rent == 3400
+    mine = parse_renewal_request("what if i ask for 18 months at 3%")
+    assert (mine.tenant_counter_pct, mine.term_months) == (3.0, 18)
