@@ -134,7 +134,7 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("room share", re.compile(
         r"\broom ?shares?\b|\b(?:looking for|find (?:me )?|need) (?:a )?roommates?\b|\b(?:rent|renting) a room in\b|"
         r"\ba room (?:for rent )?in (?:a |an )?shared\b|\bshared (?:apartment|flat) with (?:a )?room\b|"
-        r"\bfind (?:me |us )?(?:a )?roommates?\b", re.I),
+        r"\bfind (?:me |us )?(?:a )?roommates?\b|\broommate (?:matching|finder|search|service)\b", re.I),
      "Room shares and roommate matching are outside what I can do: our listings are whole apartments and office "
      "suites. I can search those for you, for example \"a 2br in Astoria under $3,200\" to share with a roommate."),
     ("legal advice", re.compile(
@@ -145,16 +145,19 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "I can't give legal advice or act for you. For a dispute with a landlord, a tenant-rights organisation, your "
      "local housing court's help centre (small claims for a deposit) or a lawyer can advise you. What I can do: "
      "quote what your lease says (upload it and ask), triage a repair, or help with a renewal offer."),
+    ("mortgage", re.compile(r"^(?!.*(?:\btransactions?\b|\bdeals\b|\bregistered\b|\bvs\.?\b|\bcash\b|"
+                            r"\babu ?dhabi\b|\byas\b|\breem\b)).*(?:\bmortgage(?: rate| pre-?approval| broker)?s?\b|"
+                            r"\bhome loans?\b|\b(?:hdb|bank) loans?\b|\b(?:what|which) loan\b|"
+                            r"\bloan (?:should|would|do)\b|"
+                            r"\bwhat (?:interest )?rate (?:could|can|would) (?:i|we) get\b)",
+                            re.I | re.S),  # mortgage *transactions* are a market figure
+     "I don't have mortgage rates or lending advice: ask a lender or broker for today's rates. I can help you weigh "
+     "renting instead (a search with a budget), and for Singapore HDB flats I can estimate a fair resale price."),
     ("screening", re.compile(r"\bcredit (?:check|report|score)s?\b|\bbackground (?:check|screening)s?\b|\bssn\b|"
                              r"\bsocial security\b|\btenant screening\b", re.I),
      "I can't run credit or background checks, and please don't share anyone's Social Security number here: use a "
      "licensed tenant-screening service with the applicant's written consent. I can help with renewals, repairs, "
      "lease questions and finding units."),
-    ("mortgage", re.compile(r"^(?!.*(?:\btransactions?\b|\bdeals\b|\bregistered\b|\bvs\.?\b|\bcash\b|"
-                            r"\babu ?dhabi\b|\byas\b|\breem\b)).*(?:\bmortgage(?: rate| pre-?approval| broker)?s?\b|"
-                            r"\bhome loans?\b)", re.I | re.S),  # mortgage *transactions* are a market figure
-     "I don't have mortgage rates or lending advice: ask a lender or broker for today's rates. I can help you weigh "
-     "renting instead (a search with a budget), and for Singapore HDB flats I can estimate a fair resale price."),
     ("buying", re.compile(r"^(?!.*\b(?:hdb|bto|resale|singapore|\d[- ]?room|executive flat|rent\w*|lease)\b)"
                           r".*(?:\b(?:houses?|homes?|condos?|propert(?:y|ies)|townhouses?)\s+(?:for sale|to buy)\b|"
                           r"\bbuy(?:ing)?\s+(?:a |an |my first )?(?:house|home|condo|property|townhouse)\b)",

@@ -75,5 +75,6 @@ def guard_spec(spec: SearchSpec, known_places: Collection[str] = ()) -> tuple[Se
         return spec, protected, unknown
     data = {**spec.model_dump(), **update}
     data["confidence"] = {k: v for k, v in spec.confidence.items() if k.split(".")[0] not in update}
-    data["spec_status"] = "ok" if (data["location"] or data["budget_monthly_usd"]) else "underconstrained"
+    data["spec_status"] = "ok" if (data["location"] or data["budget_monthly_usd"] or data.get("budget_ppsf_year")) \
+        else "underconstrained"
     return SearchSpec.model_validate(data), protected, unknown

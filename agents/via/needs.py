@@ -464,7 +464,7 @@ def parse_spec(text: str) -> SearchSpec:
         confidence["kind"] = 0.8
     use = _USE_CASE.search(original)
     timeline = _TIMELINE.search(original)
-    status = "ok" if (location or budget) else "underconstrained"
+    status = "ok" if (location or budget or per_sf) else "underconstrained"  # "under $82/SF/yr": a budget too
     return SearchSpec(
         location=location,
         min_sqft=min_sqft,
@@ -491,6 +491,9 @@ def readable(text: str) -> str:
     """A Spanish or Arabic request in the English wording the parser and the follow-up rules read (and "1BHK",
     Indian English for a one-bedroom flat)."""
     text = re.sub(r"\b(\d)\s*-?\s*bhk\b", r"\1 bedroom apartment", text, flags=re.I)
+    # "studio ev under 2500": the East Village, unless it is a car ("EV charging", "an EV spot")
+    text = re.sub(r"\bev\b(?!\s*(?:charg\w*|stations?|cars?|plugs?|parking|spots?|outlets?))", "east village", text,
+                  flags=re.I)
     if re.search(r"[\u0600-\u06ff]", text):
         text = from_arabic(text)
     if re.search(SPANISH_MARKERS, text, re.I):
@@ -529,7 +532,8 @@ def merge_specs(old: SearchSpec, new: SearchSpec) -> SearchSpec:
     if budget.get("min") is not None and budget.get("max") is not None and budget["min"] > budget["max"]:
         data["budget_monthly_usd"] = {**budget, "min": None}
     data["confidence"] = {**old.confidence, **new.confidence}
-    data["spec_status"] = "ok" if (data["location"] or data["budget_monthly_usd"]) else "underconstrained"
+    data["spec_status"] = "ok" if (data["location"] or data["budget_monthly_usd"] or data.get("budget_ppsf_year")) \
+        else "underconstrained"
     return SearchSpec.model_validate(data)
 
 
@@ -542,7 +546,7 @@ def spec_from_model(text: str, model: Any) -> tuple[SearchSpec | None, str | Non
     except Exception as exc:
         log.warning("model spec failed, using the deterministic parse: %s", type(exc).__name__)
         return None, f"{type(exc).__name__}: {str(exc)[:120]}"
-    status = "ok" if (spec.location or spec.budget_monthly_usd) else "underconstrained"
+    status = "ok" if (spec.location or spec.budget_monthly_usd or spec.budget_ppsf_year) else "underconstrained"
     return spec.model_copy(update={"spec_status": status}), None
 
 

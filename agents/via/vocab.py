@@ -187,5 +187,6 @@ ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"مانهاتن|منهاتن", "manhattan"), (r"بروكلين", "brooklyn"), (r"كوينز", "queens"), (r"برونكس", "bronx"),
     (r"هارلم", "harlem"), (r"ويليامزبرغ|ويليامزبيرغ", "williamsburg"), (r"أستوريا|استوريا", "astoria"),
     (r"تورونتو|تورنتو", "toronto"), (r"فانكوفر", "vancouver"), (r"مونتريال", "montreal"),
+    (r"ميدتاون (?:إيست|ايست|الشرقية)", "midtown east"), (r"ميدتاون (?:ويست|الغربية)", "midtown west"),
     (r"ميدتاون", "midtown"), (r"في", "in"), (r"و", "and"),
 )

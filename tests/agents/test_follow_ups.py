@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from agents.doma.renewal_parse import parse_renewal_request
@@ -531,3 +532,21 @@ def test_an_ordinal_question_is_about_that_unit_not_the_one_in_focus(inventory, 
     assert len(shown) >= 3
     out = ask(graph, "the 3rd one. how old is the building and does it have a doorman", thread_id="o")
     assert shown[2]["id"] in out["reply"] and shown[0]["id"] not in out["reply"]
+
+
+@pytest.mark.parametrize(("text", "location"), [
+    ("studio ev under 2500", ["east village"]),
+    ("مرحبا، أبحث عن شقة بغرفتين نوم في ميدتاون إيست، الميزانية 5000 دولار شهرياً", ["midtown east"]),
+    ("apartment with EV charging in astoria", ["astoria"]),
+])
+def test_places_said_short_or_in_arabic(text: str, location: list[str]) -> None:
+    from agents.via.needs import parse_spec, readable
+
+    assert parse_spec(readable(text)).location == location
+
+
+def test_a_rent_per_square_foot_is_enough_to_search_offices() -> None:
+    from agents.via.needs import parse_spec
+
+    spec = parse_spec("whats available under $82/SF/yr? size doesnt matter much")
+    assert spec.spec_status == "ok" and spec.budget_ppsf_year == 82

@@ -215,3 +215,13 @@ def test_a_problem_or_a_rent_rise_in_ones_own_home_said_in_spanish_is_no_search(
     from agents.route_model import load_route_model
 
     assert route(text, learned=load_route_model()).node == node
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("also do u guys do roommate matching? might be easier to split a 2br", "room share"),
+    ("ok last q, can we afford it on combined income 11k/month, what loan should we take HDB or bank?", "mortgage"),
+    ("what mortgage rate could i get with a 720 credit score?", "mortgage"),
+])
+def test_asks_outside_the_product_get_a_plain_answer(text: str, name: str) -> None:
+    decision = route(text)
+    assert decision.node == "clarify" and decision.reason == f"out of scope: {name}"
