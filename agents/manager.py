@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID
+from agents.cues import ANOTHER_TIME, LISTING_PRICE, MARKET_PLACE, UNIT_ID
 from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
 from agents.i18n import language, phrase
@@ -48,6 +48,8 @@ CONDITIONAL_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|unless|si no)\b.{
 # An HDB flat's remaining lease ("how much lease do those usually have left") is a fact of the sales, not a lease
 # document question
 LEASE_LEFT = re.compile(r"\blease\b.{0,30}\b(?:left|remaining)\b|\bremaining lease\b", re.I)
+BACK_TO_RESULTS = re.compile(r"\bback to (?:the |my |our )?(?:studios?|apartments?|listings?|results?|search|"
+                             r"offices?|suites?|places|units?|options|flats?)\b", re.I)
 RENEWAL_WORD = re.compile(r"\brenew\w*|\brenovaci\w*|\brenovar\b|تجديد", re.I)
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
@@ -372,6 +374,12 @@ def route(
     if RENEWAL_WORD.search(text) and len(parse_units(text)) >= 2:
         # "renewal proposals for 2A 2br $4,000, 3B studio $2,200": units with their rents, not a search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="renewals for several units")
+    if previous_node not in (None, "needs", "tour") and BACK_TO_RESULTS.search(text):
+        # "ok back to the studios, which of them is closest to the subway": the search shown before the detour
+        return RouteDecision(pipeline="VIA", node="needs", reason="back to the search results")
+    if previous_node == "comps" and LISTING_PRICE.search(text):
+        # "should I list it higher than that estimate?": the valuation just given, not a renewal
+        return RouteDecision(pipeline="MARKET", node="comps", reason="a question about the valuation just given")
     if previous_node == "triage" and REPAIR_QUESTION.search(text) and not NAMES_THE_LEASE.search(text):
         # "the super says tomorrow, is that ok?", "is the landlord notified?", "who pays?": about the report just made
         return RouteDecision(pipeline="DOMA", node="triage", reason="a question about the repair just reported")

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.cues import LISTING_PRICE
 from agents.market.comps_search import Planner, hint_streets, run_loop
 from agents.market.comps_target import TargetParser
 from agents.prompts import COMPS_PLANNER_PROMPT
@@ -434,6 +435,8 @@ def format_reply(result: CompsResult) -> str:
     return "\n\n".join(line for line in lines if line)
 
 
+# HDB towns whose flats are too new for resale sales in the data, and the neighbouring towns that have them
+NO_RESALE_TOWNS = {"tengah": ("BUKIT BATOK", "CHOA CHU KANG", "JURONG WEST", "BUKIT PANJANG")}
 # A price statistic of a period rather than a valuation: "median price 2023", "what did they go for back in 2020",
 # "give me the 2026 one then, and how much lease do those usually have left"
 STATISTIC_Q = re.compile(r"\b(?:median|average|mean|typical)\b.{0,40}\b(?:price|prices|resale|sold|cost)\b|"
@@ -470,6 +473,17 @@ def year_statistics(engine: CompsEngine, town: str, flat_type: str, year: int | 
             "of one flat (block, size, floor) to compare it with these.")
 
 
+def listing_advice(valued: dict[str, Any]) -> str:
+    """Where to set an asking price for the flat just valued, from its estimate and range (what the data can say)."""
+    estimate, low, high = valued["estimate"], valued.get("low") or valued["estimate"], valued.get("high") or \
+        valued["estimate"]
+    return (f"The data holds what flats sold for, not their asking prices, so I can't tell how far buyers negotiate "
+            f"down. Your flat's estimate is {estimate:,.0f} SGD (range {low:,.0f} - {high:,.0f}): an asking price "
+            f"near the top of that range, about {high:,.0f} SGD ({(high / estimate - 1) * 100:+.0f}%), leaves room "
+            "to negotiate while staying within what recent buyers paid; far above it, buyers who check recent "
+            "sales (HDB publishes them) are likely to hold back.")
+
+
 def follow_up_target(previous: Target, stated: Target) -> Target:
     """The flat just valued, with what a follow-up states ("a higher floor, 16-18", "95 sqm instead") replacing its
     value; a floor or a size stated replaces the old one whole."""
@@ -499,6 +513,19 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             text = f"{previous.get('text', '')} {text}".strip()
     started = time.perf_counter()
     asked = state.get("text") or ""
+    if LISTING_PRICE.search(asked) and previous.get("estimate") and state.get("previous_node") == "comps":
+        return {"reply": listing_advice(previous), "awaiting": None,
+                "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                           "listing_price": True}]}
+    new_town = next((town for town in NO_RESALE_TOWNS if re.search(rf"\b{town}\b", asked, re.I)), None)
+    if new_town:  # "my sister's flat is in Tengah": a town whose flats are too new to have resale sales in the data
+        near = ", ".join(t.title() for t in NO_RESALE_TOWNS[new_town])
+        reply = (f"The data has no HDB resale sales in {new_town.title()}: its flats are new, so there are no "
+                 f"comparable sales to value one from. The nearest towns with sales are {near}; I can value a "
+                 "similar flat there as a rough guide.")
+        return {"reply": reply, "awaiting": None,
+                "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                           "no_resale_town": new_town}]}
     years_asked = _YEAR.findall(asked)
     if STATISTIC_Q.search(asked) or (previous.get("statistic") and state.get("previous_node") == "comps"
                                      and years_asked):  # a statistic of a year ("how about in 2025?"), not a valuation

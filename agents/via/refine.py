@@ -223,7 +223,9 @@ def _pick(pool: list[dict[str, Any]], which: str) -> dict[str, Any]:
         sized = [m for m in pool if m["row_preview"].get("sqft")] or pool
         key = lambda m: m["row_preview"].get("sqft") or 0  # noqa: E731
         return max(sized, key=key) if which != "smallest" else min(sized, key=key)
-    index = {"first": 0, "top": 0, "second": 1, "third": 2, "last": len(pool) - 1}.get(which, 0)
+    which = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth"}.get(which, which)
+    places = {"first": 0, "top": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": len(pool) - 1}
+    index = places.get(which, 0)
     return pool[min(index, len(pool) - 1)]
 
 
@@ -290,9 +292,11 @@ def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
 _SPLIT = re.compile(r"\bsplit (\d|two|three|four|five) ways\b|\b(\d|two|three|four|five) ways\b", re.I)
 _COMPARE = re.compile(r"\bcompare\b|\bside by side\b|\bdifference between\b", re.I)
 _PER_FOOT = re.compile(r"\bper[- ](?:foot|sf|square foot)\b|\$/sf\b|\bpsf\b", re.I)
-_ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost)\b.{0,40}?\b(first|top|second|third|fourth|fifth|last|"
-                            r"#\d)\b|"
-                            r"\b(first|top|second|third|fourth|fifth|last|#\d)\b (?:one|unit|suite|listing)?\W*"
+_ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost|monthly|annual|yearly|a month|a year|\$/sq ?ft|\$/sf|"
+                            r"per sq(?:uare)? ?f(?:oo)?t|psf)\b.{0,40}?\b(first|top|second|third|fourth|fifth|last|"
+                            r"1st|2nd|3rd|4th|5th|#\d)\b|"
+                            r"\b(first|top|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|#\d)\b (?:one|unit|suite|"
+                            r"listing)?\W*"
                             r"(?:cost|rent)", re.I)
 _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b", re.I),

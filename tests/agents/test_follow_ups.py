@@ -550,3 +550,20 @@ def test_a_rent_per_square_foot_is_enough_to_search_offices() -> None:
 
     spec = parse_spec("whats available under $82/SF/yr? size doesnt matter much")
     assert spec.spec_status == "ok" and spec.budget_ppsf_year == 82
+
+
+def test_a_figure_of_one_shown_unit_by_its_place(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "office in midtown around 10,000 sf", thread_id="f")["matches"]
+    monthly = ask(graph, "monthly for the 2nd one?", thread_id="f")
+    assert monthly["reply"].startswith("#2") and shown[1]["id"] in monthly["reply"] and "a month" in monthly["reply"]
+    per_foot = ask(graph, "whats the $/sqft on the top one", thread_id="f")
+    assert shown[0]["id"] in per_foot["reply"] and "/SF" in per_foot["reply"]
+
+
+def test_back_to_the_results_after_a_repair(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "studio in astoria under 2200", thread_id="b")
+    ask(graph, "unrelated but my kitchen sink is leaking slowly", thread_id="b")
+    out = ask(graph, "ok back to the studios, which of them is closest to the subway", thread_id="b")
+    assert out["route"]["node"] == "needs" and "closest to the subway" in out["reply"]

@@ -77,3 +77,16 @@ def test_a_price_statistic_of_a_year_is_answered_as_one_and_a_missing_year_is_sa
     assert "none from 2025" in missing["reply"] and "The latest: 2026" in missing["reply"]
     later = comps_node({**state, "text": "ok give me the 2026 one then"}, today=date(2026, 11, 23))
     assert later["reply"].startswith("**3 Room in Ang Mo Kio**, 2026")
+
+
+def test_a_town_without_resale_sales_and_where_to_list_a_flat_just_valued() -> None:
+    from agents.market.comps import comps_node
+    from agents.manager import route
+
+    tengah = comps_node({"text": "My sister's flat is in Tengah, 4 room, what about that one"}, today=date(2026, 11, 23))
+    assert "no HDB resale sales in Tengah" in tengah["reply"] and "Bukit Batok" in tengah["reply"]
+    first = comps_node({"text": "4-room in Sengkang, 95 sqm, mid floor"}, today=date(2026, 11, 23))
+    ask = "should I list it higher than that estimate to leave room to negotiate? by how much"
+    assert route(ask, previous_node="comps").node == "comps"
+    advice = comps_node({"text": ask, "comps": first["comps"], "previous_node": "comps"}, today=date(2026, 11, 23))
+    assert "asking prices" in advice["reply"] and f"{first['comps']['high']:,.0f}" in advice["reply"]
