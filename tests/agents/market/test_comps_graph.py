@@ -80,10 +80,11 @@ def test_a_price_statistic_of_a_year_is_answered_as_one_and_a_missing_year_is_sa
 
 
 def test_a_town_without_resale_sales_and_where_to_list_a_flat_just_valued() -> None:
-    from agents.market.comps import comps_node
     from agents.manager import route
+    from agents.market.comps import comps_node
 
-    tengah = comps_node({"text": "My sister's flat is in Tengah, 4 room, what about that one"}, today=date(2026, 11, 23))
+    today = date(2026, 11, 23)
+    tengah = comps_node({"text": "My sister's flat is in Tengah, 4 room, what about that one"}, today=today)
     assert "no HDB resale sales in Tengah" in tengah["reply"] and "Bukit Batok" in tengah["reply"]
     first = comps_node({"text": "4-room in Sengkang, 95 sqm, mid floor"}, today=date(2026, 11, 23))
     ask = "should I list it higher than that estimate to leave room to negotiate? by how much"
