@@ -189,3 +189,11 @@ def test_does_it_have_an_amenity_if_not_cancel(flow):
     assert state["reply"].startswith("Yes:" if has else "No:") and top["id"] in state["reply"]
     kept = [a["unit_id"] for a in (state.get("plan") or {}).get("actions", [])]
     assert (top["id"] in kept) == has or (not has and "dropped its tour" in state["reply"])
+
+
+def test_a_tour_asked_by_the_address_shown():
+    from agents.via.tour_close import address_named
+
+    assert address_named("can we tour 53 pearl tuesday morning", "53 Pearl St, Suite 8")
+    assert address_named("tour 104 e 40th thursday", "104-110 E 40th St, Suite 903")
+    assert not address_named("book the first one at 5", "53 Pearl St, Suite 8")
