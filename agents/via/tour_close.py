@@ -266,6 +266,9 @@ _JUST_ONE = re.compile(r"\b(?:hold|book|see|tour|keep|do|make it|just|only)\s+(?
 # "it and the second one": the unit the conversation singled out, and another by its place
 _IT_AND = re.compile(rf"\b(?:it|this one|that one|this|that)\s+(?:and|&|plus)\s+(?:also\s+)?(?:the\s+)?({_ORD}|last)\b",
                      re.I)
+# "the cheaper one", "the bigger one": one of the results by a comparison
+_BY_KIND_OF_ONE = re.compile(r"\bthe (?:cheaper|cheapest|bigger|biggest|closer|closest|larger|largest) (?:one|unit|"
+                             r"apartment|place|suite|listing)?\b", re.I)
 # "both", "the top two", "all three": more than one of the results just shown.
 _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b|"
                       r"\b(?:two|2|three|3) (?:cheapest|biggest|largest|closest|nearest)\b", re.I)
@@ -569,6 +572,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 chosen = [shown[i] for i in listed]
             elif with_amenity is not None:  # "the one with the doorman", "el que tiene lavadora"
                 chosen = [with_amenity]
+            elif _BY_KIND_OF_ONE.search(text) and not several:  # "the cheaper one", "the bigger one"
+                chosen = _ranked_by_ask(text.replace("cheaper", "cheapest").replace("bigger", "biggest")
+                                        .replace("closer", "closest"), shown)[:1]
             else:
                 chosen = _ranked_by_ask(text, shown)[:count] if several else [shown[min(picked, len(shown) - 1)]]
             units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}

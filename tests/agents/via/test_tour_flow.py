@@ -197,3 +197,11 @@ def test_a_tour_asked_by_the_address_shown():
     assert address_named("can we tour 53 pearl tuesday morning", "53 Pearl St, Suite 8")
     assert address_named("tour 104 e 40th thursday", "104-110 E 40th St, Suite 903")
     assert not address_named("book the first one at 5", "53 Pearl St, Suite 8")
+
+
+def test_the_cheaper_one_is_booked(flow):
+    graph, _store = flow
+    shown = ask(graph, "2br in astoria under 3000", thread_id="ch")["matches"]
+    cheapest = min(shown, key=lambda m: m["row_preview"]["rent"])
+    state = ask(graph, "fine, book a viewing of the cheaper one, any weekday after 6pm", thread_id="ch")
+    assert [a["unit_id"] for a in state["plan"]["actions"]] == [cheapest["id"]]
