@@ -199,8 +199,10 @@ def test_a_tour_asked_by_the_address_shown():
     assert not address_named("book the first one at 5", "53 Pearl St, Suite 8")
 
 
-def test_the_cheaper_one_is_booked(flow):
-    graph, _store = flow
+def test_the_cheaper_one_is_booked(inventory, now):
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
     shown = ask(graph, "2br in astoria under 3000", thread_id="ch")["matches"]
     cheapest = min(shown, key=lambda m: m["row_preview"]["rent"])
     state = ask(graph, "fine, book a viewing of the cheaper one, any weekday after 6pm", thread_id="ch")
