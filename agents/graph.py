@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
@@ -17,6 +18,7 @@ from langgraph.graph import END, START, StateGraph
 from agents.doma.lease_qa import lease_qa_node
 from agents.doma.renewal_node import renewal_node
 from agents.doma.triage import triage_node
+from agents.i18n import phrase
 from agents.linear import LinearModel
 from agents.manager import clarify_node, manager_node, route_target
 from agents.market.analytics import analytics_node
@@ -57,9 +59,33 @@ NEXT_PART = {"needs": "the search", "tour": "the tour", "lease": "your lease que
              "renewal": "the renewal", "comps": "the valuation"}
 
 
+# A question: a reply that only repeats the last one does not answer it
+QUESTION = re.compile(r"\?|^\s*(?:what|which|how|is|are|does|do|can|could|should|would|will|who|where|when|why|any|"
+                      r"qu[eé]|cu[aá]l|c[oó]mo|d[oó]nde|cu[aá]nto|hay|puedo|هل|ما|كم|أي|ماذا|كيف|وين|متى)\b", re.I)
+
+
+def not_a_repeat(state: AgentState, reply: str) -> str:
+    """A question answered with the previous reply again gets an honest "I can't answer that" instead, saying what
+    the data behind that part of the workspace holds (a repeat reads as not listening)."""
+    previous = next((str(m.content) for m in reversed(state.get("messages") or []) if isinstance(m, AIMessage)), None)
+    # word for word: a reply that adds one verdict or changes one figure is an answer (and differs)
+    if not previous or not QUESTION.search(state.get("text") or "") or " ".join(previous.split()) != " ".join(
+            reply.split()):
+        return reply
+    node = (state.get("route") or {}).get("node") or "needs"
+    if node not in SCOPES:  # asking again for an upload or a choice is still the right reply
+        return reply
+    return phrase("cannot_answer", state.get("lang"), scope=phrase(f"scope_{SCOPES.get(node, 'needs')}",
+                                                                   state.get("lang")))
+
+
+SCOPES = {"needs": "needs", "tour": "needs", "renewal": "renewal", "comps": "comps", "analytics": "analytics",
+          "triage": "triage"}
+
+
 def finish_node(state: AgentState) -> dict[str, Any]:
     """Last node of every turn: the reply joins the chat history (saying which part of the message comes next)."""
-    reply = state.get("reply") or "Done."
+    reply = not_a_repeat(state, state.get("reply") or "Done.")
     pending = state.get("pending")
     if pending and pending["node"] != (state.get("route") or {}).get("node"):
         reply += (f"\n\nYou also asked about {NEXT_PART.get(pending['node'], 'something else')}: "

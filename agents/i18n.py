@@ -93,6 +93,55 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "respuesta por escrito.",
         "ar": "غير موجود في العقد المقدَّم. اسأل المالك أو مدير العقار واحتفظ بالإجابة مكتوبة.",
     },
+    # a question the last reply would only repeat (agents/graph.py: not_a_repeat)
+    "cannot_answer": {
+        "en": "I can't answer that from what I hold, so rather than repeat my last answer: {scope} Ask about one of "
+              "those, or tell me what to change.",
+        "es": "No puedo responder eso con los datos que tengo; en vez de repetir mi última respuesta: {scope} "
+              "Pregúnteme por algo de eso, o dígame qué cambiar.",
+        "ar": "لا أستطيع الإجابة عن ذلك من البيانات المتوفرة لدي، وبدلاً من تكرار إجابتي السابقة: {scope} اسألني عن "
+              "شيء من ذلك، أو أخبرني بما تريد تغييره.",
+    },
+    "scope_needs": {
+        "en": "the listings give rent, size, bedrooms, bathrooms, floor, building age, minutes to the subway and "
+              "amenities (doorman, elevator, gym, laundry, roof deck, patio, no fee), not schools, noise, pet "
+              "policies or distances to landmarks.",
+        "es": "los anuncios dan renta, tamaño, habitaciones, baños, piso, antigüedad del edificio, minutos al metro y "
+              "servicios (portero, ascensor, gimnasio, lavandería, terraza, sin comisión), no escuelas, ruido, "
+              "mascotas ni distancias a lugares.",
+        "ar": "الإعلانات تذكر الإيجار والمساحة وعدد الغرف والحمامات والطابق وعمر المبنى والدقائق إلى المترو والمرافق، "
+              "ولا تذكر المدارس أو الضوضاء أو سياسة الحيوانات أو المسافات إلى المعالم.",
+    },
+    "scope_renewal": {
+        "en": "I weigh renewals from the current rent, the offer, the terms and comparable units, and draft the "
+              "message; a new figure or term to weigh, or \"draft it\", moves it on.",
+        "es": "evalúo renovaciones con la renta actual, la oferta, los plazos y unidades comparables, y redacto el "
+              "mensaje; una cifra o plazo nuevo, o \"redáctalo\", lo hace avanzar.",
+        "ar": "أقيّم التجديد من الإيجار الحالي والعرض والمدة والوحدات المشابهة وأكتب الرسالة؛ رقم أو مدة جديدة، أو "
+              "\"اكتبها\"، يحرك الأمر.",
+    },
+    "scope_comps": {
+        "en": "the HDB data holds resale prices with town, flat type, size, floor, remaining lease and month (2023 and "
+              "January-March 2026), not asking prices, loans, grants or schools.",
+        "es": "los datos de HDB tienen precios de reventa con zona, tipo, tamaño, piso, arrendamiento restante y mes "
+              "(2023 y enero-marzo de 2026), no precios pedidos, préstamos, subsidios ni escuelas.",
+        "ar": "بيانات HDB تضم أسعار إعادة البيع مع المنطقة والنوع والمساحة والطابق والمدة المتبقية والشهر "
+              "(2023 ويناير-مارس 2026)، ولا تضم الأسعار المطلوبة أو القروض أو المنح أو المدارس.",
+    },
+    "scope_analytics": {
+        "en": "the Abu Dhabi tables hold transactions, sale prices per square metre, rents and supply for Yas Island "
+              "and Al Reem Island, by year.",
+        "es": "las tablas de Abu Dabi tienen transacciones, precios de venta por metro cuadrado, rentas y oferta de "
+              "Yas Island y Al Reem Island, por año.",
+        "ar": "جداول أبوظبي تضم المعاملات وأسعار البيع للمتر المربع والإيجارات والمعروض لجزيرة ياس وجزيرة الريم "
+              "حسب السنة.",
+    },
+    "scope_triage": {
+        "en": "for a repair I can say its priority, who comes and when, what to do meanwhile and who usually pays.",
+        "es": "de una reparación puedo decir su prioridad, quién viene y cuándo, qué hacer mientras tanto y quién "
+              "suele pagar.",
+        "ar": "عن الإصلاح أستطيع أن أذكر أولويته ومن سيأتي ومتى وما يجب فعله حتى ذلك الحين ومن يدفع عادة.",
+    },
     # questions about an open repair report (agents/doma/triage.py: repair_answer)
     "wait_p0": {
         "en": "No. This is an emergency ({label}): it should not wait until tomorrow. If anyone is in danger, call "

@@ -242,3 +242,21 @@ def test_a_two_goal_message_answers_one_part_and_says_the_other_comes_next(inven
     assert both["route"]["node"] == "lease" and both["pending"]["node"] == "needs"
     search = ask(graph, "go on", thread_id="mi2")
     assert search["route"]["node"] == "needs" and search["matches"]
+
+
+def test_a_question_the_last_reply_would_only_repeat_gets_an_honest_answer() -> None:
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    from agents.graph import finish_node
+
+    same = "**Proposed renewal:** $4,325/mo for 12 months (+3.0%)"
+    state = {"messages": [HumanMessage(content="propose"), AIMessage(content=same)], "reply": same,
+             "text": "is that what the neighbours pay?", "route": {"node": "renewal"}, "lang": "en"}
+    out = finish_node(state)["reply"]
+    assert out.startswith("I can't answer that from what I hold") and "comparable units" in out
+    changed = finish_node({**state, "reply": same.replace("4,325", "4,284")})["reply"]
+    assert changed.startswith("**Proposed renewal:** $4,284")  # a changed figure is an answer
+    statement = finish_node({**state, "text": "ok thanks"})["reply"]
+    assert statement == same  # not a question: nothing to answer
+    upload = finish_node({**state, "route": {"node": "lease"}})["reply"]
+    assert upload == same  # asking again for the upload is still right
