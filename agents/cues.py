@@ -17,4 +17,5 @@ ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?
                           r"\bpush (?:it|that|the tour) (?:back|to)\b", re.I)
 # What to ask for a flat just valued ("should I list it higher than that estimate?")
 LISTING_PRICE = re.compile(r"\b(?:list|sell|price|ask|put) (?:it|the flat|my flat|ours?) (?:\w+ ){0,3}?(?:higher|lower|"
-                           r"above|below|at|for)\b|\basking price\b|\broom to negotiate\b|\blist(?:ing)? price\b", re.I)
+                           r"above|below|at|for)\b|\basking price\b|\broom to negotiate\b|\blist(?:ing)? price\b|"
+                           r"\blist (?:it )?(?:at|for) \$?\d", re.I)

@@ -12,9 +12,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from spellchecker import SpellChecker
-
 from agents.doma.triage_arabic import from_arabic
+from retrieval.english import is_english_word
 
 _CONTRACTIONS = (
     (r"\bwon'?t\b", "will not"),
@@ -121,19 +120,13 @@ def _edit_distance_le1(a: str, b: str) -> bool:
     return short[i:] == long_[i + 1:]
 
 
-@lru_cache(maxsize=1)
-def _dictionary() -> SpellChecker:
-    """English words (pyspellchecker's frequency list, loaded once): a real word is never "corrected"."""
-    return SpellChecker(language="en", distance=1)
-
-
 @lru_cache(maxsize=4096)
 def _correct(token: str) -> str:
     if token in _TYPOS:
         return _TYPOS[token]
     if len(token) < 6 or not token.isalpha() or token in _FUZZY_TARGETS:
         return token
-    if _dictionary().known([token]):  # "leaning" is not "leaking", "flooring" not "flooding"
+    if is_english_word(token):  # a real word is never "corrected": "leaning" is not "leaking"
         return token
     for target in _FUZZY_TARGETS:
         # Same first letter and length >= 6: "tiolet" -> "toilet", while short everyday words stay as they are.

@@ -473,14 +473,23 @@ def year_statistics(engine: CompsEngine, town: str, flat_type: str, year: int | 
             "of one flat (block, size, floor) to compare it with these.")
 
 
-def listing_advice(valued: dict[str, Any]) -> str:
-    """Where to set an asking price for the flat just valued, from its estimate and range (what the data can say)."""
+def listing_advice(valued: dict[str, Any], text: str = "") -> str:
+    """Where to set an asking price for the flat just valued, from its estimate and range (what the data can say);
+    a price the message names ("my agent says list at 720k") is placed against that range first."""
     estimate, low, high = valued["estimate"], valued.get("low") or valued["estimate"], valued.get("high") or \
         valued["estimate"]
-    return (f"The data holds what flats sold for, not their asking prices, so I can't tell how far buyers negotiate "
-            f"down. Your flat's estimate is {estimate:,.0f} SGD (range {low:,.0f} - {high:,.0f}): an asking price "
-            f"near the top of that range, about {high:,.0f} SGD ({(high / estimate - 1) * 100:+.0f}%), leaves room "
-            "to negotiate while staying within what recent buyers paid; far above it, buyers who check recent "
+    named = re.search(r"\$?\s?(\d{2,4}(?:[.,]\d+)?)\s*(k|K)\b|\$?\s?(\d{3},?\d{3})\b", text)
+    verdict = ""
+    if named:
+        price = (float(named.group(1).replace(",", "")) * 1000 if named.group(1)
+                 else float(named.group(3).replace(",", "")))
+        where = ("below the range: likely to sell quickly, but you may leave money on the table" if price < low else
+                 "above the range: expect buyers to push back" if price > high else "within the range")
+        verdict = f"{price:,.0f} SGD is {where} ({(price / estimate - 1) * 100:+.1f}% on the estimate). "
+    return verdict + (f"The data holds what flats sold for, not their asking prices, so I can't tell how far buyers "
+            f"negotiate down. Your flat's estimate is {estimate:,.0f} SGD (range {low:,.0f} - {high:,.0f}): an asking "
+            f"price near the top of that range, about {high:,.0f} SGD ({(high / estimate - 1) * 100:+.0f}%), leaves "
+            "room to negotiate while staying within what recent buyers paid; far above it, buyers who check recent "
             "sales (HDB publishes them) are likely to hold back.")
 
 
@@ -514,7 +523,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     started = time.perf_counter()
     asked = state.get("text") or ""
     if LISTING_PRICE.search(asked) and previous.get("estimate") and state.get("previous_node") == "comps":
-        return {"reply": listing_advice(previous), "awaiting": None,
+        return {"reply": listing_advice(previous, asked), "awaiting": None,
                 "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                            "listing_price": True}]}
     new_town = next((town for town in NO_RESALE_TOWNS if re.search(rf"\b{town}\b", asked, re.I)), None)

@@ -13,6 +13,7 @@ from datetime import date
 
 from contracts.comps import Target
 from data.sources.hdb import HdbTable, normalize_flat_type
+from retrieval.english import is_english_word
 
 # Street-name words as HDB abbreviates them, so "Bukit Batok West Avenue 6" meets "BT BATOK WEST AVE 6".
 _ABBREVIATIONS = {
@@ -78,6 +79,12 @@ def _norm(text: str) -> str:
     return " ".join(_ABBREVIATIONS.get(w, w) for w in _words(text))
 
 
+_STREET_TYPES = frozenset({"RD", "ROAD", "ST", "STREET", "AVE", "AVENUE", "DR", "DRIVE", "CRES", "CRESCENT", "CL",
+                           "CLOSE", "PL", "PLACE", "LOR", "LORONG", "TER", "TERRACE", "WAY", "WALK", "LINK",
+                           "VIEW", "RISE", "CTRL", "CENTRAL", "NTH", "STH", "PARADE", "HILL", "GARDENS", "LANE",
+                           "GRN", "CIRCLE", "RING", "DELTA", "ESTATE", "QUAY", "SQ"})
+
+
 class TargetParser:
     """Reads a request against the table's own towns, streets and flat models.
 
@@ -116,8 +123,11 @@ class TargetParser:
         for form, street in self.street_forms.items():
             if f" {form} " in padded:
                 return street, [street]
-        for word in norm.split():
-            if word in self.street_words:
+        words = norm.split()
+        for i, word in enumerate(words):
+            # an everyday word ("lower floor", "marine life") names a street only before a street type ("lower delta")
+            typed = i + 1 < len(words) and words[i + 1] in _STREET_TYPES
+            if word in self.street_words and (typed or not is_english_word(word)):
                 return word, sorted(self.street_words[word])
         return None, []
 

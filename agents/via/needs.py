@@ -76,9 +76,13 @@ _APPROX_BEFORE = re.compile(r"(around|about|approx(imately)?|~|roughly)\s*$", re
 
 _BEDS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:br|bd|bdr|bdrm|bdrms|beds?|bedrooms?|bed ?rooms?)\b", re.I)
 _BEDS_OR = re.compile(r"(\d+|studio)\s*(?:or|-|to)\s*(\d+)\s*-?\s*(?:br|bd|bdrm|beds?|bedrooms?)\b", re.I)
-_STUDIO = re.compile(r"\bstudios?\b(?!\s+space)", re.I)
+_STUDIO = re.compile(r"\bstudios?\b(?!\s+(?:space|de|of)\b)", re.I)  # "estudio de arquitectura": a firm
+# A building's number before its street ("345 7th ave", "99 university place", "53 pearl st")
+_ADDRESS_AFTER = re.compile(r"\s*(?:(?:e|w|n|s|east|west|north|south)\.?\s+)?(?:\d{1,3}(?:st|nd|rd|th)|[a-z]+)\s+"
+                            r"(?:ave|avenue|st|street|blvd|boulevard|pl|place|rd|road|plaza|sq|square|way|lane)\b|"
+                            r"\s*broadway\b", re.I)
 _STUDIO_USE = re.compile(r"\b(creative|art|artist|photo|photography|recording|yoga|dance|design|music|film|"
-                         r"podcast|pilates|tattoo)\s+studio", re.I)
+                         r"podcast|pilates|tattoo|architecture|architectural)\s+studio|\bstudio (?:de|of) \w+", re.I)
 _BATHS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:ba|baths?|bathrooms?)\b", re.I)
 _TERM = re.compile(r"(\d+)\s*-?\s*(months?|mos?|years?|yrs?)(?:\s*-?\s*long)?\s*(?:lease|term|commitment|contract)"
                    r"|(?:lease|term)\s*(?:of|for)?\s*(\d+)\s*-?\s*(months?|years?)"
@@ -297,6 +301,8 @@ def _money(text: str, size_for_rate: int | None) -> tuple[float | None, float | 
                     r"br\b|bed|bath|st\b|nd\b|rd\b|th\b|ave|street|-?(month|year)|months|years|yrs|weeks?|days?)",
                     after + " ", re.I) and not m.group("per"):
             continue
+        if not signalled and _ADDRESS_AFTER.match(text[m.end(): m.end() + 40]):
+            continue  # "what about 345 7th ave?": a building's number, not a budget
         a_value = amount(a_raw, m.group("ka") or (m.group("kb") if b_raw and not m.group("ka") else None))
         b_value = amount(b_raw, m.group("kb")) if b_raw else None
         if not signalled and not _BUDGET_BEFORE.search(before) and not _BUDGET_AFTER.search(after) and (

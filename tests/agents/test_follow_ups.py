@@ -567,3 +567,16 @@ def test_back_to_the_results_after_a_repair(inventory, now):
     ask(graph, "unrelated but my kitchen sink is leaking slowly", thread_id="b")
     out = ask(graph, "ok back to the studios, which of them is closest to the subway", thread_id="b")
     assert out["route"]["node"] == "needs" and "closest to the subway" in out["reply"]
+
+
+@pytest.mark.parametrize(("text", "budget_max", "kind"), [
+    ("what about 345 7th ave? broker mentioned it", None, None),  # a building's number, not a $345 budget
+    ("1br at 400 e 54th st under 3500", 3500, "apartment"),
+    ("Somos un estudio de arquitectura, buscamos oficina en Manhattan de unos 10.000 pies cuadrados", None, "office"),
+])
+def test_numbers_and_words_that_are_not_what_they_look_like(text: str, budget_max: float | None,
+                                                            kind: str | None) -> None:
+    from agents.via.needs import parse_spec
+
+    spec = parse_spec(text)
+    assert (spec.budget_monthly_usd.max if spec.budget_monthly_usd else None) == budget_max and spec.kind == kind

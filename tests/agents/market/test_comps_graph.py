@@ -91,3 +91,17 @@ def test_a_town_without_resale_sales_and_where_to_list_a_flat_just_valued() -> N
     assert route(ask, previous_node="comps").node == "comps"
     advice = comps_node({"text": ask, "comps": first["comps"], "previous_node": "comps"}, today=date(2026, 11, 23))
     assert "asking prices" in advice["reply"] and f"{first['comps']['high']:,.0f}" in advice["reply"]
+
+
+def test_an_everyday_word_is_no_street_and_a_named_asking_price_is_placed_against_the_range() -> None:
+    from agents.market.comps import comps_node, default_engine
+
+    parser = default_engine().parser
+    lower = parser.parse("what if i go for a lower floor, like 04 to 06? how much cheaper", as_of=date(2026, 11, 23))
+    assert lower.target.street_hint is None and lower.target.town is None
+    assert parser.parse("4 room at lower delta road", as_of=date(2026, 11, 23)).target.street_hint == "LOWER DELTA RD"
+    first = comps_node({"text": "4-room in Tampines, 93 sqm, mid floor"}, today=date(2026, 11, 23))
+    low = first["comps"]["low"]
+    asked = comps_node({"text": f"My agent says list at {low * 0.9 / 1000:.0f}k. Too high or not?",
+                        "comps": first["comps"], "previous_node": "comps"}, today=date(2026, 11, 23))
+    assert "below the range" in asked["reply"]
