@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 # A unit of the inventory by its id
 UNIT_ID = re.compile(r"\b(?:SE|U)-\d+\b", re.IGNORECASE)
@@ -19,3 +20,36 @@ ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?
 LISTING_PRICE = re.compile(r"\b(?:list|sell|price|ask|put) (?:it|the flat|my flat|ours?) (?:\w+ ){0,3}?(?:higher|lower|"
                            r"above|below|at|for)\b|\basking price\b|\broom to negotiate\b|\blist(?:ing)? price\b|"
                            r"\blist (?:it )?(?:at|for) \$?\d", re.I)
+
+
+def address_named(text: str, address: str) -> bool:
+    """The message names this address by its number and street ("53 pearl" for "53 Pearl St, Suite 8")."""
+    found = re.match(r"\s*(\d+[a-z]?)(?:-\d+)?\s+(?:(?:e|w|n|s|east|west|north|south)\.?\s+)?"
+                     r"(\d+(?:st|nd|rd|th)|[a-z]{3,})", address, re.I)
+    if not found:
+        return False
+    return re.search(rf"\b{re.escape(found.group(1))}\s+(?:(?:e|w|n|s|east|west|north|south)\.?\s+)?"
+                     rf"{re.escape(found.group(2))}", text, re.I) is not None
+
+
+def street_named(text: str, address: str) -> bool:
+    """The message names this address's street without its number ("the pearl st one", "water st")."""
+    found = re.match(r"\s*\d+[a-z]?(?:-\d+)?\s+(?:(?:e|w|n|s|east|west|north|south)\.?\s+)?"
+                     r"(\d+(?:st|nd|rd|th)|[a-z]{3,})\s+(st|street|ave|avenue|pl|place|blvd|rd|road|sq|square|way|lane)\b",
+                     address, re.I)
+    if not found:
+        return False
+    return re.search(rf"\b{re.escape(found.group(1))}\s+(?:st|street|ave|avenue|pl|place|blvd|rd|road|sq|square|way|"
+                     rf"lane)\b|\bthe {re.escape(found.group(1))} (?:one|space|suite|office|building|unit)\b", text,
+                     re.I) is not None
+
+
+def shown_by_address(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The shown units the message names by address ("53 pearl"), else by a street only one of them is on."""
+    exact = [m for m in shown if address_named(text, m["row_preview"].get("address") or "")]
+    if exact:
+        return exact
+    by_street = [m for m in shown if street_named(text, m["row_preview"].get("address") or "")]
+    streets = {re.sub(r"^\s*\d+[a-z]?(?:-\d+)?\s+", "", (m["row_preview"].get("address") or "").split(",")[0]).lower()
+               for m in by_street}
+    return by_street if len(streets) == len(by_street) else []  # a street two shown units share names neither

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from agents.cues import ANOTHER_TIME, LISTING_PRICE, MARKET_PLACE, UNIT_ID
+from agents.cues import ANOTHER_TIME, LISTING_PRICE, MARKET_PLACE, UNIT_ID, shown_by_address
 from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
 from agents.i18n import language, phrase
@@ -43,6 +43,7 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
                          r"شقتي|عقدي|بيتي|منزلي|المالك|مالك العقار|صاحب العقار|إيجاري|ايجاري", re.I)
 # A question about what one's own agreement says ("if the flat floods, who pays under my lease?", "what does
 # joint and several mean in my tenancy agreement?"): hazard or market words in it are its topic, not its goal.
+TOUR_WORDS = re.compile(r"\b(?:book|tour|see it|see them|visit|viewing|showing|schedule|hold)\b", re.I)
 ABOUT_IT = re.compile(r"\b(?:does|do|is|are|has|have)\s+(?:it|this|that|the|they)\b", re.I)
 CONDITIONAL_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|unless|si no)\b.{0,20}\bcancel", re.I)
 # An HDB flat's remaining lease ("how much lease do those usually have left") is a fact of the sales, not a lease
@@ -542,6 +543,10 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
             held_by_text(text, actions) is not None or cancels_all(text, actions)):
         # "ok confirm both", "mejor cancélala": an answer to the tours just proposed
         decision = RouteDecision(pipeline="VIA", node="tour", reason="the tours just proposed: hold or cancel them")
+    elif state.get("previous_node") in ("needs", "tour") and shown_by_address(text, state.get("matches") or []):
+        # "monthly on the pearl st one?", "book pearl st thursday 2pm": a unit just shown, by its address
+        node = "tour" if TOUR_WORDS.search(text) else "needs"
+        decision = RouteDecision(pipeline="VIA", node=node, reason="a unit just shown, named by its address")
     elif actions and CONDITIONAL_CANCEL.search(text) and ABOUT_IT.search(text):
         # "does it have a washer dryer too? if not cancel": the question first, from the results shown
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a question about a unit before a tour")

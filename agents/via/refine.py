@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agents.cues import shown_by_address
 from contracts.search import Budget, SearchSpec
 
 # "whichever is cheaper" or "the fourth looks cheaper" compare what is shown; they do not lower the budget.
@@ -237,6 +238,9 @@ def _lists(amenities: list[str], label: str) -> bool:
 def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str | None]:
     """The shown unit a message points at ("the 3rd one", "#2", "the one with the washer dryer", "the cheapest"),
     and, when it names an amenity none of them has, that amenity."""
+    named = shown_by_address(text, shown)
+    if len(named) == 1:  # "the pearl st one", "53 pearl"
+        return named[0], None
     number = _ORDINAL_NUM.search(text)
     if number:
         n = int(number.group(1) or number.group(2))

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 import dateparser
 from langchain_core.runnables import RunnableConfig
 
-from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID
+from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID, shown_by_address
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from contracts.plan import ActionPlan, TourAction
@@ -390,16 +390,6 @@ _ALL_OF_THEM = re.compile(r"\b(?:both|all|them|those|these|everything|the tours|
                           re.I)
 
 
-def address_named(text: str, address: str) -> bool:
-    """The message names this address by its number and street ("53 pearl" for "53 Pearl St, Suite 8")."""
-    found = re.match(r"\s*(\d+[a-z]?)(?:-\d+)?\s+(?:(?:e|w|n|s|east|west|north|south)\.?\s+)?"
-                     r"(\d+(?:st|nd|rd|th)|[a-z]{3,})", address, re.I)
-    if not found:
-        return False
-    return re.search(rf"\b{re.escape(found.group(1))}\s+(?:(?:e|w|n|s|east|west|north|south)\.?\s+)?"
-                     rf"{re.escape(found.group(2))}", text, re.I) is not None
-
-
 def held_by_text(text: str, actions: list[dict[str, Any]]) -> list[int] | None:
     """Which of the proposed tours a typed message asks to hold (indices), or None when it does not ask that
     (or names a new day or time: then the tours move, they are not held as proposed)."""
@@ -562,7 +552,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             listed = _listed_ordinals(text, len(shown))
             with_amenity = _with_amenity(text, shown)
             also = _IT_AND.search(_english_ordinals(text))
-            by_address = [m for m in shown if address_named(text, m["row_preview"].get("address") or "")]
+            by_address = shown_by_address(text, shown)
             if by_address:  # "can we tour 53 pearl tuesday morning": the shown unit at that address
                 chosen = by_address[:TOURS]
             elif also and focus is not None:  # "tour it and the second one": the unit in focus, then that one

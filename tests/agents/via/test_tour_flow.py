@@ -192,7 +192,7 @@ def test_does_it_have_an_amenity_if_not_cancel(flow):
 
 
 def test_a_tour_asked_by_the_address_shown():
-    from agents.via.tour_close import address_named
+    from agents.cues import address_named
 
     assert address_named("can we tour 53 pearl tuesday morning", "53 Pearl St, Suite 8")
     assert address_named("tour 104 e 40th thursday", "104-110 E 40th St, Suite 903")
@@ -207,3 +207,14 @@ def test_the_cheaper_one_is_booked(inventory, now):
     cheapest = min(shown, key=lambda m: m["row_preview"]["rent"])
     state = ask(graph, "fine, book a viewing of the cheaper one, any weekday after 6pm", thread_id="ch")
     assert [a["unit_id"] for a in state["plan"]["actions"]] == [cheapest["id"]]
+
+
+def test_a_shown_unit_by_its_street_alone():
+    from agents.cues import shown_by_address
+
+    shown = [{"id": "U-1", "row_preview": {"address": "53 Pearl St, Suite 8"}},
+             {"id": "U-2", "row_preview": {"address": "288-290 Water St, Suite 4"}},
+             {"id": "U-3", "row_preview": {"address": "288-290 Water St, Suite 7"}}]
+    assert [m["id"] for m in shown_by_address("monthly on the pearl st one?", shown)] == ["U-1"]
+    assert shown_by_address("book water st thursday", shown) == []  # two shown suites on Water St: which one?
+    assert [m["id"] for m in shown_by_address("tour 53 pearl tuesday", shown)] == ["U-1"]
