@@ -94,7 +94,9 @@ def _user(graph: Any, number: int, lease: dict[str, Any], deadline: float, out: 
         count("repair_tickets", bool(turn("repair", ask, REPAIR).get("triage")))
         for k in range(2):  # two tour requests on popular units and times
             units = (POPULAR[(number + k) % len(POPULAR)], POPULAR[(number + k + 1) % len(POPULAR)])
-            turn("tour", ask, f"tour {units[0]} and {units[1]} {TIMES[(number + k) % len(TIMES)]}")
+            planned = turn("tour", ask, f"tour {units[0]} and {units[1]} {TIMES[(number + k) % len(TIMES)]}")
+            # a plan that went around a slot someone else already held is the other half of the race
+            count("plans_moved", any(t.get("moved") for t in planned.get("trace", []) if t.get("node") == "tour_close"))
             question = pending_question(graph, thread_id=thread)
             while question is not None:
                 form = question["form"]
@@ -134,7 +136,7 @@ def _worker(url: str, first_user: int, users: int, deadline_s: float, barrier: A
         graph.update_state({"configurable": {"thread_id": f"warmup-{os.getpid()}"}}, {"lease": lease})
         ask(graph, LEASE_Q, thread_id=f"warmup-{os.getpid()}")
         out: dict[str, Any] = {"turn_ms": [], "by_kind": {}, "completed": 0, "timed_out": 0, "errors": [],
-                               "searches_with_matches": 0, "lease_answers": 0, "repair_tickets": 0,
+                               "searches_with_matches": 0, "lease_answers": 0, "repair_tickets": 0, "plans_moved": 0,
                                "lock": threading.Lock()}
         barrier.wait(timeout=120)
         deadline = time.monotonic() + deadline_s
@@ -208,6 +210,7 @@ def run_load(url: str, *, users: int = USERS, processes: int = PROCESSES,
         **{key: sum(out[key] for out in outs) for key in ("searches_with_matches", "lease_answers", "repair_tickets")},
         "holds_placed": int(counts["placed"]), "holds_confirmed": int(counts["confirmed"]),
         "overlaps_refused": sum(out["refused"] for out in outs), "double_bookings": doubles,
+        "plans_moved": sum(out["plans_moved"] for out in outs),
         "errors": len(errors), **({"first_error": errors[0]} if errors else {}),
     }
 

@@ -10,7 +10,9 @@ def test_a_small_load_run_completes_with_no_double_booking(pg_url):
     assert figures["turns"] == 6 * 12 and figures["turns_per_s"] > 0 and figures["turn_p95_ms"] >= figures[
         "turn_p50_ms"]
     assert figures["searches_with_matches"] == figures["lease_answers"] == figures["repair_tickets"] == 6
-    assert figures["overlaps_refused"] > 0  # users raced for the same slots ...
+    # users raced for the same slots: the database refused an overlap, or a plan went around a slot already held
+    # (which of the two happens depends on timing) ...
+    assert figures["overlaps_refused"] + figures["plans_moved"] > 0
     assert figures["holds_placed"] == 6 * 4 and figures["double_bookings"] == 0  # ... and each got other ones
 
 
