@@ -1,7 +1,8 @@
 """`python -m eval converse --cases FILE`: play blind conversations through the workspace graph, for judging.
 
-A case is one conversation: {"conv_id", "role": "renter|manager|office_seeker", "turns": [{"user", "good", "bad"},
-...]}. Each conversation runs on its own thread of the compiled graph (bundled data, no model, a fresh holds store
+A case is one conversation: {"conv_id", "role": "renter|manager|office_seeker", "lease"?: "<file>.pdf", "turns":
+[{"user", "good", "bad"}, ...]}. A `lease` names a PDF in eval/datasets/leases/ that is uploaded before the first
+turn, as a user would in the sidebar. Each conversation runs on its own thread of the compiled graph (bundled data, no model, a fresh holds store
 as in the app), with the role set as the sidebar would set it. When a turn asks for the contact form and the
 "hold these tours?" check (a typed "confirm both"), the harness fills them as a cooperative user would (a test
 contact, "yes"); a proposal left unanswered stays pending, as in the app, while the next message is typed. The
@@ -45,6 +46,15 @@ def _cooperate(graph: Any, state: dict[str, Any], thread: str) -> dict[str, Any]
     return state
 
 
+def _upload(graph: Any, thread: str, name: str, folder: Path) -> None:
+    """Index a bundled lease and attach it to the thread, as the sidebar's uploader does."""
+    from agents.doma.lease_qa import store_uploaded_lease
+    from eval.tasks.lease import LEASES_DIR
+
+    lease = store_uploaded_lease((LEASES_DIR / name).read_bytes(), name, folder / "leases")
+    graph.update_state({"configurable": {"thread_id": thread}}, {"lease": lease})
+
+
 def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every turn of every conversation with the workspace's reply."""
     import tempfile
@@ -63,6 +73,8 @@ def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for conv in conversations:
         thread = f"conv-{conv['conv_id']}"
+        if conv.get("lease"):
+            _upload(graph, thread, str(conv["lease"]), Path(folder.name))
         role = ROLE.get(conv.get("role", ""))
         for i, turn in enumerate(conv["turns"]):
             extra = {"role": role} if role else {}
