@@ -2,12 +2,12 @@
 
 A case is one conversation: {"conv_id", "role": "renter|manager|office_seeker", "lease"?: "<file>.pdf", "turns":
 [{"user", "good", "bad"}, ...]}. A `lease` names a PDF in eval/datasets/leases/ that is uploaded before the first
-turn, as a user would in the sidebar. Each conversation runs on its own thread of the compiled graph (bundled data, no model, a fresh holds store
-as in the app), with the role set as the sidebar would set it. When a turn asks for the contact form and the
-"hold these tours?" check (a typed "confirm both"), the harness fills them as a cooperative user would (a test
-contact, "yes"); a proposal left unanswered stays pending, as in the app, while the next message is typed. The
-output is one line per turn with the reply and the route, for a judge who compares each reply with the case's
-"good" and "bad".
+turn, as a user would in the sidebar. Each conversation runs on its own thread of the compiled graph (bundled data, no
+model, a fresh holds store as in the app), with the role set as the sidebar would set it. When a turn asks for the
+contact form and the "hold these tours?" check (a typed "confirm both"), the harness fills them as a cooperative user
+would (a test contact, "yes"); a proposal left unanswered stays pending, as in the app, while the next message is
+typed. The output is one line per turn with the reply and the route, for a judge who compares each reply with the
+case's "good" and "bad".
 """
 
 from __future__ import annotations

@@ -458,8 +458,9 @@ def render_reply(analysis: RenewalAnalysis) -> str:
     """The chat answer in markdown."""
     pkg = analysis.package
     who = "Suggested counter" if analysis.request.requester == "tenant" else "Proposed renewal"
-    lines = [f"**{who}:** {_offer_line(pkg.primary, analysis.current_rent)}", "", "Alternatives:"]
-    lines.extend(f"- {_offer_line(o, analysis.current_rent)}" for o in pkg.alternatives)
+    lines = [f"**{who}:** {_offer_line(pkg.primary, analysis.current_rent)}"]
+    if pkg.alternatives:
+        lines += ["", "Alternatives:", *(f"- {_offer_line(o, analysis.current_rent)}" for o in pkg.alternatives)]
     lines += ["", pkg.justification, "",
               "**Needs manager approval.**" if pkg.needs_manager_approval else "Within policy."]
     return "\n".join(lines)

@@ -24,6 +24,8 @@ from agents.doma.renewal import (
 )
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
 from agents.doma.renewal_tenant import (
+    FINAL,
+    LANDLORD_BACK,
     REFUSED_Q,
     advise,
     expected_offer_note,
@@ -31,7 +33,9 @@ from agents.doma.renewal_tenant import (
     offered_rent,
     open_questions,
     render_advice,
+    take_or_move,
 )
+from agents.doma.renewal_terms import terms_line, vacancy_math, with_own_terms
 from agents.doma.renewal_units import (
     MIN_UNITS,
     MODEST,
@@ -46,7 +50,9 @@ from agents.state import AgentState
 
 APPROVAL_Q = re.compile(r"\bsign-?\s?off\b|\bapprov\w*|\bboss\b|\bauthori[sz]\w*", re.I)
 LETTER_Q = re.compile(r"\b(?:draft|write|prepare|send|red[aá]ct\w*|escrib\w*)\b.{0,30}\b(?:letter|email|e-mail|notice|"
-                      r"message|note|reply|response|acceptance|carta|correo|mensaje|respuesta)\b|اكتب|رسالة", re.I)
+                      r"message|note|reply|response|acceptance|carta|correo|mensaje|respuesta)\b|اكتب|رسالة|"
+                      r"\b(?:write|type|draw)\s+(?:it|this|that|them)\s+up\b|\bdraft (?:it|this|that)\b|"
+                      r"\bput (?:it|this|that) in writing\b", re.I)
 # A rent a follow-up names as what is paid now; any other new figure in a follow-up is a proposal ("what about
 # 24 months at 3,250?", "they'd sign 18 months at 2950"), never a new current rent.
 CURRENT_NOW = re.compile(r"\b(?:i pay|we pay|they pay|currently|current rent|my rent is|rent is now|paying now|"
@@ -184,6 +190,12 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
     trace: dict[str, Any] = {"node": "renewal", "requester": request.requester}
     out: dict[str, Any] = {"renewal": None, "renewal_advice": None, "renewal_context": history,
                            "renewal_request": request.model_dump(mode="json")}
+    if request.requester == "tenant" and latest.tenant_counter_rent and LANDLORD_BACK.search(text):
+        # "they came back with 2600, final": the landlord's new offer, not the renter's counter
+        earlier_counter = RenewalRequest.model_validate(state["renewal_request"]).tenant_counter_rent if state.get(
+            "renewal_request") else None
+        request = request.model_copy(update={"landlord_offers": [latest.tenant_counter_rent],
+                                             "proposed_increase_pct": None, "tenant_counter_rent": earlier_counter})
     if request.requester == "tenant":
         advice = advise(request, inventory=inventory, policy=_resolve_policy(None))
         if advice is None:
@@ -205,6 +217,13 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             reply = render_advice(advice)
             if REFUSED_Q.search(text):  # "what if they refuse my counter?": the fallback first
                 reply = if_refused(advice) + "\n\n" + reply
+            if FINAL.search(text):  # "2600 for 12 months, final. take it or move?": the decision, and a yes drafted
+                place = " ".join(filter(None, [f"{request.bedrooms}br" if request.bedrooms else None,
+                                               request.location]))
+                advice = advise(request.model_copy(update={"accept": True}), inventory=inventory,
+                                policy=_resolve_policy(None)) or advice
+                reply = (take_or_move(advice, place=place) + "\n\nIf you take it, an acceptance is drafted below; "
+                         "edit it before you send it.")
             lang = state.get("lang")
             if lang in ("es", "ar"):  # the figures in the person's language first (a template, not a translation)
                 reply = phrase("renewal_advice", lang, offer=advice.offer_usd, pct=advice.offer_pct,
@@ -218,10 +237,18 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             out.update(reply=_question(missing), awaiting="renewal")
         else:
             analysis = analyze_renewal(request, inventory=inventory)
+            own = bool(request.terms) and bool(latest.terms or latest.incentive)
+            if own:  # "fine, 3% for 12 mo or 2.5% for 24": the manager's terms are the package
+                analysis = with_own_terms(analysis)
             trace.update(comps=analysis.comps.ids if analysis.comps else [],
                          target_pct=round(analysis.target_pct, 2), approval=analysis.package.needs_manager_approval)
             reply = render_reply(analysis)
-            verdicts = ask_verdicts(analysis, latest)
+            if own:
+                reply = terms_line(analysis) + "\n\n" + reply
+            vacancy = vacancy_math(text, request, analysis.current_rent)
+            if vacancy:  # "they'll leave above 3%, vacancy costs me a month: worth it?": the arithmetic first
+                reply = vacancy + "\n\n" + reply
+            verdicts = [] if own else ask_verdicts(analysis, latest)
             if verdicts:  # what was asked about ("what if we go to 4,500?", "she wants the same rent"), answered first
                 reply = "\n".join(verdicts) + "\n\n" + reply
             if APPROVAL_Q.search(text):  # "does accepting 3300 need sign-off?": the answer first
@@ -229,7 +256,7 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 offer = f"${analysis.package.primary.rent_usd:,.0f}/month"
                 reply = (f"**{offer} needs manager approval:** {'; '.join(reasons)}." if reasons else
                          f"**No manager approval needed** for {offer}: within policy.") + f"\n\n{reply}"
-            if LETTER_Q.search(text):  # "draft the letter to the tenant with the three options"
+            if LETTER_Q.search(text) or (own and LETTER_Q.search(context)):  # "draft the letter to the tenant"
                 reply += "\n\n**Draft letter to the tenant:**\n\n" + tenant_letter(analysis, state.get("lang"))
             out.update(reply=reply, renewal=analysis.package.model_dump(mode="json"), awaiting=None)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 3)

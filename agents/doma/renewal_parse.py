@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from agents.textnum import words_to_digits
+from agents.via.vocab import LOCATION_ALIASES
 
 Requester = Literal["tenant", "manager"]
 
@@ -114,6 +115,61 @@ _RENT_OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)
                           r"\$\s?(\d{1,2},?\d{3})\b", re.IGNORECASE)
 _OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?at\s+"
                      r"(?:a\s+)?\+?\s?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
+# The manager's own terms ("3% for 12 mo or 2.5% for 24", "we accept 2,150 if she signs for 18 months"); a bare term
+# with no unit is months from 6 up, else years.
+_TERM_TAIL = r"(?:\s*-?\s*(months?|mos?|years?|yrs?)\b|(?=\s*(?:$|[.,;!?)]|or\b|and\b|o\b|y\b)))"
+_PCT_FOR = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:for|on|with|over)\s+(?:a\s+)?(\d{1,2})" + _TERM_TAIL,
+                      re.IGNORECASE)
+_RENT_FOR = re.compile(r"\$?\s?(\d{1,2},?\d{3})\s+(?:(?:if|provided|as long as|when)\s+(?:he|she|they|the tenant|"
+                       r"tenant)\s+signs?\s+|si firma\s+)?(?:for|por)\s+(?:a\s+|another\s+)?(\d{1,2})" + _TERM_TAIL,
+                       re.IGNORECASE)
+_INCENTIVE = re.compile(r"\b(?:repaint\w*|(?:fresh |new )?paint(?:ing)?(?: job)?|new (?:appliances?|fridge|"
+                        r"refrigerator|dishwasher|stove|carpet\w*|floor\w*|blinds)|(?:one|a|1) (?:free|rent-free) "
+                        r"month|free month|month free|free parking|parking spot|waive\w* (?:the )?\w+ fee|"
+                        r"deep clean\w*|pintar|pintura)\b", re.IGNORECASE)
+_INCENTIVE_CUE = re.compile(r"\bincentive|\bthrow (?:that|it|this|in)\b|\bsweeten|\binstead of (?:lowering|a lower|"
+                            r"dropping|cutting|discount\w*|reducing)|\bas a perk\b|\bin exchange\b|\ba cambio\b|"
+                            r"\bincentivo", re.IGNORECASE)
+_INSTEAD = re.compile(r"\binstead of (?:lowering|a lower|dropping|cutting|discount\w*|reducing)|"
+                      r"\ben vez de (?:bajar|rebajar)", re.IGNORECASE)
+_TERM_NAMED = re.compile(r"\b(\d{1,2})\s*-?\s*(?:mo|mos|months?)\b", re.IGNORECASE)
+
+
+def _months(count: str, unit: str | None) -> int:
+    n = _count(count)
+    if unit:
+        return n * 12 if unit.lower().startswith("y") else n
+    return n if n >= 6 else n * 12
+
+
+def own_terms(text: str) -> list[tuple[int, float, str]]:
+    """The (term months, value, "%" or "$") pairs a message states, in the order written."""
+    found = [(m.start(), _months(m.group(2), m.group(3)), float(m.group(1)), "%") for m in _PCT_FOR.finditer(text)]
+    found += [(m.start(), _months(m.group(1), m.group(2)), float(m.group(3)), "%") for m in _OPTION.finditer(text)]
+    found += [(m.start(), _months(m.group(2), m.group(3)), float(m.group(1).replace(",", "")), "$")
+              for m in _RENT_FOR.finditer(text)]
+    found += [(m.start(), _months(m.group(1), m.group(2)), float(m.group(3).replace(",", "")), "$")
+              for m in _RENT_OPTION.finditer(text)]
+    out: list[tuple[int, float, str]] = []
+    for _, term, value, unit in sorted(found):
+        if 1 <= term <= 120 and (term, value, unit) not in out:
+            out.append((term, value, unit))
+    return out
+
+
+def incentive_of(text: str) -> tuple[str, int | None, bool] | None:
+    """An incentive the manager adds ("throw in repainting instead of lowering the 24mo rate"): its name, the term
+    it goes with (when named) and whether it replaces that term's discount."""
+    found = _INCENTIVE.search(text)
+    if not found or not _INCENTIVE_CUE.search(text):
+        return None
+    word = found.group(0).lower()
+    name = "repainting before the renewal" if word.startswith(("repaint", "paint", "fresh paint", "new paint",
+                                                                "pint")) else word
+    term = _TERM_NAMED.search(text)
+    return name, int(term.group(1)) if term else None, bool(_INSTEAD.search(text))
+
+
 # Which amount is which: the cue standing nearest before an amount decides ("offer is $3,400, up from $3,100").
 _ROLE_CUES = (
     ("current", re.compile(r"\bfrom\b|\bcurrently\b|\bcurrent(?: rent)?\b|\bi pay\b|\bpays\b|\bpaying\b|\bmy rent is\b|"
@@ -162,6 +218,11 @@ class RenewalRequest(BaseModel):
     accept: bool = Field(default=False, description="The tenant wants to accept (an option of) the offer")
     extra_ask: str | None = Field(default=None, description="Something else to ask for in the message")
     short: bool = Field(default=False, description="The drafted message should be short and informal")
+    terms: list[tuple[int, float, str]] = Field(default_factory=list,
+                                                description="The manager's own terms: (months, value, '%' or '$')")
+    incentive: str | None = Field(default=None, description="An incentive the manager adds to an option")
+    incentive_term: int | None = Field(default=None, description="The term the incentive goes with, months")
+    incentive_instead: bool = Field(default=False, description="The incentive replaces that term's discount")
 
     def landlord_pct(self) -> float | None:
         """The landlord's ask as a percentage (from the % or from an offered rent)."""
@@ -274,6 +335,10 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         fields["extra_ask"] = (f"include {extra.group(1).strip()}" if verb in ("throw", "include", "add", "get")
                                else f"{verb} {extra.group(1).strip()}")
     fields["short"] = bool(_SHORT.search(text))
+    fields["terms"] = own_terms(text)
+    incentive = incentive_of(text)
+    if incentive:
+        fields["incentive"], fields["incentive_term"], fields["incentive_instead"] = incentive
     id_match = _UNIT_ID.search(text)
     if id_match:
         unit_id = f"{id_match.group(1).upper()}-{id_match.group(2)}"
@@ -356,6 +421,12 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         if re.search(rf"\b{re.escape(name)}\b", lowered):
             fields["location"] = name
             break
+    else:  # a nickname of a neighborhood of the inventory: "LIC", "UES", "bed stuy"
+        known = set(_neighborhoods(inventory))
+        for nick, name in LOCATION_ALIASES.items():
+            if name in known and re.search(rf"\b{re.escape(nick)}\b", lowered):
+                fields["location"] = name
+                break
 
     manager = bool(_MANAGER_CUE.search(text)) or (
         bool(id_match) and not _TENANT_CUE.search(text) and "current_rent" not in fields)

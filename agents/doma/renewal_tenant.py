@@ -146,7 +146,7 @@ def draft_message(*, current: float, offer: float, counter: float, term: int, ma
     with what the tenant said about themselves (years there, rent on time) and anything else they want to ask."""
     request = request or RenewalRequest()
     evidence = (f" Comparable apartments nearby rent for about {_money(market)} a month." if market is not None
-                and market < offer else "")
+                and market < offer and counter < offer else "")  # no argument in an acceptance
     record = []
     if request.tenure_years:
         record.append(f"I have lived here for {request.tenure_years} years")
@@ -185,6 +185,41 @@ def render_advice(advice: RenewalAdvice) -> str:
                   f"{_money(o.cost_over_term_usd)} | {_money(o.cost_over_24_months_usd)} |" for o in advice.options]
     lines += ["", "A message to your landlord is drafted below; edit it before you send it."]
     return "\n".join(lines)
+
+
+# The landlord's answer to the renter's counter: "they came back with 2600, final"
+LANDLORD_BACK = re.compile(r"\b(?:they|landlord|management|the office|he|she|owner|agent)\s+(?:came|come|got|get|"
+                           r"went)\s+back\b|\bcountered\b|\bcontraofert\w*|\bme contest(?:ó|o|aron)\b", re.I)
+FINAL = re.compile(r"\bfinal\b|\btake it or leave it\b|\bwon'?t (?:go|budge|move)\b|\blast offer\b|"
+                   r"\bbest (?:and final|offer)\b|\b[uú]ltima oferta\b|\btake it or move\b", re.I)
+MOVERS_USD = 1500  # movers and time off for a one-bedroom move: a stated assumption, said in the answer
+PAYBACK_MONTHS = 12
+
+
+def take_or_move(advice: RenewalAdvice, *, place: str = "") -> str:
+    """A final offer: accept it, or move if a comparable unit at the market median repays the move within a year
+    (moving cost: a month's rent in fees and deposit gaps plus movers, both assumptions said in the answer)."""
+    offer, current, market = advice.offer_usd, advice.current_rent_usd, advice.market_median_usd
+    rise = offer - current
+    head = (f"Their final offer is {_money(offer)}/month, {_money(abs(rise))} a month "
+            f"{'more' if rise >= 0 else 'less'} ({_money(abs(rise) * 12)} a year) than today's {_money(current)}.")
+    if market is None or market >= offer - ROUND_TO:
+        return (f"**Take it.** {head} Comparable units rent for about "
+                f"{_money(market) if market else 'no less in our data'}, so moving would not save rent, and a move "
+                "costs a deposit, movers and time on top.")
+    saving = offer - market
+    cost = market + MOVERS_USD
+    months = cost / saving
+    if months > PAYBACK_MONTHS:
+        return (f"**Take it.** {head} A comparable unit at the median {_money(market)} would save {_money(saving)} a "
+                f"month, but a move (about {_money(cost)}: a month's rent in fees and deposit gaps plus "
+                f"{_money(MOVERS_USD)} for movers, assumptions) takes {months:.0f} months to repay.")
+    search = f" Ask me for '{place} under {_money(market + saving / 2)}' to see them." if place else ""
+    return (f"**Moving can pay, if you find a comparable unit.** {head} Comparable units rent for a median "
+            f"{_money(market)}: {_money(saving)} a month less, so a move (about {_money(cost)}: a month's rent in "
+            f"fees and deposit gaps plus {_money(MOVERS_USD)} for movers, assumptions) is repaid in about "
+            f"{months:.0f} months.{search} If you would rather not move, take it: the offer stands until its "
+            "deadline, so reply before it.")
 
 
 # What a renter asks before the landlord has named a rent (answered from the market, never from a model)

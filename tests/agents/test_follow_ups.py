@@ -580,3 +580,36 @@ def test_numbers_and_words_that_are_not_what_they_look_like(text: str, budget_ma
 
     spec = parse_spec(text)
     assert (spec.budget_monthly_usd.max if spec.budget_monthly_usd else None) == budget_max and spec.kind == kind
+
+
+def test_a_managers_own_terms_and_incentive_make_the_letter(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "renewal for LIC unit, 1br doorman bldg, current rent 3400. what should i ask", thread_id="o",
+                role="manager")
+    assert "long island city" in first["reply"]  # "LIC" found its comparables
+    worth = ask(graph, "tenant says they'll leave if it's more than 3%. vacancy costs me a month of rent plus broker. "
+                       "worth it?", thread_id="o", role="manager")
+    assert "Keeping the tenant is worth it" in worth["reply"] and "$816" in worth["reply"]
+    terms = ask(graph, "fine. 3% for 12 mo or 2.5% for 24. write it up", thread_id="o", role="manager")
+    offers = [terms["renewal"]["primary"], *terms["renewal"]["alternatives"]]
+    assert [(o["term_months"], o["rent_usd"]) for o in offers] == [(12, 3502), (24, 3485)]
+    assert "Draft letter to the tenant" in terms["reply"] and "$3,485 a month for 24 months" in terms["reply"]
+    paint = ask(graph, "can i throw in repainting as the incentive instead of lowering the 24mo rate?", thread_id="o",
+                role="manager")
+    longer = paint["renewal"]["alternatives"][0]
+    assert (longer["term_months"], longer["rent_usd"], longer["incentives"]) == (
+        24, 3502, ["repainting before the renewal"])
+    assert "$3,502 a month for 24 months + repainting" in paint["reply"]
+
+
+def test_a_landlords_final_offer_is_weighed_against_moving(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "1br in Crown Heights, I pay 2400 and they want 2700 for next year. fair?", thread_id="f",
+        role="renter")
+    ask(graph, "ok help me counter at 2500", thread_id="f", role="renter")
+    final = ask(graph, "they came back with 2600 for 12 months, final. take it or move?", thread_id="f",
+                role="renter")
+    advice = final["renewal_advice"]
+    assert advice["offer_usd"] == 2600 and advice["counter"]["rent_usd"] == 2600  # their offer, accepted if taken
+    assert "final offer is $2,600" in final["reply"] and "Moving can pay" in final["reply"]
+    assert "happy to renew at $2,600" in advice["draft_message"]
