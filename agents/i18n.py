@@ -200,6 +200,18 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "ar": "يعتمد ذلك على عقدك وعلى السبب: عادة يدفع المالك إصلاح أنظمة المبنى والأجهزة التي وفرها، ويدفع "
               "المستأجر الأضرار التي تسبب بها هو أو ضيوفه. ارفع عقدك واسأل \"من يدفع تكاليف الإصلاح؟\" وسأقتبس البند.",
     },
+    "neighbour_conduct": {
+        "en": "A neighbour's noise or behaviour is not a repair, so I can't log it or make them stop. Raise it with "
+              "your building management (most leases have house rules on noise and pets), keep a note of dates and "
+              "times, and for ongoing noise in New York City you can also call 311. Your repair reports stay open.",
+        "es": "El ruido o la conducta de un vecino no es una reparación: no puedo registrarlo ni hacer que pare. "
+              "Hable con la administración del edificio (la mayoría de los contratos tienen reglas sobre ruido y "
+              "mascotas), anote fechas y horas, y en Nueva York puede llamar al 311. Sus reportes de reparación "
+              "siguen abiertos.",
+        "ar": "إزعاج الجار أو سلوكه ليس إصلاحًا، فلا أستطيع تسجيله أو إيقافه. تواصل مع إدارة المبنى (معظم العقود "
+              "فيها قواعد للضوضاء والحيوانات)، ودوّن التواريخ والأوقات، وفي نيويورك يمكنك الاتصال بالرقم 311. "
+              "بلاغات الإصلاح الخاصة بك تبقى مفتوحة.",
+    },
     "who_pays_lease": {
         "en": "It depends on your lease and on the cause. Ask me \"who pays for repairs?\" and I will quote the "
               "clause of your lease. Landlords usually pay for the building's systems and the appliances they "

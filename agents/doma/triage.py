@@ -21,6 +21,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 from agents.doma.triage_model import TriageModel, default_triage_model
 from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze
+from agents.doma.triage_text import issue_parts
 from agents.i18n import phrase
 from agents.state import AgentState
 from contracts.doma import TriageResult
@@ -317,7 +318,8 @@ MADE_SAFE = re.compile(r"\b(?:shut (?:it |the \w+ |off the \w+ )?off|turned (?:i
 # "when will someone actually come?": the open ticket's status, not the report again
 WHEN_ASK = re.compile(r"\bwhen (?:will|is|are|does|do|can|would) (?:someone|somebody|anyone|they|the (?:plumber|"
                       r"tech\w*|super|vendor|guy|electrician|repair\w*))\b|\beta\b|\bhow long (?:until|till|before|"
-                      r"will it take)\b|\bany (?:update|news)\b|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|"
+                      r"will it take)\b|\bhow long (?:for|on) (?:the|a|my|your) \w+|"
+                      r"\bany (?:update|news)\b|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|"
                       r"متى (?:يجي|يأتي|سيأتي|يوصل)", re.I)
 # Questions about the open report that report nothing new: can it wait, who else must be called, who pays.
 WAIT_ASK = re.compile(r"\b(?:is (?:that|this|it) (?:ok|okay|fine|alright|acceptable|normal|safe)|can (?:it|this|that) "
@@ -379,6 +381,29 @@ def repair_answer(text: str, ticket: dict[str, Any], lang: str | None, has_lease
     return "\n\n".join(parts)
 
 
+def other_issues(text: str, result: TriageResult, *, model: Any = None) -> list[tuple[str, TriageResult]]:
+    """The other problems of one message ("AC died... also black mold in the bathroom"): each part that reports a
+    problem of another category than the ticket's, triaged on its own as a ticket of its own."""
+    parts = issue_parts(text)
+    if len(parts) < 2:
+        return []
+    out: list[tuple[str, TriageResult]] = []
+    for part in parts:
+        if not [s for s in analyze(part).signals if s.name != "object"]:
+            continue
+        alone, _ = classify_detailed(part, model=model)
+        if alone.category != result.category and all(alone.category != o.category for _, o in out):
+            out.append((part, alone))
+    return out
+
+
+# A neighbour's behaviour is not a repair: said plainly, the open reports untouched.
+NEIGHBOUR_CONDUCT = re.compile(
+    r"\bneighbou?r\w*\b.{0,60}\b(?:noise|noisy|loud|bark\w*|music|part(?:y|ies|ying)|yell\w*|scream\w*|stomp\w*|"
+    r"smok\w*|fight\w*|dog|tv)\b|\b(?:noise|noisy|loud|bark\w*|music|part(?:y|ies|ying)|stomp\w*)\b.{0,60}"
+    r"\bneighbou?r\w*\b|\bvecino\w*\b.{0,60}\b(?:ruido|m[uú]sica|fiesta|perro|ladra\w*)\b", re.I)
+
+
 def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     """LangGraph node: triage state["text"] into state["triage"], with a reply and a trace entry.
 
@@ -407,6 +432,11 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
     earlier = list(state.get("tickets") or [])
+    if NEIGHBOUR_CONDUCT.search(text) and not [s for s in said or analyze(text).signals
+                                               if s.name != "object" and s.category != "general"]:
+        return {"reply": phrase("neighbour_conduct", state.get("lang")),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "neighbour_conduct": True}]}
     if ticket and FIRST_Q.search(text) and not [s for s in said if s.name != "object"]:
         return {"reply": handling_order([*earlier, ticket], model=model),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
@@ -440,10 +470,14 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
             notes.append(f"Added to your report; it stays {before}.")
     if result.handoff:
         log.warning("triage P0 (%s): on-call handoff", ", ".join(detail["hazards"]))
+    others = other_issues(text, result, model=model) if report == text else []
     ms = (time.perf_counter() - started) * 1000
-    reply = "\n\n".join([*notes, render_reply(result, state.get("lang"))])
+    reply = "\n\n".join([*notes, render_reply(result, state.get("lang")), *(
+        f"**Also logged:** {CATEGORY_LABELS[o.category]} ({part[:60]}{'...' if len(part) > 60 else ''}) as "
+        f"**{o.priority}**: {o.vendor} within about {_duration(o.eta_hours)}." for part, o in others)])
     if ticket and report == text:  # a new report: the one before stays open beside it
         earlier = [*earlier, ticket][-MAX_OPEN:]
+    earlier = [*earlier, *({"text": part, "priority": o.priority, "category": o.category} for part, o in others)]
     return {
         "triage": result.model_dump(mode="json"),
         "tickets": earlier,

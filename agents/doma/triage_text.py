@@ -155,3 +155,18 @@ _CLAUSE_SPLIT = re.compile(r"[.;!?\n\u2014\u2013(),]+|\s-\s|\b(?:but|though|alth
 def clauses(normalized: str) -> list[str]:
     """The text cut at punctuation and contrast words: negation never reaches across a clause."""
     return [c.strip() for c in _CLAUSE_SPLIT.split(normalized) if c and c.strip()]
+
+
+# "AC died ... also there's black mold in the bathroom": where a second problem starts in one message
+_ANOTHER_ISSUE = re.compile(r"(?:[.;!?]\s*|,\s*|\s+)(?:and\s+)?(?=(?:also|plus|another thing|one more thing|oh and|on "
+                            r"top of that|separately|in addition|btw|tambi[eé]n|adem[aá]s)\b)", re.I)
+
+
+_CUE_WORD = re.compile(r"^(?:also|plus|another thing|one more thing|oh and|on top of that|separately|in addition|btw|"
+                       r"tambi[eé]n|adem[aá]s)\b[\s,:]*", re.I)
+
+
+def issue_parts(text: str) -> list[str]:
+    """The message cut where it turns to another problem ("also ...", "plus ..."); one part when it does not."""
+    parts = [_CUE_WORD.sub("", p.strip(" ,.;")) for p in _ANOTHER_ISSUE.split(text)]
+    return [p for p in parts if len(p.split()) >= 3] or [text]

@@ -613,3 +613,18 @@ def test_a_landlords_final_offer_is_weighed_against_moving(inventory, now):
     assert advice["offer_usd"] == 2600 and advice["counter"]["rent_usd"] == 2600  # their offer, accepted if taken
     assert "final offer is $2,600" in final["reply"] and "Moving can pay" in final["reply"]
     assert "happy to renew at $2,600" in advice["draft_message"]
+
+
+def test_two_problems_in_one_report_make_two_tickets_and_a_neighbour_is_no_repair(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "AC died. its 97 out and im on the top floor. also theres black mold spots coming back in "
+                       "the bathroom ceiling", thread_id="t", role="renter")
+    assert first["ticket"]["category"] == "hvac" and first["ticket"]["priority"] == "P1"
+    assert [(t["category"], t["priority"]) for t in first["tickets"]] == [("general", "P2")]
+    assert "Also logged" in first["reply"] and "black mold" in first["reply"]
+    eta = ask(graph, "how long for the ac guy", thread_id="t", role="renter")
+    assert "HVAC technician is due within about 24 hours" in eta["reply"]
+    noise = ask(graph, "and can u make my neighbor stop his dog barking all night lol", thread_id="t", role="renter")
+    assert "not a repair" in noise["reply"] and noise["ticket"] == first["ticket"]
+    order = ask(graph, "which one gets fixed first?", thread_id="t", role="renter")["reply"]
+    assert order.index("Heating/cooling") < order.index("black mold")
