@@ -44,6 +44,15 @@ def street_named(text: str, address: str) -> bool:
                      re.I) is not None
 
 
+def named_at(text: str, unit: dict[str, Any]) -> int:
+    """Where the message names this unit's street ("pearl st 2pm and water st after": Pearl first); the end of the
+    message when it does not."""
+    found = re.match(r"\s*\d+[a-z]?(?:-\d+)?\s+(?:(?:e|w|n|s|east|west|north|south)\.?\s+)?"
+                     r"(\d+(?:st|nd|rd|th)|[a-z]{3,})", unit["row_preview"].get("address") or "", re.I)
+    where = re.search(rf"\b{re.escape(found.group(1))}\b", text, re.I) if found else None
+    return where.start() if where else len(text)
+
+
 def shown_by_address(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The shown units the message names by address ("53 pearl"), else by a street only one of them is on."""
     exact = [m for m in shown if address_named(text, m["row_preview"].get("address") or "")]

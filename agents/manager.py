@@ -26,7 +26,7 @@ from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
 from agents.via.refine import RESULT_QUESTION, is_edit
-from agents.via.tour_close import cancels_all, held_by_text
+from agents.via.tour_close import cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
 
 log = logging.getLogger(__name__)
@@ -540,7 +540,8 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
     if state.get("spec_patch"):
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a suggested relaxation was chosen")
     elif (actions := (state.get("plan") or {}).get("actions") or []) and (
-            held_by_text(text, actions) is not None or cancels_all(text, actions)):
+            held_by_text(text, actions) is not None or cancels_all(text, actions)
+            or dropped_tour(text, actions) is not None):
         # "ok confirm both", "mejor cancélala": an answer to the tours just proposed
         decision = RouteDecision(pipeline="VIA", node="tour", reason="the tours just proposed: hold or cancel them")
     elif state.get("previous_node") in ("needs", "tour") and shown_by_address(text, state.get("matches") or []):

@@ -123,13 +123,30 @@ def place_names() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
-def _borough_of() -> dict[str, str]:
-    """Neighborhood token -> its borough token, from the inventory."""
+def _wider_of() -> dict[str, set[str]]:
+    """Neighborhood token -> the words of the wider areas every unit there lies in (its borough and submarket:
+    "financial district" -> {"manhattan", "all downtown"}), from the inventory."""
     from data.sources.nyc import load_inventory
 
     frame = load_inventory().frame
-    pairs = frame[["neighborhood", "borough"]].drop_duplicates()
-    return {str(n).lower(): str(b).lower() for n, b in pairs.itertuples(index=False) if n and b}
+    out: dict[str, set[str]] = {}
+    for hood, borough, market in frame[["neighborhood", "borough", "submarket"]].drop_duplicates().itertuples(
+            index=False):
+        if hood:
+            out.setdefault(str(hood).lower(), set()).add(f"{borough} {market}".lower())
+    return out
+
+
+def _narrowest(location: list[str]) -> list[str]:
+    """A place named inside a wider one narrows it: "downtown, FiDi area" is the Financial District, "Chelsea in
+    Manhattan" is Chelsea; two places side by side ("Midtown or Williamsburg") both stay."""
+    wider = _wider_of()
+
+    def covers(wide: str, narrow: str) -> bool:
+        areas = wider.get(narrow) or set()
+        return bool(areas) and wide != narrow and all(wide in area for area in areas)
+
+    return [t for t in location if not any(covers(t, other) for other in location)]
 
 
 @lru_cache(maxsize=1)
@@ -459,8 +476,7 @@ def parse_spec(text: str) -> SearchSpec:
         confidence["nice_to_haves"] = 0.8
     location, loc_conf = _places(work)
     # "Chelsea in Manhattan": the borough only says which Chelsea; kept, it would match every Manhattan unit.
-    boroughs = _borough_of()
-    location = [t for t in location if not any(boroughs.get(o) == t for o in location if o != t)]
+    location = _narrowest(location)
     if location:
         confidence["location"] = loc_conf
     kind = _kind(original, min_beds is not None or max_beds is not None, min_sqft)

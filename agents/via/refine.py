@@ -193,6 +193,7 @@ RESULT_QUESTION = re.compile(
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be|allow|take|accept|come)\b|"
     r"\bwhat(?:'s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest)\b|"
     r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b|"
+    r"\b(?:does|do|will|would) (?:the landlord|the owner|they|the building)(?: there)? (?:allow|accept|take|permit)\b|"
     r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails? (?:of|on|about|for)\b|\bhow old\b|"
     r"\b(?:the|that) one with (?:the |a )?\w+|\b(?:the )?(?:1st|2nd|3rd|4th|5th) one\b|"
     r"\b(?:the )?(?:cheapest|first|second|third|fourth|fifth|top|last|biggest|smallest|1st|2nd|3rd)(?: one)?\b.{0,40}"
@@ -313,6 +314,11 @@ _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 )
 
 
+# Concessions are negotiated, never listed: said, not invented
+CONCESSION = re.compile(r"\bfree rent\b|\bfree months?\b|\bconcessions?\b|\brent abatement\b|\bti allowance\b|"
+                        r"\b(?:build-?out|tenant improvement) allowance\b|\bthrow in\b", re.I)
+CONCESSIONS_UNKNOWN = ("Concessions such as free rent or a build-out allowance are not in the listing data: they are "
+                       "negotiated with the landlord (usually through a broker), and a longer term tends to earn more.")
 # "does it have a washer dryer too?": an amenity of the unit the conversation is about
 IT_HAS = re.compile(r"\b(?:does|do|has)\s+(?:it|that(?: one| place| unit)?|this(?: one| place| unit)?|the place)\s+"
                     r"(?:have|has|come with|include|got|offer)\b", re.I)
@@ -337,6 +343,13 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         article = "an" if wanted_here[0] in "aeiou" else "a"
         return (f"{'Yes' if listed else 'No'}: #{shown.index(about) + 1} {row['address']} ({about['id']}) "
                 f"{'lists' if listed else 'does not list'} {article} {wanted_here}."), about["id"]
+    by_address = shown_by_address(text, shown)
+    if len(by_address) == 1 and not RESULT_QUESTION.search(text) and (
+            _MONEY_WORDS.search(text) or _DETAILS.search(text) or "?" in text):
+        # "monthly on the pearl st one? and do they throw in free rent": that unit's facts
+        one = by_address[0]
+        said = unit_details(one, shown.index(one) + 1, text)
+        return said + (f" {CONCESSIONS_UNKNOWN}" if CONCESSION.search(text) else ""), one["id"]
     if not RESULT_QUESTION.search(text):
         return None
     if _DETAILS.search(text):

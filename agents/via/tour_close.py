@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 import dateparser
 from langchain_core.runnables import RunnableConfig
 
-from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID, shown_by_address
+from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID, named_at, shown_by_address
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from contracts.plan import ActionPlan, TourAction
@@ -360,8 +360,18 @@ _CANCEL_ONE = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|forget|delete)\b(?
                          r"[1-5])\b", re.I)
 
 
-def _dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
-    """The index of the proposed tour a message cancels ("cancel the second one", "drop #2"), or None."""
+_CANCEL_VERB = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|scratch|forget|delete|nix|ditch|lose)\b", re.I)
+
+
+def dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
+    """The index of the proposed tour a message cancels ("cancel the second one", "drop #2", "scratch water st,
+    keep pearl"), or None."""
+    verb = _CANCEL_VERB.search(text) if len(actions) > 1 else None
+    if verb is not None:  # by address: the tour whose street follows the verb
+        tours = [{"row_preview": {"address": a.get("address") or ""}} for a in actions]
+        named = shown_by_address(text[verb.end():].split(",")[0], tours)
+        if len(named) == 1:
+            return tours.index(named[0])
     match = _CANCEL_ONE.search(text) if len(actions) > 1 else None
     if match is None:
         return None
@@ -420,7 +430,7 @@ def held_by_text(text: str, actions: list[dict[str, Any]]) -> list[int] | None:
 def cancels_all(text: str, actions: list[dict[str, Any]]) -> bool:
     """The message drops every tour proposed or held ("cancel it", "scrap both"), not one of several, and not
     on a condition it leaves open ("does it have a washer? if not cancel")."""
-    return bool(actions) and CANCEL_ALL.search(text) is not None and _dropped_tour(text, actions) is None \
+    return bool(actions) and CANCEL_ALL.search(text) is not None and dropped_tour(text, actions) is None \
         and not _CONDITIONAL.search(text) and not re.search(r"\bstart over\b|\bnew search\b|\binstead\b", text, re.I)
 
 
@@ -491,7 +501,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         return {"plan": previous, "selected": selected, "chosen_in_text": True, "reply": f"Holding: {wanted}.",
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "hold_asked": len(selected)}]}
-    dropped = _dropped_tour(text, actions)
+    dropped = dropped_tour(text, actions)
     if route_node == "tour" and dropped is not None:  # "cancel the second one, I'll just see the first"
         kept = [a for i, a in enumerate(previous["actions"]) if i != dropped]
         gone = previous["actions"][dropped]
@@ -500,8 +510,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             return {"plan": None, "reply": note + " No tours are proposed now.",
                     "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "tours": 0, "dropped": gone["unit_id"]}]}
-        plan = ActionPlan(actions=[TourAction.model_validate(a) for a in kept],
-                          confirmation_prompt=previous.get("confirmation_prompt") or "Book these tours?")
+        plan = _plan([TourAction.model_validate(a) for a in kept])  # the question fits the tours left
         return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan)}",
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "tours": len(plan.actions), "dropped": gone["unit_id"]}]}
@@ -553,8 +562,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             with_amenity = _with_amenity(text, shown)
             also = _IT_AND.search(_english_ordinals(text))
             by_address = shown_by_address(text, shown)
-            if by_address:  # "can we tour 53 pearl tuesday morning": the shown unit at that address
-                chosen = by_address[:TOURS]
+            if by_address:  # "can we tour 53 pearl tuesday morning": the shown unit at that address; several are
+                # toured in the order named ("pearl st 2pm and water st right after")
+                chosen = sorted(by_address, key=lambda m: named_at(text, m))[:TOURS]
             elif also and focus is not None:  # "tour it and the second one": the unit in focus, then that one
                 other = _ordinal_reference(also.group(1))
                 chosen = [shown[focus]] + ([shown[other]] if other < len(shown) and other != focus else [])

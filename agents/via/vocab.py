@@ -130,6 +130,7 @@ SPANISH_MARKERS = r"\b(busco|buscamos|necesito|necesitamos|quiero|queremos|habit
                   r"perros?|gatos?|acepta\w*|barat\w*|m[aá]s grande)\b"
 SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(\d{1,3})\.(\d{3})\b", r"\1\2"),  # 2.000 -> 2000 (a dot groups thousands)
+    (r"\b(\d{1,3})\s+mil\b", r"\g<1>000"),  # 80 mil -> 80000
     (r"\b(?:el|la) m[aá]s (?:barat[oa]|econ[oó]mic[oa])\b", "the cheapest"),
     (r"\b(?:el|la) m[aá]s grande\b", "the biggest"),
     (r"\bdime m[aá]s(?: sobre| de)?(?: (?:ese|esa|[eé]l|ella))?\b|\bm[aá]s detalles(?: de| sobre)?\b",

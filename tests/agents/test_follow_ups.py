@@ -628,3 +628,25 @@ def test_two_problems_in_one_report_make_two_tickets_and_a_neighbour_is_no_repai
     assert "not a repair" in noise["reply"] and noise["ticket"] == first["ticket"]
     order = ask(graph, "which one gets fixed first?", thread_id="t", role="renter")["reply"]
     assert order.index("Heating/cooling") < order.index("black mold")
+
+
+def test_offices_named_by_street_are_priced_toured_in_order_and_dropped(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "downtown pls. 16-20k sf, FiDi/Water St area, under $90/sf", thread_id="w")
+    assert first["spec"]["location"] == ["financial district"]  # the narrower place named inside "downtown"
+    assert {m["id"] for m in first["matches"][:2]} == {"U-197", "U-225"}
+    monthly = ask(graph, "monthly on the pearl st one? and if we sign 10 yrs do they throw in free rent",
+                  thread_id="w")["reply"]
+    assert "$117,555/mo" in monthly and "not in the listing data" in monthly
+    booked = ask(graph, "ok book pearl st thursday 2pm and water st right after", thread_id="w")
+    assert [a["unit_id"] for a in booked["plan"]["actions"]] == ["U-197", "U-225"]
+    assert booked["plan"]["actions"][0]["start"].startswith("2026-11-26T14:00")
+    kept = ask(graph, "scratch water st, keep pearl", thread_id="w")
+    assert [a["unit_id"] for a in kept["plan"]["actions"]] == ["U-197"] and "Book tour 1" in kept["reply"]
+
+
+def test_a_spanish_budget_in_thousands_is_read():
+    from agents.via.needs import parse_spec
+
+    spec = parse_spec("buscamos oficina en Manhattan de unos 10.000 pies cuadrados, máximo 80 mil dólares al mes")
+    assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == 80000
