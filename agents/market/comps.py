@@ -499,6 +499,8 @@ def follow_up_target(previous: Target, stated: Target) -> Target:
     update = stated.model_dump(exclude_defaults=True, exclude={"as_of"})
     if {"storey_target", "storey_preference"} & update.keys():
         update = {"storey_target": None, "storey_preference": None, **update}
+    if update.get("flat_type") not in (None, previous.flat_type):  # "and a 5-room?": another flat, its own size
+        update = {"floor_area_target": None, **update}
     return previous.model_copy(update=update)
 
 
@@ -554,5 +556,11 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     data = result.model_dump(mode="json") | {"text": text, "statistic": False}
     ms = (time.perf_counter() - started) * 1000
     notes = [f"{s.action}: {s.decision}" for s in result.trace]
-    return {"comps": data, "reply": format_reply(result), "awaiting": "comps" if result.question else None,
+    reply = format_reply(result)
+    before = previous.get("estimate")
+    if target is not None and before and result.estimate:  # "what if a lower floor? how much cheaper": the change
+        gap = result.estimate - before
+        reply = (f"**{abs(gap):,.0f} SGD ({abs(gap) / before:.1%}) {'more' if gap > 0 else 'less'}** than the "
+                 f"{before:,.0f} SGD estimate before.\n\n{reply}")
+    return {"comps": data, "reply": reply, "awaiting": "comps" if result.question else None,
             "trace": [{"node": "comps", "ms": round(ms, 1), "notes": notes}]}

@@ -10,7 +10,7 @@ import logging
 import re
 import time
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -110,15 +110,54 @@ def _english_ordinals(text: str) -> str:
     return _swap_words(text, _ORDINAL_WORDS)
 
 
-def resolve_start(text: str | None, now: datetime) -> datetime | None:
-    """The first tour start the user asked for, in the property's time zone; None when they gave no time."""
+# A day the person rules out ("saturday i have a thing", "not friday"): never the day chosen
+_RULED_OUT_AFTER = re.compile(r"^\W*(?:'s\s+)?(?:i (?:have|'ve got|got|can'?t|cannot|am busy|'m busy|work)|"
+                              r"is (?:bad|out|no good|busy)|(?:doesn'?t|won'?t|does not|will not) work|no good|"
+                              r"is a no|'s out|(?:'s|is) bad)", re.I)
+_RULED_OUT_BEFORE = re.compile(r"(?:\bnot|\bno|\bexcept|\binstead of|\bcan'?t do|\bcannot do)\s+(?:on\s+)?$", re.I)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# "on the 3rd", "push it to the 4th", "the 3rd of march": a day of the month
+_DAY_OF_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?:\s+(?:of\s+)?(" + "|".join(_MONTHS) + r")[a-z]*)?",
+                           re.I)
+_MONTH_NAMED = re.compile(r"\b(" + "|".join(_MONTHS) + r")[a-z]*\b", re.I)
+
+
+def _day_of_month(text: str, now: datetime, hint: str | None) -> date | None:
+    """The date "the 3rd" names: in the month said (here or in `hint`, e.g. the search's "in March"), else the next
+    such day from today."""
+    found = _DAY_OF_MONTH.search(text)
+    if not found:
+        return None
+    month_word = found.group(2) or (m.group(1) if hint and (m := _MONTH_NAMED.search(hint)) else None)
+    day = int(found.group(1))
+    today = now.date()
+    months = [(_MONTHS.index(month_word.lower()[:3]) + 1)] if month_word else [today.month, today.month % 12 + 1]
+    for year in (today.year, today.year + 1):
+        for month in months:
+            try:
+                candidate = date(year, month, day)
+            except ValueError:
+                continue
+            if candidate >= today:
+                return candidate
+    return None
+
+
+def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> datetime | None:
+    """The first tour start the user asked for, in the property's time zone; None when they gave no time. `hint` is
+    earlier wording that may name the month ("in March")."""
     if not text:
         return None
     text = english_when(text)
     tz = now.tzinfo
-    days = list(_WHEN.finditer(text))
+    days = [d for d in _WHEN.finditer(text) if not _RULED_OUT_AFTER.match(text[d.end():])
+            and not _RULED_OUT_BEFORE.search(text[:d.start()])] or list(_WHEN.finditer(text))
     # Several days: the last one said is the one that stands ("friday's bad too, saturday after 11").
     day_match = days[-1] if days else None
+    in_month = _day_of_month(text, now, hint) if day_match is None else None
+    if in_month is not None:  # "hold the top two on the 3rd, morning please"
+        hour, minute = _clock(text) or (11, 0)
+        return datetime(in_month.year, in_month.month, in_month.day, hour, minute, tzinfo=tz)
     clock = _clock(text[day_match.start():] if len(days) > 1 and day_match else text) or _clock(text)
     if not day_match and not clock:
         return None
@@ -180,11 +219,25 @@ def _each_time(when: str | None, first: datetime) -> list[datetime]:
         clock = _clock(said)
         if clock:
             times.append(first.replace(hour=clock[0], minute=clock[1]))
+    pair = _TIME_PAIR.search(text)
+    if len(times) < 2 and pair:  # "saturday at 2 and 3": two times, the second on the first's side of noon
+        meridiem = pair.group(3) or pair.group(6) or ""
+        one = _clock(f"{pair.group(1)}:{pair.group(2) or '00'} {meridiem}".strip() if meridiem else
+                     f"at {pair.group(1)}:{pair.group(2) or '00'}")
+        two = _clock(f"{pair.group(4)}:{pair.group(5) or '00'} {meridiem}".strip() if meridiem else
+                     f"at {pair.group(4)}:{pair.group(5) or '00'}")
+        if one and two:
+            times = [first.replace(hour=one[0], minute=one[1]), first.replace(hour=two[0], minute=two[1])]
     return times if len(times) >= 2 else []
 
 
+_TIME_PAIR = re.compile(r"\bat\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:and|&|or|,|then)\s+(\d{1,2})(?::(\d{2}))?\s*"
+                        r"(am|pm)?\b(?!\s*(?:min|%|people|units?|sf|br|bed))", re.I)
+
+
 def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: datetime, taken: Taken | None = None,
-                   own: list[tuple[datetime, datetime]] | None = None) -> tuple[ActionPlan, list[str]]:
+                   own: list[tuple[datetime, datetime]] | None = None,
+                   hint: str | None = None) -> tuple[ActionPlan, list[str]]:
     """Tours one person can make: in sequence with travel time between buildings, clear of their own holds,
     and never in a slot someone else holds. Returns the plan and a note for every tour not at the asked time.
 
@@ -192,7 +245,7 @@ def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: dateti
         taken: (unit id, start, end) -> whether another person holds that slot (None: not checked).
         own: the person's own held or confirmed tours (start, end).
     """
-    first = resolve_start(when, now) or next_business_slot(now)
+    first = resolve_start(when, now, hint) or next_business_slot(now)
     busy = sorted(own or [])
     actions: list[TourAction] = []
     notes: list[str] = []
@@ -583,8 +636,8 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
                  for m in (state.get("matches") or [])[:TOURS]]
         when = (state.get("spec") or {}).get("timeline")
-    plan, moved = schedule_tours(units, when=when, now=current,
-                                 taken=holds.is_taken if holds is not None else None, own=_own_slots(holds, thread))
+    plan, moved = schedule_tours(units, when=when, now=current, taken=holds.is_taken if holds is not None else None,
+                                 own=_own_slots(holds, thread), hint=(state.get("spec") or {}).get("timeline"))
     notes = [f"I couldn't find unit {', '.join(missing)} in the inventory."] if missing else []
     notes += moved
     if route_node == "tour" and not units and not missing:

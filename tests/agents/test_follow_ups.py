@@ -650,3 +650,25 @@ def test_a_spanish_budget_in_thousands_is_read():
 
     spec = parse_spec("buscamos oficina en Manhattan de unos 10.000 pies cuadrados, máximo 80 mil dólares al mes")
     assert spec.budget_monthly_usd is not None and spec.budget_monthly_usd.max == 80000
+
+
+def test_tour_days_ruled_out_days_of_the_month_and_two_times(inventory, now):
+    from agents.via.tour_close import _each_time, resolve_start
+
+    assert resolve_start("actually make it sunday 11am instead, saturday i have a thing", now).strftime("%a %H:%M") \
+        == "Sun 11:00"
+    assert resolve_start("hold the top two on the 3rd, morning please", now, "in March").date().isoformat() \
+        == "2027-03-03"
+    assert resolve_start("on the 3rd at 2pm", now).date().isoformat() == "2026-12-03"
+    first = resolve_start("is saturday at 2 and 3 possible?", now)
+    assert [t.strftime("%H:%M") for t in _each_time("is saturday at 2 and 3 possible?", first)] == ["14:00", "15:00"]
+
+
+def test_a_follow_up_to_another_flat_type_drops_the_old_size_and_says_the_change(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "4-room resale at blk 817 tampines st 81, 10-12th floor, about 105 sqm. fair price?", thread_id="h")
+    lower = ask(graph, "what if i go for a lower floor, like 04 to 06? how much cheaper", thread_id="h")
+    assert " less** than the " in lower["reply"]
+    five = ask(graph, "and a 5-room in the same area, roughly?", thread_id="h")
+    assert five["comps"]["target"]["flat_type"] == "5 ROOM" and five["comps"]["target"]["floor_area_target"] is None
+    assert five["comps"]["estimate"] > lower["comps"]["estimate"]
