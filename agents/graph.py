@@ -182,6 +182,7 @@ def turn_input(text: str, **extra: Any) -> dict[str, Any]:
         "renewal_advice": None,
         "market": None,
         "answered": False,
+        "ask_after": None,
         "selected": [],
         "verified": None,
         "chosen_in_text": False,

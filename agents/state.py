@@ -36,6 +36,7 @@ class AgentState(TypedDict, total=False):
     focus: str | None  # the unit the conversation last singled out ("which is closest?" -> it; "book it")
     pending: dict[str, str] | None  # the other part of a two-goal message, answered next: {"node", "text"}
     answered: bool  # this turn was answered from the results already shown (no new search)
+    ask_after: str | None  # a question about the results, answered once this turn's edited search is ranked
     view: dict[str, Any]  # how the last search is shown: {"sort": "price" | None, "page": 0, 1, ...}
     relaxations: list[dict[str, Any]]  # Relaxations of the last search
     plan: dict[str, Any] | None  # the last ActionPlan

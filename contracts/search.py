@@ -89,6 +89,9 @@ class SearchSpec(BaseModel):
     budget_ppsf_year: float | None = Field(
         default=None, ge=0, description="Highest rent per square foot per year, when the request states one (offices)")
     headcount: int | None = Field(default=None, ge=1, le=10_000, description="People the office is for")
+    max_min_to_subway: int | None = Field(
+        default=None, ge=0, le=60, description="Most minutes' walk to the subway, when stated ('3 min walk to the "
+        "train'); it sets what near_transit means (5 minutes otherwise)")
 
     # What validation dropped from the amenity lists (not amenity keys): reported to the user, never searched.
     _dropped: list[str] = PrivateAttr(default_factory=list)

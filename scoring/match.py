@@ -65,6 +65,22 @@ class Scored:
         return mask
 
 
+def _has(units: UnitArrays, key: str, spec: SearchSpec) -> np.ndarray:
+    """A unit has the amenity; near transit is within the stated walk when the request states one."""
+    if key == "near_transit" and spec.max_min_to_subway is not None:
+        with np.errstate(invalid="ignore"):
+            return units.min_to_subway <= spec.max_min_to_subway
+    return units.has(key)
+
+
+def row_has(row: dict[str, Any], key: str, spec: SearchSpec) -> bool:
+    """_has for one inventory row."""
+    if key == "near_transit" and spec.max_min_to_subway is not None:
+        minutes = row.get("min_to_subway")
+        return minutes is not None and minutes == minutes and minutes <= spec.max_min_to_subway
+    return bool(row.get(key))
+
+
 def _musts(spec: SearchSpec) -> list[str]:
     return [amenity_key(m) for m in spec.must_haves]
 
@@ -96,9 +112,9 @@ def term_fractions(*, units: UnitArrays, spec: SearchSpec, weights: Weights) -> 
             add("location", weights.w_loc, units.location_mask(spec.location))
         musts = _musts(spec)
         if musts:
-            add("must", weights.w_must, np.mean([units.has(m) for m in musts], axis=0))
+            add("must", weights.w_must, np.mean([_has(units, m, spec) for m in musts], axis=0))
         if "near_transit" in musts:
-            add("transit", weights.w_transit, units.has("near_transit"))
+            add("transit", weights.w_transit, _has(units, "near_transit", spec))
         if "pet_friendly" in musts:
             add("pets", weights.w_pets, units.has("pet_friendly"))
         if spec.min_bedrooms is not None or spec.max_bedrooms is not None:
@@ -109,7 +125,7 @@ def term_fractions(*, units: UnitArrays, spec: SearchSpec, weights: Weights) -> 
             add("baths", weights.w_baths, units.bathrooms >= spec.min_bathrooms)
         nice = [amenity_key(n) for n in spec.nice_to_haves if amenity_key(n) not in musts]
         if nice:
-            add("nice", weights.w_nice, np.mean([units.has(n) for n in nice], axis=0))
+            add("nice", weights.w_nice, np.mean([_has(units, n, spec) for n in nice], axis=0))
         if spec.kind is not None:
             add("kind", weights.w_kind, units.kind == spec.kind)
     return fractions, points
@@ -196,12 +212,12 @@ def score_loop(*, rows: list[dict[str, Any]], spec: SearchSpec, weights: Weights
         missing_must = False
         if musts:
             total += weights.w_must
-            have = sum(bool(row.get(m)) for m in musts)
+            have = sum(row_has(row, m, spec) for m in musts)
             earned += weights.w_must * have / len(musts)
             missing_must = have < len(musts)
         if "near_transit" in musts:
             total += weights.w_transit
-            earned += weights.w_transit * bool(row["near_transit"])
+            earned += weights.w_transit * row_has(row, "near_transit", spec)
         if "pet_friendly" in musts:
             total += weights.w_pets
             earned += weights.w_pets * bool(row["pet_friendly"])
@@ -215,7 +231,7 @@ def score_loop(*, rows: list[dict[str, Any]], spec: SearchSpec, weights: Weights
             earned += weights.w_baths * (row["bathrooms"] >= spec.min_bathrooms)
         if nice:
             total += weights.w_nice
-            earned += weights.w_nice * sum(bool(row.get(n)) for n in nice) / len(nice)
+            earned += weights.w_nice * sum(row_has(row, n, spec) for n in nice) / len(nice)
         if spec.kind is not None:
             total += weights.w_kind
             earned += weights.w_kind * (row["kind"] == spec.kind)

@@ -11,10 +11,11 @@ import numpy as np
 
 from agents.i18n import phrase
 from agents.state import AgentState
+from agents.via.refine import answer_about_results
 from contracts.match import MatchItem, Relaxation
 from contracts.search import AMENITY_KEYS, SearchSpec
 from data.sources.nyc import Inventory, load_inventory
-from scoring.match import DEFAULT_WEIGHTS, Scored, Weights, rank, score_units
+from scoring.match import DEFAULT_WEIGHTS, Scored, Weights, rank, row_has, score_units
 from scoring.relax import suggest_relaxations
 from scoring.units import UnitArrays
 
@@ -88,9 +89,10 @@ def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tu
             f"{row['bathrooms']:g} bathrooms" if terms["baths"][i] >= 1 else f"Only {row['bathrooms']:g} bathroom(s)")
     musts = [m.replace("-", "_").replace(" ", "_").lower() for m in spec.must_haves]
     if musts:
-        have = [m for m in musts if row.get(m)]
+        have = [m for m in musts if row_has(row, m, spec)]
         # an unlisted pet policy is reported once, below, as unknown rather than missing
-        lacking = [m for m in musts if not row.get(m) and not (m == "pet_friendly" and not row.get("pets_known"))]
+        lacking = [m for m in musts if not row_has(row, m, spec)
+                   and not (m == "pet_friendly" and not row.get("pets_known"))]
         if have:
             reasons.append(f"Has {', '.join(_label(m) for m in have)} ({len(have)}/{len(musts)} must-haves)")
         if lacking:
@@ -103,7 +105,7 @@ def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tu
         elif not row.get("pets_known"):
             misses.append("Pet policy not listed — ask the landlord")
     if "nice" in terms and terms["nice"][i] > 0:
-        nice = [n for n in spec.nice_to_haves if row.get(n.replace("-", "_").replace(" ", "_").lower())]
+        nice = [n for n in spec.nice_to_haves if row_has(row, n.replace("-", "_").replace(" ", "_").lower(), spec)]
         reasons.append(f"Bonus: {', '.join(_label(n) for n in nice)}")
     if "kind" in terms:
         (reasons if terms["kind"][i] >= 1 else misses).append(
@@ -244,8 +246,16 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
     notes = inventory_notes(spec, inventory) if full == 0 or spec.headcount else []
     reply = "\n\n".join(p for p in (state.get("reply", ""), summarize(items, relaxations, full, notes,
                                                                                    state.get("lang"))) if p)
+    matches = [m.model_dump(mode="json") for m in items]
+    out: dict[str, Any] = {}
+    asked = state.get("ask_after")
+    answered = answer_about_results(asked, matches) if asked and matches else None
+    if answered is not None:  # "can stretch to 2300. whats the biggest": the question, on the new results
+        reply += f"\n\n{answered[0]}"
+        out["focus"] = answered[1]
     return {
-        "matches": [m.model_dump(mode="json") for m in items],
+        **out,
+        "matches": matches,
         "relaxations": [r.model_dump(mode="json") for r in relaxations],
         "reply": reply,
         "trace": [{"node": "match_rank", "ms": round((time.perf_counter() - started) * 1000, 3),

@@ -20,7 +20,15 @@ from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
-from agents.via.refine import answer_about_results, changes, edit_search
+from agents.via.match_rank import match
+from agents.via.refine import (
+    answer_about_results,
+    asks_over_the_set,
+    changes,
+    edit_search,
+    others_listing,
+    unit_named,
+)
 from agents.via.rental_text import rental_request
 from agents.via.suites import COMBINE, describe_pairs, suite_pairs
 from agents.via.vocab import (
@@ -35,6 +43,7 @@ from agents.via.vocab import (
 )
 from contracts.search import Budget, SearchSpec
 from data.places import normalize_street
+from data.sources.nyc import load_inventory
 
 log = logging.getLogger(__name__)
 
@@ -114,8 +123,6 @@ _NEGATED = r"(?:no|don'?t need|do not need|without|not|never)\s+(?:a\s+|an\s+|th
 @lru_cache(maxsize=1)
 def place_names() -> dict[str, str]:
     """Every name or nickname a person may use for a place -> its location token."""
-    from data.sources.nyc import load_inventory
-
     names = {n.lower(): n.lower() for n in load_inventory().frame["neighborhood"].unique() if n}
     names.update(LOCATION_ALIASES)
     names["stuyvesant town"] = "stuyvesant town"
@@ -126,8 +133,6 @@ def place_names() -> dict[str, str]:
 def _wider_of() -> dict[str, set[str]]:
     """Neighborhood token -> the words of the wider areas every unit there lies in (its borough and submarket:
     "financial district" -> {"manhattan", "all downtown"}), from the inventory."""
-    from data.sources.nyc import load_inventory
-
     frame = load_inventory().frame
     out: dict[str, set[str]] = {}
     for hood, borough, market in frame[["neighborhood", "borough", "submarket"]].drop_duplicates().itertuples(
@@ -430,12 +435,22 @@ def _kind(text: str, has_bedrooms: bool, min_sqft: int | None) -> str | None:
     return None
 
 
+# "5 min walk to the N/W", "max like 3 min walk to the train", "within 10 minutes of the subway"
+DEEPER = 50  # how far down the same search "any of them with an elevator?" looks when none shown has one
+_WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:walk(?:ing)?\s*)?(?:to|from|of)\s+"
+                   r"(?:the\s+|a\s+|an\s+)?(?:subway|train|station|metro|transit|[a-z0-9](?:/[a-z0-9])*(?:\s+(?:train|line|stop))?)\b",
+                   re.I)
+
+
 def parse_spec(text: str) -> SearchSpec:
     """Read a request into a SearchSpec without a model."""
     text = readable(text)
     original = text
     work = words_to_digits(text.replace("–", "-").replace("—", " - ").replace("’", "'"))
     work = re.sub(r"\b(?:SE|U)-\d+\b", " ", work, flags=re.I)  # unit ids are not numbers of the request
+    # "can stretch to 2300", "could go up to 3k": a new ceiling
+    work = re.sub(r"\b(?:stretch|go up|push|bump (?:it )?up|raise (?:it|the budget|my budget))\s+(?:it\s+)?to\s+\$?"
+                  r"(\d[\d,.]*k?)\b", r"max $\1", work, flags=re.I)
     confidence: dict[str, float] = {}
     people = headcount(work)
     per_sf = rate_per_sf(work)
@@ -470,6 +485,14 @@ def parse_spec(text: str) -> SearchSpec:
     if term is not None:
         confidence["term_months"] = 0.9
     musts, nice = _amenities(_place_pattern().sub(" ", work))  # "Carroll Gardens" names a place, not a patio
+    walk = _WALK.search(work)
+    if walk:  # "max like 3 min walk to the train": near transit, that near (a wish when "ideally")
+        wish = bool(re.search(r"\b(?:ideally|prefer\w*|bonus|nice|if possible|would be great|hopefully)\b",
+                              work[max(0, walk.start() - 30):walk.end() + 20], re.I))
+        musts = [m for m in musts if m != "near_transit"]
+        nice = [n for n in nice if n != "near_transit"]
+        (nice if wish else musts).append("near_transit")
+        confidence["max_min_to_subway"] = 0.85
     if musts:
         confidence["must_haves"] = 0.8
     if nice:
@@ -506,6 +529,7 @@ def parse_spec(text: str) -> SearchSpec:
         currency="USD" if budget else None,
         budget_ppsf_year=per_sf,
         headcount=people,
+        max_min_to_subway=int(walk.group(1)) if walk else None,
     )
 
 
@@ -654,8 +678,9 @@ REFINEMENT = re.compile(r"^\s*(what about|how about|and|also|instead|make it|act
 IF_NOT_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|si no)\b.{0,20}\bcancel", re.I)
 
 
-def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
-    """Graph node: the message (plus the stored spec when it answers our question) -> SearchSpec."""
+def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> dict[str, Any]:
+    """Graph node: the message (plus the stored spec when it answers our question) -> SearchSpec. With `answer`
+    off, a question about the results just shown is not answered from them (the message changes the search)."""
     started = time.perf_counter()
     text = state.get("text", "")
     previous = state.get("spec")
@@ -679,7 +704,19 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
-    answered = answer_about_results(english, state.get("matches") or [], state.get("focus")) if previous else None
+    answered = answer_about_results(english, state.get("matches") or [], state.get("focus")) if (
+        previous and answer) else None
+    if answered is not None and asks_over_the_set(english) and unit_named(english, state["matches"]) is None \
+            and (parse_spec(text).location or re.search(r"\b(?:stretch|go up|up to|raise|increase)\b", english, re.I)):
+        # "wash heights or inwood is fine. can stretch to 2300. whats the biggest": the change first, then the
+        # question answered on the new results (by match_rank)
+        return {**needs_node(state, model=model, answer=False), "ask_after": english}
+    if answered is not None and answered[0].startswith("None of those lists") and previous:
+        # "any of them with an elevator?": none of the five shown, but maybe further down the same search
+        deeper, _, _ = match(SearchSpec.model_validate(previous), load_inventory(), top_n=DEEPER)
+        further = others_listing(english, state["matches"], [m.model_dump(mode="json") for m in deeper])
+        if further:
+            answered = (f"{answered[0]} {further[0]}", further[1])
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
         out: dict[str, Any] = {"reply": answered[0], "focus": answered[1], "answered": True,
                                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
@@ -734,8 +771,6 @@ def needs_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         notes.append(f"Your income of ${income[0]:,.0f} a year supports a rent up to ${income[1]:,.0f}/mo (landlords "
                      f"here usually ask for a yearly income of {INCOME_MULTIPLE}× the monthly rent).")
     if spec.kind == "office" and spec.min_sqft and COMBINE.search(english):
-        from data.sources.nyc import load_inventory
-
         notes.append(describe_pairs(suite_pairs(spec, load_inventory().frame), spec.min_sqft))
     update: dict[str, Any] = {"spec": spec.model_dump(mode="json"), "trace": [note]}
     if spec.spec_status == "underconstrained":

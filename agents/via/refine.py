@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.cues import shown_by_address
+from agents.via.vocab import LOCATION_ALIASES
 from contracts.search import Budget, SearchSpec
 
 # "whichever is cheaper" or "the fourth looks cheaper" compare what is shown; they do not lower the budget.
@@ -39,10 +40,12 @@ INSTEAD = re.compile(r"\b(?:instead|rather)\b|^\s*(?:what|how) about\b|\b(?:swit
                      re.I)
 MUST = re.compile(r"^\s*(?:only|just)\b|\b(?:must|has to|needs? to) (?:have|be)\b|^\s*with\b", re.I)
 DROP = re.compile(r"\b(?:no|without|drop|remove|forget|nvm|never ?mind|don'?t need)\s+(?:the\s+|a\s+)?"
-                  r"((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|dishwasher|patio|pets?|no fee)\b)", re.I)
+                  r"((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|w/d|wd|dishwasher|patio|pets?|no fee)\b)",
+                  re.I)
 ANY_SIZE = re.compile(r"\b(?:regardless of (?:the )?size|any size|whatever (?:the )?size|size doesn'?t matter)\b", re.I)
 _AMENITY_WORDS = {"doorman": "doorman", "elevator": "elevator", "lift": "elevator", "gym": "gym", "roof": "roofdeck",
-                  "washer": "washer_dryer", "dryer": "washer_dryer", "dishwasher": "dishwasher", "patio": "patio",
+                  "washer": "washer_dryer", "dryer": "washer_dryer", "w/d": "washer_dryer", "wd": "washer_dryer",
+                  "dishwasher": "dishwasher", "patio": "patio",
                   "pet": "pet_friendly", "no fee": "no_fee"}
 ALSO_PLACE = re.compile(r"\b(?:too|as well|also)\b|\balso (?:look|search) in\b|\band also\b", re.I)
 ROUND = 50
@@ -142,6 +145,9 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     elif parsed.location and (INSTEAD.search(text) or parsed.location != spec.location):
         data["location"] = parsed.location  # a place named in a follow-up replaces the place, it does not add one
         notes.append(_area_note(parsed.location))
+    if parsed.min_bathrooms is not None and parsed.min_bathrooms != spec.min_bathrooms:
+        data["min_bathrooms"] = parsed.min_bathrooms  # "but we do need 2 bathrooms"
+        notes.append(f"At least {parsed.min_bathrooms:g} bathrooms.")
     for key, label in (("min_bedrooms", "bedrooms"), ("max_bedrooms", None)):
         if getattr(parsed, key) is not None and getattr(parsed, key) != getattr(spec, key):
             data[key] = getattr(parsed, key)
@@ -151,6 +157,9 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     musts = list(dict.fromkeys([*(m for m in spec.must_haves if m not in dropped),
                                 *(m for m in parsed.must_haves if m not in dropped),
                                 *(["near_transit"] if TRANSIT.search(text) else [])]))
+    if parsed.max_min_to_subway is not None and parsed.max_min_to_subway != spec.max_min_to_subway:
+        data["max_min_to_subway"] = parsed.max_min_to_subway  # "max 3 min walk to the train"
+        notes.append(f"Subway within {parsed.max_min_to_subway} min walk.")
     if dropped & set(spec.must_haves):
         data["must_haves"] = musts
         notes.append("No longer required: " + ", ".join(sorted(d.replace("_", " ") for d in dropped)) + ".")
@@ -191,7 +200,9 @@ RESULT_QUESTION = re.compile(
     r"\b(?:for|of|on|about) the (?:first|top|second|third|last|cheapest|biggest) (?:one|unit|suite|listing|option)\b|"
     r"أرخص|الأرخص|الخيار الأول|الأولى|الأول\b|"
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be|allow|take|accept|come)\b|"
-    r"\bwhat(?:'s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest)\b|"
+    r"\bwhat(?:'s|s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest|newest)\b|"
+    r"\b(?:is|does|has|was) the (?:cheapest|first|second|third|fourth|fifth|top|last|biggest|smallest|1st|2nd|3rd)"
+    r"(?: one| unit| apartment| place| listing| suite)?\b|\bwhich (?:one )?is (?:cheaper|bigger|closer|newer)\b|"
     r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b|"
     r"\b(?:does|do|will|would) (?:the landlord|the owner|they|the building)(?: there)? (?:allow|accept|take|permit)\b|"
     r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails? (?:of|on|about|for)\b|\bhow old\b|"
@@ -214,6 +225,11 @@ _RESULT_AMENITIES = (("no fee", r"\bfee\b"), ("doorman", r"\bdoorman\b"), ("elev
 _MONEY_WORDS = re.compile(r"\b(?:rent|price|cost|annual|yearly|monthly|per year|a year)\b|السعر|الإيجار|الايجار", re.I)
 _ONE_UNIT = re.compile(r"\b(?:the )?(cheapest|first|second|third|top|last|biggest|largest|smallest)(?: one| unit| "
                        r"apartment| place| listing| suite)?\b", re.I)
+
+
+def _a(word: str) -> str:
+    """The word with its article: "an elevator", "a doorman"."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def _pick(pool: list[dict[str, Any]], which: str) -> dict[str, Any]:
@@ -306,7 +322,7 @@ _ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost|monthly|annual|yearl
 _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b", re.I),
      "min_to_subway", "closest to the subway ({value:g} min walk)", False),
-    (re.compile(r"\b(?:cheapest|least expensive|lowest (?:rent|price))\b", re.I), "rent",
+    (re.compile(r"\b(?:cheapest|cheaper|least expensive|less expensive|lowest (?:rent|price))\b", re.I), "rent",
      "the cheapest (${value:,.0f}/mo)", False),
     (re.compile(r"\b(?:most expensive|priciest)\b", re.I), "rent", "the most expensive (${value:,.0f}/mo)", True),
     (re.compile(r"\b(?:biggest|largest|most space)\b", re.I), "sqft", "the largest ({value:,.0f} SF)", True),
@@ -322,6 +338,81 @@ CONCESSIONS_UNKNOWN = ("Concessions such as free rent or a build-out allowance a
 # "does it have a washer dryer too?": an amenity of the unit the conversation is about
 IT_HAS = re.compile(r"\b(?:does|do|has)\s+(?:it|that(?: one| place| unit)?|this(?: one| place| unit)?|the place)\s+"
                     r"(?:have|has|come with|include|got|offer)\b", re.I)
+
+
+_ABOUT_ONE = re.compile(r"\b(?:is|does|has|was|how (?:far|big|old|close|new) is) the (cheapest|first|second|third|"
+                        r"fourth|fifth|top|last|biggest|largest|smallest|1st|2nd|3rd)(?: one| unit| apartment| place|"
+                        r" listing| suite)?\b", re.I)
+NEVER_MIND = re.compile(r"^\W*(?:(?:ok|okay|yeah|yes|ah|oh|well|hmm)\W+)?(?:(?:that'?s|its|it'?s)\s+(?:way\s+)?"
+                        r"(?:out of|over|above)\s+(?:my |our )?budget\W+)?(?:never ?mind|nvm|forget it|no thanks|"
+                        r"nah|skip it|not for (?:me|us))\W*$|^\W*(?:\w+\W+){0,8}(?:never ?mind|nvm|forget it)\W*$",
+                        re.I)
+_COMPARE_TO = re.compile(r"\bcompare\w*\b|\bvs\.?\b|\bversus\b|\bdifference\b", re.I)
+_QUESTION_WORD = re.compile(r"^\s*(?:what|whats|how|is|does|do|can|which|when|where|tell me)\b", re.I)
+IT_ASKED = re.compile(r"\b(?:does|is|has|how (?:big|far|old|many)(?: \w+)? (?:is|does))\s+(?:it|that(?: one)?|this"
+                      r"(?: one)?)\b|\band how (?:big|far|old)\b", re.I)
+BUILT_WITHIN = re.compile(r"\bbuilt (?:in )?(?:the )?(?:last|past|within(?: the)?(?: last)?)\s+(\d{1,2})?\s*"
+                          r"(?:yrs?|years?)\b|\bnew(?:er)? (?:construction|build(?:ing)?s?)\b", re.I)
+
+
+def _AMENITY_ASKED(text: str) -> bool:
+    return any(re.search(said, text.lower()) for _, said in _RESULT_AMENITIES)
+
+
+def others_listing(text: str, shown: list[dict[str, Any]], deeper: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """When none of the units shown has the amenity asked about, the other matches of the same search that do
+    ("any of them with an elevator?": #8 has one); None when none of them has it either."""
+    label = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
+    seen = {m["id"] for m in shown}
+    if label is None:
+        return None
+    found = [(i, m) for i, m in enumerate(deeper, start=1) if m["id"] not in seen
+             and _lists(m["row_preview"].get("amenities", []), label) and not m["row_preview"].get("misses")]
+    if not found:
+        return None
+    listed = "; ".join(f"#{i} {m['row_preview']['address']} ({m['id']}), ${m['row_preview']['rent']:,.0f}/mo"
+                       for i, m in found[:3])
+    return f"Further down the same search, {len(found)} {'does' if len(found) == 1 else 'do'}: {listed}.", \
+        str(found[0][1]["id"])
+
+
+def asks_over_the_set(text: str) -> bool:
+    """The question picks from the whole result set ("whats the biggest", "which is closest to the subway"), so it
+    can be answered on the results of an edit the same message makes ("can stretch to 2300. whats the biggest")."""
+    return any(pattern.search(text) for pattern, *_ in _ASKS)
+
+
+def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The one shown unit a message names by its suite ("the 2102 one"), its rent ("the 1br for 2995", "the 1900
+    one") or its neighborhood ("the LES one", "the bushwick one"); None when it names none or several."""
+    lowered = text.lower()
+    for m in shown:  # a suite number said on its own
+        suite = str(m["row_preview"].get("suite") or "")
+        if suite and re.search(rf"(?<![\d$,.]){re.escape(suite.lower())}(?![\d,.])", lowered) and (
+                m["row_preview"].get("rent") is None or not re.search(
+                    rf"(?:under|below|max|up to|budget|than|at most)\s+\$?{re.escape(suite)}", lowered)):
+            return m
+    rents = []
+    for amount in re.finditer(r"(?<![\w.])\$?(\d{1,3}(?:,\d{3})+|\d{3,6})(k)?\b", text):
+        if re.search(r"(?:under|below|max|up to|budget|than|at most|within|around|about)\s*$",
+                     text[:amount.start()].rstrip("$ ").lower() + " "):
+            continue
+        value = float(amount.group(1).replace(",", "")) * (1000 if amount.group(2) else 1)
+        rents += [m for m in shown if m["row_preview"].get("rent") and abs(m["row_preview"]["rent"] - value) <= 1]
+    if len({m["id"] for m in rents}) == 1:
+        return rents[0]
+    hoods: dict[str, list[dict[str, Any]]] = {}
+    for m in shown:
+        hood = str(m["row_preview"].get("neighborhood") or "").lower()
+        names = [hood] + [nick for nick, name in LOCATION_ALIASES.items() if name == hood]
+        if hood and any(re.search(rf"\bthe {re.escape(n)}\b(?: (?:one|place|unit|apartment|listing|suite))", lowered)
+                        or re.search(rf"\bthe (?:one|place|unit|apartment|listing) in {re.escape(n)}\b", lowered)
+                        for n in names):
+            hoods.setdefault(hood, []).append(m)
+    if len(hoods) == 1:
+        only = next(iter(hoods.values()))
+        return only[0] if len(only) == 1 else None
+    return None
 
 
 def answer_about_results(text: str, shown: list[dict[str, Any]],
@@ -343,6 +434,39 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         article = "an" if wanted_here[0] in "aeiou" else "a"
         return (f"{'Yes' if listed else 'No'}: #{shown.index(about) + 1} {row['address']} ({about['id']}) "
                 f"{'lists' if listed else 'does not list'} {article} {wanted_here}."), about["id"]
+    if NEVER_MIND.search(text):  # "that's way out of budget, never mind": nothing to redo
+        return ("No problem: I've left it there. Tell me what to change (area, size, budget) or ask about one of "
+                "the results."), shown[0]["id"]
+    named_unit = unit_named(text, shown)
+    in_focus = next((m for m in shown if m["id"] == focus), None)
+    if named_unit is not None and _COMPARE_TO.search(text) and in_focus is not None and in_focus is not named_unit:
+        # "how does it compare to the 1br for 2995": the unit in focus and that one, side by side
+        return "\n".join(unit_details(m, shown.index(m) + 1, text) for m in (in_focus, named_unit)), named_unit["id"]
+    if named_unit is not None and (_MONEY_WORDS.search(text) or _DETAILS.search(text) or "?" in text
+                                   or _QUESTION_WORD.search(text)):
+        # "tell me more about the LES one for 2195", "whats the annual rent on the 2102 one": that unit's facts
+        row = named_unit["row_preview"]
+        said = unit_details(named_unit, shown.index(named_unit) + 1, text)
+        if re.search(r"\bannual|\byearly|\ba year\b|\bper year\b", text, re.I) and row.get("rent"):
+            said += f" That is ${row['rent'] * 12:,.0f} a year."
+        return said, named_unit["id"]
+    if in_focus is not None and IT_ASKED.search(text) and (_DETAILS.search(text) or _AMENITY_ASKED(text)):
+        # "does it have a doorman? and how big": the unit the conversation is about
+        return unit_details(in_focus, shown.index(in_focus) + 1, text), in_focus["id"]
+    newer = BUILT_WITHIN.search(text)
+    if newer:  # "anything in a building built in the last 5 yrs?": from the shown results, by building age
+        years = float(newer.group(1) or 5)
+        aged = [m for m in shown if m["row_preview"].get("building_age_yrs") is not None]
+        young = [f"#{shown.index(m) + 1} {m['row_preview']['address']} ({m['id']}, "
+                 f"{m['row_preview']['building_age_yrs']:g} years old)" for m in aged
+                 if m["row_preview"]["building_age_yrs"] <= years]
+        if not aged:
+            return "The listings shown do not give their buildings' age.", shown[0]["id"]
+        if not young:
+            return (f"None of those was built in the last {years:g} years: the newest is "
+                    f"{min(m['row_preview']['building_age_yrs'] for m in aged):g} years old."), shown[0]["id"]
+        first_young = next(m for m in aged if m["row_preview"]["building_age_yrs"] <= years)
+        return f"Built in the last {years:g} years: {'; '.join(young)}.", str(first_young["id"])
     by_address = shown_by_address(text, shown)
     if len(by_address) == 1 and not RESULT_QUESTION.search(text) and (
             _MONEY_WORDS.search(text) or _DETAILS.search(text) or "?" in text):
@@ -357,7 +481,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         if unit is not None:
             return unit_details(unit, shown.index(unit) + 1, text), unit["id"]
         if missing:
-            return (f"Only {len(shown)} were shown." if missing == "#" else f"None of those lists a {missing}."), \
+            return (f"Only {len(shown)} were shown." if missing == "#" else f"None of those lists {_a(missing)}."), \
                 shown[0]["id"]
     which = _ONE_UNIT.search(text)
     wanted = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
@@ -368,7 +492,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         if re.search(r"\bwith\b", text.lower()):
             pool = [m for m in shown if has(m)]
             if not pool:
-                return f"None of those lists a {wanted}.", shown[0]["id"]
+                return f"None of those lists {_a(wanted)}.", shown[0]["id"]
         else:
             pool = shown
         unit = _pick(pool, which.group(1).lower())
@@ -378,6 +502,10 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         article = "an" if wanted[0] in "aeiou" else "a"
         return (f"#{n} {row['address']} ({unit['id']}), ${row['rent']:,.0f}/mo, {verdict} {article} {wanted}."), \
             unit["id"]
+    single = _ABOUT_ONE.search(text)
+    if single:  # "is the cheapest one close to the train?": that unit's own facts
+        unit = _pick(shown, single.group(1).lower())
+        return unit_details(unit, shown.index(unit) + 1, text), unit["id"]
     split = _SPLIT.search(text)
     if split:  # "split 4 ways what's that per person"
         said = (split.group(1) or split.group(2)).lower()
@@ -442,6 +570,6 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
                     if any(amenity.split()[0] in a for a in m["row_preview"].get("amenities", []))]
             label = "No broker fee" if amenity == "no fee" else f"With a {amenity}"
             if not have:
-                return f"None of those lists {'no fee' if amenity == 'no fee' else 'a ' + amenity}.", shown[0]["id"]
+                return f"None of those lists {'no fee' if amenity == 'no fee' else _a(amenity)}.", shown[0]["id"]
             return f"{label}: {', '.join(have)}.", shown[int(have[0].split()[0][1:]) - 1]["id"]
     return None

@@ -672,3 +672,40 @@ def test_a_follow_up_to_another_flat_type_drops_the_old_size_and_says_the_change
     five = ask(graph, "and a 5-room in the same area, roughly?", thread_id="h")
     assert five["comps"]["target"]["flat_type"] == "5 ROOM" and five["comps"]["target"]["floor_area_target"] is None
     assert five["comps"]["estimate"] > lower["comps"]["estimate"]
+
+
+def test_questions_name_a_shown_unit_by_price_suite_or_neighbourhood(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "LIC studio or 1br w/ roof deck and gym, under 3500", thread_id="r")
+    new = ask(graph, "anything in a building built in the last 5 yrs?", thread_id="r")
+    assert new["reply"].startswith("Built in the last 5 years") and new["focus"] == "SE-10227"
+    size = ask(graph, "does it have a doorman? and how big", thread_id="r")["reply"]
+    assert "SE-10227" in size and "487 SF" in size and "It has doorman" in size
+    both = ask(graph, "how does it compare to the 1br for 2995", thread_id="r")["reply"]
+    assert "SE-10227" in both and "SE-1094" in both and "$2,995/mo" in both
+    offices = _graph(inventory, now)
+    ask(offices, "9 times square suites between 15k and 18k sf under $100/sf", thread_id="o")
+    annual = ask(offices, "whats the annual rent on the 2102 one", thread_id="o")["reply"]
+    assert "Suite 2102" in annual and "$1,660,236 a year" in annual
+    assert "No problem" in ask(offices, "yeah thats way out of budget, never mind", thread_id="o")["reply"]
+
+
+def test_an_edit_and_a_question_in_one_message_are_both_done(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "need a 2br in the bronx under 2k, anything?", thread_id="e")
+    state = ask(graph, "ok wash heights or inwood is fine. can stretch to 2300. whats the biggest", thread_id="e")
+    assert state["spec"]["budget_monthly_usd"]["max"] == 2300
+    assert set(state["spec"]["location"]) == {"washington heights", "inwood"}
+    assert "is the largest" in state["reply"] and state["focus"] in {m["id"] for m in state["matches"]}
+
+
+def test_a_stated_walk_to_the_subway_is_the_limit_and_an_amenity_is_looked_for_further_down(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "2br in williamsburg, bushwick, bed stuy or clinton hill under 3200", thread_id="s")
+    near = ask(graph, "needs a dishwasher and max like 3 min walk to the train", thread_id="s")
+    assert near["spec"]["max_min_to_subway"] == 3
+    assert near["matches"] and all(m["row_preview"]["min_to_subway"] <= 3 for m in near["matches"]
+                                   if not m["row_preview"].get("misses"))
+    lift = ask(graph, "any of them with an elevator?", thread_id="s")["reply"]
+    assert lift.startswith("None of those lists an elevator. Further down the same search, 1 does: #8") \
+        and "SE-5922" in lift
