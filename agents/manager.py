@@ -26,7 +26,7 @@ from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
 from agents.via.refine import RESULT_QUESTION, is_edit
-from agents.via.tour_close import cancels_all, dropped_tour, held_by_text
+from agents.via.tour_close import ADD_TOUR, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
 
 log = logging.getLogger(__name__)
@@ -328,8 +328,9 @@ def rule_scores(
     if previous_node == "needs" and (is_edit(text) or RESULT_QUESTION.search(text)
                                      or _result_question_translated(text)):
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
-    elif previous_node == "tour" and RESULT_QUESTION.search(text) and not timed and not BOOKING.search(text):
-        scores["needs"] += 3.0  # "while those are pending, does the second one have a gym?": about the listing
+    elif previous_node == "tour" and (RESULT_QUESTION.search(text) or is_edit(text)) and not timed \
+            and not BOOKING.search(text):
+        scores["needs"] += 3.0  # "does the second one have a gym?", "drop the 2nd bathroom": the listings, not the tour
     if previous_node in ("tour", "needs") and max(scores.values()) < 2 and (
             ANOTHER_TIME.search(text) or (previous_node == "tour" and timed)):
         scores["tour"] += 2.0  # "another time?", "Tuesday at 5pm instead": the tours just proposed, moved
@@ -546,7 +547,7 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         decision = RouteDecision(pipeline="VIA", node="tour", reason="the tours just proposed: hold or cancel them")
     elif state.get("previous_node") in ("needs", "tour") and shown_by_address(text, state.get("matches") or []):
         # "monthly on the pearl st one?", "book pearl st thursday 2pm": a unit just shown, by its address
-        node = "tour" if TOUR_WORDS.search(text) else "needs"
+        node = "tour" if TOUR_WORDS.search(text) or (actions and ADD_TOUR.search(text)) else "needs"
         decision = RouteDecision(pipeline="VIA", node=node, reason="a unit just shown, named by its address")
     elif actions and CONDITIONAL_CANCEL.search(text) and ABOUT_IT.search(text):
         # "does it have a washer dryer too? if not cancel": the question first, from the results shown

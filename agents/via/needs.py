@@ -163,7 +163,8 @@ def _place_pattern() -> re.Pattern[str]:
 _STREET = re.compile(
     r"\b(w|e|west|east)\.?\s+(\d{1,3})(?:(?:st|nd|rd|th)\b(?:\s+(?:st|street|str)\b\.?)?|\s+(?:st|street|str)\b\.?)"
     r"|\b(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
-    r"twelfth|lexington|park|madison|amsterdam|columbus|york|lenox|west end)\s+(ave|avenue|av)\b\.?",
+    r"twelfth|lexington|park|madison|amsterdam|columbus|york|lenox|west end)\s+(ave|avenue|av)\b\.?"
+    r"|(?<![\w.])(\d{1,3})(?:st|nd|rd|th)\s+(?:st|street|str)\b\.?",  # "36th st": east or west, both are searched
     re.I,
 )
 
@@ -183,6 +184,10 @@ def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
     for m in _STREET.finditer(text):
         if m.group(1):
             token = f"{m.group(1)[0].lower()} {_ordinal(m.group(2))} st"
+        elif m.group(5):
+            found += [(m.start(), f"{side} {_ordinal(m.group(5))} st") for side in ("w", "e")]
+            text = _blank(text, m.span())
+            continue
         else:
             token = normalize_street(f"{m.group(3)} {m.group(4)}")
         found.append((m.start(), token))

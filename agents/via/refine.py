@@ -42,6 +42,8 @@ MUST = re.compile(r"^\s*(?:only|just)\b|\b(?:must|has to|needs? to) (?:have|be)\
 DROP = re.compile(r"\b(?:no|without|drop|remove|forget|nvm|never ?mind|don'?t need)\s+(?:the\s+|a\s+)?"
                   r"((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|w/d|wd|dishwasher|patio|pets?|no fee)\b)",
                   re.I)
+_FEWER_BATHS = re.compile(r"\b(?:drop|forget|skip|lose|don'?t need|no need for|without)\s+(?:the\s+)?(?:2nd|second|"
+                          r"extra|other)\s+bath(?:room)?\b|\b(?:one|1) bath(?:room)? is (?:fine|ok|okay)\b", re.I)
 ANY_SIZE = re.compile(r"\b(?:regardless of (?:the )?size|any size|whatever (?:the )?size|size doesn'?t matter)\b", re.I)
 _AMENITY_WORDS = {"doorman": "doorman", "elevator": "elevator", "lift": "elevator", "gym": "gym", "roof": "roofdeck",
                   "washer": "washer_dryer", "dryer": "washer_dryer", "w/d": "washer_dryer", "wd": "washer_dryer",
@@ -63,7 +65,7 @@ class Edit:
 def is_edit(text: str) -> bool:
     """Whether a message edits the search just shown (rather than starting a new one)."""
     return any(p.search(text) for p in (CHEAPER, BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, MORE,
-                                        INSTEAD, MUST, DROP, ANY_SIZE))
+                                        INSTEAD, MUST, DROP, ANY_SIZE, _FEWER_BATHS))
 
 
 def _round(value: float) -> int:
@@ -145,7 +147,10 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     elif parsed.location and (INSTEAD.search(text) or parsed.location != spec.location):
         data["location"] = parsed.location  # a place named in a follow-up replaces the place, it does not add one
         notes.append(_area_note(parsed.location))
-    if parsed.min_bathrooms is not None and parsed.min_bathrooms != spec.min_bathrooms:
+    if spec.min_bathrooms and _FEWER_BATHS.search(text):  # "and if we drop the 2nd bathroom?"
+        data["min_bathrooms"] = None
+        notes.append("Any number of bathrooms.")
+    elif parsed.min_bathrooms is not None and parsed.min_bathrooms != spec.min_bathrooms:
         data["min_bathrooms"] = parsed.min_bathrooms  # "but we do need 2 bathrooms"
         notes.append(f"At least {parsed.min_bathrooms:g} bathrooms.")
     for key, label in (("min_bedrooms", "bedrooms"), ("max_bedrooms", None)):

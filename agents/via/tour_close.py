@@ -20,6 +20,7 @@ from langchain_core.runnables import RunnableConfig
 from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID, named_at, shown_by_address
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
+from agents.via.refine import unit_named
 from contracts.plan import ActionPlan, TourAction
 from data.sources.nyc import Inventory, load_inventory
 from data.stores.holds import HoldStore
@@ -47,7 +48,9 @@ _WHEN = re.compile(
 )
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at|@|after|around|by|say|about|like|"
                     r"make (?:it|that)|to)\s+(\d{1,2})(?::(\d{2}))?(?:ish)?\b(?!\s*(?:min|%|people|units?|sf|br))|"
-                    r"\b(noon|midday)\b", re.I)
+                    r"\b(noon|midday)\b|(?<![\d$:.,])\b(\d{1,2}):([0-5]\d)\b(?!\s*(?:min|%))", re.I)
+_FULL_DAY = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday", "fri": "friday",
+             "sat": "saturday", "sun": "sunday"}
 _PART = re.compile(r"\b(morning|afternoon|evening|night|lunch|after work)\b", re.I)
 
 
@@ -58,6 +61,9 @@ def _clock(text: str) -> tuple[int, int] | None:
         return (PART_OF_DAY[part.group(1).lower()], 0) if part else None
     if m.group(6):
         return 12, 0
+    if m.group(7):  # "friday 5:30": a clock time said without am or pm
+        hour, minute = int(m.group(7)), int(m.group(8))
+        return (hour + 12 if hour < 8 else hour, minute) if hour < 24 else None
     if m.group(1):
         hour, minute, meridiem = int(m.group(1)), int(m.group(2) or 0), m.group(3).lower()
         if meridiem.startswith("p") and hour < 12:
@@ -73,6 +79,7 @@ def _clock(text: str) -> tuple[int, int] | None:
 
 # Days and times said in Spanish or Arabic, in the English words the rules above read (longest first).
 _WHEN_WORDS = (
+    ("de la mañana", "am"), ("de la manana", "am"), ("de la tarde", "pm"), ("de la noche", "pm"),
     ("por la mañana", "morning"), ("por la manana", "morning"), ("en la mañana", "morning"),
     ("por la tarde", "afternoon"), ("por la noche", "evening"), ("pasado mañana", "in 2 days"),
     ("lunes", "monday"), ("martes", "tuesday"), ("miércoles", "wednesday"), ("miercoles", "wednesday"),
@@ -164,6 +171,7 @@ def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> d
     day = now.date()
     if day_match:
         phrase = day_match.group(0)
+        phrase = re.sub(rf"\b{_WEEKDAY}\b", lambda d: _FULL_DAY[d.group(1).lower()[:3]], phrase, flags=re.I)
         parsed = dateparser.parse(
             re.sub(r"\b(this|coming)\s+", "", phrase, flags=re.I),
             settings={"PREFER_DATES_FROM": "future", "RELATIVE_BASE": now.replace(tzinfo=None),
@@ -215,7 +223,7 @@ def _each_time(when: str | None, first: datetime) -> list[datetime]:
     text = english_when(when)
     times = []
     for m in _CLOCK.finditer(text):
-        said = m.group(0) if m.group(1) or m.group(6) else f"at {m.group(4)}:{m.group(5) or '00'}"
+        said = m.group(0) if m.group(1) or m.group(6) or m.group(7) else f"at {m.group(4)}:{m.group(5) or '00'}"
         clock = _clock(said)
         if clock:
             times.append(first.replace(hour=clock[0], minute=clock[1]))
@@ -328,9 +336,16 @@ _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|th
 
 
 def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The shown units in the order the message asks for ("the two cheapest per SF", "the 2 biggest"), else as shown."""
+    """The shown units in the order the message asks for ("the two cheapest per SF", "the 2 biggest"), else as shown;
+    a comparison picks among the full matches when some were shown (the near-misses are extras)."""
     def key_of(field: str, default: float) -> Any:
         return lambda m: m["row_preview"].get(field) if m["row_preview"].get(field) is not None else default
+
+    full = [m for m in shown if not m["row_preview"].get("misses")]
+    if full and re.search(r"(?:cheapest|lowest|biggest|largest|closest|nearest)", text, re.I):
+        shown = full + [m for m in shown if m not in full]
+        if len(full) >= 2:
+            shown = full
 
     if re.search(r"\b(?:cheapest|lowest)\b.{0,12}\b(?:per (?:sf|square|foot)|psf|/sf)|\bper sf\b", text, re.I):
         return sorted(shown, key=key_of("ppsf_year", float("inf")))
@@ -341,6 +356,8 @@ def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any
     if re.search(r"\b(?:closest|nearest)\b", text, re.I):
         return sorted(shown, key=key_of("min_to_subway", float("inf")))
     return shown
+
+
 _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
              "fifth": 4, "5th": 4}
 
@@ -357,6 +374,29 @@ def _ordinal_reference(text: str) -> int:
         return int(m.group(1)) - 1
     word = m.group(2).lower()
     return 10 if word == "last" else _ORDINALS[word]
+
+
+# "also add the 124 W 36th one right after", "add the second one too": one more tour beside those proposed
+ADD_TOUR = re.compile(r"\b(?:also add|add|and also|also (?:see|tour|book|do)|plus)\b", re.I)
+# "that one and the cheapest one", "it and the 4500 one right after": the unit in focus and another
+_THIS_AND = re.compile(r"\b(?:it|this one|that one|this|that)\s+(?:and|&|plus)\s+(?:also\s+)?(the\s+[^,.;!?]{1,30}?"
+                       r"(?:one|unit|place|apartment|suite|listing)\b)", re.I)
+
+
+def _other_named(words: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The shown unit a phrase names: by rent, suite or place ("the 4500 one"), by rank ("the second one") or by a
+    comparison ("the cheapest one")."""
+    named = unit_named(words, shown)
+    if named is not None:
+        return named
+    if ORDINAL.search(_english_ordinals(words)):
+        index = _ordinal_reference(words)
+        return shown[index] if index < len(shown) else None
+    if _BY_KIND_OF_ONE.search(words):
+        ranked = _ranked_by_ask(words.replace("cheaper", "cheapest").replace("bigger", "biggest")
+                                .replace("closer", "closest"), shown)
+        return ranked[0] if ranked else None
+    return None
 
 
 def _unit_for_tour(row: dict[str, Any]) -> dict[str, Any]:
@@ -410,7 +450,7 @@ TOUR_STATUS = re.compile(r"\b(?:do i have|have i got|is there|are there|did i (?
                          r"(?:\?|right|what)|\bwhat(?:'s| is) the time of (?:my|the) (?:tour|viewing)\b", re.I)
 _CANCEL_ONE = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|forget|delete)\b(?: about)?\s+(?:the\s+)?"
                          r"(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|#[1-5]|one at \d{1,2}(?::\d{2})?|"
-                         r"[1-5])\b", re.I)
+                         r"[1-5])\b(?!\s*(?:bath|bed|br\b|room|floor|requirement|filter|option|amenit|must))", re.I)
 
 
 _CANCEL_VERB = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|scratch|forget|delete|nix|ditch|lose)\b", re.I)
@@ -605,8 +645,12 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             elif SAME_TIME.search(text) and not clock and not hour:
                 when = f"{english_when(text)} at {before:%H:%M}"  # "move it to friday same time": the day changes
         elif not units and not missing and state.get("matches"):
-            shown = state["matches"]
-            focus = next((i for i, m in enumerate(shown) if m["id"] == state.get("focus")), None)
+            shown = list(state["matches"])
+            talked_of = state.get("focus")
+            below = inventory.row(talked_of) if talked_of and talked_of not in {m["id"] for m in shown} else None
+            if below is not None:  # the unit the conversation singled out below the five shown ("further down, #12")
+                shown.append({"id": talked_of, "row_preview": {**below, **_unit_for_tour(below)}})
+            focus = next((i for i, m in enumerate(shown) if m["id"] == talked_of), None)
             # "the third one" names its unit; "book it" means the one the conversation singled out last.
             picked = _ordinal_reference(text) if ORDINAL.search(_english_ordinals(text)) or focus is None else focus
             several = _SEVERAL.search(text)
@@ -615,7 +659,15 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             with_amenity = _with_amenity(text, shown)
             also = _IT_AND.search(_english_ordinals(text))
             by_address = shown_by_address(text, shown)
-            if by_address:  # "can we tour 53 pearl tuesday morning": the shown unit at that address; several are
+            named = unit_named(text, shown)
+            pair = _THIS_AND.search(text)
+            second = _other_named(pair.group(1), shown) if pair and focus is not None else None
+            if second is not None and focus is not None and second is not shown[focus]:
+                # "that one and the cheapest one", "that one and the 4500 one right after": in that order
+                chosen = [shown[focus], second]
+            elif named is not None and not several:  # "the 1900 one", "the LES one", "the 2102 one"
+                chosen = [named]
+            elif by_address:  # "can we tour 53 pearl tuesday morning": the shown unit at that address; several are
                 # toured in the order named ("pearl st 2pm and water st right after")
                 chosen = sorted(by_address, key=lambda m: named_at(text, m))[:TOURS]
             elif also and focus is not None:  # "tour it and the second one": the unit in focus, then that one
@@ -636,8 +688,15 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
                  for m in (state.get("matches") or [])[:TOURS]]
         when = (state.get("spec") or {}).get("timeline")
+    kept = [a for a in previous.get("actions") or [] if a["unit_id"] not in {u["unit_id"] for u in units}]
+    adding = route_node == "tour" and bool(units) and bool(kept) and ADD_TOUR.search(text) is not None
+    if adding and resolve_start(text, current) is None:  # "also add the 124 W 36th one right after": after the last
+        after = max(datetime.fromisoformat(a["end"]) for a in kept) + GAP
+        when = f"{after:%A} at {after:%H:%M}"
     plan, moved = schedule_tours(units, when=when, now=current, taken=holds.is_taken if holds is not None else None,
                                  own=_own_slots(holds, thread), hint=(state.get("spec") or {}).get("timeline"))
+    if adding and plan.actions:  # the tours already proposed stay, the new one joins them
+        plan = _plan(sorted([*(TourAction.model_validate(a) for a in kept), *plan.actions], key=lambda a: a.start))
     notes = [f"I couldn't find unit {', '.join(missing)} in the inventory."] if missing else []
     notes += moved
     if route_node == "tour" and not units and not missing:

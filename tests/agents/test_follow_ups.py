@@ -709,3 +709,31 @@ def test_a_stated_walk_to_the_subway_is_the_limit_and_an_amenity_is_looked_for_f
     lift = ask(graph, "any of them with an elevator?", thread_id="s")["reply"]
     assert lift.startswith("None of those lists an elevator. Further down the same search, 1 does: #8") \
         and "SE-5922" in lift
+
+
+def test_tours_by_rent_of_a_unit_further_down_with_clock_times_and_added_ones(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "looking for a 1br in astoria under 2500, ideally like 5 min walk to the N/W", thread_id="a")
+    ask(graph, "do any of those have a dishwasher??", thread_id="a")
+    tour = ask(graph, "ok the 1900 one. can i go see it thurs after work, like 6:30?", thread_id="a")
+    (action,) = tour["plan"]["actions"]
+    assert action["unit_id"] == "SE-8414" and action["start"].startswith("2026-11-26T18:30")
+    later = ask(graph, "actually make it 7:30 i get out late thursdays", thread_id="a")["plan"]["actions"]
+    assert [(a["unit_id"], a["start"][:16]) for a in later] == [("SE-8414", "2026-11-26T19:30")]
+    offices = _graph(inventory, now)
+    first = ask(offices, "need office space on 36th st, roughly 10-13k sf, budget $95/sf/yr max", thread_id="o")
+    assert {"U-140", "U-134"} <= {m["id"] for m in first["matches"]}
+    ask(offices, "tour 135 W 36th tues 11am", thread_id="o")
+    both = ask(offices, "also add the 124 W 36th one right after", thread_id="o")["plan"]["actions"]
+    assert [(a["unit_id"], a["start"][11:16]) for a in both][:2] == [("U-140", "11:00"), ("U-134", "11:45")]
+
+
+def test_that_one_and_another_named_one_are_toured_in_that_order(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "FiDi 2 bed, gym + doorman in the building, under 6k", thread_id="f")
+    closest = ask(graph, "which is closest to the subway", thread_id="f")["focus"]
+    plan = ask(graph, "book that one and the cheapest one for tomorrow at 6pm", thread_id="f")["plan"]["actions"]
+    assert plan[0]["unit_id"] == closest and plan[0]["start"].startswith("2026-11-23T18:00")
+    assert len(plan) == 2 and plan[1]["unit_id"] != closest
+    assert "Dropped the tour" in ask(graph, "cancel the first one", thread_id="f")["reply"]
+    assert ask(graph, "drop the 2nd bathroom requirement", thread_id="f")["route"]["node"] == "needs"
