@@ -103,6 +103,15 @@ OWN_HOME = re.compile(r"\b(?:en|de) mi (?:apartamento|departamento|piso|casa|uni
                       r"\bno (?:tengo|tenemos) agua\b", re.I)
 LOOKING = re.compile(r"\b(?:busco|buscamos|buscando|necesito (?:un|una) (?:apartamento|departamento|estudio|piso)|"
                      r"looking|want to (?:rent|move)|moving to|find)\b", re.I)
+# "is that actually in the lease?", "does our lease say anything about it?": the uploaded agreement is asked
+IN_THE_LEASE = re.compile(r"\b(?:is|was) (?:that|this|it) (?:\w+ )?(?:in|covered by|allowed by|part of) "
+                          r"(?:the|my|our) (?:lease|contract|agreement)\b|\b(?:does|do|did) (?:the|my|our) "
+                          r"(?:lease|contract|agreement) (?:say|allow|cover|mention|let)\b", re.I)
+AMOUNT = re.compile(r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,6}\b(?!\s*(?:sf|sq|square))|"
+                    r"\b\d+(?:\.\d+)?\s*(?:%|percent|k\b)", re.I)
+HDB_FLAT = re.compile(r"\b(?:[2-5][- ]rooms?|(?:two|three|four|five)[- ]rooms?|executive (?:flat|apartment|maisonette)|"
+                      r"bto|resale flats?)\b", re.I)
+RENTING = re.compile(r"\b(?:to rent|for rent|rent(?:ing)? (?:a|an|out)|monthly rent|per month|a month)\b", re.I)
 RENEWING = re.compile(r"\brenew\w*|\brenovar\b|\bتجديد", re.I)
 # A person looking for a home to rent or a visit to one, not for market figures ("I need to rent a 2BR on Al Reem",
 # "can I view the Yas villa on Saturday?"): a search or a tour wherever it is (VIA says what it holds there), unless
@@ -185,8 +194,9 @@ TRIAGE_FOLLOW_UP = re.compile(
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
     r"write|letter|message|landlord|offer|shorter|formal|casual|tone|rewrite|redo|reword|polite|friendlier|firmer|"
-    r"come back|sign-?off|sign off|approv\w*|boss|alternatives?|options?|package)\b|رسال|بريد|ايميل|إيميل|اكتب|"
-    r"المالك|carta|correo|escrib|contraoferta",
+    r"come back|sign-?off|sign off|approv\w*|boss|alternatives?|options?|package|does (?:that|it|this) change|"
+    r"does (?:that|it|this) matter|(?:the )?unit has|(?:it'?s|it is) an? \w+ (?:building|bldg))\b|"
+    r"رسال|بريد|ايميل|إيميل|اكتب|المالك|carta|correo|escrib|contraoferta",
     re.IGNORECASE)
 QUESTION = re.compile(r"\?\s*$|^(what|who|how|can|could|do|does|is|am|are|may|when|where|why|should)\b", re.I)
 
@@ -387,6 +397,15 @@ def route(
         return RouteDecision(pipeline="DOMA", node="triage", reason="a question about the repair just reported")
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
+    if has_lease and (IN_THE_LEASE.search(text) or (scores["renewal"] > 0 and context["question"]
+                                                    and not AMOUNT.search(text))):
+        # with a lease uploaded, "when must we tell them if we want to extend?", "is that actually in the lease?":
+        # what the agreement says (a negotiation states figures)
+        return RouteDecision(pipeline="DOMA", node="lease", reason="what the uploaded lease says", scores=scores)
+    if HDB_FLAT.search(text) and table.market_anchors["comps"].search(text) and not RENTING.search(text) \
+            and not NAMES_THE_LEASE.search(text):
+        # "looking for a 5-room in tengah under 700k": buying a Singapore HDB flat is a valuation, not a rental search
+        return RouteDecision(pipeline="MARKET", node="comps", reason="an HDB flat to buy or value", scores=scores)
     market = market_scores(text, table, previous_node, awaiting)
     home = {n: scores[n] for n in ("triage", "renewal") if scores[n] > 0}
     if home and OWN_HOME.search(text) and not (SEARCH_ASK.search(text) or LOOKING.search(text)):
@@ -569,7 +588,7 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         drafting = decision.node == "renewal" and RENEWAL_FOLLOW_UP.search(text) is not None
         second = second_part(text, decision.node, has_lease=bool(state.get("lease")), learned=learned) \
             if decision.node in PIPELINE and not drafting else None
-        if second and second["node"] == "triage":
+        if second and second["node"] == "triage" and not (decision.node == "lease" and IN_THE_LEASE.search(text)):
             # A repair goes first (it may not wait); the rest of the message is taken up next.
             rest = re.sub(r"^(?:and|also|plus)\s+", "", text.replace(second["text"], " ").strip(" ,.;"), flags=re.I)
             second, decision = {"node": decision.node, "text": rest or text}, RouteDecision(

@@ -131,7 +131,8 @@ class Comps:
 def subject_of(request: RenewalRequest, inventory: Any) -> dict[str, Any]:
     """What is known of the unit: the inventory row (by id), else the attributes the request states."""
     row = inventory.row(request.unit_id) if (inventory is not None and request.unit_id) else None
-    subject: dict[str, Any] = {"unit_id": request.unit_id, "kind": None, "location": request.location,
+    subject: dict[str, Any] = {"unit_id": request.unit_id, "kind": request.kind, "location": request.location,
+                               "amenities": list(request.amenities),
                                "borough": None, "bedrooms": request.bedrooms, "sqft": request.sqft, "rent": None}
     if row:
         subject.update(kind=row.get("kind") or None, location=str(row.get("neighborhood") or "").lower() or None,
@@ -152,13 +153,17 @@ def find_comps(subject: dict[str, Any], inventory: Any, policy: RenewalPolicy) -
     beds = subject.get("bedrooms")
     sqft = subject.get("sqft")
     tol = policy.comps_sqft_tolerance_pct / 100
-    steps: list[tuple[str | None, bool]] = [(subject.get("location"), True), (subject.get("location"), False),
-                                            (subject.get("borough"), True)]
-    for area, with_size in steps:
+    amenities = list(subject.get("amenities") or [])
+    steps: list[tuple[str | None, bool, list[str]]] = [
+        *([(subject.get("location"), True, amenities), (subject.get("location"), False, amenities)] if amenities
+          else []),
+        (subject.get("location"), True, []), (subject.get("location"), False, []), (subject.get("borough"), True, [])]
+    for area, with_size, musts in steps:
         if not area:
             continue
         spec = SearchSpec(
             location=[area],
+            must_haves=musts,  # type: ignore[arg-type]
             min_bedrooms=int(beds) if beds is not None else None,
             max_bedrooms=int(beds) if beds is not None else None,
             min_sqft=int(sqft * (1 - tol)) if (with_size and sqft) else None,
@@ -174,13 +179,18 @@ def find_comps(subject: dict[str, Any], inventory: Any, policy: RenewalPolicy) -
             continue
         near = closeness(units=units, spec=spec)[candidates]
         order = candidates[np.lexsort((units.ids[candidates].astype(str), near))][: policy.comps_count]
-        scope = [area]
+        scope = [area, *(m.replace("_", "/") for m in musts)]
         if beds is not None:
             scope.append("studio" if int(beds) == 0 else f"{int(beds)}br")
         if spec.min_sqft is not None:
             scope.append(f"{spec.min_sqft:,}-{spec.max_sqft:,} sqft")
-        return Comps(ids=[str(i) for i in units.ids[order]], rents=[float(r) for r in units.rent[order]],
-                     scope=", ".join(scope))
+        rents = [float(r) for r in units.rent[order]]
+        if subject.get("kind") == "office" and sqft:
+            # suites differ in size: their rate per square foot, applied to this suite's size, is the comparable rent
+            rates = [float(r) for r in units.ppsf_year[order]]
+            rents = [rate * sqft / 12 for rate in rates]
+            scope.append(f"rates ${min(rates):,.0f}-${max(rates):,.0f}/SF/yr applied to {sqft:,.0f} SF")
+        return Comps(ids=[str(i) for i in units.ids[order]], rents=rents, scope=", ".join(scope))
     return None
 
 
@@ -459,6 +469,8 @@ def render_reply(analysis: RenewalAnalysis) -> str:
     pkg = analysis.package
     who = "Suggested counter" if analysis.request.requester == "tenant" else "Proposed renewal"
     lines = [f"**{who}:** {_offer_line(pkg.primary, analysis.current_rent)}"]
+    if analysis.request.kind == "office" and analysis.request.sqft:  # offices are priced per square foot a year
+        lines[0] += f" = ${pkg.primary.rent_usd * 12 / analysis.request.sqft:,.2f}/SF/yr"
     if pkg.alternatives:
         lines += ["", "Alternatives:", *(f"- {_offer_line(o, analysis.current_rent)}" for o in pkg.alternatives)]
     lines += ["", pkg.justification, "",

@@ -245,6 +245,10 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             reply = render_reply(analysis)
             if own:
                 reply = terms_line(analysis) + "\n\n" + reply
+            if latest.amenities and analysis.comps is not None and analysis.comps.ids:
+                # "it's a doorman building with a washer/dryer, does that change it?": the comparables now match
+                reply = (f"**Comparables now with {', '.join(a.replace('_', '/') for a in latest.amenities)}:** "
+                         f"median {_money(analysis.comps.median)} from {len(analysis.comps.ids)} units.\n\n{reply}")
             vacancy = vacancy_math(text, request, analysis.current_rent)
             if vacancy:  # "they'll leave above 3%, vacancy costs me a month: worth it?": the arithmetic first
                 reply = vacancy + "\n\n" + reply

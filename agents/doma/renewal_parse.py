@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from agents.textnum import words_to_digits
-from agents.via.vocab import LOCATION_ALIASES
+from agents.via.vocab import AMENITY_PHRASES, LOCATION_ALIASES
 
 Requester = Literal["tenant", "manager"]
 
@@ -38,6 +38,10 @@ _LEASE_END = re.compile(
 )
 _BEDROOMS = re.compile(r"\b(\d)\s*(?:br|bd|bdr|bed(?:room)?s?)\b|\b(one|two|three|four)[- ]bed(?:room)?s?\b|"
                        r"\b(studio)\b", re.IGNORECASE)
+_RATE_SF = re.compile(r"\$\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*)\s*(?:sf|sq\.?\s?ft|square f(?:oo|ee)t|rsf|psf)\b|"
+                      r"\$\s?(\d{2,3}(?:\.\d+)?)\s*psf\b", re.I)
+_COMP_AMENITIES = ("doorman", "elevator", "washer_dryer", "gym", "roofdeck", "patio")  # what moves a rent
+_OFFICE = re.compile(r"\boffice|\bsuite\b|\bcommercial\b|\brsf\b", re.I)
 _SQFT = re.compile(r"\b(\d[\d,]{2,6})\s*(?:sq\.?\s?ft|sqft|sf|square feet|square foot)\b", re.IGNORECASE)
 
 _LANDLORD_CUE = re.compile(r"landlord|management|owner|wants?|asking|ask(?:s|ed)? for|offer(?:ed|s)?|propos\w*|"
@@ -123,6 +127,9 @@ _PCT_FOR = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:for|on|with|over)\s
 _RENT_FOR = re.compile(r"\$?\s?(\d{1,2},?\d{3})\s+(?:(?:if|provided|as long as|when)\s+(?:he|she|they|the tenant|"
                        r"tenant)\s+signs?\s+|si firma\s+)?(?:for|por)\s+(?:a\s+|another\s+)?(\d{1,2})" + _TERM_TAIL,
                        re.IGNORECASE)
+_PACKAGE_AT = re.compile(r"\b(?:package|offer|letter|go|do it|make it|settle|propose|final)\b[^.?!]{0,20}?"
+                         r"\bat\s+\$?(\d{1,2},?\d{3})\b(?!\s*(?:for|/|%))", re.I)
+DEFAULT_TERM_MONTHS = 12
 _INCENTIVE = re.compile(r"\b(?:repaint\w*|(?:fresh |new )?paint(?:ing)?(?: job)?|new (?:appliances?|fridge|"
                         r"refrigerator|dishwasher|stove|carpet\w*|floor\w*|blinds)|(?:one|a|1) (?:free|rent-free) "
                         r"month|free month|month free|free parking|parking spot|waive\w* (?:the )?\w+ fee|"
@@ -150,6 +157,9 @@ def own_terms(text: str) -> list[tuple[int, float, str]]:
               for m in _RENT_FOR.finditer(text)]
     found += [(m.start(), _months(m.group(1), m.group(2)), float(m.group(3).replace(",", "")), "$")
               for m in _RENT_OPTION.finditer(text)]
+    if not found:  # "ok give me the final package at 2600": one rent, for the usual year
+        found += [(m.start(), DEFAULT_TERM_MONTHS, float(m.group(1).replace(",", "")), "$")
+                  for m in _PACKAGE_AT.finditer(text)]
     out: list[tuple[int, float, str]] = []
     for _, term, value, unit in sorted(found):
         if 1 <= term <= 120 and (term, value, unit) not in out:
@@ -218,6 +228,8 @@ class RenewalRequest(BaseModel):
     accept: bool = Field(default=False, description="The tenant wants to accept (an option of) the offer")
     extra_ask: str | None = Field(default=None, description="Something else to ask for in the message")
     short: bool = Field(default=False, description="The drafted message should be short and informal")
+    kind: str | None = Field(default=None, description="office when the unit is one (else an apartment)")
+    amenities: list[str] = Field(default_factory=list, description="Amenity keys the unit has, as stated")
     terms: list[tuple[int, float, str]] = Field(default_factory=list,
                                                 description="The manager's own terms: (months, value, '%' or '$')")
     incentive: str | None = Field(default=None, description="An incentive the manager adds to an option")
@@ -428,6 +440,21 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
                 fields["location"] = name
                 break
 
+    has = [key for key, phrases in AMENITY_PHRASES.items() if key in _COMP_AMENITIES
+           and any(re.search(p, text, re.I) for p in phrases)]
+    if has:  # "it's a doorman building and the unit has a washer/dryer": its comparables have them too
+        fields["amenities"] = has
+    rate = _RATE_SF.search(text)
+    if rate or _OFFICE.search(text):  # "office tenant ... 17,855 sf at $98/sf": an office, its rent from the rate
+        fields["kind"] = "office"
+        if rate and fields.get("sqft") and "current_rent" not in fields:
+            fields["current_rent"] = round(float(rate.group(1) or rate.group(2)) * fields["sqft"] / 12, 2)
+    if "location" not in fields and (fields.get("kind") == "office" or inventory is not None):
+        from agents.via.needs import parse_spec  # a street or a building ("9 Times Sq") names the area too
+
+        places = parse_spec(text).location
+        if places:
+            fields["location"] = places[0]
     manager = bool(_MANAGER_CUE.search(text)) or (
         bool(id_match) and not _TENANT_CUE.search(text) and "current_rent" not in fields)
     fields["requester"] = "manager" if manager and not _TENANT_CUE.search(text) else "tenant"

@@ -737,3 +737,31 @@ def test_that_one_and_another_named_one_are_toured_in_that_order(inventory, now)
     assert len(plan) == 2 and plan[1]["unit_id"] != closest
     assert "Dropped the tour" in ask(graph, "cancel the first one", thread_id="f")["reply"]
     assert ask(graph, "drop the 2nd bathroom requirement", thread_id="f")["route"]["node"] == "needs"
+
+
+def test_with_a_lease_uploaded_its_terms_are_asked_of_the_lease_and_hdb_buyers_get_comps(inventory, now):
+    from agents.manager import route
+
+    asked = "uploaded our office lease. when do we need to tell the landlord if we want to extend?"
+    assert route(asked, has_lease=True).node == "lease" and route(asked).node == "renewal"
+    assert route("our AC goes off at 6pm every day, is that actually in the lease?", has_lease=True).node == "lease"
+    assert route("my landlord offered 3400 up from 3100, should I take it?", has_lease=True).node == "renewal"
+    assert route("looking for a 5-room in tengah under 700k, possible?").node == "comps"
+    assert route("we sold our HDB and moved to NYC, now need a 3-bedroom rental in Queens, budget 4500").node == "needs"
+
+
+def test_manager_renewals_of_an_office_by_rate_and_of_a_unit_with_amenities(inventory, now):
+    graph = _graph(inventory, now)
+    office = ask(graph, "office tenant at 9 Times Sq suite 700 (17,855 sf) is at $98/sf, renewal due. what's a "
+                        "defensible rate?", thread_id="o", role="manager")
+    assert office["route"]["node"] == "renewal" and "/SF/yr" in office["reply"]
+    primary = office["renewal"]["primary"]["rent_usd"] * 12 / 17855
+    assert 90 <= primary <= 110  # priced per square foot like its building's suites, not like a studio
+    flat = _graph(inventory, now)
+    first = ask(flat, "want to raise a UES studio from 2200 to 2900 at renewal. ok?", thread_id="u", role="manager")
+    assert first["route"]["node"] == "renewal" and "+31.8%" in first["reply"]
+    more = ask(flat, "it's a doorman building and the unit has a washer/dryer, does that change it?", thread_id="u",
+               role="manager")
+    assert more["route"]["node"] == "renewal" and "Comparables now with doorman, washer/dryer" in more["reply"]
+    final = ask(flat, "ok give me the final package at 2600", thread_id="u", role="manager")
+    assert final["renewal"]["primary"] == {**final["renewal"]["primary"], "rent_usd": 2600, "term_months": 12}
