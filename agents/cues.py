@@ -19,7 +19,9 @@ ANOTHER_TIME = re.compile(r"\b(?:another|a different|other|new|later|earlier) (?
 # What to ask for a flat just valued ("should I list it higher than that estimate?")
 LISTING_PRICE = re.compile(r"\b(?:list|sell|price|ask|put) (?:it|the flat|my flat|ours?) (?:\w+ ){0,3}?(?:higher|lower|"
                            r"above|below|at|for)\b|\basking price\b|\broom to negotiate\b|\blist(?:ing)? price\b|"
-                           r"\blist (?:it )?(?:at|for) \$?\d", re.I)
+                           r"\blist (?:it )?(?:at|for) \$?\d|"
+                           r"\b(?:(?:should|shall|can|could) (?:i|we)|(?:i|we) (?:should|could|can|will|'ll)) "
+                           r"(?:ask|list|sell|price|put)\b(?: (?:it|the flat|ours?))?(?: (?:for|at))?\s+\$?\d", re.I)
 
 
 def address_named(text: str, address: str) -> bool:

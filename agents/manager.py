@@ -22,10 +22,11 @@ from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
 from agents.i18n import language, phrase
 from agents.linear import LinearModel
+from agents.market.comps import LEASE_Q as HDB_LEASE_Q
 from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
-from agents.via.refine import RESULT_QUESTION, is_edit
+from agents.via.refine import IT_HAS, RESULT_QUESTION, is_edit
 from agents.via.tour_close import ADD_TOUR, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
 
@@ -107,6 +108,9 @@ LOOKING = re.compile(r"\b(?:busco|buscamos|buscando|necesito (?:un|una) (?:apart
 IN_THE_LEASE = re.compile(r"\b(?:is|was) (?:that|this|it) (?:\w+ )?(?:in|covered by|allowed by|part of) "
                           r"(?:the|my|our) (?:lease|contract|agreement)\b|\b(?:does|do|did) (?:the|my|our) "
                           r"(?:lease|contract|agreement) (?:say|allow|cover|mention|let)\b", re.I)
+# "he wants to come round tomorrow for an inspection without telling me a time": the landlord's entry, a lease right
+LANDLORD_ENTRY = re.compile(r"\b(?:landlord|he|she|they|owner|agent|manager|super)\b.{0,40}\b(?:come (?:round|over|in|"
+                            r"by|inside)|enter\w*|let (?:himself|herself|themselves) in|inspect\w*|access)\b", re.I)
 AMOUNT = re.compile(r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,6}\b(?!\s*(?:sf|sq|square))|"
                     r"\b\d+(?:\.\d+)?\s*(?:%|percent|k\b)", re.I)
 HDB_FLAT = re.compile(r"\b(?:[2-5][- ]rooms?|(?:two|three|four|five)[- ]rooms?|executive (?:flat|apartment|maisonette)|"
@@ -338,7 +342,8 @@ def rule_scores(
     if previous_node == "needs" and (is_edit(text) or RESULT_QUESTION.search(text)
                                      or _result_question_translated(text)):
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
-    elif previous_node == "tour" and (RESULT_QUESTION.search(text) or is_edit(text)) and not timed \
+    elif previous_node == "tour" and (RESULT_QUESTION.search(text) or is_edit(text) or IT_HAS.search(text)
+                                      or _result_question_translated(text)) and not timed \
             and not BOOKING.search(text):
         scores["needs"] += 3.0  # "does the second one have a gym?", "drop the 2nd bathroom": the listings, not the tour
     if previous_node in ("tour", "needs") and max(scores.values()) < 2 and (
@@ -389,6 +394,9 @@ def route(
     if previous_node not in (None, "needs", "tour") and BACK_TO_RESULTS.search(text):
         # "ok back to the studios, which of them is closest to the subway": the search shown before the detour
         return RouteDecision(pipeline="VIA", node="needs", reason="back to the search results")
+    if previous_node == "comps" and not has_lease and HDB_LEASE_Q.search(text):
+        # "does the old lease hurt me?" after a valuation: the flat's remaining lease, not a lease document
+        return RouteDecision(pipeline="MARKET", node="comps", reason="the remaining lease of the flat just valued")
     if previous_node == "comps" and LISTING_PRICE.search(text):
         # "should I list it higher than that estimate?": the valuation just given, not a renewal
         return RouteDecision(pipeline="MARKET", node="comps", reason="a question about the valuation just given")
@@ -397,7 +405,8 @@ def route(
         return RouteDecision(pipeline="DOMA", node="triage", reason="a question about the repair just reported")
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
-    if has_lease and (IN_THE_LEASE.search(text) or (scores["renewal"] > 0 and context["question"]
+    if has_lease and (IN_THE_LEASE.search(text) or LANDLORD_ENTRY.search(text) or (
+            scores["renewal"] > 0 and context["question"]
                                                     and not AMOUNT.search(text))):
         # with a lease uploaded, "when must we tell them if we want to extend?", "is that actually in the lease?":
         # what the agreement says (a negotiation states figures)

@@ -423,6 +423,10 @@ def analyze_renewal(request: RenewalRequest, *, inventory: Any = None,
     target, rule = _target(request, float(current), comps, pol)
     cands = _candidates(float(current), target, pol)
     chosen = _choose(cands)
+    if request.term_months and not any(c.term == request.term_months for c in cands):
+        # "they're asking for a 5 year term": that term, priced like the longer term (a longer stay, a smaller step)
+        longer = _clamp(target - pol.long_term_discount_pct, pol)
+        cands.append(Candidate("asked term", _rent_at(float(current), longer, pol), request.term_months))
     if request.term_months:  # "what if we offer 24 months?": the asked term leads, the others stay as alternatives
         asked_term = [c for c in cands if c.term == request.term_months and not c.incentives]
         if asked_term:

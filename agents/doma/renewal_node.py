@@ -177,6 +177,11 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                                                  "tenant_counter_rent": request.tenant_counter_rent
                                                  or request.current_rent})
         request = _merge(earlier, request)
+        if latest.rate_sf and earlier.current_rent and request.sqft and not latest.terms:
+            # "what's the monthly if we go to 100/sf": a proposal at that rate for this suite
+            latest = latest.model_copy(update={"terms": [(latest.term_months or 12,
+                                                          round(latest.rate_sf * request.sqft / 12, 2), "$")]})
+            request = request.model_copy(update={"terms": latest.terms, "current_rent": earlier.current_rent})
     role = state.get("role")
     if role in ("renter", "manager"):
         request = request.model_copy(update={"requester": "tenant" if role == "renter" else "manager"})

@@ -38,8 +38,8 @@ _LEASE_END = re.compile(
 )
 _BEDROOMS = re.compile(r"\b(\d)\s*(?:br|bd|bdr|bed(?:room)?s?)\b|\b(one|two|three|four)[- ]bed(?:room)?s?\b|"
                        r"\b(studio)\b", re.IGNORECASE)
-_RATE_SF = re.compile(r"\$\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*)\s*(?:sf|sq\.?\s?ft|square f(?:oo|ee)t|rsf|psf)\b|"
-                      r"\$\s?(\d{2,3}(?:\.\d+)?)\s*psf\b", re.I)
+_RATE_SF = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*)\s*(?:sf|sq\.?\s?ft|square f(?:oo|ee)t|rsf|psf)\b|"
+                      r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*psf\b", re.I)
 _COMP_AMENITIES = ("doorman", "elevator", "washer_dryer", "gym", "roofdeck", "patio")  # what moves a rent
 _OFFICE = re.compile(r"\boffice|\bsuite\b|\bcommercial\b|\brsf\b", re.I)
 _SQFT = re.compile(r"\b(\d[\d,]{2,6})\s*(?:sq\.?\s?ft|sqft|sf|square feet|square foot)\b", re.IGNORECASE)
@@ -229,6 +229,7 @@ class RenewalRequest(BaseModel):
     extra_ask: str | None = Field(default=None, description="Something else to ask for in the message")
     short: bool = Field(default=False, description="The drafted message should be short and informal")
     kind: str | None = Field(default=None, description="office when the unit is one (else an apartment)")
+    rate_sf: float | None = Field(default=None, gt=0, description="A rent stated per square foot a year (offices)")
     amenities: list[str] = Field(default_factory=list, description="Amenity keys the unit has, as stated")
     terms: list[tuple[int, float, str]] = Field(default_factory=list,
                                                 description="The manager's own terms: (months, value, '%' or '$')")
@@ -447,8 +448,15 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     rate = _RATE_SF.search(text)
     if rate or _OFFICE.search(text):  # "office tenant ... 17,855 sf at $98/sf": an office, its rent from the rate
         fields["kind"] = "office"
+        if rate:
+            fields["rate_sf"] = float(rate.group(1) or rate.group(2))
+            # the rate is no rent amount of its own ("go to 100/sf" is not $100)
+            fields["landlord_offers"] = [o for o in fields.get("landlord_offers", []) if o != fields["rate_sf"]]
+            for key in ("tenant_counter_rent", "current_rent"):
+                if fields.get(key) == fields["rate_sf"]:
+                    del fields[key]
         if rate and fields.get("sqft") and "current_rent" not in fields:
-            fields["current_rent"] = round(float(rate.group(1) or rate.group(2)) * fields["sqft"] / 12, 2)
+            fields["current_rent"] = round(fields["rate_sf"] * fields["sqft"] / 12, 2)
     if "location" not in fields and (fields.get("kind") == "office" or inventory is not None):
         from agents.via.needs import parse_spec  # a street or a building ("9 Times Sq") names the area too
 

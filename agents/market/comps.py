@@ -436,6 +436,9 @@ def format_reply(result: CompsResult) -> str:
 
 
 # HDB towns whose flats are too new for resale sales in the data, and the neighbouring towns that have them
+# "does the old lease hurt me?", "how much does the short lease knock off?": the remaining lease, not a document
+LEASE_Q = re.compile(r"\b(?:old|short|shorter|remaining|older|low|little|less)\s+lease\b.{0,40}(?:\?|hurt|cost|matter|"
+                     r"affect|knock|lower|reduce|impact)|\blease\s+(?:decay|left|remaining)\b.{0,30}\?", re.I)
 NO_RESALE_TOWNS = {"tengah": ("BUKIT BATOK", "CHOA CHU KANG", "JURONG WEST", "BUKIT PANJANG")}
 # A price statistic of a period rather than a valuation: "median price 2023", "what did they go for back in 2020",
 # "give me the 2026 one then, and how much lease do those usually have left"
@@ -473,16 +476,48 @@ def year_statistics(engine: CompsEngine, town: str, flat_type: str, year: int | 
             "of one flat (block, size, floor) to compare it with these.")
 
 
+def lease_effect(engine: CompsEngine, target: Target) -> str:
+    """What a shorter remaining lease does to price, from the latest year's sales of the same town and flat type:
+    the flat's own band (within 10 years of its remaining lease) against sales with 10+ more years left."""
+    t = engine.table
+    kind = (t.town == t.town_code(target.town or "")) & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
+    if not kind.any():
+        return "The data holds no sales of this flat type in this town to compare leases with."
+    latest = int(t.month[kind].max()) // 12
+    rows = kind & (t.month // 12 == latest)
+    own = (target.as_of.year - target.lease_commence_year + 0) if target.lease_commence_year else None
+    left = 99 - own if own is not None else float(np.median(t.lease_months[rows]) / 12)
+    years = t.lease_months / 12
+    near = rows & (np.abs(years - left) <= 10)
+    longer = rows & (years >= left + 10)
+    head = f"Your flat has about **{left:.0f} years** of lease left" if own is not None else \
+        f"Sales here had a median {left:.0f} years of lease left"
+    if near.sum() < 3 or longer.sum() < 3:
+        return (f"{head}. Too few {latest} sales of {target.flat_type.title() if target.flat_type else 'this type'} in "
+                f"{(target.town or '').title()} on either side to compare leases; the estimate already weighs "
+                "remaining lease among its comparables.")
+    a, b = float(np.median(t.price[near])), float(np.median(t.price[longer]))
+    return (f"{head}. In {latest}, {int(near.sum())} {target.flat_type.title() if target.flat_type else ''} sales in "
+            f"{(target.town or '').title()} with a similar lease sold for a median **{a:,.0f} SGD**, against "
+            f"**{b:,.0f} SGD** for {int(longer.sum())} with 10+ more years left ({(a / b - 1) * 100:+.0f}%). So yes, "
+            "a shorter lease costs, and it weighs more as it runs down (buyers' loans and CPF use depend on it); the "
+            "estimate above already uses sales with a similar lease, so the older lease is priced in.")
+
+
 def listing_advice(valued: dict[str, Any], text: str = "") -> str:
     """Where to set an asking price for the flat just valued, from its estimate and range (what the data can say);
     a price the message names ("my agent says list at 720k") is placed against that range first."""
     estimate, low, high = valued["estimate"], valued.get("low") or valued["estimate"], valued.get("high") or \
         valued["estimate"]
-    named = re.search(r"\$?\s?(\d{2,4}(?:[.,]\d+)?)\s*(k|K)\b|\$?\s?(\d{3},?\d{3})\b", text)
+    asked = re.search(r"\b(?:ask|list|sell|price|put)\w*\b(?: (?:it|the flat|ours?))?(?: (?:for|at))?\s+\$?\s?"
+                      r"(\d{3},\d{3}|\d{2,4}(?:\.\d+)?)\s*(k)?\b", text, re.I)
+    named = asked or re.search(r"\$?\s?(\d{2,4}(?:[.,]\d+)?)\s*(k|K)\b|\$?\s?(\d{3},?\d{3})\b", text)
     verdict = ""
     if named:
-        price = (float(named.group(1).replace(",", "")) * 1000 if named.group(1)
-                 else float(named.group(3).replace(",", "")))
+        said = named.group(1) or named.group(3)
+        price = float(said.replace(",", ""))
+        if named.group(2) or price < 10_000:  # "480k", "ask 480": thousands of dollars
+            price *= 1000
         where = ("below the range: likely to sell quickly, but you may leave money on the table" if price < low else
                  "above the range: expect buyers to push back" if price > high else "within the range")
         verdict = f"{price:,.0f} SGD is {where} ({(price / estimate - 1) * 100:+.1f}% on the estimate). "
@@ -524,6 +559,12 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             text = f"{previous.get('text', '')} {text}".strip()
     started = time.perf_counter()
     asked = state.get("text") or ""
+    if LEASE_Q.search(asked) and previous.get("target") and state.get("previous_node") == "comps":
+        # "does the old lease hurt me?": what a shorter remaining lease does to price here
+        about = Target.model_validate({**previous["target"], "as_of": as_of})
+        return {"reply": lease_effect(engine, about), "awaiting": None,
+                "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                           "lease_effect": True}]}
     if LISTING_PRICE.search(asked) and previous.get("estimate") and state.get("previous_node") == "comps":
         return {"reply": listing_advice(previous, asked), "awaiting": None,
                 "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
@@ -534,7 +575,8 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
         reply = (f"The data has no HDB resale sales in {new_town.title()}: its flats are new, so there are no "
                  f"comparable sales to value one from. The nearest towns with sales are {near}; I can value a "
                  "similar flat there as a rough guide.")
-        return {"reply": reply, "awaiting": None,
+        said = engine.parser.parse(asked, as_of=as_of).target  # kept: "bukit batok then?" completes it
+        return {"reply": reply, "awaiting": None, "comps": {"target": said.model_dump(mode="json"), "text": asked},
                 "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                            "no_resale_town": new_town}]}
     years_asked = _YEAR.findall(asked)
@@ -557,8 +599,22 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     ms = (time.perf_counter() - started) * 1000
     notes = [f"{s.action}: {s.decision}" for s in result.trace]
     reply = format_reply(result)
+    budget = result.target.price_budget_max
+    if budget and result.pool_prices:  # "my budget's 600k tops, realistic?": how many sold within it
+        within = sum(p <= budget for p in result.pool_prices)
+        line = (f"**{within} of {len(result.pool_prices)} comparable sales** were at or under {budget:,.0f} SGD"
+                + (f" (the cheapest {min(result.pool_prices):,.0f} SGD)." if within else
+                   f": none; the cheapest was {min(result.pool_prices):,.0f} SGD."))
+        same = {k: v for k, v in (previous.get("target") or {}).items() if k not in ("as_of", "price_budget_max")} \
+            == {k: v for k, v in data["target"].items() if k not in ("as_of", "price_budget_max")}
+        if target is not None and same and result.estimate:  # "so with 700k I can't get one?": the budget, answered
+            reply = (f"{line} The estimate stays {result.estimate:,.0f} SGD (range {result.low or 0:,.0f} - "
+                     f"{result.high or 0:,.0f}).")
+        else:
+            reply = f"{line}\n\n{reply}"
     before = previous.get("estimate")
-    if target is not None and before and result.estimate:  # "what if a lower floor? how much cheaper": the change
+    if target is not None and before and result.estimate and abs(result.estimate - before) >= 1:
+        # "what if a lower floor? how much cheaper": the change
         gap = result.estimate - before
         reply = (f"**{abs(gap):,.0f} SGD ({abs(gap) / before:.1%}) {'more' if gap > 0 else 'less'}** than the "
                  f"{before:,.0f} SGD estimate before.\n\n{reply}")

@@ -49,14 +49,15 @@ _FLOOR_WORDS = (
     (re.compile(r"\b(?:low|lower|ground|bottom)[\s-]*(?:floor|storey|level|flr)s?\b", re.I), "low"),
 )
 _LEASE_LEFT = re.compile(r"\b(\d{2})\s*(?:years?|yrs?)\s*(?:of\s+)?(?:lease\s+)?(?:left|remaining)\b", re.I)
-_LEASE_MIN = re.compile(r"\b(?:at\s+least|min(?:imum)?|over|more\s+than|>=?)\s*(\d{2})\s*(?:years?|yrs?)", re.I)
+_LEASE_MIN = re.compile(r"\b(?:at\s+least|min(?:imum)?|over|more\s+than|>=?)\s*(\d{2})\s*(?:years?|yrs?)|"
+                        r"\b(\d{2})\s*\+\s*(?:years?|yrs?)", re.I)
 _LEASE_FROM = re.compile(r"\b(?:lease\s+(?:from|start(?:ed|s)?(?:\s+in)?|commenc\w*(?:\s+in)?)|built\s+in|"
                          r"completed\s+in|top\s+in)\s*(19[5-9]\d|20[0-2]\d)\b|\b(19[5-9]\d|20[0-2]\d)\s+lease\b", re.I)
 _LONG_LEASE = re.compile(r"\b(?:long|new(?:er)?|young)\s+(?:remaining\s+)?lease\b", re.I)
 _MONTHS = re.compile(r"\b(?:last|past|previous)\s+(\d{1,2}|six|twelve|three|eighteen)\s*months?\b", re.I)
 _YEARS = re.compile(r"\b(?:last|past|previous)\s+(\d|one|two|three)?\s*years?\b", re.I)
-_BUDGET = re.compile(r"\b(?:under|below|budget(?:\s+of)?|max(?:imum)?|up\s+to|within|<)\s*(?:s?\$|sgd)?\s*"
-                     r"(\d+(?:[.,]\d+)*)\s*(k|m|mil|million)?\b", re.I)
+_BUDGET = re.compile(r"(?:\b(?:under|below|budget(?:'s|\s+is)?(?:\s+of)?|max(?:imum)?|up\s+to|within|with|only have|<)"
+                     r"\s*(?:s?\$|sgd)?\s*)(\d+(?:[.,]\d+)*)\s*(k|m|mil|million)?\b", re.I)
 _NEAR = re.compile(r"\b(?:near|around|close\s+to|next\s+to|beside|nearby)\b", re.I)
 _ISH = re.compile(r"\b([a-z][a-z ]{2,30}?)[- ](?:ish|like|style)\b", re.I)
 _WORDNUM = {"one": 1, "two": 2, "three": 3, "six": 6, "twelve": 12, "eighteen": 18}
@@ -217,7 +218,9 @@ class TargetParser:
             fields["lease_commence_year"] = as_of.year + int(left.group(1)) - 99
         minimum = _LEASE_MIN.search(text)
         if minimum and "lease" in text.lower():
-            fields["min_remaining_lease_years"] = int(minimum.group(1))
+            fields["min_remaining_lease_years"] = int(minimum.group(1) or minimum.group(2))
+            if left and not start and minimum.group(2):  # "90+ yrs lease left": a minimum, not this flat's lease
+                fields.pop("lease_commence_year", None)
         elif _LONG_LEASE.search(text):
             fields["min_remaining_lease_years"] = 80
 

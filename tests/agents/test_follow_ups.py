@@ -765,3 +765,24 @@ def test_manager_renewals_of_an_office_by_rate_and_of_a_unit_with_amenities(inve
     assert more["route"]["node"] == "renewal" and "Comparables now with doorman, washer/dryer" in more["reply"]
     final = ask(flat, "ok give me the final package at 2600", thread_id="u", role="manager")
     assert final["renewal"]["primary"] == {**final["renewal"]["primary"], "rent_usd": 2600, "term_months": 12}
+
+
+def test_hdb_follow_ups_budget_asking_price_remaining_lease_and_a_town_without_sales(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "selling my 3-room at blk 587 ang mo kio ave 3, 04-06 floor, 67 sqm, lease started 1979. what's it "
+               "worth?", thread_id="h")
+    ask_480 = ask(graph, "my neighbour in the same block sold for 450 in jan so i should ask 480 right?",
+                  thread_id="h")["reply"]
+    assert ask_480.startswith("480,000 SGD is above the range")
+    lease = ask(graph, "does the old lease hurt me?", thread_id="h")
+    assert lease["route"]["node"] == "comps" and "years** of lease left" in lease["reply"]
+    buyer = _graph(inventory, now)
+    tengah = ask(buyer, "looking for a 5-room in tengah under 700k, possible?", thread_id="b")["reply"]
+    assert "no HDB resale sales in Tengah" in tengah
+    newer = ask(buyer, "bukit batok is closest to my parents tho. what do the newer ones (90+ yrs lease left) go for",
+                thread_id="b")
+    assert newer["comps"]["target"]["flat_type"] == "5 ROOM" and newer["comps"]["target"]["min_remaining_lease_years"] \
+        == 90
+    assert "were at or under 700,000 SGD" in newer["reply"]
+    budget = ask(buyer, "so with 700k i cant get one there at all?", thread_id="b")["reply"]
+    assert "comparable sales** were at or under 700,000 SGD" in budget and "The estimate stays" in budget
