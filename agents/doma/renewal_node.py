@@ -106,7 +106,7 @@ def ask_verdicts(analysis: Any, latest: RenewalRequest) -> list[str]:
         if pct is None or not stated:
             continue
         rent = current * (1 + pct / 100)
-        reasons = []
+        reasons = ["a rent cut, below today's rent"] if pct < -1e-9 else []
         if pct > policy.max_increase_pct + 1e-9:
             reasons.append(f"above the {policy.max_increase_pct:g}% cap")
         elif pct > policy.approval_threshold_pct + 1e-9:
@@ -234,6 +234,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 reply = phrase("renewal_advice", lang, offer=advice.offer_usd, pct=advice.offer_pct,
                                current=advice.current_rent_usd, counter=advice.counter.rent_usd,
                                term=advice.counter.term_months) + "\n\n" + reply
+            if LETTER_Q.search(text):  # "write the message in English so I can send it": the draft is the answer
+                reply = ("Here is the message to your landlord, below (in English); edit it before you send it.\n\n"
+                         + reply)
             out.update(reply=reply, renewal_advice=advice.model_dump(mode="json"), awaiting=None)
     else:
         missing = missing_inputs(request, inventory)
@@ -242,6 +245,11 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             out.update(reply=_question(missing), awaiting="renewal")
         else:
             analysis = analyze_renewal(request, inventory=inventory)
+            if latest.terms and (latest.tenant_counter_rent or latest.tenant_counter_pct is not None):
+                # "tenant countered 4200 for 2 yrs": the tenant's figure, weighed, not the manager's own terms
+                request = request.model_copy(update={"terms": []})
+                latest = latest.model_copy(update={"terms": []})
+                analysis = analyze_renewal(request, inventory=inventory)
             own = bool(request.terms) and bool(latest.terms or latest.incentive)
             if own:  # "fine, 3% for 12 mo or 2.5% for 24": the manager's terms are the package
                 analysis = with_own_terms(analysis)
@@ -250,7 +258,7 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             reply = render_reply(analysis)
             if own:
                 reply = terms_line(analysis) + "\n\n" + reply
-            if latest.amenities and analysis.comps is not None and analysis.comps.ids:
+            if context and latest.amenities and analysis.comps is not None and analysis.comps.ids:
                 # "it's a doorman building with a washer/dryer, does that change it?": the comparables now match
                 reply = (f"**Comparables now with {', '.join(a.replace('_', '/') for a in latest.amenities)}:** "
                          f"median {_money(analysis.comps.median)} from {len(analysis.comps.ids)} units.\n\n{reply}")

@@ -24,7 +24,7 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _TERM = re.compile(
     r"\b(\d{1,3}|one|two|three|four|five|six|a|an)[- ]?(years?|yrs?|months?|mos?)\b(?:[- ](?:lease|term|renewal|"
     r"extension|deal|contract|one|1|option)|\s+at\b)"
-    r"|\b(?:for|renew\w* for|extend\w* for|sign for|signs?|signing|term of|take the|pick the|"
+    r"|\b(?:for|por|renew\w* for|extend\w* for|sign for|signs?|signing|term of|take the|pick the|"
     r"choose the|go with the|accept(?:ing)? the)\s+(?:another\s+)?"
     r"(\d{1,3}|one|two|three|four|five|six|a|an)\s+(years?|months?)\b",
     re.IGNORECASE,
@@ -125,7 +125,8 @@ _TERM_TAIL = r"(?:\s*-?\s*(months?|mos?|years?|yrs?)\b|(?=\s*(?:$|[.,;!?)]|or\b|
 _PCT_FOR = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:for|on|with|over)\s+(?:a\s+)?(\d{1,2})" + _TERM_TAIL,
                       re.IGNORECASE)
 _RENT_FOR = re.compile(r"\$?\s?(\d{1,2},?\d{3})\s+(?:(?:if|provided|as long as|when)\s+(?:he|she|they|the tenant|"
-                       r"tenant)\s+signs?\s+|si firma\s+)?(?:for|por)\s+(?:a\s+|another\s+)?(\d{1,2})" + _TERM_TAIL,
+                       r"tenant)\s+signs?\s+|si firma\s+|(?:fixed|flat|locked)\s+)?(?:for|por)\s+(?:a\s+|another\s+)?"
+                       r"(\d{1,2})" + _TERM_TAIL,
                        re.IGNORECASE)
 _PACKAGE_AT = re.compile(r"\b(?:package|offer|letter|go|do it|make it|settle|propose|final)\b[^.?!]{0,20}?"
                          r"\bat\s+\$?(\d{1,2},?\d{3})\b(?!\s*(?:for|/|%))", re.I)

@@ -339,6 +339,8 @@ PAY_ASK = re.compile(r"\b(?:who (?:pays|is paying|has to pay|will pay|covers|is 
 FIRST_Q = re.compile(r"\bwhich (?:one|ones|ticket|repair|issue|problem|request|of (?:these|those|them|the two))s? "
                      r"(?:\w+ ){0,4}?(?:first|sooner|before)\b|"
                      r"\bwhat (?:gets|will get|is|will be) (?:fixed|done|handled|repaired) first\b|"
+                     r"\b(?:which|what)(?: one| ones)? (?:do|should|must) (?:i|we) (?:deal with|handle|do|fix|tackle|"
+                     r"start with|call about)(?: \w+)? first\b|"
                      r"\bcu[aá]l (?:arreglan|reparan) primero\b", re.I)
 REPAIR_QUESTION = re.compile("|".join(f"(?:{p.pattern})" for p in (WAIT_ASK, NOTIFY_ASK, PAY_ASK)), re.I)
 ACCESS_WINDOW = re.compile(r"\b(?:after|before|between|not before|not after|any ?time after)\s+\d{1,2}(?::\d{2})?\s*"
@@ -397,6 +399,8 @@ def other_issues(text: str, result: TriageResult, *, model: Any = None) -> list[
     return out
 
 
+_ASK_WORDS = {"when", "someone", "somebody", "anyone", "coming", "come", "will", "there", "they", "that", "this",
+              "what", "time", "long", "here", "fixed", "repair", "guy", "tech", "technician", "plumber", "super"}
 # A neighbour's behaviour is not a repair: said plainly, the open reports untouched.
 NEIGHBOUR_CONDUCT = re.compile(
     r"\bneighbou?r\w*\b.{0,60}\b(?:noise|noisy|loud|bark\w*|music|part(?:y|ies|ying)|yell\w*|scream\w*|stomp\w*|"
@@ -424,6 +428,9 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                 f"(it was {ticket['priority']}). Tell me if it comes back.",
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
     if ticket and WHEN_ASK.search(text) and not [s for s in said if s.name != "object"]:
+        named = [t for t in [ticket, *reversed(state.get("tickets") or [])]
+                 if any(w in t["text"].lower() for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _ASK_WORDS)]
+        ticket = named[0] if named else ticket  # "when is someone coming for the ceiling": that report
         kept, _ = classify_detailed(ticket["text"], model=model)
         return {"reply": f"Your {CATEGORY_LABELS[kept.category]} report is **{ticket['priority']}**: {kept.vendor} is "
                          f"due within about {_duration(kept.eta_hours)} of the report, and will call you to confirm "

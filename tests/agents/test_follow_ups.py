@@ -786,3 +786,26 @@ def test_hdb_follow_ups_budget_asking_price_remaining_lease_and_a_town_without_s
     assert "were at or under 700,000 SGD" in newer["reply"]
     budget = ask(buyer, "so with 700k i cant get one there at all?", thread_id="b")["reply"]
     assert "comparable sales** were at or under 700,000 SGD" in budget and "The estimate stays" in budget
+
+
+def test_a_tenants_counter_is_weighed_and_the_managers_fixed_offer_drafted(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "renewal coming up for SE-8123 (williamsburg 2br/2ba, doorman, gym, roof deck), tenant pays 4300 now, "
+               "lease up in 60 days, good tenant. what should i offer?", thread_id="c", role="manager")
+    counter = ask(graph, "tenant countered 4200 for 2 yrs. accept?", thread_id="c", role="manager")
+    assert "**The tenant's ask: $4,200/month (-2.3%)** needs manager approval: a rent cut" in counter["reply"]
+    assert counter["renewal"]["primary"]["rent_usd"] != 4200
+    drafted = ask(graph, "ok draft a reply offering 4350 fixed for 24 months", thread_id="c", role="manager")
+    assert drafted["renewal"]["primary"] == {**drafted["renewal"]["primary"], "rent_usd": 4350, "term_months": 24}
+    assert "Draft letter to the tenant" in drafted["reply"]
+
+
+def test_repair_status_and_order_questions_name_the_right_ticket(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "theres water coming thru the ceiling from upstairs and its dripping right next to the light fixture!!",
+        thread_id="t", role="renter")
+    ask(graph, "also unrelated but the kitchen faucet drips a little", thread_id="t", role="renter")
+    when = ask(graph, "when is someone coming for the ceiling", thread_id="t", role="renter")["reply"]
+    assert when.startswith("Your emergency report is **P0**")
+    order = ask(graph, "which do i deal with first", thread_id="t", role="renter")["reply"]
+    assert order.startswith("The most urgent is handled first") and order.index("P0") < order.index("P2")
