@@ -59,7 +59,10 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
 
 
 FOLLOW_UP = re.compile(r"^\s*(?:and|what about|how about|same for|now|also|then|و|وماذا عن|وماذا|طيب|ماذا عن|وفي|وعن)\b"
-                       r"|^\s*و|^\s*(?:is|was|has|did) (?:that|it|this)\b|^\s*(?:compared|versus|vs)\b", re.I)
+                       r"|^\s*و|^\s*(?:is|was|has|did) (?:that|it|this)\b|^\s*(?:compared|versus|vs)\b|"
+                       r"^\s*how (?:does|do|did) (?:that|it|this|those|these) compare\b", re.I)
+# "how does that compare to al reem": the places before stay beside the new one
+COMPARE_WITH = re.compile(r"\bcompar\w*\b|\bvs\.?|\bversus\b|\bagainst\b|مقارنة", re.I)
 # "is that up from 2022?": the year named joins the years asked before (a comparison), it does not replace them
 AGAINST_YEAR = re.compile(r"\b(?:up|down|higher|lower|more|less|changed?) (?:from|than|since)\b|"
                           r"\bcompared (?:to|with)\b|\bvs\.?\b|\bversus\b|مقارنة ب|مقارنة مع", re.I)
@@ -105,7 +108,7 @@ def follow_up_text(text: str, previous: str | None) -> str:
             base = pattern.sub(" ", base)
         base = re.sub(r"\bhow many\b|\bwhich was higher\b|كم عدد", " ", base, flags=re.I)
     named = mentions(text)
-    if named:
+    if named and not COMPARE_WITH.search(text):
         for match in mentions(base):
             base = re.sub(re.escape(match.matched), " ", base, flags=re.I)
     return f"{base} {text}"

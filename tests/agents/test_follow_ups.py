@@ -809,3 +809,11 @@ def test_repair_status_and_order_questions_name_the_right_ticket(inventory, now)
     assert when.startswith("Your emergency report is **P0**")
     order = ask(graph, "which do i deal with first", thread_id="t", role="renter")["reply"]
     assert order.startswith("The most urgent is handled first") and order.index("P0") < order.index("P2")
+
+
+def test_a_market_comparison_follow_up_keeps_the_year_and_both_places(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "how many property transactions were there on yas island in 2024, and what was the total value",
+        thread_id="m")
+    compared = ask(graph, "how does that compare to al reem", thread_id="m")["reply"]
+    assert compared.startswith("Transactions in 2024") and "Yas Island" in compared and "Al Reem Island" in compared
