@@ -258,10 +258,17 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             reply = render_reply(analysis)
             if own:
                 reply = terms_line(analysis) + "\n\n" + reply
-            if context and latest.amenities and analysis.comps is not None and analysis.comps.ids:
+            said = [a.replace("_", "/") for a in request.amenities]
+            matched = analysis.comps is not None and bool(analysis.comps.ids) and bool(said) and all(
+                a in analysis.comps.scope for a in said)
+            said = [a.replace("roofdeck", "roof deck") for a in said]
+            if context and latest.amenities and matched and analysis.comps is not None:
                 # "it's a doorman building with a washer/dryer, does that change it?": the comparables now match
-                reply = (f"**Comparables now with {', '.join(a.replace('_', '/') for a in latest.amenities)}:** "
-                         f"median {_money(analysis.comps.median)} from {len(analysis.comps.ids)} units.\n\n{reply}")
+                reply = (f"**Comparables now with {', '.join(said)}:** median {_money(analysis.comps.median)} from "
+                         f"{len(analysis.comps.ids)} units.\n\n{reply}")
+            elif said and analysis.comps is not None and analysis.comps.ids and not matched:
+                reply = (f"Too few comparable units with {', '.join(said)} in the data: the comparables below are "
+                         f"similar units without that filter.\n\n{reply}")
             vacancy = vacancy_math(text, request, analysis.current_rent)
             if vacancy:  # "they'll leave above 3%, vacancy costs me a month: worth it?": the arithmetic first
                 reply = vacancy + "\n\n" + reply

@@ -111,6 +111,11 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
     if request.get("kind") == "research" and current.get("filters"):
         filters = {k: v for k, v in current["filters"].items() if k not in request.get("drop", [])}
         filters.update(request.get("criteria") or {})
+        for low, high in (("min_bedrooms", "max_bedrooms"), ("min_bathrooms", "max_bathrooms"),
+                          ("rent_min", "rent_max"), ("min_sqft", "max_sqft")):
+            if filters.get(low) is not None and filters.get(high) is not None and filters[low] > filters[high]:
+                # "3 bed" after a 2-bed search: the bound just said wins, the stale other one goes
+                filters.pop(high if low in (request.get("criteria") or {}) else low)
         if filters.get("min_bedrooms") is None:
             filters["min_bedrooms"] = 0  # required by the search; 0 is any size
     else:

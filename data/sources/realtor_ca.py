@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -306,9 +307,11 @@ class RealtorCaSource:
             local = [x for x in listings if any(t in x["address"].lower() for t in tokens)]
             if local:
                 listings = local
-            else:
-                notes.append(f"The recorded sample has no listings in {filters.location}; showing the sample's "
-                             "listings instead.")
+            else:  # a place the sample does not cover: said, with the places it does; nothing shown as if there
+                towns = Counter(x["address"].split(",")[1].strip().title() for x in listings if "," in x["address"])
+                notes.append(f"The recorded sample has no listings in {filters.location}: it covers "
+                             f"{', '.join(t for t, _ in towns.most_common(6))} and nearby (Ontario).")
+                listings = []
         if skipped:
             notes.append(f"{skipped} rows without an id, a rent or a bedroom count were left out.")
         criteria = _criteria(filters)

@@ -817,3 +817,21 @@ def test_a_market_comparison_follow_up_keeps_the_year_and_both_places(inventory,
         thread_id="m")
     compared = ask(graph, "how does that compare to al reem", thread_id="m")["reply"]
     assert compared.startswith("Transactions in 2024") and "Yas Island" in compared and "Al Reem Island" in compared
+
+
+def test_canadian_follow_ups_never_crash_and_a_place_outside_the_sample_shows_nothing(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "looking for a 2 bed rental in toronto under 2500 cad, near transit, moving in june", thread_id="c")
+    three = ask(graph, "ok fine show me the cheapest for sale ones, 3 bed", thread_id="c")["reply"]
+    assert "could not search" not in three and "3.0+ bed" in three
+    elsewhere = ask(graph, "what about vancouver then, same budget", thread_id="c")["reply"]
+    assert "no listings in Vancouver: it covers" in elsewhere and "REALTOR.CA rentals** for" not in elsewhere
+
+
+def test_amenities_the_comparables_could_not_match_are_said(inventory, now):
+    from agents.doma.renewal_node import renewal_node
+
+    out = renewal_node({"text": "Williamsburg 2br/2ba, 985 sqft, washer/dryer, doorman, gym, roof deck. current rent "
+                                "4,200. owner wants a 10% bump at renewal. what do you recommend?", "role": "manager"},
+                       inventory=inventory)
+    assert "Too few comparable units with doorman, gym, roof deck, washer/dryer" in out["reply"]

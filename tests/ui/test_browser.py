@@ -189,10 +189,11 @@ def test_market_questions_in_english_and_arabic_in_a_browser(server, browser):
         assert (SHOTS / f"{name}.png").stat().st_size > 10_000
 
 
-def test_a_vancouver_rental_search_in_a_browser(server, browser):
-    """Issue 15: a Canadian search goes to REALTOR.CA (the shipped recorded sample): note, stats card, table, map."""
+def test_a_canadian_rental_search_in_a_browser(server, browser):
+    """Issue 15: a Canadian search goes to REALTOR.CA (the shipped recorded sample, which covers the Toronto area):
+    note, stats card, table, map."""
     page = _open(browser, server)
-    _chat(page, "Looking for a 2 bed in Vancouver under $3,200")
+    _chat(page, "Looking for a 3 bed in Toronto under $3,200")
     page.get_by_text("Median rent").first.wait_for()
     page.get_by_text("Recorded sample, not a live REALTOR.CA search").first.wait_for()
     page.locator('[data-testid="stDataFrame"]').first.wait_for()
