@@ -26,7 +26,7 @@ from agents.market.comps import LEASE_Q as HDB_LEASE_Q
 from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
-from agents.via.refine import IT_HAS, RESULT_QUESTION, is_edit
+from agents.via.refine import IT_HAS, RESULT_QUESTION, is_edit, unit_named
 from agents.via.tour_close import ADD_TOUR, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
 
@@ -577,6 +577,11 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         # "monthly on the pearl st one?", "book pearl st thursday 2pm": a unit just shown, by its address
         node = "tour" if TOUR_WORDS.search(text) or (actions and ADD_TOUR.search(text)) else "needs"
         decision = RouteDecision(pipeline="VIA", node=node, reason="a unit just shown, named by its address")
+    elif state.get("previous_node") in ("needs", "tour") and unit_named(text, state.get("matches") or []) \
+            is not None:
+        # "the 1200 sqft one - is there an elevator?", "the no fee one. sunday afternoon works": a shown unit
+        node = "tour" if TOUR_WORDS.search(text) or rule_scores(text)[2]["time"] else "needs"
+        decision = RouteDecision(pipeline="VIA", node=node, reason="a unit just shown, named by a fact of it")
     elif actions and CONDITIONAL_CANCEL.search(text) and ABOUT_IT.search(text):
         # "does it have a washer dryer too? if not cancel": the question first, from the results shown
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a question about a unit before a tour")

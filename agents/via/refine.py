@@ -224,9 +224,11 @@ _ORDINAL_NUM = re.compile(r"\b(?:the )?(?:#|number |no\.? ?)?([1-5])(?:st|nd|rd|
 _RATE_MATH = re.compile(r"\$\s?(\d[\d,.]*)\s*(k)?\s*(?:/|a |per )?\s*(?:mo|month)\w*.{0,40}?\b(\d[\d,]{2,6})\s*"
                         r"(?:sf|sq ?ft|square feet)\b", re.I)
 # Amenities a question about the shown results may name (dishwasher before washer: "dishwasher" holds "washer").
-_RESULT_AMENITIES = (("no fee", r"\bfee\b"), ("doorman", r"\bdoorman\b"), ("elevator", r"\belevator|\blift\b"),
-                     ("gym", r"\bgym\b"), ("roof deck", r"\broof"), ("dishwasher", r"\bdishwasher"),
-                     ("washer/dryer", r"\b(?:washer|dryer|laundry)"), ("patio", r"\bpatio|\boutdoor"))
+_RESULT_AMENITIES = (("no fee", r"\bfee\b"), ("doorman", r"\bdoorman\b|\bportero\b"),
+                     ("elevator", r"\belevator|\blift\b|\bascensor\b"), ("gym", r"\bgym\b|\bgimnasio\b"),
+                     ("roof deck", r"\broof|\bazotea\b"), ("dishwasher", r"\bdishwasher|\blavavajillas\b"),
+                     ("washer/dryer", r"\b(?:washer|dryer|laundry|w/d|lavadora|secadora)"),
+                     ("patio", r"\bpatio|\boutdoor|\bterraza\b"))
 _MONEY_WORDS = re.compile(r"\b(?:rent|price|cost|annual|yearly|monthly|per year|a year)\b|السعر|الإيجار|الايجار", re.I)
 _ONE_UNIT = re.compile(r"\b(?:the )?(cheapest|first|second|third|top|last|biggest|largest|smallest)(?: one| unit| "
                        r"apartment| place| listing| suite)?\b", re.I)
@@ -381,10 +383,28 @@ def others_listing(text: str, shown: list[dict[str, Any]], deeper: list[dict[str
         str(found[0][1]["id"])
 
 
+_AMENITY_WORDS_RX = (r"(?:no[- ]?fee|doorman|elevator|gym|roof ?deck|w/?d|washer(?:[/ ]dryer)?|laundry|dishwasher|"
+                     r"patio|outdoor space|lavadora|portero|ascensor|lavavajillas|gimnasio|terraza)")
+_AMENITY_ONE = re.compile(rf"\bthe {_AMENITY_WORDS_RX} (?:one|unit|place|apartment|listing|suite)\b|"
+                          rf"\b(?:the one|one|el que|la que|alguno|alguna|uno|una)\b.{{0,20}}?\b(?:with|has|having|"
+                          rf"tiene|con)\b.{{0,25}}?{_AMENITY_WORDS_RX}", re.I)
+
+
+def units_named(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The shown units a message names one after another ("the 3525 one and the 1200 sqft one"), in that order."""
+    found: list[dict[str, Any]] = []
+    for part in re.split(r"\s+(?:and|&|plus)\s+|,\s*", text):
+        unit = unit_named(part, shown)
+        if unit is not None and unit not in found:
+            found.append(unit)
+    return found
+
+
 def asks_over_the_set(text: str) -> bool:
     """The question picks from the whole result set ("whats the biggest", "which is closest to the subway"), so it
     can be answered on the results of an edit the same message makes ("can stretch to 2300. whats the biggest")."""
-    return any(pattern.search(text) for pattern, *_ in _ASKS)
+    return any(pattern.search(text) for pattern, *_ in _ASKS) or bool(re.search(
+        r"\bwhich (?:ones?|of (?:them|those|these))?\s*(?:have|has|come with|allow)\b", text, re.I))
 
 
 def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -397,6 +417,19 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
                 m["row_preview"].get("rent") is None or not re.search(
                     rf"(?:under|below|max|up to|budget|than|at most)\s+\$?{re.escape(suite)}", lowered)):
             return m
+    for size in re.finditer(r"\b(\d{1,2},?\d{3}|\d{3})\s*(?:sq\.?\s?ft|sqft|sf|square f(?:ee|oo)t)\b", lowered):
+        # "the 1200 sqft one": the shown unit of that size
+        value = float(size.group(1).replace(",", ""))
+        sized = [m for m in shown if m["row_preview"].get("sqft") and abs(m["row_preview"]["sqft"] - value) <= 1]
+        after = lowered[size.end():size.end() + 12]
+        if len(sized) == 1 and re.search(r"\bone\b|\bunit\b|\bplace\b|\bsuite\b", after):
+            return sized[0]
+    which = _AMENITY_ONE.search(lowered)
+    if which:  # "the no fee one", "the one with the doorman", "alguno con lavadora": the first shown unit with it
+        label = next((a for a, said in _RESULT_AMENITIES if re.search(said, which.group(0))), None)
+        having = [m for m in shown if label and _lists(m["row_preview"].get("amenities", []), label)]
+        if having:
+            return having[0]
     rents = []
     for amount in re.finditer(r"(?<![\w.])\$?(\d{1,3}(?:,\d{3})+|\d{3,6})(k)?\b", text):
         if re.search(r"(?:under|below|max|up to|budget|than|at most|within|around|about)\s*$",

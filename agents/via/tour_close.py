@@ -20,7 +20,7 @@ from langchain_core.runnables import RunnableConfig
 from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID, named_at, shown_by_address
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
-from agents.via.refine import unit_named
+from agents.via.refine import unit_named, units_named
 from contracts.plan import ActionPlan, TourAction
 from data.sources.nyc import Inventory, load_inventory
 from data.stores.holds import HoldStore
@@ -239,7 +239,8 @@ def _each_time(when: str | None, first: datetime) -> list[datetime]:
     return times if len(times) >= 2 else []
 
 
-_TIME_PAIR = re.compile(r"\bat\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:and|&|or|,|then)\s+(\d{1,2})(?::(\d{2}))?\s*"
+_TIME_PAIR = re.compile(r"(?:\bat|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?|\btomorrow,?)\s+"
+                        r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:and|&|or|,|then)\s+(\d{1,2})(?::(\d{2}))?\s*"
                         r"(am|pm)?\b(?!\s*(?:min|%|people|units?|sf|br|bed))", re.I)
 
 
@@ -257,8 +258,8 @@ def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: dateti
     busy = sorted(own or [])
     actions: list[TourAction] = []
     notes: list[str] = []
-    earliest = first
     asked = _each_time(when, first)
+    earliest = asked[0] if asked else first  # "saturday, 10 and 11": the first time said, not the default hour
     for i, unit in enumerate(units):
         if i < len(asked) and asked[i] > earliest:
             earliest = asked[i]  # "one at 10, one at 11:30": each tour at its own time
@@ -660,9 +661,12 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             also = _IT_AND.search(_english_ordinals(text))
             by_address = shown_by_address(text, shown)
             named = unit_named(text, shown)
+            several_named = units_named(text, shown)
             pair = _THIS_AND.search(text)
             second = _other_named(pair.group(1), shown) if pair and focus is not None else None
-            if second is not None and focus is not None and second is not shown[focus]:
+            if len(several_named) >= 2:  # "the 3525 one and the 1200 sqft one": those, in that order
+                chosen = several_named[:TOURS]
+            elif second is not None and focus is not None and second is not shown[focus]:
                 # "that one and the cheapest one", "that one and the 4500 one right after": in that order
                 chosen = [shown[focus], second]
             elif named is not None and not several:  # "the 1900 one", "the LES one", "the 2102 one"

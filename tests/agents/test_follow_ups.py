@@ -835,3 +835,19 @@ def test_amenities_the_comparables_could_not_match_are_said(inventory, now):
                                 "4,200. owner wants a 10% bump at renewal. what do you recommend?", "role": "manager"},
                        inventory=inventory)
     assert "Too few comparable units with doorman, gym, roof deck, washer/dryer" in out["reply"]
+
+
+def test_shown_units_named_by_size_or_amenity_are_answered_and_toured(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Upper West Side, 2 bed 2 bath, max $4,000. Doorman preferred.", thread_id="s")
+    size = ask(graph, "the 1200 sqft one - is there an elevator? my mom visits and cant do stairs", thread_id="s")
+    assert size["route"]["node"] == "needs" and "1,200 SF" in size["reply"] and "No elevator listed" in size["reply"]
+    two = ask(graph, "fine. tour the 3525 one and the 1200 sqft one on saturday, 10 and 11", thread_id="s")
+    assert [(a["unit_id"], a["start"][11:16]) for a in two["plan"]["actions"]] == [("SE-2757", "10:00"),
+                                                                                   ("SE-2135", "11:00")]
+    lic = _graph(inventory, now)
+    ask(lic, "2br in long island city under 2800", thread_id="l")
+    fee = ask(lic, "the no fee one. sunday afternoon works", thread_id="l")
+    (action,) = fee["plan"]["actions"]
+    row = inventory.row(action["unit_id"])
+    assert row["no_fee"] and action["start"].startswith("2026-11-29T14:00")
