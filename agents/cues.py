@@ -39,8 +39,10 @@ def street_named(text: str, address: str) -> bool:
     found = re.match(r"\s*\d+[a-z]?(?:-\d+)?\s+(?:(?:e|w|n|s|east|west|north|south)\.?\s+)?"
                      r"(\d+(?:st|nd|rd|th)|[a-z]{3,})\s+(st|street|ave|avenue|pl|place|blvd|rd|road|sq|square|way|lane)\b",
                      address, re.I)
-    if not found:
-        return False
+    if not found:  # a street with no type ("1674 Broadway", "Bowery"): named as "the broadway one"
+        bare = re.match(r"\s*\d+[a-z]?(?:-\d+)?\s+([a-z]{4,})\s*(?:,|$)", address, re.I)
+        return bare is not None and re.search(rf"\b(?:the|that|this) {re.escape(bare.group(1))} (?:one|space|suite|"
+                                              rf"office|building|unit)\b", text, re.I) is not None
     return re.search(rf"\b{re.escape(found.group(1))}\s+(?:st|street|ave|avenue|pl|place|blvd|rd|road|sq|square|way|"
                      rf"lane)\b|\bthe {re.escape(found.group(1))} (?:one|space|suite|office|building|unit)\b", text,
                      re.I) is not None

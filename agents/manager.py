@@ -26,7 +26,7 @@ from agents.market.comps import LEASE_Q as HDB_LEASE_Q
 from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
-from agents.via.refine import IT_HAS, RESULT_QUESTION, is_edit, unit_named
+from agents.via.refine import IT_HAS, RESULT_QUESTION, TWINS_Q, is_edit, unit_named
 from agents.via.tour_close import ADD_TOUR, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
 
@@ -343,7 +343,7 @@ def rule_scores(
                                      or _result_question_translated(text)):
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
     elif previous_node == "tour" and (RESULT_QUESTION.search(text) or is_edit(text) or IT_HAS.search(text)
-                                      or _result_question_translated(text)) and not timed \
+                                      or TWINS_Q.search(text) or _result_question_translated(text)) and not timed \
             and not BOOKING.search(text):
         scores["needs"] += 3.0  # "does the second one have a gym?", "drop the 2nd bathroom": the listings, not the tour
     if previous_node in ("tour", "needs") and max(scores.values()) < 2 and (

@@ -577,7 +577,10 @@ def merge_specs(old: SearchSpec, new: SearchSpec) -> SearchSpec:
     data.update(fresh)
     # A bound the follow-up states wins over the kept other bound it contradicts ("take ~10k SF" after 1,500-2,500)
     for low, high in (("min_sqft", "max_sqft"), ("min_bedrooms", "max_bedrooms")):
-        if data.get(low) is not None and data.get(high) is not None and data[low] > data[high]:
+        if data.get(low) is not None and data.get(high) is not None and (
+                data[low] > data[high] or (data[low] == data[high] and (low in fresh) != (high in fresh)
+                                           and low == "min_sqft")):
+            # "under 10k sf" after "at least 10k sf": the bound just said wins, the stale one goes
             data[high if low in fresh else low] = None
     budget = data.get("budget_monthly_usd") or {}
     if budget.get("min") is not None and budget.get("max") is not None and budget["min"] > budget["max"]:

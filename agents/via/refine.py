@@ -204,7 +204,8 @@ RESULT_QUESTION = re.compile(
     r"place| listing| suite)? (?:have|has|allow|take|come with|got)\b|\bthe cheapest (?:one )?with\b|"
     r"\b(?:for|of|on|about) the (?:first|top|second|third|last|cheapest|biggest) (?:one|unit|suite|listing|option)\b|"
     r"أرخص|الأرخص|الخيار الأول|الأولى|الأول\b|"
-    r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|has|are|have|would be|allow|take|accept|come)\b|"
+    r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|es|has|are|have|would be|allow|take|accept|come)\b|"
+    r"\bcu[aá]l(?:es)?(?: de (?:esos|estos|ellos|esas|estas|ellas))? (?:es|est[aá]|tiene|son)\b|"
     r"\bwhat(?:'s|s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest|newest)\b|"
     r"\b(?:is|does|has|was) the (?:cheapest|first|second|third|fourth|fifth|top|last|biggest|smallest|1st|2nd|3rd)"
     r"(?: one| unit| apartment| place| listing| suite)?\b|\bwhich (?:one )?is (?:cheaper|bigger|closer|newer)\b|"
@@ -400,11 +401,70 @@ def units_named(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+_SEARCHY = re.compile(r"\bwhat(?:'s| is| else is)? available\b|\banything (?:at|in|on|under|with)\b|\bshow me\b|"
+                      r"\bany (?:suites?|units?|apartments?|offices?|listings?)\b|\bwhat else\b", re.I)
+_RATE_IF = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*)\s*(?:sf|sq\.?\s?ft|square foot)\b", re.I)
+_YEARS_COST = re.compile(r"\b(\d{1,2}|two|three|four|five|ten)\s+years?\b", re.I)
+_WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+
+
+def money_terms(unit: dict[str, Any], text: str) -> str:
+    """The arithmetic a question about one unit's money asks: a year of its rent, N years at the listed rent, its
+    monthly at another rate per square foot ("if it were $80/sf")."""
+    row = unit["row_preview"]
+    rent, sqft = row.get("rent"), row.get("sqft")
+    out = []
+    rate = _RATE_IF.search(text)
+    if rate and sqft:
+        at = float(rate.group(1))
+        monthly = at * sqft / 12
+        out.append(f" At ${at:g}/SF a year it would be ${monthly:,.0f} a month ({sqft:,.0f} SF × ${at:g} ÷ 12)"
+                   + (f", {monthly - rent:+,.0f} on the listed ${rent:,.0f}." if rent else "."))
+    elif rent and re.search(r"\bannual|\byearly|\ba year\b|\bper year\b", text, re.I):
+        out.append(f" That is ${rent * 12:,.0f} a year.")
+    years = _YEARS_COST.search(text)
+    if rent and years and re.search(r"\bcost|\btotal|\bover\b", text, re.I):
+        n = _WORD_NUMBERS.get(years.group(1).lower()) or int(years.group(1))
+        out.append(f" {n} years at the listed rent: ${rent * 12 * n:,.0f} (before any escalation, which the listing "
+                   "does not state).")
+    return "".join(out)
+
+
 def asks_over_the_set(text: str) -> bool:
     """The question picks from the whole result set ("whats the biggest", "which is closest to the subway"), so it
     can be answered on the results of an edit the same message makes ("can stretch to 2300. whats the biggest")."""
     return any(pattern.search(text) for pattern, *_ in _ASKS) or bool(re.search(
         r"\bwhich (?:ones?|of (?:them|those|these))?\s*(?:have|has|come with|allow)\b", text, re.I))
+
+
+TWINS_Q = re.compile(r"\bsame (?:apartment|unit|place|listing|one)\b|\bidentical\b|\blisted twice\b|\bduplicates?\b|"
+                      r"\bdifference between\b|\bany difference\b", re.I)
+_FACTS = ("rent", "sqft", "bedrooms", "bathrooms", "floor", "min_to_subway", "neighborhood", "building_age_yrs")
+
+
+def _same_listing(text: str, shown: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """Two shown units that look the same: side by side, and whether the data tells them apart."""
+    if not TWINS_Q.search(text):
+        return None
+    price = re.search(r"(?<![\w.])\$?(\d{1,2},?\d{3})\b", text)
+    value = float(price.group(1).replace(",", "")) if price else None
+    pool = [m for m in shown if value is not None and abs((m["row_preview"].get("rent") or 0) - value) <= 1]
+    if len(pool) != 2:  # else: the first two shown with the same facts
+        key = lambda m: tuple(m["row_preview"].get(f) for f in _FACTS)  # noqa: E731
+        groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+        for m in shown:
+            groups.setdefault(key(m), []).append(m)
+        pool = next((g[:2] for g in groups.values() if len(g) >= 2), [])
+    if len(pool) != 2:
+        return None
+    a, b = pool
+    same = all(a["row_preview"].get(f) == b["row_preview"].get(f) for f in _FACTS) and sorted(
+        a["row_preview"].get("amenities") or []) == sorted(b["row_preview"].get("amenities") or [])
+    verdict = ("The data shows no difference between them (only the listing ids differ): they may be the same "
+               "apartment listed twice. Ask at a viewing or the landlord before you count them as two options."
+               if same else "They differ as listed above.")
+    return "\n".join([unit_details(a, shown.index(a) + 1, text), unit_details(b, shown.index(b) + 1, text),
+                      verdict]), str(a["id"])
 
 
 def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -475,6 +535,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if NEVER_MIND.search(text):  # "that's way out of budget, never mind": nothing to redo
         return ("No problem: I've left it there. Tell me what to change (area, size, budget) or ask about one of "
                 "the results."), shown[0]["id"]
+    twins = _same_listing(text, shown)
+    if twins is not None:  # "what's the difference between the two at 3410?", "are those two the same apartment?"
+        return twins
     named_unit = unit_named(text, shown)
     in_focus = next((m for m in shown if m["id"] == focus), None)
     if named_unit is not None and _COMPARE_TO.search(text) and in_focus is not None and in_focus is not named_unit:
@@ -483,10 +546,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if named_unit is not None and (_MONEY_WORDS.search(text) or _DETAILS.search(text) or "?" in text
                                    or _QUESTION_WORD.search(text)):
         # "tell me more about the LES one for 2195", "whats the annual rent on the 2102 one": that unit's facts
-        row = named_unit["row_preview"]
-        said = unit_details(named_unit, shown.index(named_unit) + 1, text)
-        if re.search(r"\bannual|\byearly|\ba year\b|\bper year\b", text, re.I) and row.get("rent"):
-            said += f" That is ${row['rent'] * 12:,.0f} a year."
+        said = unit_details(named_unit, shown.index(named_unit) + 1, text) + money_terms(named_unit, text)
         return said, named_unit["id"]
     if in_focus is not None and IT_ASKED.search(text) and (_DETAILS.search(text) or _AMENITY_ASKED(text)):
         # "does it have a doorman? and how big": the unit the conversation is about
@@ -505,12 +565,12 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
                     f"{min(m['row_preview']['building_age_yrs'] for m in aged):g} years old."), shown[0]["id"]
         first_young = next(m for m in aged if m["row_preview"]["building_age_yrs"] <= years)
         return f"Built in the last {years:g} years: {'; '.join(young)}.", str(first_young["id"])
-    by_address = shown_by_address(text, shown)
+    by_address = [] if _SEARCHY.search(text) else shown_by_address(text, shown)
     if len(by_address) == 1 and not RESULT_QUESTION.search(text) and (
             _MONEY_WORDS.search(text) or _DETAILS.search(text) or "?" in text):
         # "monthly on the pearl st one? and do they throw in free rent": that unit's facts
         one = by_address[0]
-        said = unit_details(one, shown.index(one) + 1, text)
+        said = unit_details(one, shown.index(one) + 1, text) + money_terms(one, text)
         return said + (f" {CONCESSIONS_UNKNOWN}" if CONCESSION.search(text) else ""), one["id"]
     if not RESULT_QUESTION.search(text):
         return None
@@ -585,15 +645,18 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         if row.get("sqft") and row.get("ppsf_year"):
             said += f": {row['sqft']:,.0f} SF at ${row['ppsf_year']:,.2f}/SF a year"
         return said + ".", unit["id"]
-    for pattern, key, wording, largest in _ASKS:
+    answers: list[tuple[str, str]] = []
+    for pattern, key, wording, largest in _ASKS:  # "which is the biggest and which is closest to the subway?": each
         if pattern.search(text):
             known = [m for m in shown if m["row_preview"].get(key) is not None]
             if not known:
-                return None
+                continue
             best = (max if largest else min)(known, key=lambda m: m["row_preview"][key])
             n = shown.index(best) + 1
             said = wording.format(value=best["row_preview"][key])
-            return f"Of those, #{n} {best['row_preview']['address']} ({best['id']}) is {said}.", best["id"]
+            answers.append((f"Of those, #{n} {best['row_preview']['address']} ({best['id']}) is {said}.", best["id"]))
+    if answers:
+        return "\n".join(a for a, _ in answers), answers[0][1]
     if re.search(r"\b(?:pets?|dogs?|cats?|pet[- ]friendly)\b", text, re.I):
         allowed = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1) if m["row_preview"].get("pet_friendly")]
         unknown = [f"#{i}" for i, m in enumerate(shown, start=1) if m["row_preview"].get("pet_friendly") is None]

@@ -851,3 +851,21 @@ def test_shown_units_named_by_size_or_amenity_are_answered_and_toured(inventory,
     (action,) = fee["plan"]["actions"]
     row = inventory.row(action["unit_id"])
     assert row["no_fee"] and action["start"].startswith("2026-11-29T14:00")
+
+
+def test_look_alike_listings_money_questions_and_spanish_superlatives(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "dog friendly 1 bed in chelsea up to 4k, doorman", thread_id="d")
+    twins = ask(graph, "whats the difference between the two at 3410? they look identical", thread_id="d")["reply"]
+    assert "SE-2697" in twins and "SE-8447" in twins and "may be the same apartment listed twice" in twins
+    offices = _graph(inventory, now)
+    ask(offices, "9 times square suites between 15k and 18k sf under $100/sf", thread_id="o")
+    cost = ask(offices, "for the 2102 one, what's the annual rent and what would 3 years cost us?",
+               thread_id="o")["reply"]
+    assert "$1,660,236 a year" in cost and "3 years at the listed rent: $4,980,708" in cost
+    rate = ask(offices, "and the monthly on the 2102 one if it were $80/sf instead?", thread_id="o")["reply"]
+    assert "At $80/SF a year it would be $111,800 a month" in rate
+    spanish = _graph(inventory, now)
+    ask(spanish, "busco un estudio en Washington Heights por menos de 1500", thread_id="s")
+    both = ask(spanish, "cuál de esos es el más grande y cuál está más cerca del metro?", thread_id="s")["reply"]
+    assert "is the largest" in both and "closest to the subway" in both
