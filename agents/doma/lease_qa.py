@@ -447,6 +447,25 @@ def render_reply(answer: LeaseAnswer, lang: str | None = "en") -> str:
     return "\n\n".join(lines)
 
 
+# Where a second question starts: "...on weekends?? and can i keep a hamster", "...; also, is there a deposit"
+_NEXT_QUESTION = re.compile(r"\?+\s+(?:and\s+|also\s+|plus\s+)?(?=\w)|\s+(?:and|also|plus)\s+(?=(?:can|could|may|do|"
+                            r"does|is|are|what|how|who|when|am i|will)\b)", re.I)
+
+
+def lease_questions(text: str) -> list[str]:
+    """The questions a message asks of the lease, one per part ("can my bf stay over? and can i keep a hamster?");
+    the message itself when it asks one."""
+    parts = [p.strip(" ?,.;") for p in _NEXT_QUESTION.split(text)]
+    asks = re.compile(r"^(?:can|could|may|do|does|is|are|what|how|who|when|am i|will|should|if)\b", re.I)
+    parts = [p for i, p in enumerate(parts) if len(p.split()) >= 3 and (i == 0 or asks.search(p))]
+    return parts if 2 <= len(parts) <= 3 else [text]
+
+
+def _without_flags(reply: str) -> str:
+    """A reply without its closing list of clauses worth a second look (said once, after the last answer)."""
+    return reply.split("\n\n**Clauses worth a second look:**")[0]
+
+
 def lease_qa_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     """LangGraph node: answer state["text"] from the lease in state["lease"].
 
@@ -470,8 +489,16 @@ def lease_qa_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
             note["error"] = exc.message
         else:
             note["cache"] = "hit" if warm else "rebuilt"
-            answer, origin = answer_question_traced(index, state.get("text") or "", model)
+            parts = lease_questions(state.get("text") or "")
+            answer, origin = answer_question_traced(index, parts[0], model)
             reply = render_reply(answer, state.get("lang"))
+            if len(parts) > 1:  # "can my bf stay over? and can i keep a hamster": each question answered
+                replies = [reply] + [render_reply(answer_question(index, part, model), state.get("lang"))
+                                     for part in parts[1:]]
+                labels = [_escape_markdown(re.split(r"[.!]\s+", part.strip())[-1]) for part in parts]
+                reply = "\n\n".join(f"**{i}. {label}**\n\n{_without_flags(r) if i < len(parts) else r}"
+                                      for i, (label, r) in enumerate(zip(labels, replies, strict=True), start=1))
+                note["questions"] = len(parts)
             note.update(not_found=answer.not_found, citations=len(answer.citations), model=model is not None,
                         **origin)
     note["ms"] = round((time.perf_counter() - started) * 1000, 2)

@@ -869,3 +869,16 @@ def test_look_alike_listings_money_questions_and_spanish_superlatives(inventory,
     ask(spanish, "busco un estudio en Washington Heights por menos de 1500", thread_id="s")
     both = ask(spanish, "cuál de esos es el más grande y cuál está más cerca del metro?", thread_id="s")["reply"]
     assert "is the largest" in both and "closest to the subway" in both
+
+
+def test_two_questions_about_the_lease_in_one_message_are_both_answered(inventory, now):
+    from eval.conversations import play
+
+    rows = play([{"conv_id": "l2", "role": "renter",
+                  "lease": "student_tenancy_agreement_university_of_bristol_2024-25.pdf",
+                  "turns": [{"user": "can my bf stay over on weekends?? and can i keep a hamster in my room",
+                             "good": "", "bad": ""}]}])
+    reply = rows[0]["reply"]
+    assert "**1. can my bf stay over on weekends**" in reply and "**2. can i keep a hamster in my room**" in reply
+    assert "Guests and absences" in reply and "No pets or animals are allowed" in reply
+    assert reply.count("Clauses worth a second look") <= 1
