@@ -401,10 +401,11 @@ def units_named(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+_FIRST_N = re.compile(r"\b(?:the )?(?:first|top) (two|2|three|3)\b|\bboth\b", re.I)
 _SEARCHY = re.compile(r"\bwhat(?:'s| is| else is)? available\b|\banything (?:at|in|on|under|with)\b|\bshow me\b|"
                       r"\bany (?:suites?|units?|apartments?|offices?|listings?)\b|\bwhat else\b", re.I)
 _RATE_IF = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*)\s*(?:sf|sq\.?\s?ft|square foot)\b", re.I)
-_YEARS_COST = re.compile(r"\b(\d{1,2}|two|three|four|five|ten)\s+years?\b", re.I)
+_YEARS_COST = re.compile(r"\b(\d{1,2}|two|three|four|five|ten)\s+(?:years?|yrs?)\b", re.I)
 _WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 
 
@@ -535,6 +536,15 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if NEVER_MIND.search(text):  # "that's way out of budget, never mind": nothing to redo
         return ("No problem: I've left it there. Tell me what to change (area, size, budget) or ask about one of "
                 "the results."), shown[0]["id"]
+    first_n = _FIRST_N.search(text)
+    if first_n and (_MONEY_WORDS.search(text) or _YEARS_COST.search(text)):
+        # "whats the annual on the first two, and what would 3 yrs cost me": each one's figures
+        n = 2 if first_n.group(1) is None or first_n.group(1) in ("two", "2") else 3
+        lines = [f"#{i} {m['row_preview']['address']} ({m['id']}): ${m['row_preview']['rent']:,.0f}/mo."
+                 + money_terms(m, text if re.search(r"\bannual|\byear", text, re.I) else text + " a year")
+                 for i, m in enumerate(shown[:n], start=1) if m["row_preview"].get("rent")]
+        if lines:
+            return "\n".join(lines), shown[0]["id"]
     twins = _same_listing(text, shown)
     if twins is not None:  # "what's the difference between the two at 3410?", "are those two the same apartment?"
         return twins

@@ -70,7 +70,7 @@ def _clock(text: str) -> tuple[int, int] | None:
             hour += 12
         if meridiem.startswith("a") and hour == 12:
             hour = 0
-        return hour, minute
+        return (hour, minute) if hour < 24 and minute < 60 else None
     hour, minute = int(m.group(4)), int(m.group(5) or 0)
     if hour < 8:  # "wed at 4" means the afternoon: nobody tours at 4 a.m.
         hour += 12
@@ -241,7 +241,7 @@ def _each_time(when: str | None, first: datetime) -> list[datetime]:
 
 _TIME_PAIR = re.compile(r"(?:\bat|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?|\btomorrow,?)\s+"
                         r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:and|&|or|,|then)\s+(\d{1,2})(?::(\d{2}))?\s*"
-                        r"(am|pm)?\b(?!\s*(?:min|%|people|units?|sf|br|bed))", re.I)
+                        r"(am|pm)?\b(?!\s*(?:min|%|people|units?|sf|br|bed|w|e|west|east|st|nd|rd|th|ave)\b)", re.I)
 
 
 def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: datetime, taken: Taken | None = None,
@@ -664,7 +664,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             several_named = units_named(text, shown)
             pair = _THIS_AND.search(text)
             second = _other_named(pair.group(1), shown) if pair and focus is not None else None
-            if len(several_named) >= 2:  # "the 3525 one and the 1200 sqft one": those, in that order
+            if len(by_address) >= 2:  # "124 w 36th tue 10am and 29 w 36th 5E right after": in the order named
+                chosen = sorted(by_address, key=lambda m: named_at(text, m))[:TOURS]
+            elif len(several_named) >= 2:  # "the 3525 one and the 1200 sqft one": those, in that order
                 chosen = several_named[:TOURS]
             elif second is not None and focus is not None and second is not shown[focus]:
                 # "that one and the cheapest one", "that one and the 4500 one right after": in that order

@@ -882,3 +882,13 @@ def test_two_questions_about_the_lease_in_one_message_are_both_answered(inventor
     assert "**1. can my bf stay over on weekends**" in reply and "**2. can i keep a hamster in my room**" in reply
     assert "Guests and absences" in reply and "No pets or animals are allowed" in reply
     assert reply.count("Clauses worth a second look") <= 1
+
+
+def test_two_offices_by_address_with_a_street_number_after_them_never_crash(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "need 14-16k sf in the garment district (w 36th-38th area), under 120k/mo", thread_id="g")
+    money = ask(graph, "whats the annual on the first two, and what would 3 yrs cost me", thread_id="g")["reply"]
+    assert money.count("a year") == 2 and money.count("3 years at the listed rent") == 2
+    tours = ask(graph, "ok book 124 w 36th tue 10am and 29 w 36th 5E right after", thread_id="g")
+    assert [(a["unit_id"], a["start"][11:16]) for a in tours["plan"]["actions"]] == [("U-132", "10:00"),
+                                                                                     ("U-174", "10:45")]
