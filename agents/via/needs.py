@@ -195,6 +195,10 @@ def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
     return found, text
 
 
+_NOT_HERE = re.compile(r"(?:\bnot|\bno|\bexcept|\bavoid(?:ing)?|\banything but|\bbut not)\s+(?:in\s+|the\s+)?$", re.I)
+_TOO_FAR = re.compile(r"^\s+(?:is|'s|are)\s+(?:too|way too|really)\s+(?:far|expensive|pricey|loud|noisy)\b", re.I)
+
+
 def _places(text: str) -> tuple[list[str], float]:
     found, text = _streets(text)
     names = place_names()
@@ -202,6 +206,8 @@ def _places(text: str) -> tuple[list[str], float]:
         name = m.group(1).lower()
         if name in AMBIGUOUS_PLACES and not text[m.start()].isupper():
             continue  # "toilet keeps flushing" is not Flushing
+        if _NOT_HERE.search(text[max(0, m.start() - 20):m.start()]) or _TOO_FAR.match(text[m.end():]):
+            continue  # "downtown (not midtown)", "ocean parkway is too far": a place ruled out
         found.append((m.start(), names[name]))
     confidence = 0.95
     if not found:

@@ -49,6 +49,7 @@ _AMENITY_WORDS = {"doorman": "doorman", "elevator": "elevator", "lift": "elevato
                   "washer": "washer_dryer", "dryer": "washer_dryer", "w/d": "washer_dryer", "wd": "washer_dryer",
                   "dishwasher": "dishwasher", "patio": "patio",
                   "pet": "pet_friendly", "no fee": "no_fee"}
+ONLY = re.compile(r"\b(?:only|just)\b", re.I)
 ALSO_PLACE = re.compile(r"\b(?:too|as well|also)\b|\balso (?:look|search) in\b|\band also\b", re.I)
 ROUND = 50
 
@@ -144,7 +145,7 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     if parsed.location and ALSO_PLACE.search(text) and not re.search(r"\b(?:instead|rather)\b", text, re.I):
         data["location"] = list(dict.fromkeys([*spec.location, *parsed.location]))  # "what about bushwick too"
         notes.append(_area_note(data["location"]))
-    elif parsed.location and (INSTEAD.search(text) or parsed.location != spec.location):
+    elif parsed.location and (INSTEAD.search(text) or ONLY.search(text) or parsed.location != spec.location):
         data["location"] = parsed.location  # a place named in a follow-up replaces the place, it does not add one
         notes.append(_area_note(parsed.location))
     if spec.min_bathrooms and _FEWER_BATHS.search(text):  # "and if we drop the 2nd bathroom?"

@@ -21,6 +21,7 @@ LOCATION_ALIASES: dict[str, str] = {
     "fi di": "financial district",
     "wall street": "financial district",
     "lic": "long island city",
+    "downtown bk": "downtown brooklyn", "downtown bklyn": "downtown brooklyn",
     "bed stuy": "bedford-stuyvesant",
     "bed-stuy": "bedford-stuyvesant",
     "bedstuy": "bedford-stuyvesant",

@@ -892,3 +892,11 @@ def test_two_offices_by_address_with_a_street_number_after_them_never_crash(inve
     tours = ask(graph, "ok book 124 w 36th tue 10am and 29 w 36th 5E right after", thread_id="g")
     assert [(a["unit_id"], a["start"][11:16]) for a in tours["plan"]["actions"]] == [("U-132", "10:00"),
                                                                                      ("U-174", "10:45")]
+
+
+def test_places_ruled_out_are_not_searched_and_only_replaces_the_area():
+    from agents.via.needs import parse_spec
+
+    assert parse_spec("startup, 60 people. want to be DOWNTOWN (not midtown). 15-18k sf").location == ["downtown"]
+    assert parse_spec("ocean parkway is too far from my job in dumbo. only dumbo or downtown bk").location == [
+        "dumbo", "downtown brooklyn"]
