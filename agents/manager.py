@@ -116,6 +116,10 @@ AMOUNT = re.compile(r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,6}\b(?!\s*(?:sf|sq|s
 HDB_FLAT = re.compile(r"\b(?:[2-5][- ]rooms?|(?:two|three|four|five)[- ]rooms?|executive (?:flat|apartment|maisonette)|"
                       r"bto|resale flats?)\b", re.I)
 RENTING = re.compile(r"\b(?:to rent|for rent|rent(?:ing)? (?:a|an|out)|monthly rent|per month|a month)\b", re.I)
+# After a valuation: sales, floors, blocks, listings, a budget in thousands are about the same flats
+COMPS_FOLLOW_UP = re.compile(r"\b(?:sold|sales?|floors?|storey|blk|block|listings?|asking|on the market|for sale|"
+                             r"\d{3}\s?k|cheapest|priciest|mrt)\b", re.I)
+OWN_RENTAL = re.compile(r"\b(?:my (?:landlord|lease|rent|apartment)|renewal|repair|leak|broken)\b", re.I)
 RENEWING = re.compile(r"\brenew\w*|\brenovar\b|\bتجديد", re.I)
 # A person looking for a home to rent or a visit to one, not for market figures ("I need to rent a 2BR on Al Reem",
 # "can I view the Yas villa on Saturday?"): a search or a tour wherever it is (VIA says what it holds there), unless
@@ -394,6 +398,9 @@ def route(
     if previous_node not in (None, "needs", "tour") and BACK_TO_RESULTS.search(text):
         # "ok back to the studios, which of them is closest to the subway": the search shown before the detour
         return RouteDecision(pipeline="VIA", node="needs", reason="back to the search results")
+    if previous_node == "comps" and COMPS_FOLLOW_UP.search(text) and not OWN_RENTAL.search(text):
+        # "which floors in 876A sold at or under 760k?", "any listings on that street?": the flats just valued
+        return RouteDecision(pipeline="MARKET", node="comps", reason="a follow-up about the flats just valued")
     if previous_node == "comps" and not has_lease and HDB_LEASE_Q.search(text):
         # "does the old lease hurt me?" after a valuation: the flat's remaining lease, not a lease document
         return RouteDecision(pipeline="MARKET", node="comps", reason="the remaining lease of the flat just valued")

@@ -435,6 +435,16 @@ def format_reply(result: CompsResult) -> str:
     return "\n\n".join(line for line in lines if line)
 
 
+# "whats the cheapest that sold recently", "the most expensive one sold": sales, not a valuation
+EXTREME_Q = re.compile(r"\b(?:cheapest|lowest|most expensive|priciest|dearest|highest)\b.{0,30}\b(?:sold|sale|sales|"
+                       r"went|transacted|resale)\b|\b(?:sold|sales?)\b.{0,20}\b(?:cheapest|lowest|highest|"
+                       r"most expensive)\b", re.I)
+# "any listings on that street right now?", "what's on the market in my block": asking prices, which we do not hold
+FOR_SALE_Q = re.compile(r"\b(?:listings?|listed|on the market|for sale|asking)\b.{0,40}(?:\?|now|right now|currently)|"
+                        r"\bwhat(?:'s| is) (?:on the market|for sale|listed)\b", re.I)
+# "my neighbour's flat at 684 went for 865k", "blk 891 sold for 650k": a block's own sale pointed to
+NEIGHBOUR_SALE = re.compile(r"\b(?:at|blk|block)\s+#?(\d{1,4}[a-h]?)\b.{0,30}\b(?:went for|sold (?:for|at)|got)\b",
+                            re.I)
 # HDB towns whose flats are too new for resale sales in the data, and the neighbouring towns that have them
 # "does the old lease hurt me?", "how much does the short lease knock off?": the remaining lease, not a document
 LEASE_Q = re.compile(r"\b(?:old|short|shorter|remaining|older|low|little|less)\s+lease\b.{0,40}(?:\?|hurt|cost|matter|"
@@ -504,6 +514,66 @@ def lease_effect(engine: CompsEngine, target: Target) -> str:
             "estimate above already uses sales with a similar lease, so the older lease is priced in.")
 
 
+def _sale_line(t: Any, i: int) -> str:
+    left = t.lease_months[i] / 12
+    return (f"{month_label(int(t.month[i]))} blk {t.block[i]} {t.street[i].title()}, storey {t.storey_range[i]}, "
+            f"{t.area[i]:g} sqm, lease from {t.lease_commence[i]} ({left:.0f} years left): "
+            f"**{t.price[i]:,.0f} SGD**")
+
+
+def extreme_sales(engine: CompsEngine, target: Target, text: str) -> str:
+    """The cheapest (or dearest) recent sales of the flat type in the town, with what explains the price."""
+    t = engine.table
+    kind = (t.town == t.town_code(target.town or "")) & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
+    rows = np.flatnonzero(kind & (t.month // 12 == (int(t.month[kind].max()) // 12 if kind.any() else 0)))
+    if not len(rows):
+        return "The data holds no sales of this flat type in this town."
+    dear = bool(re.search(r"\b(?:most expensive|priciest|dearest|highest|top)\b", text, re.I))
+    order = rows[np.argsort(-t.price[rows] if dear else t.price[rows], kind="stable")][:3]
+    lines = [f"- {_sale_line(t, int(i))}" for i in order]
+    note = ("" if dear else " The cheapest usually have the least lease left, which limits loans and CPF use: check "
+            "the remaining lease before you count one as a bargain.")
+    kind_name = target.flat_type.title() if target.flat_type else ""
+    return (f"The {'dearest' if dear else 'cheapest'} {kind_name} sales in {(target.town or '').title()} in the "
+            "latest months of the data:\n" + "\n".join(lines) + "\n\n" + note.strip())
+
+
+def latest_on_street(engine: CompsEngine, target: Target) -> str:
+    """What the data can say when current listings are asked for: it holds sales, not asking prices; the latest
+    sales on the street (else in the town) of the flat type."""
+    t = engine.table
+    kind = (t.town == t.town_code(target.town or "")) & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
+    street = None
+    if target.block_hint:
+        at_block = np.flatnonzero(kind & np.array([str(b).upper() == target.block_hint for b in t.block]))
+        street = str(t.street[at_block[0]]) if len(at_block) else None
+    rows = np.flatnonzero(kind & (t.street == street)) if street else np.flatnonzero(kind)
+    rows = rows[np.argsort(-t.month[rows], kind="stable")][:4]
+    where = street.title() if street else (target.town or "").title()
+    head = ("The data holds resale transactions, not current listings or asking prices (HDB's resale portal has "
+            "those). ")
+    if not len(rows):
+        return head + "It has no sales of this flat type there."
+    return head + f"The latest sales on {where}:\n" + "\n".join(f"- {_sale_line(t, int(i))}" for i in rows)
+
+
+def block_sales(engine: CompsEngine, target: Target, block: str) -> str | None:
+    """A block the person points to ("my neighbour's flat at 684 went for 865k"): its recent sales of the flat type,
+    with lease and size beside the flat valued, so the difference is explained; None when the town has no such
+    block."""
+    t = engine.table
+    kind = (t.town == t.town_code(target.town or "")) & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
+    rows = [int(i) for i in np.flatnonzero(kind) if str(t.block[i]).upper().startswith(block.upper())]
+    if not rows:
+        return None
+    rows = sorted(rows, key=lambda i: -int(t.month[i]))[:4]
+    own = (f" The flat valued has a lease from {target.lease_commence_year}." if target.lease_commence_year else "")
+    kind_name = target.flat_type.title() if target.flat_type else ""
+    return (f"Sales at blk {block} ({(target.town or '').title()}, {kind_name}):"
+            "\n" + "\n".join(f"- {_sale_line(t, i)}" for i in rows) + f"\n\n{own.strip()} A newer lease, a bigger "
+            "flat or a higher floor sells for more: compare those before you take one sale as the price of yours.")
+
+
 def listing_advice(valued: dict[str, Any], text: str = "") -> str:
     """Where to set an asking price for the flat just valued, from its estimate and range (what the data can say);
     a price the message names ("my agent says list at 720k") is placed against that range first."""
@@ -536,6 +606,10 @@ def follow_up_target(previous: Target, stated: Target) -> Target:
         update = {"storey_target": None, "storey_preference": None, **update}
     if update.get("flat_type") not in (None, previous.flat_type):  # "and a 5-room?": another flat, its own size
         update = {"floor_area_target": None, **update}
+    if update.get("block_hint") not in (None, previous.block_hint):
+        # "an older but bigger one on the same street, like blk 891?": that block's own lease, size and floors
+        update = {"lease_commence_year": None, "floor_area_target": None, "storey_target": None,
+                  "storey_preference": None, **update}
     return previous.model_copy(update=update)
 
 
@@ -559,6 +633,26 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             text = f"{previous.get('text', '')} {text}".strip()
     started = time.perf_counter()
     asked = state.get("text") or ""
+    if previous.get("target") and state.get("previous_node") == "comps":
+        about_before = Target.model_validate({**previous["target"], "as_of": as_of})
+        stated_now = engine.parser.parse(asked, as_of=as_of).target
+        if stated_now.town and stated_now.flat_type:  # "ok back to toa payoh 3 room then": that flat instead
+            about_before = stated_now
+        if FOR_SALE_Q.search(asked):  # "any listings on that street, what are they asking?": sales are what we hold
+            return {"reply": latest_on_street(engine, about_before), "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "listings_asked": True}]}
+        if EXTREME_Q.search(asked):
+            # "whats the cheapest that sold recently": from the sales, with what explains the price
+            return {"reply": extreme_sales(engine, about_before, asked), "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "extreme_sales": True}]}
+        pointed = NEIGHBOUR_SALE.search(asked)
+        told = block_sales(engine, about_before, pointed.group(1)) if pointed else None
+        if told:  # "but my neighbour's flat at 684 went for 865k!": that block's sales, explained
+            return {"reply": told, "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "block_sales": pointed.group(1) if pointed else None}]}
     if LEASE_Q.search(asked) and previous.get("target") and state.get("previous_node") == "comps":
         # "does the old lease hurt me?": what a shorter remaining lease does to price here
         about = Target.model_validate({**previous["target"], "as_of": as_of})

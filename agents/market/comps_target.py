@@ -56,7 +56,8 @@ _LEASE_FROM = re.compile(r"\b(?:lease\s+(?:from|start(?:ed|s)?(?:\s+in)?|commenc
 _LONG_LEASE = re.compile(r"\b(?:long|new(?:er)?|young)\s+(?:remaining\s+)?lease\b", re.I)
 _MONTHS = re.compile(r"\b(?:last|past|previous)\s+(\d{1,2}|six|twelve|three|eighteen)\s*months?\b", re.I)
 _YEARS = re.compile(r"\b(?:last|past|previous)\s+(\d|one|two|three)?\s*years?\b", re.I)
-_BUDGET = re.compile(r"(?:\b(?:under|below|budget(?:'s|\s+is)?(?:\s+of)?|max(?:imum)?|up\s+to|within|with|only have|<)"
+_BUDGET = re.compile(r"(?:\b(?:under|below|budget(?:'s|\s+is)?(?:\s+of)?|max(?:imum)?(?:'s|\s+is)?|up\s+to|within|with|"
+                     r"only have|<)"
                      r"\s*(?:s?\$|sgd)?\s*)(\d+(?:[.,]\d+)*)\s*(k|m|mil|million)?\b", re.I)
 _NEAR = re.compile(r"\b(?:near|around|close\s+to|next\s+to|beside|nearby)\b", re.I)
 _ISH = re.compile(r"\b([a-z][a-z ]{2,30}?)[- ](?:ish|like|style)\b", re.I)

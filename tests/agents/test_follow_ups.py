@@ -900,3 +900,22 @@ def test_places_ruled_out_are_not_searched_and_only_replaces_the_area():
     assert parse_spec("startup, 60 people. want to be DOWNTOWN (not midtown). 15-18k sf").location == ["downtown"]
     assert parse_spec("ocean parkway is too far from my job in dumbo. only dumbo or downtown bk").location == [
         "dumbo", "downtown brooklyn"]
+
+
+def test_hdb_follow_ups_about_sales_blocks_and_listings_are_answered_from_the_sales(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "want to sell my 5 room at blk 135 edgedale plains, punggol. 7th floor, 111 sqm, lease from 2003. "
+               "agent says list at 720k. reasonable?", thread_id="p")
+    block = ask(graph, "but my neighbour's flat at 684 went for 865k!", thread_id="p")["reply"]
+    assert block.startswith("Sales at blk 684") and "865,000 SGD" in block and "lease from 2018" in block
+    listed = ask(graph, "ok whats on the market in my block now", thread_id="p")
+    assert listed["route"]["node"] == "comps" and "not current listings or asking prices" in listed["reply"]
+    buyer = _graph(inventory, now)
+    ask(buyer, "first time buyers, budget 400k. 3-room in toa payoh, fair value?", thread_id="b")
+    cheap = ask(buyer, "ok back to toa payoh 3 room then. whats the cheapest that sold recently", thread_id="b")
+    assert "280,000 SGD" in cheap["reply"] and "least lease left" in cheap["reply"]
+    older = _graph(inventory, now)
+    ask(older, "4-room at blk 876A tampines ave 8, 10th floor, 93 sqm, lease started 2021. asking 800k, fair?",
+        thread_id="o")
+    other = ask(older, "what about an older but bigger one on the same street, like blk 891?", thread_id="o")
+    assert other["comps"]["target"]["lease_commence_year"] is None and " less** than the " in other["reply"]
