@@ -21,7 +21,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 from agents.doma.triage_model import TriageModel, default_triage_model
 from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze
-from agents.doma.triage_text import issue_parts
+from agents.doma.triage_text import UNIT_LABEL, issue_parts
 from agents.i18n import phrase
 from agents.state import AgentState
 from contracts.doma import TriageResult
@@ -309,7 +309,8 @@ CLOSED = re.compile(r"\b(?:fixed it|(?:been|got|is|was) fixed|resolved|close (?:
                     r"close (?:it|the ticket)|all good now|no longer (?:a problem|needed)|(?:working|going|running) "
                     r"again|(?:got|have) it (?:going|working|running)|(?:seems|is|it'?s|all) (?:fine|ok|okay|good) now|"
                     r"(?:heat|power|water|hot water|ac|gas) (?:is |came |'s )?back on|ya funciona|ya se arregl\w*|"
-                    r"ya est[aá] bien)\b|اشتغل(?:ت)? من جديد|رجع(?:ت)? تشتغل|انحلت|تم الإصلاح", re.I)
+                    r"ya est[aá] bien|all clear|false alarm)\b|"
+                    r"اشتغل(?:ت)? من جديد|رجع(?:ت)? تشتغل|انحلت|تم الإصلاح", re.I)
 # The hazard was made safe ("the gas was shut off", "los bomberos ya la cerraron"): the emergency is over.
 MADE_SAFE = re.compile(r"\b(?:shut (?:it |the \w+ |off the \w+ )?off|turned (?:it |the \w+ )?off|capped|"
                        r"made (?:it )?safe|is safe now|fire ?(?:department|fighters|men)|"
@@ -319,7 +320,8 @@ MADE_SAFE = re.compile(r"\b(?:shut (?:it |the \w+ |off the \w+ )?off|turned (?:i
 WHEN_ASK = re.compile(r"\bwhen (?:will|is|are|does|do|can|would) (?:someone|somebody|anyone|they|the (?:plumber|"
                       r"tech\w*|super|vendor|guy|electrician|repair\w*))\b|\beta\b|\bhow long (?:until|till|before|"
                       r"will it take)\b|\bhow long (?:for|on) (?:the|a|my|your) \w+|"
-                      r"\bany (?:update|news)\b|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|"
+                      r"\bany (?:update|news)\b|\bwho(?:'s| is) (?:handling|doing|fixing|coming (?:for|to))\b|"
+                      r"\band when\W*$|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|"
                       r"متى (?:يجي|يأتي|سيأتي|يوصل)", re.I)
 # Questions about the open report that report nothing new: can it wait, who else must be called, who pays.
 WAIT_ASK = re.compile(r"\b(?:is (?:that|this|it) (?:ok|okay|fine|alright|acceptable|normal|safe)|can (?:it|this|that) "
@@ -389,6 +391,13 @@ def other_issues(text: str, result: TriageResult, *, model: Any = None) -> list[
     parts = issue_parts(text)
     if len(parts) < 2:
         return []
+    labels = [UNIT_LABEL.search(p) for p in parts]
+    if all(labels) and len({m.group(1).upper() for m in labels if m}) == len(parts):
+        # a manager's report of several units: each unit its own ticket, whatever its category
+        triaged = [(part, classify_detailed(part, model=model)[0]) for part in parts]
+        main = next((i for i, (_, r) in enumerate(triaged) if (r.priority, r.category) == (result.priority,
+                                                                                          result.category)), 0)
+        return [t for i, t in enumerate(triaged) if i != main]
     out: list[tuple[str, TriageResult]] = []
     for part in parts:
         if not [s for s in analyze(part).signals if s.name != "object"]:
@@ -397,6 +406,16 @@ def other_issues(text: str, result: TriageResult, *, model: Any = None) -> list[
         if alone.category != result.category and all(alone.category != o.category for _, o in out):
             out.append((part, alone))
     return out
+
+
+def _by_label(text: str, ticket: dict[str, Any] | None, tickets: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The open report of the unit a message names ("2A", "7C"), when one of them names it."""
+    said = UNIT_LABEL.search(text)
+    if not said:
+        return None
+    label = said.group(1).upper()
+    return next((t for t in [ticket, *reversed(tickets)] if t and any(
+        m.group(1).upper() == label for m in UNIT_LABEL.finditer(t["text"]))), None)
 
 
 _ASK_WORDS = {"when", "someone", "somebody", "anyone", "coming", "come", "will", "there", "they", "that", "this",
@@ -421,16 +440,28 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     notes: list[str] = []
     said = analyze(text).signals if ticket else []  # what this message alone reports
     hazard_now = any(s.priority == "P0" for s in said)
+    labelled = _by_label(text, ticket, state.get("tickets") or [])
+    if labelled is not None and labelled is not ticket and CLOSED.search(text):
+        # "update on 7C - con ed came, all clear. 4B still cold": that unit's report closed, the others stay
+        rest = [t for t in state.get("tickets") or [] if t is not labelled and t != labelled]
+        unit = UNIT_LABEL.search(text)
+        return {"tickets": rest, "reply": f"Closed the report for {unit.group(1).upper() if unit else 'that unit'}"
+                f" ({labelled['category']}, was {labelled['priority']}). Still open: " + "; ".join(
+                    f"{t['category']} {t['priority']}" for t in [ticket, *rest] if t) + ".",
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
     if ticket and CLOSED.search(text) and not hazard_now:
         rest = list(state.get("tickets") or [])  # an earlier report still open becomes the one followed up
         return {"ticket": rest[-1] if rest else None, "tickets": rest[:-1],
                 "reply": f"Glad it's fixed: I've closed your {ticket['category']} report "
-                f"(it was {ticket['priority']}). Tell me if it comes back.",
+                f"(it was {ticket['priority']}). Tell me if it comes back." + (
+                    " Still open: " + "; ".join(f"{t['text'][:40].rstrip()}… ({t['priority']})" for t in rest) + "."
+                    if rest else ""),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
     if ticket and WHEN_ASK.search(text) and not [s for s in said if s.name != "object"]:
         named = [t for t in [ticket, *reversed(state.get("tickets") or [])]
                  if any(w in t["text"].lower() for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _ASK_WORDS)]
-        ticket = named[0] if named else ticket  # "when is someone coming for the ceiling": that report
+        # "when is someone coming for the ceiling", "who's handling 2A and when": that report
+        ticket = _by_label(text, ticket, state.get("tickets") or []) or (named[0] if named else ticket)
         kept, _ = classify_detailed(ticket["text"], model=model)
         return {"reply": f"Your {CATEGORY_LABELS[kept.category]} report is **{ticket['priority']}**: {kept.vendor} is "
                          f"due within about {_duration(kept.eta_hours)} of the report, and will call you to confirm "
@@ -484,6 +515,8 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         f"**{o.priority}**: {o.vendor} within about {_duration(o.eta_hours)}." for part, o in others)])
     if ticket and report == text:  # a new report: the one before stays open beside it
         earlier = [*earlier, ticket][-MAX_OPEN:]
+    if others and UNIT_LABEL.search(others[0][0]):  # a report of several units: this ticket is its own unit's part
+        report = next((p for p in issue_parts(text) if p not in {part for part, _ in others}), report)
     earlier = [*earlier, *({"text": part, "priority": o.priority, "category": o.category} for part, o in others)]
     return {
         "triage": result.model_dump(mode="json"),

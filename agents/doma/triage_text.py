@@ -159,7 +159,10 @@ def clauses(normalized: str) -> list[str]:
 
 # "AC died ... also there's black mold in the bathroom": where a second problem starts in one message
 _ANOTHER_ISSUE = re.compile(r"(?:[.;!?]\s*|,\s*|\s+)(?:and\s+)?(?=(?:also|plus|another thing|one more thing|oh and|on "
-                            r"top of that|separately|in addition|btw|tambi[eé]n|adem[aá]s)\b)", re.I)
+                            r"top of that|separately|in addition|btw|tambi[eé]n|adem[aá]s)\b)|"
+                            r"(?:[.;!?]\s+|,\s+)(?=(?:unit |apt\.? |#)?\d{1,2}[a-h]\b)", re.I)
+# "7C says there's a gas smell... 4B has no heat": the unit a part of a manager's report is about
+UNIT_LABEL = re.compile(r"(?<![\w-])(\d{1,2}[a-h])\b", re.I)
 
 
 _CUE_WORD = re.compile(r"^(?:also|plus|another thing|one more thing|oh and|on top of that|separately|in addition|btw|"

@@ -919,3 +919,17 @@ def test_hdb_follow_ups_about_sales_blocks_and_listings_are_answered_from_the_sa
         thread_id="o")
     other = ask(older, "what about an older but bigger one on the same street, like blk 891?", thread_id="o")
     assert other["comps"]["target"]["lease_commence_year"] is None and " less** than the " in other["reply"]
+
+
+def test_a_managers_report_of_several_units_makes_a_ticket_per_unit(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "3 tickets came in this morning: 7C says there's a gas smell in the hallway by her stove. 4B "
+                       "has no heat, it's 18F outside. 2A kitchen faucet dripping. how do i prioritize",
+                thread_id="u", role="manager")
+    assert first["ticket"]["priority"] == "P0" and "7C" in first["ticket"]["text"]
+    assert sorted(t["priority"] for t in first["tickets"]) == ["P0", "P2"]
+    who = ask(graph, "who's handling 2A and when", thread_id="u", role="manager")["reply"]
+    assert who.startswith("Your plumbing report is **P2**")
+    closed = ask(graph, "update on 7C - con ed came, it was the stove pilot light, all clear. 4B still cold tho",
+                 thread_id="u", role="manager")["reply"]
+    assert "closed your emergency report" in closed and "Still open: 4B" in closed
