@@ -200,6 +200,11 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "ar": "يعتمد ذلك على عقدك وعلى السبب: عادة يدفع المالك إصلاح أنظمة المبنى والأجهزة التي وفرها، ويدفع "
               "المستأجر الأضرار التي تسبب بها هو أو ضيوفه. ارفع عقدك واسأل \"من يدفع تكاليف الإصلاح؟\" وسأقتبس البند.",
     },
+    "tours_proposed": {
+        "en": "",
+        "es": "Le propongo estas visitas (30 minutos cada una, hora de Nueva York); confírmelas o proponga otra hora:",
+        "ar": "أقترح هذه المواعيد للمعاينة (30 دقيقة لكل منها، بتوقيت نيويورك)؛ أكّدها أو اقترح وقتًا آخر:",
+    },
     "neighbour_conduct": {
         "en": "A neighbour's noise or behaviour is not a repair, so I can't log it or make them stop. Raise it with "
               "your building management (most leases have house rules on noise and pets), keep a note of dates and "

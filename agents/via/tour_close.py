@@ -18,6 +18,7 @@ import dateparser
 from langchain_core.runnables import RunnableConfig
 
 from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID, named_at, shown_by_address
+from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from agents.via.refine import unit_named, units_named
@@ -407,11 +408,13 @@ def _unit_for_tour(row: dict[str, Any]) -> dict[str, Any]:
     return {"unit_id": row["unit_id"], "address": address, "kind": row.get("kind", "apartment")}
 
 
-def describe_plan(plan: ActionPlan) -> str:
-    """The chat text for a plan."""
+def describe_plan(plan: ActionPlan, lang: str | None = None) -> str:
+    """The chat text for a plan (in Spanish or Arabic, a line in that language first; the slots stay as data)."""
     if not plan.actions:
         return plan.confirmation_prompt
     lines = ["**Proposed tours** (30 minutes each, times in New York):", ""]
+    if lang in ("es", "ar"):
+        lines = [phrase("tours_proposed", lang), "", *lines]
     for n, action in enumerate(plan.actions, start=1):
         lines.append(f"- [{n}] {action.address} ({action.unit_id}) — {action.start:%a %b %d, %H:%M}–"
                      f"{action.end:%H:%M}")
@@ -605,7 +608,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                     "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "tours": 0, "dropped": gone["unit_id"]}]}
         plan = _plan([TourAction.model_validate(a) for a in kept])  # the question fits the tours left
-        return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan)}",
+        return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan, state.get('lang'))}",
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "tours": len(plan.actions), "dropped": gone["unit_id"]}]}
     if route_node == "tour":
@@ -712,7 +715,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     if plan.actions:
         if model is not None:
             wording, why = invitation_traced(plan, model)
-        reply_parts.append(describe_plan(plan) + (f"\n\n{wording}" if wording else ""))
+        reply_parts.append(describe_plan(plan, state.get("lang")) + (f"\n\n{wording}" if wording else ""))
     return {
         "plan": plan.model_dump(mode="json") if plan.actions else None,
         "reply": "\n\n".join(p for p in reply_parts if p),

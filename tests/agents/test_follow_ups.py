@@ -933,3 +933,11 @@ def test_a_managers_report_of_several_units_makes_a_ticket_per_unit(inventory, n
     closed = ask(graph, "update on 7C - con ed came, it was the stove pilot light, all clear. 4B still cold tho",
                  thread_id="u", role="manager")["reply"]
     assert "closed your emergency report" in closed and "Still open: 4B" in closed
+
+
+def test_tours_proposed_to_a_spanish_speaker_are_introduced_in_spanish(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Busco un apartamento de 2 habitaciones en Washington Heights, máximo 2500 al mes", thread_id="e")
+    tour = ask(graph, "quiero ver el primero el sábado a las 11 de la mañana", thread_id="e")
+    assert tour["reply"].startswith("Le propongo estas visitas") and tour["plan"]["actions"][0]["start"][11:16] \
+        == "11:00"
