@@ -98,6 +98,8 @@ def follow_up_text(text: str, previous: str | None) -> str:
     if not previous or not (FOLLOW_UP.search(text) or len(text.split()) <= 3) or len(text.split()) > (
             12 if FOLLOW_UP.search(text) else 7):
         return text
+    if mentions(text) and years_in(text) and _topic_word(text) and not COMPARE_WITH.search(text):
+        return text  # "and how many units of supply in Reem in 2025?": a whole question of its own
     base = previous
     if years_in(text) and not AGAINST_YEAR.search(text):
         base = YEAR_OR_RANGE.sub(" ", base)
@@ -128,7 +130,8 @@ def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     question = follow_up_text(text, previous)
     turn = analytics_turn(question, model=model, lang="ar" if state.get("lang") == "ar" else None)
     trace = {**turn["trace"], **({"follow_up_of": previous} if question != text else {})}
-    return {"reply": turn["reply"], "market": turn["market"], "market_question": question, "trace": [trace]}
+    kept = question if turn.get("market") else (previous or question)  # a question without figures is not built on
+    return {"reply": turn["reply"], "market": turn["market"], "market_question": kept, "trace": [trace]}
 
 
 def _model_calls(message: str, offered: list[Tool], model: Any) -> tuple[list[tuple[str, Json, Json]], str]:

@@ -941,3 +941,12 @@ def test_tours_proposed_to_a_spanish_speaker_are_introduced_in_spanish(inventory
     tour = ask(graph, "quiero ver el primero el sábado a las 11 de la mañana", thread_id="e")
     assert tour["reply"].startswith("Le propongo estas visitas") and tour["plan"]["actions"][0]["start"][11:16] \
         == "11:00"
+
+
+def test_a_market_question_after_a_place_without_data_is_read_on_its_own(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "كم متوسط إيجار شقة غرفتين نوم في جزيرة الريم في 2025؟", thread_id="a")
+    none = ask(graph, "طيب وعندك بيانات عن جزيرة السعديات؟", thread_id="a")["reply"]
+    assert "السعديات" in none
+    supply = ask(graph, "وكم عدد الوحدات السكنية (العرض) في الريم في 2025؟", thread_id="a")["reply"]
+    assert "27,052" in supply and "السعديات" not in supply
