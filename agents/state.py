@@ -34,6 +34,7 @@ class AgentState(TypedDict, total=False):
     awaiting: str | None  # what the last reply asked for: "spec" | "route" | None
     matches: list[dict[str, Any]]  # MatchItems of the last search
     focus: str | None  # the unit the conversation last singled out ("which is closest?" -> it; "book it")
+    mentioned: list[str]  # the units the last answer about the results named ("the cheaper of those two" picks)
     pending: dict[str, str] | None  # the other part of a two-goal message, answered next: {"node", "text"}
     answered: bool  # this turn was answered from the results already shown (no new search)
     ask_after: str | None  # a question about the results, answered once this turn's edited search is ranked

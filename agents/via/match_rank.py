@@ -247,7 +247,7 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
     reply = "\n\n".join(p for p in (state.get("reply", ""), summarize(items, relaxations, full, notes,
                                                                                    state.get("lang"))) if p)
     matches = [m.model_dump(mode="json") for m in items]
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"mentioned": []}  # a new list: the units an earlier answer named are gone from view
     asked = state.get("ask_after")
     answered = answer_about_results(asked, matches) if asked and matches else None
     if answered is not None:  # "can stretch to 2300. whats the biggest": the question, on the new results

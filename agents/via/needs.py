@@ -733,6 +733,7 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
             answered = (f"{answered[0]} {further[0]}", further[1])
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
         out: dict[str, Any] = {"reply": answered[0], "focus": answered[1], "answered": True,
+                               "mentioned": list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", answered[0]))),
                                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                                           "answered_from_results": answered[1]}]}
         tours = (state.get("plan") or {}).get("actions") or []

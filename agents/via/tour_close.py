@@ -378,6 +378,9 @@ def _ordinal_reference(text: str) -> int:
     return 10 if word == "last" else _ORDINALS[word]
 
 
+# "the cheaper of those 2", "the bigger one of the two": between the two units the last answer named
+_OF_THE_TWO = re.compile(r"\bthe (cheaper|cheapest|bigger|biggest|larger|largest|closer|closest) (?:one )?of "
+                         r"(?:those|these|the|them)(?: (?:2|two))?\b|\bthe (cheaper|bigger|larger|closer) one\b", re.I)
 # "also add the 124 W 36th one right after", "add the second one too": one more tour beside those proposed
 ADD_TOUR = re.compile(r"\b(?:also add|add|and also|also (?:see|tour|book|do)|plus)\b", re.I)
 # "that one and the cheapest one", "it and the 4500 one right after": the unit in focus and another
@@ -667,7 +670,15 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             several_named = units_named(text, shown)
             pair = _THIS_AND.search(text)
             second = _other_named(pair.group(1), shown) if pair and focus is not None else None
-            if len(by_address) >= 2:  # "124 w 36th tue 10am and 29 w 36th 5E right after": in the order named
+            two = [m for m in shown if m["id"] in (state.get("mentioned") or [])]
+            of_two = _OF_THE_TWO.search(text)
+            if of_two and len(two) >= 2:  # "the cheaper of those 2": between the units the last answer named
+                word = (of_two.group(1) or of_two.group(2)).lower()
+                key = "rent" if word in ("cheaper", "cheapest") else "sqft" if word in (
+                    "bigger", "biggest", "larger", "largest") else "min_to_subway"
+                pick = (max if key == "sqft" else min)(two, key=lambda m: m["row_preview"].get(key) or 0)
+                chosen = [pick]
+            elif len(by_address) >= 2:  # "124 w 36th tue 10am and 29 w 36th 5E right after": in the order named
                 chosen = sorted(by_address, key=lambda m: named_at(text, m))[:TOURS]
             elif len(several_named) >= 2:  # "the 3525 one and the 1200 sqft one": those, in that order
                 chosen = several_named[:TOURS]

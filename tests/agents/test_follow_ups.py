@@ -950,3 +950,13 @@ def test_a_market_question_after_a_place_without_data_is_read_on_its_own(invento
     assert "السعديات" in none
     supply = ask(graph, "وكم عدد الوحدات السكنية (العرض) في الريم في 2025؟", thread_id="a")["reply"]
     assert "27,052" in supply and "السعديات" not in supply
+
+
+def test_the_bigger_of_the_two_units_just_compared_is_toured(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "LIC studio or 1br w/ roof deck and gym, under 3500", thread_id="c")
+    ask(graph, "anything in a building built in the last 5 yrs?", thread_id="c")
+    ask(graph, "how does it compare to the 1br for 2995", thread_id="c")
+    tour = ask(graph, "ok the bigger of those two, saturday at 11", thread_id="c")
+    (action,) = tour["plan"]["actions"]
+    assert action["unit_id"] == "SE-1094" and action["start"][11:16] == "11:00"
