@@ -8,13 +8,14 @@ Only the terms the request states count, and the sum is scaled to 0..100 by the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from contracts.search import SearchSpec
-from scoring.units import UnitArrays, amenity_key
+from scoring.units import UnitArrays, amenity_key, row_is_retail
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,11 @@ def row_has(row: dict[str, Any], key: str, spec: SearchSpec) -> bool:
     return bool(row.get(key))
 
 
+def wants_retail(spec: SearchSpec) -> bool:
+    """The request asks for a shop or showroom, so retail suites are what it wants."""
+    return bool(spec.use_case and re.search(r"retail|store|showroom|shop|gallery|restaurant", spec.use_case))
+
+
 def _musts(spec: SearchSpec) -> list[str]:
     return [amenity_key(m) for m in spec.must_haves]
 
@@ -127,7 +133,9 @@ def term_fractions(*, units: UnitArrays, spec: SearchSpec, weights: Weights) -> 
         if nice:
             add("nice", weights.w_nice, np.mean([_has(units, n, spec) for n in nice], axis=0))
         if spec.kind is not None:
-            add("kind", weights.w_kind, units.kind == spec.kind)
+            # an office request wants office floors: a ground-floor retail suite is another kind of space
+            shop = units.retail if not wants_retail(spec) else np.zeros(len(units), dtype=bool)
+            add("kind", weights.w_kind, (units.kind == spec.kind) & ~shop)
     return fractions, points
 
 
@@ -234,7 +242,8 @@ def score_loop(*, rows: list[dict[str, Any]], spec: SearchSpec, weights: Weights
             earned += weights.w_nice * sum(row_has(row, n, spec) for n in nice) / len(nice)
         if spec.kind is not None:
             total += weights.w_kind
-            earned += weights.w_kind * (row["kind"] == spec.kind)
+            shop = row_is_retail(row) and not wants_retail(spec)
+            earned += weights.w_kind * (row["kind"] == spec.kind and not shop)
         score = earned * 100.0 / total if total else 0.0
         out.append(score * MISSING_MUST_FACTOR if missing_must else score)
     return out

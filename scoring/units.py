@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,6 +14,21 @@ from contracts.search import AMENITY_KEYS
 def amenity_key(name: str) -> str:
     """'pet-friendly', 'Pet Friendly' and 'pet_friendly' are one key."""
     return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def is_retail(frame: pd.DataFrame) -> pd.Series:
+    """Ground-floor retail suites of the office listings (suite "RETL", floor "GRND"): storefronts, which an office
+    request does not want unless it asks for retail."""
+    suite = frame["suite"].astype(str) if "suite" in frame else pd.Series("", index=frame.index)
+    floor = frame["floor"].astype(str) if "floor" in frame else pd.Series("", index=frame.index)
+    return (frame["kind"] == "office") & (suite.str.contains("RET", case=False) | floor.str.contains("GRND|GROUND",
+                                                                                                    case=False))
+
+
+def row_is_retail(row: dict[str, object]) -> bool:
+    """is_retail for one inventory row."""
+    return row.get("kind") == "office" and ("RET" in str(row.get("suite") or "").upper()
+                                            or bool(re.search(r"GRND|GROUND", str(row.get("floor") or ""), re.I)))
 
 
 @dataclass(frozen=True)
@@ -28,6 +44,7 @@ class UnitArrays:
     bathrooms: np.ndarray
     min_to_subway: np.ndarray
     amenities: dict[str, np.ndarray]  # key -> bool array
+    retail: np.ndarray  # a ground-floor retail suite (a storefront), not office floor space
     loc_values: tuple[str, ...]  # the distinct location texts
     loc_codes: np.ndarray  # row -> index into loc_values
 
@@ -48,6 +65,7 @@ class UnitArrays:
             bathrooms=frame["bathrooms"].to_numpy(dtype=float),
             min_to_subway=frame["min_to_subway"].to_numpy(dtype=float),
             amenities={key: frame[key].to_numpy(dtype=bool) for key in AMENITY_KEYS},
+            retail=is_retail(frame).to_numpy(dtype=bool),
             loc_values=tuple(str(u) for u in uniques),
             loc_codes=np.asarray(codes),
         )

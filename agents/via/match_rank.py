@@ -17,7 +17,7 @@ from contracts.search import AMENITY_KEYS, SearchSpec
 from data.sources.nyc import Inventory, load_inventory
 from scoring.match import DEFAULT_WEIGHTS, Scored, Weights, rank, row_has, score_units
 from scoring.relax import suggest_relaxations
-from scoring.units import UnitArrays
+from scoring.units import UnitArrays, row_is_retail
 
 TOP_N = 5
 FEW_MATCHES = 3  # fewer full matches than this: also suggest relaxations
@@ -109,7 +109,9 @@ def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tu
         reasons.append(f"Bonus: {', '.join(_label(n) for n in nice)}")
     if "kind" in terms:
         (reasons if terms["kind"][i] >= 1 else misses).append(
-            f"{row['kind'].title()} as asked" if terms["kind"][i] >= 1 else f"Is an {row['kind']}")
+            f"{row['kind'].title()} as asked" if terms["kind"][i] >= 1 else
+            "Ground-floor retail suite (a storefront), not office floors" if row_is_retail(row) and row["kind"] ==
+            spec.kind else f"Is an {row['kind']}")
     return reasons, misses
 
 

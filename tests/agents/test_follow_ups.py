@@ -960,3 +960,15 @@ def test_the_bigger_of_the_two_units_just_compared_is_toured(inventory, now):
     tour = ask(graph, "ok the bigger of those two, saturday at 11", thread_id="c")
     (action,) = tour["plan"]["actions"]
     assert action["unit_id"] == "SE-1094" and action["start"][11:16] == "11:00"
+
+
+def test_an_office_request_does_not_take_a_ground_floor_retail_suite_for_office_floors(inventory, now):
+    from agents.via.match_rank import match
+    from agents.via.needs import parse_spec
+
+    offices, _, _ = match(parse_spec("office in chelsea around 9,000 sf"), inventory, top_n=300)
+    retail = next(m for m in offices if m.id == "U-146")  # 111 W 24th St, suite RETL, floor P GRND
+    assert offices.index(retail) >= 5 and retail.score < 100
+    assert "Ground-floor retail suite (a storefront), not office floors" in retail.row_preview["misses"]
+    shop = ask(_graph(inventory, now), "retail store space in chelsea around 9,000 sf", thread_id="s")
+    assert shop["matches"][0]["id"] == "U-146"
