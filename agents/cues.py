@@ -66,3 +66,9 @@ def shown_by_address(text: str, shown: list[dict[str, Any]]) -> list[dict[str, A
     streets = {re.sub(r"^\s*\d+[a-z]?(?:-\d+)?\s+", "", (m["row_preview"].get("address") or "").split(",")[0]).lower()
                for m in by_street}
     return by_street if len(streets) == len(by_street) else []  # a street two shown units share names neither
+
+
+# "does the old lease hurt me?", "how much does the short lease knock off?": the remaining lease, not a document
+LEASE_LEFT_Q = re.compile(r"\b(?:old|short|shorter|remaining|older|low|little|less)\s+lease\b.{0,40}(?:\?|hurt|cost|"
+                          r"matter|affect|knock|lower|reduce|impact)|\blease\s+(?:decay|left|remaining)\b.{0,30}\?",
+                          re.I)

@@ -17,12 +17,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from agents.cues import ANOTHER_TIME, LISTING_PRICE, MARKET_PLACE, UNIT_ID, shown_by_address
+from agents.cues import ANOTHER_TIME, LEASE_LEFT_Q, LISTING_PRICE, MARKET_PLACE, UNIT_ID, shown_by_address
 from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
 from agents.i18n import language, phrase
 from agents.linear import LinearModel
-from agents.market.comps import LEASE_Q as HDB_LEASE_Q
 from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
@@ -401,7 +400,7 @@ def route(
     if previous_node == "comps" and COMPS_FOLLOW_UP.search(text) and not OWN_RENTAL.search(text):
         # "which floors in 876A sold at or under 760k?", "any listings on that street?": the flats just valued
         return RouteDecision(pipeline="MARKET", node="comps", reason="a follow-up about the flats just valued")
-    if previous_node == "comps" and not has_lease and HDB_LEASE_Q.search(text):
+    if previous_node == "comps" and not has_lease and LEASE_LEFT_Q.search(text):
         # "does the old lease hurt me?" after a valuation: the flat's remaining lease, not a lease document
         return RouteDecision(pipeline="MARKET", node="comps", reason="the remaining lease of the flat just valued")
     if previous_node == "comps" and LISTING_PRICE.search(text):

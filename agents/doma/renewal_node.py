@@ -201,8 +201,11 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             "renewal_request") else None
         request = request.model_copy(update={"landlord_offers": [latest.tenant_counter_rent],
                                              "proposed_increase_pct": None, "tenant_counter_rent": earlier_counter})
+    final = request.requester == "tenant" and FINAL.search(text) is not None
     if request.requester == "tenant":
-        advice = advise(request, inventory=inventory, policy=_resolve_policy(None))
+        # a final offer: the advice accepts it if taken (the decision itself is said first)
+        advice = advise(request.model_copy(update={"accept": True}) if final else request, inventory=inventory,
+                        policy=_resolve_policy(None))
         if advice is None:
             missing = [m for m, known in (("your current monthly rent", request.current_rent),
                                           ("the rent (or increase) your landlord offered", offered_rent(request)))
@@ -222,11 +225,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             reply = render_advice(advice)
             if REFUSED_Q.search(text):  # "what if they refuse my counter?": the fallback first
                 reply = if_refused(advice) + "\n\n" + reply
-            if FINAL.search(text):  # "2600 for 12 months, final. take it or move?": the decision, and a yes drafted
+            if final:  # "2600 for 12 months, final. take it or move?": the decision, and a yes drafted
                 place = " ".join(filter(None, [f"{request.bedrooms}br" if request.bedrooms else None,
                                                request.location]))
-                advice = advise(request.model_copy(update={"accept": True}), inventory=inventory,
-                                policy=_resolve_policy(None)) or advice
                 reply = (take_or_move(advice, place=place) + "\n\nIf you take it, an acceptance is drafted below; "
                          "edit it before you send it.")
             lang = state.get("lang")
@@ -244,12 +245,11 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             trace["missing"] = missing
             out.update(reply=_question(missing), awaiting="renewal")
         else:
-            analysis = analyze_renewal(request, inventory=inventory)
             if latest.terms and (latest.tenant_counter_rent or latest.tenant_counter_pct is not None):
                 # "tenant countered 4200 for 2 yrs": the tenant's figure, weighed, not the manager's own terms
                 request = request.model_copy(update={"terms": []})
                 latest = latest.model_copy(update={"terms": []})
-                analysis = analyze_renewal(request, inventory=inventory)
+            analysis = analyze_renewal(request, inventory=inventory)
             own = bool(request.terms) and bool(latest.terms or latest.incentive)
             if own:  # "fine, 3% for 12 mo or 2.5% for 24": the manager's terms are the package
                 analysis = with_own_terms(analysis)

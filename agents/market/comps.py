@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.cues import LISTING_PRICE
+from agents.cues import LEASE_LEFT_Q, LISTING_PRICE
 from agents.market.comps_search import Planner, hint_streets, run_loop
 from agents.market.comps_target import TargetParser
 from agents.prompts import COMPS_PLANNER_PROMPT
@@ -446,9 +446,6 @@ FOR_SALE_Q = re.compile(r"\b(?:listings?|listed|on the market|for sale|asking)\b
 NEIGHBOUR_SALE = re.compile(r"\b(?:at|blk|block)\s+#?(\d{1,4}[a-h]?)\b.{0,30}\b(?:went for|sold (?:for|at)|got)\b",
                             re.I)
 # HDB towns whose flats are too new for resale sales in the data, and the neighbouring towns that have them
-# "does the old lease hurt me?", "how much does the short lease knock off?": the remaining lease, not a document
-LEASE_Q = re.compile(r"\b(?:old|short|shorter|remaining|older|low|little|less)\s+lease\b.{0,40}(?:\?|hurt|cost|matter|"
-                     r"affect|knock|lower|reduce|impact)|\blease\s+(?:decay|left|remaining)\b.{0,30}\?", re.I)
 NO_RESALE_TOWNS = {"tengah": ("BUKIT BATOK", "CHOA CHU KANG", "JURONG WEST", "BUKIT PANJANG")}
 # A price statistic of a period rather than a valuation: "median price 2023", "what did they go for back in 2020",
 # "give me the 2026 one then, and how much lease do those usually have left"
@@ -460,11 +457,18 @@ STATISTIC_Q = re.compile(r"\b(?:median|average|mean|typical)\b.{0,40}\b(?:price|
 _YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 
 
+def _of_kind(t: Any, town: str | None, flat_type: str | None) -> np.ndarray:
+    """The sales of one flat type in one town (none when either is unknown)."""
+    if not town or flat_type not in FLAT_TYPES:
+        return np.zeros(t.size, dtype=bool)
+    return (t.town == t.town_code(town)) & (t.flat_type == FLAT_TYPES.index(flat_type))
+
+
 def year_statistics(engine: CompsEngine, town: str, flat_type: str, year: int | None) -> str:
     """Count, median, middle half, range, floor area and remaining lease of a town's sales of one flat type in one
     year (the latest year with sales when none is named); says so when the data holds no such year."""
     t = engine.table
-    kind = (t.town == t.town_code(town)) & (t.flat_type == FLAT_TYPES.index(flat_type))
+    kind = _of_kind(t, town, flat_type)
     years = sorted({m // 12 for m in t.month[kind].tolist()})
     head = f"**{flat_type.title()} in {town.title()}**"
     if not years:
@@ -490,7 +494,7 @@ def lease_effect(engine: CompsEngine, target: Target) -> str:
     """What a shorter remaining lease does to price, from the latest year's sales of the same town and flat type:
     the flat's own band (within 10 years of its remaining lease) against sales with 10+ more years left."""
     t = engine.table
-    kind = (t.town == t.town_code(target.town or "")) & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
+    kind = _of_kind(t, target.town, target.flat_type)
     if not kind.any():
         return "The data holds no sales of this flat type in this town to compare leases with."
     latest = int(t.month[kind].max()) // 12
@@ -524,7 +528,7 @@ def _sale_line(t: Any, i: int) -> str:
 def extreme_sales(engine: CompsEngine, target: Target, text: str) -> str:
     """The cheapest (or dearest) recent sales of the flat type in the town, with what explains the price."""
     t = engine.table
-    kind = (t.town == t.town_code(target.town or "")) & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
+    kind = _of_kind(t, target.town, target.flat_type)
     rows = np.flatnonzero(kind & (t.month // 12 == (int(t.month[kind].max()) // 12 if kind.any() else 0)))
     if not len(rows):
         return "The data holds no sales of this flat type in this town."
@@ -542,7 +546,7 @@ def latest_on_street(engine: CompsEngine, target: Target) -> str:
     """What the data can say when current listings are asked for: it holds sales, not asking prices; the latest
     sales on the street (else in the town) of the flat type."""
     t = engine.table
-    kind = (t.town == t.town_code(target.town or "")) & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
+    kind = _of_kind(t, target.town, target.flat_type)
     street = None
     if target.block_hint:
         at_block = np.flatnonzero(kind & np.array([str(b).upper() == target.block_hint for b in t.block]))
@@ -562,7 +566,7 @@ def block_sales(engine: CompsEngine, target: Target, block: str) -> str | None:
     with lease and size beside the flat valued, so the difference is explained; None when the town has no such
     block."""
     t = engine.table
-    kind = (t.town == t.town_code(target.town or "")) & (t.flat_type == FLAT_TYPES.index(target.flat_type or ""))
+    kind = _of_kind(t, target.town, target.flat_type)
     rows = [int(i) for i in np.flatnonzero(kind) if str(t.block[i]).upper().startswith(block.upper())]
     if not rows:
         return None
@@ -653,7 +657,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             return {"reply": told, "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "block_sales": pointed.group(1) if pointed else None}]}
-    if LEASE_Q.search(asked) and previous.get("target") and state.get("previous_node") == "comps":
+    if LEASE_LEFT_Q.search(asked) and previous.get("target") and state.get("previous_node") == "comps":
         # "does the old lease hurt me?": what a shorter remaining lease does to price here
         about = Target.model_validate({**previous["target"], "as_of": as_of})
         return {"reply": lease_effect(engine, about), "awaiting": None,

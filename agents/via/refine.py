@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.cues import shown_by_address
+from agents.textnum import words_to_digits
 from agents.via.vocab import LOCATION_ALIASES
 from contracts.search import Budget, SearchSpec
 
@@ -406,8 +407,7 @@ _FIRST_N = re.compile(r"\b(?:the )?(?:first|top) (two|2|three|3)\b|\bboth\b", re
 _SEARCHY = re.compile(r"\bwhat(?:'s| is| else is)? available\b|\banything (?:at|in|on|under|with)\b|\bshow me\b|"
                       r"\bany (?:suites?|units?|apartments?|offices?|listings?)\b|\bwhat else\b", re.I)
 _RATE_IF = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*)\s*(?:sf|sq\.?\s?ft|square foot)\b", re.I)
-_YEARS_COST = re.compile(r"\b(\d{1,2}|two|three|four|five|ten)\s+(?:years?|yrs?)\b", re.I)
-_WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+_YEARS_COST = re.compile(r"\b(\d{1,2})\s+(?:years?|yrs?)\b", re.I)
 
 
 def money_terms(unit: dict[str, Any], text: str) -> str:
@@ -424,9 +424,9 @@ def money_terms(unit: dict[str, Any], text: str) -> str:
                    + (f", {monthly - rent:+,.0f} on the listed ${rent:,.0f}." if rent else "."))
     elif rent and re.search(r"\bannual|\byearly|\ba year\b|\bper year\b", text, re.I):
         out.append(f" That is ${rent * 12:,.0f} a year.")
-    years = _YEARS_COST.search(text)
+    years = _YEARS_COST.search(words_to_digits(text))  # "three years" as "3 years"
     if rent and years and re.search(r"\bcost|\btotal|\bover\b", text, re.I):
-        n = _WORD_NUMBERS.get(years.group(1).lower()) or int(years.group(1))
+        n = int(years.group(1))
         out.append(f" {n} years at the listed rent: ${rent * 12 * n:,.0f} (before any escalation, which the listing "
                    "does not state).")
     return "".join(out)
@@ -538,7 +538,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         return ("No problem: I've left it there. Tell me what to change (area, size, budget) or ask about one of "
                 "the results."), shown[0]["id"]
     first_n = _FIRST_N.search(text)
-    if first_n and (_MONEY_WORDS.search(text) or _YEARS_COST.search(text)):
+    if first_n and (_MONEY_WORDS.search(text) or _YEARS_COST.search(words_to_digits(text))):
         # "whats the annual on the first two, and what would 3 yrs cost me": each one's figures
         n = 2 if first_n.group(1) is None or first_n.group(1) in ("two", "2") else 3
         lines = [f"#{i} {m['row_preview']['address']} ({m['id']}): ${m['row_preview']['rent']:,.0f}/mo."

@@ -367,6 +367,12 @@ _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, 
 ORDINAL = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|fifth|last)\b", re.I)
 
 
+def _by_comparison(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The shown units in the order a comparison asks ("the cheaper one" as "the cheapest")."""
+    return _ranked_by_ask(text.replace("cheaper", "cheapest").replace("bigger", "biggest").replace("closer", "closest"),
+                          shown)
+
+
 def _ordinal_reference(text: str) -> int:
     """'the second one' / '#2' -> 1; 'the last one' -> -1 (the last match); anything else -> 0 (the top one)."""
     m = ORDINAL.search(_english_ordinals(text))
@@ -398,8 +404,7 @@ def _other_named(words: str, shown: list[dict[str, Any]]) -> dict[str, Any] | No
         index = _ordinal_reference(words)
         return shown[index] if index < len(shown) else None
     if _BY_KIND_OF_ONE.search(words):
-        ranked = _ranked_by_ask(words.replace("cheaper", "cheapest").replace("bigger", "biggest")
-                                .replace("closer", "closest"), shown)
+        ranked = _by_comparison(words, shown)
         return ranked[0] if ranked else None
     return None
 
@@ -698,8 +703,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             elif with_amenity is not None:  # "the one with the doorman", "el que tiene lavadora"
                 chosen = [with_amenity]
             elif _BY_KIND_OF_ONE.search(text) and not several:  # "the cheaper one", "the bigger one"
-                chosen = _ranked_by_ask(text.replace("cheaper", "cheapest").replace("bigger", "biggest")
-                                        .replace("closer", "closest"), shown)[:1]
+                chosen = _by_comparison(text, shown)[:1]
             else:
                 chosen = _ranked_by_ask(text, shown)[:count] if several else [shown[min(picked, len(shown) - 1)]]
             units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
