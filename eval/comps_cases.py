@@ -8,6 +8,10 @@ sometimes the lease start or the flat model) in one of several wordings; the pri
 Recipe: seed 16, a fixed number of sales per split drawn uniformly; the wording, the spelling of the street and
 the floor within the sale's storey range are drawn per case.
 
+`python -m eval.comps_cases train2026` writes only eval/datasets/comps/train2026.jsonl: 300 sales from each of
+Jan-Mar 2026 that are not in test (seed 2626), valued as of the first day of their month. It is the only train set
+in the 2026 regime (valued across the 2024-2025 gap), so the methods for that regime are tuned on it, never on test.
+
 `python -m eval.comps_cases backtest` writes only eval/datasets/comps/backtest.jsonl: an own backtest for tuning,
 300 sales from each of May-Sep 2023 (seed 1616), each valued as of the first day of its month from the sales
 before it. It shares no month with dev or test.
@@ -27,6 +31,7 @@ OUT = Path(__file__).resolve().parent / "datasets" / "comps"
 SPLITS = {"dev": (("2023-10", "2023-11"), 400), "test": (("2023-12", "2026-01", "2026-02", "2026-03"), 600),
           "dev_large": (("2023-10", "2023-11"), 1500)}  # more dev cases (overlapping dev) for smaller differences
 SEED = 16
+TRAIN2026_MONTHS, TRAIN2026_PER_MONTH, TRAIN2026_SEED = ("2026-01", "2026-02", "2026-03"), 300, 2626
 BACKTEST_MONTHS, BACKTEST_PER_MONTH, BACKTEST_SEED = ("2023-05", "2023-06", "2023-07", "2023-08", "2023-09"), 300, 1616
 _EXPAND = {"AVE": "Avenue", "ST": "Street", "RD": "Road", "DR": "Drive", "CRES": "Crescent", "NTH": "North",
            "STH": "South", "CTRL": "Central", "CL": "Close", "LOR": "Lorong", "BT": "Bukit", "JLN": "Jalan",
@@ -85,6 +90,18 @@ def build_backtest() -> list[dict[str, Any]]:
     return cases
 
 
+def build_train2026() -> list[dict[str, Any]]:
+    """TRAIN2026_PER_MONTH sales of each of TRAIN2026_MONTHS, none of them a test case's sale (deterministic)."""
+    rows = load_files().rows
+    in_test = {json.loads(line)["expected"]["row_id"] for line in (OUT / "test.jsonl").open(encoding="utf-8")}
+    rng = random.Random(TRAIN2026_SEED)
+    cases = []
+    for month in TRAIN2026_MONTHS:
+        held = [r for r in rows if r["month"].strftime("%Y-%m") == month and r["id"] not in in_test]
+        cases += [_case("train2026", row, rng) for row in rng.sample(held, TRAIN2026_PER_MONTH)]
+    return cases
+
+
 def build() -> dict[str, list[dict[str, Any]]]:
     """The cases of each split (deterministic)."""
     rows = load_files().rows
@@ -97,9 +114,11 @@ def build() -> dict[str, list[dict[str, Any]]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Rewrite the case files (with the argument `backtest`: only the own backtest file)."""
+    """Rewrite the case files (with the argument `backtest` or `train2026`: only that file)."""
     OUT.mkdir(parents=True, exist_ok=True)
-    built = {"backtest": build_backtest()} if (argv or sys.argv[1:]) == ["backtest"] else build()
+    args = argv or sys.argv[1:]
+    built = ({"backtest": build_backtest()} if args == ["backtest"] else
+             {"train2026": build_train2026()} if args == ["train2026"] else build())
     for split, cases in built.items():
         with (OUT / f"{split}.jsonl").open("w", encoding="utf-8") as fh:
             for case in cases:
