@@ -110,6 +110,8 @@ def render(tool: str, result: Json, lang: str) -> str:
                 f"Districts of {result['municipality']} by transaction {result['by']} in {_when(result, lang)}:")
         return "\n".join([head, *[f"{r['rank']}. {_place(r['district'], lang)}: {money(r['value_aed'], lang)}, "
                                   f"{r['count']:,} {'معاملة' if ar else 'transactions'}" for r in result["ranking"]]])
+    if tool == "rank_projects":
+        return _project_ranking(result, lang)
     if tool == "find_units_by_budget":
         n, scope = result["matching_projects"], _scope(result, lang)
         head = (f"{n} مشروعاً بمتوسط إيجار سنوي ضمن {money(result['budget_aed_year'], lang)}{scope} "
@@ -158,6 +160,44 @@ def render(tool: str, result: Json, lang: str) -> str:
         return (f"مجتمعات {_place(result['district'], lang)} ({len(result['communities'])}): {codes}" if ar else
                 f"Communities of {result['district']} ({len(result['communities'])}): {codes}")
     return str(result.get("figures", result))
+
+
+METRIC_NAMES = {  # rank_projects' metrics as said in a heading
+    "transactions": ("number of transactions", "عدد المعاملات"), "sales": ("number of sales", "عدد عمليات البيع"),
+    "sales_value": ("value of sales", "قيمة المبيعات"), "transaction_value": ("transaction value", "قيمة المعاملات"),
+    "rent_revenue": ("rent revenue (value of rent contracts)", "إيرادات الإيجار (قيمة عقود الإيجار)"),
+    "rent_contracts": ("number of rent contracts", "عدد عقود الإيجار"),
+    "avg_rent": ("average yearly rent (rental index)", "متوسط الإيجار السنوي"),
+    "price_per_sqm": ("sale price per square metre", "سعر البيع للمتر المربع"),
+    "supply": ("housing supply (units)", "المعروض السكني (وحدات)"),
+}
+
+
+def _metric_value(value: float, unit: str, lang: str) -> str:
+    if unit in ("AED", "AED/year"):
+        return money(value, lang) + (("/سنة" if lang == "ar" else " a year") if unit == "AED/year" else "")
+    if unit == "AED/sqm":
+        return f"{value:,.0f} " + ("درهم/م²" if lang == "ar" else "AED/sqm")
+    return f"{value:,.0f}"
+
+
+def _project_ranking(result: Json, lang: str) -> str:
+    """ "Projects on Yas Island by number of transactions in 2025: 1. Gardenia: 757 ..." """
+    ar = lang == "ar"
+    name = METRIC_NAMES[result["metric"]][1 if ar else 0]
+    where = _place(result["district"], lang) if result["district"] else ("أبوظبي" if ar else "Abu Dhabi")
+    order = (" (من الأدنى)" if ar else ", lowest first") if result["lowest"] else ""
+    head = (f"المشاريع في {where} حسب {name} عام {result['year']}{_scope(result, lang)}{order}:" if ar else
+            f"Projects in {where} by {name} in {result['year']}{_scope(result, lang)}{order}:")
+    lines = [head]
+    for r in result["ranking"]:
+        kind = (f" — {AR_TYPOLOGY.get(r['typology'], r['typology']) if ar else r['typology']}"
+                if r["typology"] != result["typology"] else "")
+        there = "" if result["district"] else f" ({_place(r['district'], lang)})"
+        lines.append(f"{r['rank']}. {r['project']}{there}{kind}: {_metric_value(r['value'], result['unit'], lang)}")
+    lines.append(f"({result['projects_ranked']} مشروعاً في الترتيب)" if ar else
+                 f"({result['projects_ranked']} projects ranked)")
+    return "\n".join(lines)
 
 
 def _title(name: str) -> str:

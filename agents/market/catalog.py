@@ -90,6 +90,15 @@ MARKET_TOOLS = (
           "buying price level of apartments, villas or plots in a district or project"),
          ("What is the price per sqm for apartments on Yas Island in 2024?", "AED per square metre for villas on Reem",
           "كم سعر المتر المربع للشقق في جزيرة ياس؟", "ما سعر البيع للمتر في الريم 2025؟")),
+    Tool("rank_projects", t.rank_projects,
+         "Ranks the projects (buildings, developments) of a district or of both by one measure in a year: "
+         "transactions, sales value, rent revenue, average rent, price per sqm or supply.", "sales",
+         ("user asks which project / building / development is the top, busiest, best-selling, most expensive, "
+          "cheapest, largest or has the most rent revenue or units",
+          "a ranking or top N of projects rather than districts"),
+         ("Which projects on Reem had the most transactions in 2024?", "Top 5 projects by rent revenue on Yas",
+          "cheapest project for a 2 bed", "أي مشروع في الريم حقق أعلى إيرادات إيجار؟",
+          "رتب المشاريع والأبراج حسب عدد الصفقات")),
 )
 
 

@@ -57,6 +57,29 @@ JOINED = re.compile(r"\band\b|\bplus\b|\bvs\.?\b|(?:^|\s)و(?:ال|كم|ما|ش�
 # Which place costs more: a price per square metre, not the value of all its transactions
 PRICIER = re.compile(r"\b(?:more expensive|pricier|costlier|cheaper|less expensive|dearer)\b|"
                      r"\b(?:most|least) expensive\b|اغلى|أغلى|ارخص|أرخص", re.I)
+# A ranking of projects ("which projects had the most sales", "top 5 buildings by rent revenue", "أكثر المشاريع")
+PROJECT_RANK = re.compile(
+    r"\b(?:top|best|biggest|largest|most|highest|lowest|cheapest|priciest|leading|busiest|rank\w*|"
+    r"fewest|least)\b[^.?!]{0,50}\b(?:projects?|buildings?|developments?|towers?|compounds?)\b|"
+    r"\b(?:projects?|buildings?|developments?|towers?)\b[^.?!]{0,50}\b(?:most|highest|lowest|top|best|biggest|"
+    r"largest|cheapest|priciest|busiest|ranked|ranking|fewest|least)\b|"
+    r"(?:اكثر|اعلى|افضل|ارخص|اغلى|اقل|اكبر|رتب|ترتيب)[^.؟?!]{0,30}(?:المشاريع|مشروع|مشاريع|الابراج|المباني)|"
+    r"(?:المشاريع|مشاريع)[^.؟?!]{0,30}(?:الاكثر|الاعلى|الارخص|الاغلى|الاقل|الاكبر)", re.I)
+LOWEST = re.compile(r"\b(?:lowest|cheapest|least|fewest|smallest|most affordable)\b|ارخص|الارخص|اقل|الاقل", re.I)
+# rank_projects' metric from the question's words, first match wins (normalized Arabic)
+PROJECT_METRIC_WORDS = (
+    (re.compile(r"\brent(?:al)? (?:revenue|income|value)\b|\brevenue\b|ايرادات|عائد", re.I), "rent_revenue"),
+    (re.compile(r"\b(?:rent(?:al)? contracts?|leases? (?:signed|registered)|tenanc(?:y|ies))\b|عقود", re.I),
+     "rent_contracts"),
+    (re.compile(r"\b(?:sq\.? ?m|sqm|square met(?:re|er)s?|per met(?:re|er)|sale rates?|per square)\b|المتر", re.I),
+     "price_per_sqm"),
+    (re.compile(r"\b(?:supply|units|stock|inventory)\b|المعروض|وحدات", re.I), "supply"),
+    (re.compile(r"\b(?:rents?|rental|to rent|renting)\b|ايجار", re.I), "avg_rent"),
+    (re.compile(r"\b(?:expensive|priciest|pricier|cheapest|cheaper|affordable)\b|اغلى|ارخص", re.I), "price_per_sqm"),
+    (re.compile(r"\b(?:value|worth|aed|dirhams?|money|turnover)\b|قيمه", re.I), "sales_value"),
+    (re.compile(r"\b(?:sales|sold|selling|best[- ]selling)\b|مبيعا|مبيعات", re.I), "sales"),
+)
+TOP_N = re.compile(r"\btop\s*(\d{1,2})\b|\b(\d{1,2})\s+(?:projects|buildings|developments)\b", re.I)
 TOPICS = {  # the words of each tool category, in both languages (normalized Arabic)
     "supply": re.compile(r"\b(?:supply|units|stock|inventory|oversuppl\w*)\b|المعروض|معروض|وحدات|وحده", re.I),
     "rent": re.compile(r"\b(?:rents?|rental|rented|leasing)\b|ايجار|الايجار", re.I),
@@ -219,6 +242,8 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
     years = years_in(message)
     layout, typology = layout_in(message), typology_in(message)
     primary = _primary(ranked, places)
+    if PROJECT_RANK.search(normalize(message)) and not any(m.place.kind == "project" for m in places):
+        return _project_ranking(message, districts, years, layout, typology)
     if PRICIER.search(message) and len(districts) >= 2 and not TOPICS["rent"].search(message):
         primary = "get_sale_price_per_sqm"  # "which is more expensive, Reem or Yas?": the price of a square metre
     plan = Plan()
@@ -295,6 +320,24 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
             plan.calls.append(Call(primary, {"entities": entities, "entityType": entity_type, "year": rent_year,
                                              "typology": typology, "layout": layout}))
         plan.series = len(years) > 1
+    return plan
+
+
+def _project_ranking(message: str, districts: list[str], years: list[int], layout: str | None,
+                     typology: str | None) -> Plan:
+    """rank_projects for each district named (both when none), by the measure the words ask for."""
+    norm = normalize(message)
+    metric = next((m for pattern, m in PROJECT_METRIC_WORDS if pattern.search(norm)), "transactions")
+    top = TOP_N.search(message)
+    limit = min(int(top.group(1) or top.group(2)), 20) if top else 5
+    plan = Plan()
+    if not years:
+        plan.notes.append("no year given: the latest year in each table")
+    scope: list[str | None] = list(districts) or [None]
+    for district in scope:
+        plan.calls.append(Call("rank_projects", {
+            "metric": metric, "district": district, "year": years[0] if years else None, "typology": typology,
+            "layout": layout, "lowest": bool(LOWEST.search(norm)) and metric not in ("supply",), "limit": limit}))
     return plan
 
 

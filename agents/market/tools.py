@@ -436,3 +436,66 @@ def get_sale_price_per_sqm(district: District, year: Annotated[int | None, Field
     return {"district": place.display, "year": year, "project": project, "rates": rows, "unit": "AED/sqm",
             "source": LABELS[key], "basis": "one sale-rate row per property type (rates are never summed)",
             "figures": {f"{r['typology']} aed_per_sqm": r["aed_per_sqm"] for r in rows}}
+
+
+# What a project ranking can rank by: the table, the measure, a fixed transaction/rent type, whether it adds up
+PROJECT_METRICS: dict[str, tuple[str, str, str | None, bool, str]] = {
+    "transactions": ("transactions_project", "volume", None, True, "transactions"),
+    "sales": ("transactions_project", "volume", "sale", True, "sales"),
+    "sales_value": ("transactions_project", "value", "sale", True, "AED"),
+    "transaction_value": ("transactions_project", "value", None, True, "AED"),
+    "rent_revenue": ("rent_revenue_project", "value", None, True, "AED"),
+    "rent_contracts": ("rent_revenue_project", "volume", None, True, "rent contracts"),
+    "avg_rent": ("rental_index_project", "avg_rent_value", None, False, "AED/year"),
+    "price_per_sqm": ("sale_rates_project", "sale_rate", None, False, "AED/sqm"),
+    "supply": ("supply_project", "total_supply", None, True, "units"),
+}
+Metric = Literal["transactions", "sales", "sales_value", "transaction_value", "rent_revenue", "rent_contracts",
+                 "avg_rent", "price_per_sqm", "supply"]
+
+
+@tool
+def rank_projects(metric: Annotated[Metric, Field(description=(
+        "What to rank by: transactions (count, all types), sales (count of sales), sales_value (AED of sales), "
+        "transaction_value (AED, all types), rent_revenue (AED of rent contracts), rent_contracts (count), "
+        "avg_rent (rental index, AED/year), price_per_sqm (sale rate, AED/sqm), supply (units)"))] = "transactions",
+        district: Annotated[str | None, Field(description="Limit to one district")] = None,
+        year: Annotated[int | None, Field(description="Year; the latest actual year of the table when None")] = None,
+        typology: Typology = None, layout: Layout = None,
+        lowest: Annotated[bool, Field(description="Rank from the lowest (cheapest, fewest) up")] = False,
+        limit: Annotated[int, Field(ge=1, le=50, description="How many projects")] = 5) -> Json:
+    """Projects ranked by one measure in a year (the busiest, priciest, cheapest, largest ...)."""
+    tables = load_market()
+    key, measure, kind, additive, unit = PROJECT_METRICS[metric]
+    frame = tables.facts[key]
+    year = _year(tables, key, year, default_latest=True)
+    lay, ptype = layout_of(layout), typology_of(typology)
+    _check_layout(set(frame["layout"]), lay)
+    place = _district(tables, district) if district else None
+    sub = frame[frame["year"] == year]
+    if place:
+        sub = sub[sub["district"] == place.name]
+    ranked: list[Json] = []
+    for (project, where), rows in sub.groupby(["project_name", "district"]):
+        if ptype is None and not additive and not (rows["typology"] == TOTALS["typology"]).any():
+            # an average per type and no overall one (sale rates): each type is ranked on its own
+            for kind_name, part in rows.groupby("typology"):
+                fig = read_figure(part, (measure,), additive=False, typology=kind_name, layout=lay, kind=kind)
+                if fig and fig.values[measure] == fig.values[measure]:
+                    ranked.append({"project": project, "district": _display(tables, where), "typology": kind_name,
+                                   "value": fig.values[measure]})
+            continue
+        fig = read_figure(rows, (measure,), additive=additive, typology=ptype, layout=lay, kind=kind)
+        if fig and fig.values[measure] == fig.values[measure] and fig.values[measure] > 0:
+            ranked.append({"project": project, "district": _display(tables, where),
+                           "typology": ptype or TOTALS["typology"], "value": fig.values[measure]})
+    if not ranked:
+        raise _error("no_rows", f"{LABELS[key]} has no project rows for that selection in {year}.",
+                     years_available=tables.years(key))
+    ranked.sort(key=lambda r: (r["value"] if lowest else -r["value"], r["project"]))
+    top = [{"rank": i + 1, **r} for i, r in enumerate(ranked[:limit])]
+    return {"metric": metric, "year": year, "district": place.display if place else None,
+            "typology": ptype or TOTALS["typology"], "layout": lay or TOTALS["layout"], "lowest": lowest,
+            "projects_ranked": len(ranked), "ranking": top, "unit": unit, "source": LABELS[key],
+            "figures": {f"{r['project']}" + (f" ({r['typology']})" if ptype is None and not additive else ""):
+                        r["value"] for r in top}}

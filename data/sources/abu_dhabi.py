@@ -34,6 +34,7 @@ FACTS: dict[str, tuple[str, str, str | None, tuple[str, ...]]] = {
     "rental_index_project": ("RENTAL_INDEX_PROJECT.csv", "year", "rent_type",
                              ("lower_rent_value", "avg_rent_value", "upper_rent_value")),
     "rent_revenue_district": ("RENT_REVENUE_DISTRICT.csv", "year", "rent_type", ("value", "volume")),
+    "rent_revenue_project": ("RENT_REVENUE_PROJECT.csv", "year", "rent_type", ("value", "volume")),
     "supply_district": ("SUPPLY_DISTRICT.csv", "supply_demand_year", None, ("total_supply",)),
     "supply_community": ("SUPPLY_COMMUNITY.csv", "supply_demand_year", None, ("total_supply",)),
     "supply_project": ("SUPPLY_PROJECT.csv", "supply_demand_year", None, ("total_supply",)),
@@ -43,6 +44,7 @@ FACTS: dict[str, tuple[str, str, str | None, tuple[str, ...]]] = {
 LABELS = {"transactions_district": "TRANSACTIONS_DISTRICT", "transactions_project": "TRANSACTIONS_PROJECT",
           "rental_index_district": "RENTAL_INDEX_DISTRICT", "rental_index_community": "RENTAL_INDEX_COMMUNITY",
           "rental_index_project": "RENTAL_INDEX_PROJECT", "rent_revenue_district": "RENT_REVENUE_DISTRICT",
+          "rent_revenue_project": "RENT_REVENUE_PROJECT",
           "supply_district": "SUPPLY_DISTRICT", "supply_community": "SUPPLY_COMMUNITY",
           "supply_project": "SUPPLY_PROJECT", "sale_rates_district": "SALE_RATES_DISTRICT",
           "sale_rates_project": "SALE_RATES_PROJECT"}

@@ -164,3 +164,31 @@ def test_the_same_rent_in_two_years_states_the_change() -> None:
 
     reply = analytics_turn("average annual rent for a 1 bed on Yas Island in 2022 vs 2024")["reply"]
     assert "Change from 2022 to 2024" in reply and "%**" in reply
+
+
+@pytest.mark.parametrize("question, metric, lowest", [
+    ("which projects on reem island had the most sales transactions in 2024?", "sales", False),
+    ("top 5 projects by rent revenue in yas island 2025", "rent_revenue", False),
+    ("which building in reem has the highest rent for a 3 bed?", "avg_rent", False),
+    ("ما هي أكثر المشاريع مبيعاً في جزيرة ياس عام 2024؟", "sales", False),
+    ("biggest projects by transaction value in abu dhabi last year", "sales_value", False),
+    ("which project has the lowest price per sqm on yas?", "price_per_sqm", True),
+])
+def test_a_ranking_of_projects_is_answered_by_projects(question, metric, lowest):
+    turn = analytics_turn(question)
+    call = turn["market"]["calls"][0]
+    assert call["tool"] == "rank_projects" and call["args"]["metric"] == metric and call["args"]["lowest"] is lowest
+    assert "1. " in turn["reply"] and "PROJECT" in turn["reply"]
+
+
+def test_a_ranking_follow_up_changes_the_measure():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), router=load_route_model())  # the app's default router
+    ask(graph, "which projects on reem had the most sales in 2024?", thread_id="rank-follow")
+    state = ask(graph, "and by value?", thread_id="rank-follow")
+    call = state["market"]["calls"][0]
+    assert call["tool"] == "rank_projects" and call["args"]["metric"] == "sales_value"
+    assert call["args"]["district"] == "Al Reem Island" and call["args"]["year"] == 2024

@@ -94,7 +94,7 @@ def test_unknown_district_gets_nearest_names_and_bad_year_gets_the_years():
 def test_registry_records_generate_schemas_and_validate_arguments():
     tools = load_tools()
     market = {name for name, tool in tools.items() if tool.category in ("geo", "sales", "rent", "supply")}
-    assert len(market) == 12 and tools["search_geospatial_metadata"].critical
+    assert len(market) == 13 and tools["search_geospatial_metadata"].critical
     schema = tools["get_transaction_count"].parameters
     assert schema["required"] == ["district"] and schema["properties"]["year"]["default"] is None
     bad = tools["get_transaction_count"].run({"district": "Yas Island", "year": "last year"})
@@ -124,3 +124,25 @@ def test_sale_rates_per_square_metre_by_type_and_project():
     project = t.get_sale_price_per_sqm(district="Yas", project="Bab Al Qasr Residence 31", year=2025)
     assert project["source"] == "SALE_RATES_PROJECT" and project["rates"][0]["aed_per_sqm"] == 17374
     assert t.get_sale_price_per_sqm(district="Reem", year=2019, typology="villa")["error"] == "no_data"
+
+
+def test_project_ranking_reads_each_projects_total_row_and_orders_it():
+    """The busiest projects on Reem in 2024, checked against the raw file's total rows computed with plain pandas."""
+    frame = pd.read_csv(RAW / "TRANSACTIONS_PROJECT.csv", encoding="utf-8-sig")
+    frame = frame[(frame["district"].str.upper() == "AL REEM ISLAND") & (frame["year"] == 2024)
+                  & (frame["typology"] == "All property types") & (frame["layout"] == "All beds")
+                  & (frame["transaction_type"] == "sale")]
+    expected = frame.groupby(frame["project_name"].str.strip())["volume"].sum().sort_values(ascending=False)
+    result = t.rank_projects(metric="sales", district="Reem", year=2024, limit=3)
+    assert [(r["project"], r["value"]) for r in result["ranking"]] == [(p, float(v)) for p, v in
+                                                                      expected.head(3).items()]
+    assert result["source"] == "TRANSACTIONS_PROJECT" and result["projects_ranked"] == len(expected)
+
+
+def test_project_ranking_lowest_first_averages_per_type_and_errors():
+    cheap = t.rank_projects(metric="avg_rent", layout="2 beds", lowest=True, limit=3)["ranking"]
+    assert [r["value"] for r in cheap] == sorted(r["value"] for r in cheap) and all(r["district"] for r in cheap)
+    rates = t.rank_projects(metric="price_per_sqm", district="Yas Island")
+    assert {r["typology"] for r in rates["ranking"]} <= {"Apartment / Duplex", "Villa / Townhouse", "Villa Plot"}
+    assert t.rank_projects(metric="supply", district="Saadiyat")["error"] == "unknown_district"
+    assert t.rank_projects(metric="rent_revenue", year=1999)["error"] == "year_not_available"
