@@ -85,6 +85,9 @@ class Listing(BaseModel):
     nearby_ammenities: str | None = Field(default=None, description="Nearby features (transit, schools ...)")
     open_house: str | None = Field(default=None, description="Open house date/time text")
     stories: float | None = Field(default=None, ge=0, description="Number of stories")
+    asking_price: float | None = Field(default=None, ge=0, description=(
+        "Asking price in CAD when the listing is for sale (the recorded sample's items): its price is then an "
+        "illustrative figure, not a rent"))
 
 
 class ListingsResult(BaseModel):

@@ -52,6 +52,8 @@ def sort_rows(rows: Sequence[Mapping[str, Any]], *, key: str, ascending: bool = 
     missing = [r for r in rows if r.get(key) is None]
     if key in TEXT_KEYS:
         present.sort(key=lambda r: str(r[key]).casefold(), reverse=not ascending)
+    elif key == "price":  # a for-sale row's price is an illustrative figure: its asking price orders it exactly
+        present.sort(key=lambda r: float(r.get("asking_price") or r["price"]), reverse=not ascending)
     else:
         present.sort(key=lambda r: float(r[key]), reverse=not ascending)
     return present + missing

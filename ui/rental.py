@@ -18,14 +18,20 @@ def _money(value: float | None) -> str:
     return "—" if value is None else f"${value:,.0f}"
 
 
-def stats_card(stats: dict[str, Any]) -> None:
-    """Count, rent median and range, bedrooms, bathrooms, size and property types."""
+def stats_card(stats: dict[str, Any], listings: list[dict[str, Any]] | None = None) -> None:
+    """Count, rent (or, for for-sale listings, asking price) median and range, bedrooms, bathrooms, size and
+    property types."""
     price = stats["price"]
+    asks = sorted(float(x["asking_price"]) for x in listings or [] if x.get("asking_price"))
     with st.container(border=True):
         cols = st.columns(3)
         cols[0].metric("Listings", f"{stats['count']:,}")
-        cols[1].metric("Median rent", f"{_money(price['median'])}/mo" if price["count"] else "—")
-        cols[2].metric("Rent range", f"{_money(price['min'])}–{_money(price['max'])}" if price["count"] else "—")
+        if asks:  # for-sale listings (the recorded sample): asking prices, never a rent
+            cols[1].metric("Median asking price", _money(asks[len(asks) // 2]))
+            cols[2].metric("Asking price range", f"{_money(asks[0])}–{_money(asks[-1])}")
+        else:
+            cols[1].metric("Median rent", f"{_money(price['median'])}/mo" if price["count"] else "—")
+            cols[2].metric("Rent range", f"{_money(price['min'])}–{_money(price['max'])}" if price["count"] else "—")
         beds = ", ".join(f"{k} bd: {v}" for k, v in stats["bedrooms"].items())
         baths = ", ".join(f"{k} ba: {v}" for k, v in stats["bathrooms"].items())
         types = ", ".join(f"{k}: {v}" for k, v in stats["house_category"].items())
@@ -37,7 +43,10 @@ def stats_card(stats: dict[str, Any]) -> None:
 
 def listings_table(listings: list[dict[str, Any]], *, key: str) -> None:
     """The shortlist as a table, each row linking to its REALTOR.CA page."""
-    frame = pd.DataFrame([{label: x.get(field) for field, label in TABLE_COLUMNS.items()} for x in listings])
+    columns = dict(TABLE_COLUMNS)
+    if listings and all(x.get("asking_price") for x in listings):
+        columns["price_display"] = "Price"
+    frame = pd.DataFrame([{label: x.get(field) for field, label in columns.items()} for x in listings])
     st.dataframe(frame, hide_index=True, key=key, column_config={
         "Listing": st.column_config.LinkColumn("Listing", display_text="open"),
         "Sqft": st.column_config.NumberColumn("Sqft", format="%d"),
@@ -62,6 +71,6 @@ def rental_results(view: dict[str, Any], *, key: str) -> None:
     listings = view.get("listings") or []
     if not listings:
         return
-    stats_card(view["stats"])
+    stats_card(view["stats"], listings)
     listings_table(listings, key=f"{key}-table")
     listings_map(listings)

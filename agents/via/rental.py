@@ -111,7 +111,8 @@ def summarize(listings: Sequence[Any], *, validated: bool = False) -> dict[str, 
 def approval_label(n: int, listing: Mapping[str, Any]) -> str:
     """'[1] 123 Main St — $2,800/month (id: mls-123)': numbered, priced, and carrying the id to map back."""
     street = str(listing.get("address") or "Address not provided").split(",")[0].title()
-    price = f"${float(listing['price']):,.0f}/month" if listing.get("price") is not None else "rent not listed"
+    price = (str(listing.get("price_display")) if listing.get("asking_price") else
+             f"${float(listing['price']):,.0f}/month" if listing.get("price") is not None else "rent not listed")
     return f"[{n}] {street} — {price} (id: {listing['id']})"
 
 

@@ -29,6 +29,7 @@ from agents.via.tour_close import DOCS, GAP, SLOT
 from contracts.plan import ActionPlan, TourAction
 from contracts.rental import InvalidFilters
 from data.sources.base import RentalSource
+from data.sources.realtor_ca import DERIVED_RENT
 from scoring.listings import group_nearby, summarize_rows
 
 log = logging.getLogger(__name__)
@@ -39,17 +40,28 @@ APPROVAL_QUESTION = "Which listings do you want to request viewings for?"
 MAX_CHOICES = 10  # the approval lists the first ten of the shortlist (narrow or sort to choose others)
 OUTING_KM = 2.0
 NO_VIEWINGS = "No viewings requested."
+SHOWN_IN_TEXT = 5  # listings named in the reply itself (all of them are in the table)
 
 
 def _trace(node: str, started: float, **notes: Any) -> list[dict[str, Any]]:
     return [{"node": node, "ms": round((time.perf_counter() - started) * 1000, 3), **notes}]
 
 
-def stats_card(stats: dict[str, Any]) -> str:
-    """The spec's bullet summary: Count, Price, Bedrooms, Bathrooms, Size, Property types."""
+def for_sale(listings: list[dict[str, Any]]) -> bool:
+    """Whether the listings are for-sale items with asking prices (the recorded sample), not rentals."""
+    return bool(listings) and all(x.get("asking_price") for x in listings)
+
+
+def stats_card(stats: dict[str, Any], listings: list[dict[str, Any]] | None = None) -> str:
+    """The spec's bullet summary: Count, Price, Bedrooms, Bathrooms, Size, Property types (asking prices for
+    for-sale listings: they have no rent)."""
     price = stats["price"]
     lines = [f"- **Count:** {stats['count']} listings"]
-    if price["count"]:
+    if listings and for_sale(listings):
+        asks = sorted(float(x["asking_price"]) for x in listings)
+        lines.append(f"- **Asking price (for sale):** ${asks[0]:,.0f}–${asks[-1]:,.0f} (median "
+                     f"${asks[len(asks) // 2]:,.0f})")
+    elif price["count"]:
         lines.append(f"- **Price:** ${price['min']:,.0f}–${price['max']:,.0f}/month (median ${price['median']:,.0f}, "
                      f"mean ${price['mean']:,.0f})")
     lines.append("- **Bedrooms:** " + ", ".join(f"{k}: {v}" for k, v in stats["bedrooms"].items()))
@@ -72,9 +84,29 @@ def _describe(filters: dict[str, Any]) -> str:
     return f"{', '.join(parts)} in {filters['location']}"
 
 
+def _describe_rent(bounds: dict[str, Any]) -> str:
+    parts = [f"from ${bounds['rent_min']:,.0f}" if "rent_min" in bounds else "",
+             f"up to ${bounds['rent_max']:,.0f}" if "rent_max" in bounds else ""]
+    return " ".join(p for p in parts if p) + "/month"
+
+
+def _line(n: int, listing: dict[str, Any], before: list[dict[str, Any]]) -> str:
+    """'1. 3 bed House at 22 Arbutus Cres (Hamilton): $603,800 asking (for sale), MLS X3959570', with a repeat of
+    an earlier line's home (same address and price under another MLS number) said."""
+    parts = listing["address"].split(",")
+    city = f" ({parts[1].strip()})" if len(parts) > 1 else ""
+    price = listing.get("price_display") or f"${listing['price']:,.0f}"
+    twin = next((i for i, x in enumerate(before, 1) if x["address"] == listing["address"]
+                 and x["price"] == listing["price"]), None)
+    same = f" (the same home as {twin}, listed twice)" if twin else ""
+    return f"{n}. {listing['title']}{city}: {price}, MLS {listing['id']}{same}"
+
+
 def _present(listings: list[dict[str, Any]], headline: str, notes: list[str]) -> tuple[dict[str, Any], str]:
     stats = summarize_rows(listings)
-    reply = "\n\n".join([*notes, headline, stats_card(stats), "The listings are in the table below."])
+    first = "\n".join(_line(i, x, listings[:i - 1]) for i, x in enumerate(listings[:SHOWN_IN_TEXT], 1))
+    more = f"All {len(listings)} are in the table below." if len(listings) > SHOWN_IN_TEXT else ""
+    reply = "\n\n".join(p for p in [*notes, headline, first, stats_card(stats, listings), more] if p)
     return stats, reply
 
 
@@ -136,20 +168,28 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
         return {**base, "reply": f"{exc} Please try again in a moment (say **search again**).", "rental": kept,
                 "rental_view": None, "trace": _trace("rental", started, error="search_unavailable")}
     notes = list(found.get("notes", []))
+    rent_bounds = {k: filters[k] for k in ("rent_min", "rent_max") if filters.get(k) is not None}
+    if DERIVED_RENT in notes and rent_bounds:
+        # for-sale items carry no rent: a rent budget is said not to apply rather than matched against a made-up one
+        found = rental.search({k: v for k, v in filters.items() if k not in rent_bounds}, source=source)
+        notes = [*found.get("notes", []), f"Your rent budget ({_describe_rent(rent_bounds)}) was not applied."]
     listings = found["listings"]
+    kind = "listings (for sale, not rentals)" if for_sale(listings) or DERIVED_RENT in notes else "rentals"
     state_rental = {"filters": filters, "tz": tz, "listings": listings, "total_count": found["total_count"],
                     "notes": notes, "recorded": any("Recorded sample" in n for n in notes), "stage": "results",
                     "relaxations": found.get("relaxations", [])}
+    shown = {k: v for k, v in filters.items() if k not in rent_bounds} if DERIVED_RENT in notes else filters
     if not listings:
         relax = found.get("relaxations") or []
-        reply = "\n\n".join([*notes, f"No REALTOR.CA rentals match {_describe(filters)}.",
+        example = ("“3 bed” or “search again without the maximum bedrooms”" if DERIVED_RENT in notes else
+                   "“under $3,500” or “search again without the maximum rent”")
+        reply = "\n\n".join([*notes, f"No REALTOR.CA {kind} match {_describe(shown)}.",
                              ("To see some: " + " · ".join(relax)) if relax else "Try a wider area or budget.",
-                             "Say how to change it, e.g. “under $3,500” or “search again without the maximum "
-                             "rent”."])
+                             f"Say how to change it, e.g. {example}."])
         state_rental["stats"] = summarize_rows([])
         return {**base, "rental": state_rental, "rental_view": state_rental, "reply": reply, "awaiting": None,
                 "trace": _trace("rental", started, found=0)}
-    stats, reply = _present(listings, f"**{found['total_count']} REALTOR.CA rentals** for {_describe(filters)}:",
+    stats, reply = _present(listings, f"**{found['total_count']} REALTOR.CA {kind}** for {_describe(shown)}:",
                             notes)
     state_rental["stats"] = stats
     return {**base, "rental": state_rental, "rental_view": state_rental, "reply": reply, "awaiting": None,

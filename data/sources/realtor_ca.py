@@ -42,8 +42,9 @@ SOURCE_NAME = "Realtor.ca"
 SQFT_PER_M2 = 10.7639
 UNAVAILABLE = "The rental search is temporarily unavailable."
 RECORDED = "Recorded sample of REALTOR.CA listings (not a live search)."
-DERIVED_RENT = ("Rents in this sample are illustrative, derived from the listings' asking prices: the recorded "
-                "items are for-sale listings with no rent.")
+DERIVED_RENT = ("These recorded listings are for sale (asking prices from 2016-2018), not for rent: they have no "
+                "rent. Prices shown are asking prices; a rent budget cannot be checked against them.")
+_ASKING = re.compile(r"asking price \$([\d,]+)")
 
 _NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 _POSTAL = re.compile(r"^[A-Z]\d[A-Z]\s?\d[A-Z]\d$")
@@ -136,7 +137,9 @@ def map_row(row: Mapping[str, Any], *, for_sale: bool = False) -> Listing | None
     category = _text(row.get("House Category"))
     bathrooms = to_number(row.get("Bathrooms"))
     stories = to_number(row.get("Stories"))
-    sample = _text(row.get("Rent Note")) is not None
+    note = _text(row.get("Rent Note"))
+    asking = _ASKING.search(note or "")
+    asking_price = float(asking.group(1).replace(",", "")) if asking and not for_sale else None
     return Listing(
         id=mls,
         title=_title(bedrooms, category, address),
@@ -145,7 +148,8 @@ def map_row(row: Mapping[str, Any], *, for_sale: bool = False) -> Listing | None
         price=price,
         bedrooms=bedrooms,
         sqft=size_to_sqft(row.get("Size")),
-        price_display=f"${price:,.0f}" if for_sale else price_display(price, sample=sample),
+        price_display=(f"${price:,.0f}" if for_sale else f"${asking_price:,.0f} asking (for sale)" if asking_price
+                       else price_display(price, sample=note is not None)),
         postal_code=postal if _POSTAL.match(postal) else None,
         source=SOURCE_NAME,
         bathrooms=bathrooms if bathrooms is not None and bathrooms >= 0 else None,
@@ -158,6 +162,7 @@ def map_row(row: Mapping[str, Any], *, for_sale: bool = False) -> Listing | None
         nearby_ammenities=_text(row.get("Nearby Ammenities")),
         open_house=_text(row.get("Open House")),
         stories=stories if stories is not None and stories >= 0 else None,
+        asking_price=asking_price,
     )
 
 

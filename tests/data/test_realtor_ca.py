@@ -37,7 +37,10 @@ def test_a_recorded_row_maps_to_the_spec_listing() -> None:
     assert listing.id == "E4084852"
     assert listing.address == "122 BIRKDALE RD, Toronto, Ontario M1P3R5"
     assert listing.url == "https://www.realtor.ca" + row["Website"]
-    assert listing.price == 2400 and listing.price_display == "$2,400/month (sample)"
+    # a for-sale item of the sample: its asking price is what is shown; price keeps the illustrative figure that
+    # lets rent filters run over the MCP tools
+    assert listing.price == 2400 and listing.asking_price == 599_900
+    assert listing.price_display == "$599,900 asking (for sale)"
     assert listing.bedrooms == 3 and listing.bathrooms == 2
     assert listing.postal_code == "M1P3R5" and listing.source == "Realtor.ca"
     assert listing.latitude == pytest.approx(43.7606175) and listing.longitude == pytest.approx(-79.2628388)
@@ -111,7 +114,7 @@ def test_fixture_search_post_filters_match_a_direct_count() -> None:
                 if m.bedrooms == 3 and m.price <= 2000 and "hamilton" in m.address.lower()}
     assert expected and {x.id for x in result.listings} == expected
     assert result.total_count == len(expected)
-    assert any("Recorded sample" in n for n in result.notes) and any("illustrative" in n for n in result.notes)
+    assert any("Recorded sample" in n for n in result.notes) and any("not for rent" in n for n in result.notes)
 
 
 def test_zero_results_are_an_empty_list_with_relaxations() -> None:

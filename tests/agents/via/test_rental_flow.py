@@ -194,3 +194,23 @@ def test_an_nyc_search_after_a_canadian_one_with_no_results_is_not_a_re_search(s
     ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
     state = ask(graph, "2br in Williamsburg under $5k")
     assert state["matches"] and state.get("rental_view") is None
+
+
+def test_for_sale_items_of_the_recorded_sample_are_shown_as_for_sale_not_as_rentals(tmp_path: Path) -> None:
+    """The shipped sample holds for-sale listings: a rent budget is said not to apply, asking prices are shown (in
+    the reply, the stats and the approval labels), "cheapest" orders by asking price, a home listed twice is said."""
+    graph = build_graph(rentals=RealtorCaSource(), checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    state = ask(graph, "looking for a 3 bedroom house to rent in hamilton, max 2500 a month")
+    listings = state["rental"]["listings"]
+    assert len(listings) > 5 and all(x["asking_price"] > 100_000 for x in listings)  # the budget was not applied
+    reply = state["reply"]
+    assert "for sale" in reply and "not for rent" in reply
+    assert "rent budget (up to $2,500/month) was not applied" in reply
+    assert "/month" not in reply.split("was not applied.")[1]  # no rent is shown for any listing
+    assert "**Asking price (for sale):**" in reply and "listed twice" in reply
+    cheapest = ask(graph, "what's the cheapest one?")["rental"]["listings"]
+    asks = [x["asking_price"] for x in cheapest]
+    assert asks == sorted(asks)
+    from agents.via.rental import approval_label
+
+    assert "asking (for sale)" in approval_label(1, cheapest[0])
