@@ -25,7 +25,9 @@ from agents.linear import LinearModel
 from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
+from agents.via.contact import ContactError, contact_in_text, validate_contact
 from agents.via.refine import IT_HAS, RESULT_QUESTION, TWINS_Q, is_edit, unit_named
+from agents.via.rental_text import viewing_asked
 from agents.via.tour_close import ADD_TOUR, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
 
@@ -588,6 +590,12 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         # "the 1200 sqft one - is there an elevator?", "the no fee one. sunday afternoon works": a shown unit
         node = "tour" if TOUR_WORDS.search(text) or rule_scores(text)[2]["time"] else "needs"
         decision = RouteDecision(pipeline="VIA", node=node, reason="a unit just shown, named by a fact of it")
+    elif contact_in_text(text) is not None:
+        # "my name is Dana Lee, dana@example.com": details for the bookings, not a request
+        decision = RouteDecision(pipeline=None, node="clarify", reason=CONTACT_REASON)
+    elif viewing_asked(text, state.get("rental"), bool(state.get("matches"))):
+        # "can I go see 22 arbutus cres saturday?" after a REALTOR.CA list: a viewing request of that flow
+        decision = RouteDecision(pipeline="VIA", node="needs", reason="a viewing of a REALTOR.CA listing shown")
     elif actions and CONDITIONAL_CANCEL.search(text) and ABOUT_IT.search(text):
         # "does it have a washer dryer too? if not cancel": the question first, from the results shown
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a question about a unit before a tour")
@@ -635,10 +643,33 @@ def route_target(state: AgentState) -> Target:
     return NODE_TARGET[node]
 
 
+CONTACT_REASON = "contact details typed in the chat"
+
+
+def contact_reply(state: AgentState) -> dict[str, Any]:
+    """Keep contact details typed as a message for this thread's bookings (merged with what it has), once valid."""
+    typed = {k: v for k, v in (contact_in_text(state.get("text", "")) or {}).items() if v}
+    merged = {**(state.get("contact") or {}), **typed}
+    trace = [{"node": "clarify", "ms": 0.0, "contact": sorted(typed)}]
+    try:
+        contact = validate_contact(merged)
+    except ContactError as exc:
+        missing = " and ".join("your name" if k == "name" else f"a valid {k}" for k in exc.problems)
+        return {"reply": f"Thanks. To book tours or viewings I also need {missing}.", "awaiting": None,
+                "trace": trace}
+    phone = f", {contact.phone}" if contact.phone else ""
+    return {"contact": contact.model_dump(mode="json"), "awaiting": None, "trace": trace,
+            "reply": f"Thanks, {contact.name}: tour and viewing requests in this chat will use {contact.email}"
+                     f"{phone}." + (" Confirm or release your held tours in the tours panel." if state.get("holds")
+                                    else "")}
+
+
 def clarify_node(state: AgentState) -> dict[str, Any]:
     """Graph node: no route matched (offer the five things the workspace does), or the request is outside them
     (say so plainly)."""
     reason = (state.get("route") or {}).get("reason", "")
+    if reason == CONTACT_REASON:
+        return contact_reply(state)
     answer = next((a for name, _p, a in OUT_OF_SCOPE if reason == f"out of scope: {name}"), None)
     menu = phrase("menu", state.get("lang")) if state.get("lang") in ("es", "ar") else CLARIFY_MESSAGE
     return {"reply": answer or menu, "awaiting": None if answer else "route",

@@ -19,14 +19,18 @@ from typing import Any
 ROLE = {"manager": "manager", "renter": "renter", "office_seeker": None}
 
 
-def visible_text(state: dict[str, Any]) -> str:
-    """What the chat shows for a turn: the reply, and the text of a card that adds words of its own (the drafted
-    message to a landlord, shown under a renter's renewal advice)."""
+def visible_text(state: dict[str, Any], question: dict[str, Any] | None = None) -> str:
+    """What the chat shows for a turn: the reply, the text of a card that adds words of its own (the drafted
+    message to a landlord, shown under a renter's renewal advice), and the question form the turn ends on (with
+    its options, as the app's form shows them)."""
     text = str(state.get("reply", ""))
     advice = state.get("renewal_advice") or {}
     if advice.get("draft_message"):
         text += "\n\n[drafted message]\n" + str(advice["draft_message"])
-    return text
+    if question:
+        text += "\n\n[form] " + str(question.get("question", "")) + "".join(
+            f"\n- {option}" for option in question.get("options") or [])
+    return text.strip()
 
 
 TEST_CONTACT = {"name": "Test Renter", "email": "renter@example.com", "phone": "", "preferred_times": ""}
@@ -61,7 +65,7 @@ def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from agents.graph import ask, build_graph
+    from agents.graph import ask, build_graph, pending_question
     from agents.route_model import load_route_model
     from agents.settings import Settings
     from data.stores.holds import SqliteHoldStore
@@ -80,7 +84,8 @@ def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
             extra = {"role": role} if role else {}
             try:
                 state = _cooperate(graph, ask(graph, turn["user"], thread_id=thread, **extra), thread)
-                reply, route = visible_text(state), (state.get("route") or {}).get("node")
+                reply, route = visible_text(state, pending_question(graph, thread_id=thread)), \
+                    (state.get("route") or {}).get("node")
             except Exception as exc:  # a crash is a judged outcome, not the end of the run
                 reply, route = f"[crash: {type(exc).__name__}: {exc}]", None
             rows.append({"conv_id": conv["conv_id"], "turn": i + 1, "role": conv.get("role"), "user": turn["user"],

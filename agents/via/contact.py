@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import phonenumbers
@@ -43,3 +44,29 @@ def validate_contact(raw: dict[str, Any], *, region: str = "US") -> Contact:
         raise ContactError(problems)
     times = str(raw.get("preferred_times") or "").strip() or None
     return Contact(name=name, email=email, phone=phone, preferred_times=times)
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE = re.compile(r"\+?\d[\d\s().-]{6,}\d")
+_NAME_CUE = re.compile(r"\b(?:my name is|my name's|name\s*:|i am|i'm|this is|it's|me llamo|soy)\s+"
+                       r"([A-Za-zÀ-ÿ'’-]+(?:\s+[A-Za-zÀ-ÿ'’-]+){0,2})", re.I)
+_FILLER = re.compile(r"\b(?:my|name|is|email|e-mail|mail|phone|number|cell|mobile|tel|and|here|you|can|reach|me|at|"
+                     r"or|on|it's|i'm|i|am|this|contact|details|info|mi|nombre|es|correo|y|soy|me|llamo|"
+                     r"tel[eé]fono)\b|[,.;:!?()]", re.I)
+
+
+def contact_in_text(text: str) -> dict[str, str] | None:
+    """Name, email and phone typed as a chat message ("my name is Dana Lee, dana@example.com"), or None when the
+    message is more than contact details (it must give an email or a phone, and at most a name besides)."""
+    email = _EMAIL.search(text)
+    phone = _PHONE.search(_EMAIL.sub(" ", text))
+    if not email and not phone:
+        return None
+    rest = _EMAIL.sub(" ", text)
+    rest = _PHONE.sub(" ", rest)
+    named = _NAME_CUE.search(rest)
+    leftover = _FILLER.sub(" ", rest).split()
+    if len(leftover) > 3:
+        return None  # a question or a request with an email in it, not contact details
+    name = named.group(1).strip() if named else " ".join(w for w in leftover if w[:1].isupper())
+    return {"name": name, "email": email.group(0) if email else "", "phone": phone.group(0).strip() if phone else ""}

@@ -140,6 +140,12 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
         return {**base, "rental": current, "rental_view": current, "reply": reply, "awaiting": None,
                 "trace": _trace("rental", started, narrowed=result["total_count"], sort=request.get("sort_by"))}
 
+    if request.get("kind") == "view" and current.get("listings"):
+        # a visit asked for in words: the viewings step plans it without its questions
+        current.update(stage="view_request", view_ids=list(request["ids"]), view_text=str(request.get("text", "")))
+        return {**base, "rental": current, "rental_view": current, "reply": "", "awaiting": None,
+                "trace": _trace("rental", started, view=len(request["ids"]))}
+
     if request.get("kind") == "research" and current.get("filters"):
         filters = {k: v for k, v in current["filters"].items() if k not in request.get("drop", [])}
         filters.update(request.get("criteria") or {})
@@ -199,7 +205,7 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
 def after_rental(state: AgentState) -> str:
     """Ask about viewings only when there is a shortlist (and the graph can pause)."""
     return "rental_viewings" if (state.get("rental") or {}).get("listings") and \
-        (state.get("rental") or {}).get("stage") == "results" else "finish"
+        (state.get("rental") or {}).get("stage") in ("results", "view_request") else "finish"
 
 
 def day_slots(pref: Preference, day: date, *, tzinfo: Any, not_before: datetime | None = None) -> list[datetime]:
@@ -263,24 +269,31 @@ def rental_viewings_node(state: AgentState, *, now: Any = None) -> dict[str, Any
     started = time.perf_counter()
     current = dict(state.get("rental") or {})
     listings = list(current.get("listings") or [])
-    answer = ask_single("Do these results look good, or would you like to refine them?", [LOOKS_GOOD, REFINE])
-    if answer == REFINE:
-        current["stage"] = "refine"
-        return {"rental": current, "selected": [],
-                "reply": "Tell me how to narrow or sort them: e.g. “only 1 bathroom”, “under $2,500”, "
-                         "“cheapest first”.", "trace": _trace("rental_viewings", started, answer="refine")}
-    preference_text = ask_single(PREFERENCE_QUESTION)
-    pref = viewing_preference(preference_text)
-    shown = listings[:MAX_CHOICES]
-    labels = [rental.approval_label(n, x) for n, x in enumerate(shown, start=1)]
-    chosen = ask_multi(APPROVAL_QUESTION, labels)
-    current.update(preference=preference_text, preference_read=pref.describe())
-    if not chosen:
-        current["stage"] = "done"
-        return {"rental": current, "selected": [], "reply": NO_VIEWINGS,
-                "trace": _trace("rental_viewings", started, chosen=0)}
-    picked_ids = rental.ids_from_labels([labels[i] for i in chosen])
-    picked = [x for x in shown if x["id"] in picked_ids]
+    if current.get("stage") == "view_request":  # "can I see 22 Arbutus Cres Saturday afternoon?": asked in words
+        picked_ids = list(current.pop("view_ids", []))
+        preference_text = str(current.pop("view_text", ""))
+        pref = viewing_preference(preference_text)
+        picked = [x for x in listings if x["id"] in picked_ids]
+        current.update(preference=preference_text, preference_read=pref.describe())
+    else:
+        answer = ask_single("Do these results look good, or would you like to refine them?", [LOOKS_GOOD, REFINE])
+        if answer == REFINE:
+            current["stage"] = "refine"
+            return {"rental": current, "selected": [],
+                    "reply": "Tell me how to narrow or sort them: e.g. “only 1 bathroom”, “under $2,500”, "
+                             "“cheapest first”.", "trace": _trace("rental_viewings", started, answer="refine")}
+        preference_text = ask_single(PREFERENCE_QUESTION)
+        pref = viewing_preference(preference_text)
+        shown = listings[:MAX_CHOICES]
+        labels = [rental.approval_label(n, x) for n, x in enumerate(shown, start=1)]
+        chosen = ask_multi(APPROVAL_QUESTION, labels)
+        current.update(preference=preference_text, preference_read=pref.describe())
+        if not chosen:
+            current["stage"] = "done"
+            return {"rental": current, "selected": [], "reply": NO_VIEWINGS,
+                    "trace": _trace("rental_viewings", started, chosen=0)}
+        picked_ids = rental.ids_from_labels([labels[i] for i in chosen])
+        picked = [x for x in shown if x["id"] in picked_ids]
     tz = ZoneInfo(current.get("tz") or "America/Toronto")
     clock = now() if callable(now) else datetime.now(tz)
     actions, outings = viewing_plan(picked, pref, now=clock.astimezone(tz))

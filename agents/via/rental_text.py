@@ -275,6 +275,10 @@ def rental_request(text: str, rental: dict[str, Any] | None, *, other_results: b
         return {"kind": "search", "area": place.area, "tz": place.tz, "choices": place.choices, "text": text}
     if not rental or other_results:
         return None
+    if rental.get("listings") and VIEW_Q.search(text):
+        ids = viewing_pick(text, rental["listings"])
+        if ids:
+            return {"kind": "view", "ids": ids, "text": text}
     if rental.get("listings"):
         wanted = narrowing(text)
         if wanted is not None:
@@ -288,6 +292,61 @@ def rental_request(text: str, rental: dict[str, Any] | None, *, other_results: b
         if dropped or (wanted is not None and wanted[0]) or _AGAIN.search(text):
             return {"kind": "research", "criteria": wanted[0] if wanted else {}, "drop": dropped, "text": text}
     return None
+
+
+# A visit asked for in words after a REALTOR.CA list ("can I go see 22 arbutus cres saturday?", "book a viewing of
+# the cheapest one"): the listing is resolved here, the day and hours by viewing_preference.
+VIEW_Q = re.compile(r"\b(?:see|view|viewing|viewings|visit|tour|showing|look at|go (?:and )?see|book|schedule)\b|"
+                    r"\b(?:ver|visitar|visita)\b", re.I)
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+             "5th": 5, "last": -1}
+_ORDINAL = re.compile(r"\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\b(?!\s+(?:time|"
+                      r"week|day))|(?:#|\bnumber\s+|\bno\.?\s*)([1-9])\b", re.I)
+_CHEAPEST = re.compile(r"\b(?:cheapest|least expensive|lowest(?:[- ]priced)?)\b", re.I)
+_DEAREST = re.compile(r"\b(?:most expensive|priciest|highest[- ]priced)\b", re.I)
+
+
+def _price(listing: dict[str, Any]) -> float:
+    return float(listing.get("asking_price") or listing["price"])
+
+
+def viewing_pick(text: str, listings: list[dict[str, Any]]) -> list[str]:
+    """The ids of the listings a message names: by MLS number, street address ("22 arbutus cres", or a street name
+    only one listing has), place in the list ("the second one", "#3"), or price ("the cheapest"). A home listed
+    twice under two MLS numbers is picked once."""
+    low = text.lower()
+    picked: list[dict[str, Any]] = [x for x in listings if re.search(rf"\b{re.escape(x['id'].lower())}\b", low)]
+    for x in listings:
+        street = x["address"].split(",")[0].lower().split()
+        if len(street) >= 2 and street[0][:1].isdigit():
+            number, name = street[0], next((w for w in street[1:] if len(w) > 2), street[1])
+            if re.search(rf"\b{re.escape(number)}\s+{re.escape(name)}", low):
+                picked.append(x)
+    if not picked:
+        named = [x for x in listings if any(len(w) > 3 and re.search(rf"\b{re.escape(w)}\b", low)
+                                            for w in x["address"].split(",")[0].lower().split()[1:2])]
+        if len({x["address"] for x in named}) == 1:
+            picked = named
+    if not picked:
+        for m in _ORDINAL.finditer(text):
+            n = _ORDINALS[m.group(1).lower()] if m.group(1) else int(m.group(2))
+            if -1 <= n <= len(listings) and n != 0:
+                picked.append(listings[n - 1] if n > 0 else listings[-1])
+    if not picked and listings and _CHEAPEST.search(text):
+        picked = [min(listings, key=_price)]
+    if not picked and listings and _DEAREST.search(text):
+        picked = [max(listings, key=_price)]
+    out: list[dict[str, Any]] = []
+    for x in picked:
+        if not any(y["id"] == x["id"] or (y["address"] == x["address"] and y["price"] == x["price"]) for y in out):
+            out.append(x)
+    return [x["id"] for x in out]
+
+
+def viewing_asked(text: str, rental: dict[str, Any] | None, other_results: bool) -> bool:
+    """Whether a message asks to visit a REALTOR.CA listing of the list shown (and names which)."""
+    return bool(rental and rental.get("listings") and not other_results and VIEW_Q.search(text)
+                and viewing_pick(text, rental["listings"]))
 
 
 _AGAIN = re.compile(r"\b(?:search|try|look) again\b|\bretry\b", re.I)

@@ -214,3 +214,46 @@ def test_for_sale_items_of_the_recorded_sample_are_shown_as_for_sale_not_as_rent
     from agents.via.rental import approval_label
 
     assert "asking (for sale)" in approval_label(1, cheapest[0])
+
+
+def test_a_viewing_asked_in_words_is_planned_for_the_listing_named(graph: Any) -> None:
+    """After the list, "can I see 2 Oak Ave Tuesday evening?" skips the three questions: contact, verify, then the
+    hold on Tuesday evening for R2 only; typed contact details are kept for the thread and never a repair."""
+    ask(graph, "Looking for a 2 bed in Vancouver under $3,200", thread_id="v")
+    typed = ask(graph, "my name is Dana Lee, dana@example.com", thread_id="v")
+    assert typed["route"]["node"] == "clarify" and typed["contact"]["email"] == "dana@example.com"
+    assert "Dana Lee" in typed["reply"] and "P0" not in typed["reply"]
+    ask(graph, "can i go see 2 oak ave tuesday evening?", thread_id="v")
+    verify = pending_question(graph, thread_id="v")  # the contact typed above is used: verify comes next
+    assert verify is not None and "Dana Lee" in verify["question"] and "2 Oak Ave" in verify["question"]
+    answer(graph, "Yes, hold these tours", thread_id="v")
+    held = pending_question(graph, thread_id="v")
+    assert held is not None and len(held["options"]) == 1 and " — Tue 18:" in held["options"][0]
+    final = answer(graph, [0], thread_id="v")
+    assert [h["unit_id"] for h in final["holds"]] == ["R2"] and "Viewing request [simulated]" in final["reply"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("can I see R3 on saturday", ["R3"]),
+    ("book a viewing at 1 main st", ["R1"]),
+    ("i'd like to visit the second one", ["R2"]),
+    ("book a viewing of the cheapest one sunday morning", ["R3"]),
+    ("can we see the most expensive one", ["R4"]),
+    ("show me more please", []),
+])
+def test_viewing_pick_names_a_listing_by_id_address_place_or_price(text: str, expected: list[str]) -> None:
+    from agents.via.rental_text import viewing_pick
+    from data.sources.realtor_ca import map_rows
+
+    listings = [x.model_dump(exclude_none=True) for x in map_rows(ROWS)[0]]
+    assert viewing_pick(text, listings) == expected
+
+
+def test_contact_details_typed_in_a_message_are_read_and_a_request_is_not() -> None:
+    from agents.via.contact import contact_in_text
+
+    assert contact_in_text("Dana Lee, dana@example.com, 416-555-0199") == {
+        "name": "Dana Lee", "email": "dana@example.com", "phone": "416-555-0199"}
+    assert contact_in_text("me llamo Ana Ruiz, ana@correo.es")["name"] == "Ana Ruiz"  # type: ignore[index]
+    assert contact_in_text("can you email the lease to bob@x.com and tell me about the deposit?") is None
+    assert contact_in_text("the sink in 4B is leaking again") is None
