@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import replace
 from typing import Any
@@ -255,6 +256,7 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
     if answered is not None:  # "can stretch to 2300. whats the biggest": the question, on the new results
         reply += f"\n\n{answered[0]}"
         out["focus"] = answered[1]
+        out["mentioned"] = list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", answered[0])))
     return {
         **out,
         "matches": matches,

@@ -663,9 +663,12 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             if not known:
                 continue
             best = (max if largest else min)(known, key=lambda m: m["row_preview"][key])
-            n = shown.index(best) + 1
             said = wording.format(value=best["row_preview"][key])
-            answers.append((f"Of those, #{n} {best['row_preview']['address']} ({best['id']}) is {said}.", best["id"]))
+            tied = [m for m in known if m["row_preview"][key] == best["row_preview"][key]]
+            named = " and ".join(f"#{shown.index(m) + 1} {m['row_preview']['address']} ({m['id']})" for m in tied)
+            # a tie is said: "the bigger / cheaper of those two" then picks between the units named
+            answers.append((f"Of those, {named} {'are' if len(tied) > 1 else 'is'} {said}"
+                            f"{', a tie' if len(tied) > 1 else ''}.", best["id"]))
     if answers:
         return "\n".join(a for a, _ in answers), answers[0][1]
     if re.search(r"\b(?:pets?|dogs?|cats?|pet[- ]friendly)\b", text, re.I):

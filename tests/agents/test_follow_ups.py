@@ -696,7 +696,7 @@ def test_an_edit_and_a_question_in_one_message_are_both_done(inventory, now):
     state = ask(graph, "ok wash heights or inwood is fine. can stretch to 2300. whats the biggest", thread_id="e")
     assert state["spec"]["budget_monthly_usd"]["max"] == 2300
     assert set(state["spec"]["location"]) == {"washington heights", "inwood"}
-    assert "is the largest" in state["reply"] and state["focus"] in {m["id"] for m in state["matches"]}
+    assert "the largest" in state["reply"] and state["focus"] in {m["id"] for m in state["matches"]}
 
 
 def test_a_stated_walk_to_the_subway_is_the_limit_and_an_amenity_is_looked_for_further_down(inventory, now):
@@ -972,3 +972,14 @@ def test_an_office_request_does_not_take_a_ground_floor_retail_suite_for_office_
     assert "Ground-floor retail suite (a storefront), not office floors" in retail.row_preview["misses"]
     shop = ask(_graph(inventory, now), "retail store space in chelsea around 9,000 sf", thread_id="s")
     assert shop["matches"][0]["id"] == "U-146"
+
+
+def test_a_tie_for_the_largest_is_said_and_the_cheaper_of_those_two_is_toured(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "need a 2br in the bronx under 2k, anything?", thread_id="tie")
+    edited = ask(graph, "ok wash heights or inwood is fine. can stretch to 2300. whats the biggest", thread_id="tie")
+    assert "SE-8005" in edited["reply"] and "SE-3240" in edited["reply"] and "a tie" in edited["reply"]
+    assert set(edited["mentioned"]) == {"SE-8005", "SE-3240"}
+    tour = ask(graph, "the cheaper of those 2, can i see it sunday 2pm", thread_id="tie")
+    (action,) = tour["plan"]["actions"]
+    assert action["unit_id"] == "SE-8005" and action["start"][11:16] == "14:00"
