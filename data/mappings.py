@@ -35,6 +35,8 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "patio": ("has_patio", "Patio", "patio"),
     "gym": ("has_gym", "Gym", "gym"),
     "pet_friendly": ("pets_allowed", "pet_friendly", "Pet Friendly"),
+    "broker": ("Associate 1", "Broker", "Agent", "Listing Agent"),  # the listing's contact person
+    "broker_email": ("BROKER Email ID", "Broker Email", "Agent Email"),
 }
 
 NUMBER_FIELDS = frozenset(
@@ -43,7 +45,8 @@ NUMBER_FIELDS = frozenset(
 FLAG_FIELDS = frozenset(
     {"no_fee", "roofdeck", "washer_dryer", "doorman", "elevator", "dishwasher", "patio", "gym", "pet_friendly"}
 )
-TEXT_FIELDS = frozenset({"unit_id", "building_id", "address", "suite", "floor", "neighborhood", "submarket", "borough"})
+TEXT_FIELDS = frozenset({"unit_id", "building_id", "address", "suite", "floor", "neighborhood", "submarket", "borough",
+                         "broker", "broker_email"})
 
 
 @dataclass(frozen=True)

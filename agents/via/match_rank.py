@@ -141,6 +141,8 @@ def preview(row: dict[str, Any]) -> dict[str, Any]:
         "min_to_subway": num(row["min_to_subway"]),
         "building_age_yrs": num(row.get("building_age_yrs")),
         "pet_friendly": bool(row["pet_friendly"]) if row.get("pets_known") else None,  # None: not listed
+        "broker": row.get("broker") or None,  # the listing's contact person, where the data names one
+        "broker_email": row.get("broker_email") or None,
     }
 
 
@@ -230,8 +232,9 @@ def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int, 
     for n, item in enumerate(items, start=1):
         p = item.row_preview
         rent = f"${p['rent']:,.0f}/mo" if p.get("rent") else ""
+        missed = "".join(f"; ✗ {m}" for m in (p.get("misses") or [])[:2])  # what it lacks, said beside the fits
         lines.append(f"{n}. **{p['address']}** ({item.id}) — {rent}, score {item.score:.0f}: "
-                     + "; ".join(item.reasons[:4]))
+                     + "; ".join(item.reasons[:4]) + missed)
     if relaxations:
         lines.append("To see more: " + " · ".join(r.label for r in relaxations))
     return "\n".join(lines)

@@ -27,6 +27,7 @@ from agents.via.refine import (
     changes,
     edit_search,
     others_listing,
+    size_restated,
     unit_named,
 )
 from agents.via.rental_text import rental_request
@@ -60,6 +61,8 @@ _MIN_WORDS = re.compile(r"(at least|min(imum)?( of)?|over|(?<!no )(?<!nothing )(
 _MIN_AFTER = re.compile(r"^\s*(\+|or (more|larger|bigger|above|greater)|min(imum)?\b|plus\b|and up)", re.I)
 _MAX_WORDS = re.compile(r"(no more than|no (bigger|larger) than|max(imum)?( of)?|under|up to|at most|less than|"
                         r"below|<|≤)\s*$", re.I)
+_ISH_AFTER = re.compile(r"^\s*(?:-?ish\b|or so\b)", re.I)
+APPROX_SIZE = (0.8, 1.25)  # "about 2,000 SF" reads as 1,600-2,500 SF
 _MAX_AFTER = re.compile(r"^\s*(or (less|smaller|under|below)|max(imum)?\b|tops\b|at most)", re.I)
 
 _RATE = re.compile(rf"\$?\s*{NUM}\s*(?:dollars?\s*)?(?:/|per|a|an)\s*(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)\b"
@@ -261,6 +264,9 @@ def _sizes(text: str) -> tuple[int | None, int | None, str]:
             low = value
         elif _MAX_WORDS.search(before) or _MAX_AFTER.search(after):
             high = value
+        elif m.group(0).startswith("~") or _APPROX_BEFORE.search(before) or _ISH_AFTER.search(after):
+            # "~2000 sf", "around 10k sf": near that size, not anything above it
+            low, high = round(value * APPROX_SIZE[0]), round(value * APPROX_SIZE[1])
         else:
             low = value  # "2,000 SF office": at least that much space
         text = _blank(text, m.span())
@@ -760,6 +766,8 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
     changed: list[str] = []
     if previous and follow_up:
         before = SearchSpec.model_validate(previous)
+        if size_restated(text, before, spec):  # "around 10k" after "~10k sf office": the size, not a budget
+            spec = spec.model_copy(update={"budget_monthly_usd": None})
         spec = merge_specs(before, spec)
         if ADD_PLACE.search(text) and spec.location != before.location and before.location:
             # "go up to 2000 and add brooklyn too": the place joins the search, it does not replace it

@@ -104,6 +104,20 @@ def changes(old: SearchSpec, new: SearchSpec) -> list[str]:
     return notes
 
 
+_MONEY_SIGN = re.compile(r"\$|\b(?:usd|dollars?|bucks|budget|rent|a month|per month|/mo|monthly|a year|per year|"
+                         r"/yr|psf|/sf|per (?:sq|square))\b", re.I)
+
+
+def size_restated(text: str, spec: SearchSpec, parsed: SearchSpec) -> bool:
+    """ "fine manhattan near fidi then, around 10k" after "~10k sf office": the size said again, not a budget of
+    $10,000 (a bare amount, no money word, inside the size asked for)."""
+    amount = parsed.budget_max or parsed.budget_min
+    low, high = spec.min_sqft, spec.max_sqft
+    if not amount or _MONEY_SIGN.search(text) or not (low or high):
+        return False
+    return (low or 0) <= amount <= (high or (low or 0) * 1.25)
+
+
 def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dict[str, Any]],
                 view: dict[str, Any] | None) -> Edit | None:
     """Apply a follow-up to the stored spec; None when the message is no edit of it.
@@ -122,7 +136,7 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     new_view = {"sort": (view or {}).get("sort"), "page": 0}
     rents = [m["row_preview"]["rent"] for m in shown if m["row_preview"].get("rent")]
     sizes = [m["row_preview"]["sqft"] for m in shown if m["row_preview"].get("sqft")]
-    if parsed.budget_monthly_usd is not None:
+    if parsed.budget_monthly_usd is not None and not size_restated(text, spec, parsed):
         data["budget_monthly_usd"] = parsed.budget_monthly_usd.model_dump()
         notes.append(f"Budget now up to ${parsed.budget_max:,.0f}." if parsed.budget_max else "Budget updated.")
     elif CHEAPER.search(text) and not NOT_A_CUT.search(text) and (rents or spec.budget_max):
@@ -196,7 +210,12 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
 
 
 # Questions about the results just shown, answered from them (no new search).
+# Who to talk to about a listing ("who's the broker on it", "who do I contact")
+BROKER_Q = re.compile(r"\b(?:brokers?|listing agent|leasing (?:agent|contact)|agent)\b.{0,25}(?:\?|$|\bon\b|"
+                      r"\bfor\b)|\bwho(?:'s| is| do i| should i| can i| do we)\b.{0,25}\b(?:contact|call|email|"
+                      r"agent|broker|reach|talk to)\b|\bcontact (?:info|details|person)\b", re.I)
 RESULT_QUESTION = re.compile(
+    BROKER_Q.pattern + "|"
     r"\b(?:how much|what(?:'s|s| is)(?: that)?(?: in)?(?: the)? (?:monthly )?(?:rent|price|cost)|what does)\b.{0,30}"
     r"\b(?:the )?(?:first|top|second|third|fourth|fifth|last|#\d)\b|"
     r"\bsplit (?:\d|two|three|four|five) ways\b|\bper person\b|"
@@ -537,6 +556,15 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if NEVER_MIND.search(text):  # "that's way out of budget, never mind": nothing to redo
         return ("No problem: I've left it there. Tell me what to change (area, size, budget) or ask about one of "
                 "the results."), shown[0]["id"]
+    if BROKER_Q.search(text):  # "who's the broker on it": the listing's contact, where the data names one
+        about = unit_named(text, shown) or next((m for m in shown if m["id"] == focus), shown[0])
+        row, n = about["row_preview"], shown.index(about) + 1
+        if row.get("broker"):
+            email = f" ({row['broker_email']})" if row.get("broker_email") else ""
+            return f"The listing contact for #{n} {row['address']} ({about['id']}) is {row['broker']}{email}.", \
+                about["id"]
+        return (f"The listing data does not name a broker or agent for #{n} {row['address']} ({about['id']}): a tour "
+                f"request goes to the listing, and they will tell you who shows it."), about["id"]
     first_n = _FIRST_N.search(text)
     if first_n and (_MONEY_WORDS.search(text) or _YEARS_COST.search(words_to_digits(text))):
         # "whats the annual on the first two, and what would 3 yrs cost me": each one's figures
@@ -665,9 +693,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             best = (max if largest else min)(known, key=lambda m: m["row_preview"][key])
             said = wording.format(value=best["row_preview"][key])
             tied = [m for m in known if m["row_preview"][key] == best["row_preview"][key]]
-            named = " and ".join(f"#{shown.index(m) + 1} {m['row_preview']['address']} ({m['id']})" for m in tied)
+            tied_units = " and ".join(f"#{shown.index(m) + 1} {m['row_preview']['address']} ({m['id']})" for m in tied)
             # a tie is said: "the bigger / cheaper of those two" then picks between the units named
-            answers.append((f"Of those, {named} {'are' if len(tied) > 1 else 'is'} {said}"
+            answers.append((f"Of those, {tied_units} {'are' if len(tied) > 1 else 'is'} {said}"
                             f"{', a tie' if len(tied) > 1 else ''}.", best["id"]))
     if answers:
         return "\n".join(a for a, _ in answers), answers[0][1]

@@ -26,7 +26,7 @@ DATA_DIR = Path(__file__).resolve().parent.parent  # data/: the raw/ files and t
 TRANSIT_MINUTES = 5  # near_transit means min_to_subway <= 5
 
 TEXT_COLUMNS = ("unit_id", "kind", "source", "address", "suite", "floor", "neighborhood", "submarket", "borough",
-                "building_id")
+                "building_id", "broker", "broker_email")
 NUMBER_COLUMNS = ("rent", "sqft", "ppsf_year", "bedrooms", "bathrooms", "min_to_subway", "building_age_yrs")
 
 

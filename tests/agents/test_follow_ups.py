@@ -521,7 +521,7 @@ def test_a_follow_up_bound_that_contradicts_the_kept_one_replaces_it() -> None:
 
     before = parse_spec("1,500-2,500 sf office in midtown for 12 people under $90/sf/yr")
     after = merge_specs(before, parse_spec("what if we go to $85/SF/yr max and take ~10k SF"))
-    assert (after.min_sqft, after.max_sqft) == (10000, None)  # no crash: the stated bound wins
+    assert (after.min_sqft, after.max_sqft) == (8000, 12500)  # no crash: the stated size (~10k: ±20 %) wins
     rooms = merge_specs(parse_spec("2-3 bedrooms in astoria under 3000"), parse_spec("actually 4 bedrooms minimum"))
     assert rooms.min_bedrooms == 4 and rooms.max_bedrooms is None
 
@@ -983,3 +983,20 @@ def test_a_tie_for_the_largest_is_said_and_the_cheaper_of_those_two_is_toured(in
     tour = ask(graph, "the cheaper of those 2, can i see it sunday 2pm", thread_id="tie")
     (action,) = tour["plan"]["actions"]
     assert action["unit_id"] == "SE-8005" and action["start"][11:16] == "14:00"
+
+
+def test_an_approximate_office_size_is_a_range_and_restating_it_is_not_a_budget(inventory, now):
+    from agents.via.needs import parse_spec
+
+    spec = parse_spec("small office for my team, ~2000 sf in soho, under 8k a month")
+    assert (spec.min_sqft, spec.max_sqft) == (1600, 2500)
+    assert (parse_spec("1br around 700 sqft").min_sqft, parse_spec("1br around 700 sqft").max_sqft) == (560, 875)
+    assert parse_spec("at least 700 sqft").max_sqft is None
+    graph = _graph(inventory, now)
+    first = ask(graph, "small office for my team, ~2000 sf in soho, under 8k a month", thread_id="sz")
+    assert "✗ 16,269 SF is over 2,500" in first["reply"]  # a suite far too big says so beside what fits
+    ask(graph, "looking for ~10k sf office in dumbo or downtown brooklyn", thread_id="sz2")
+    fidi = ask(graph, "fine manhattan near fidi then, around 10k", thread_id="sz2")
+    assert fidi["spec"]["budget_monthly_usd"] is None and fidi["matches"][0]["id"] == "U-196"
+    broker = ask(graph, "who's the broker on it", thread_id="sz2")
+    assert broker["route"]["node"] == "needs" and "U-196" in broker["reply"] and "Joshamee Gibbs" in broker["reply"]
