@@ -24,6 +24,7 @@ from agents.prompts import COMPS_PLANNER_PROMPT
 from agents.state import AgentState
 from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
 from data.sources.hdb import FLAT_TYPES, HdbTable, RpiRelease, load_rpi, load_table, month_index, month_label
+from data.sources.hdb_listings import load_listings
 from data.stores.hdb_sales import MemorySalesStore, SalesStore
 from retrieval.hybrid import rrf_fuse
 from retrieval.listings import ListingIndex
@@ -542,23 +543,47 @@ def extreme_sales(engine: CompsEngine, target: Target, text: str) -> str:
             "latest months of the data:\n" + "\n".join(lines) + "\n\n" + note.strip())
 
 
-def latest_on_street(engine: CompsEngine, target: Target) -> str:
-    """What the data can say when current listings are asked for: it holds sales, not asking prices; the latest
-    sales on the street (else in the town) of the flat type."""
+LISTINGS_SHOWN = 5  # asking-price listings named in a reply
+
+
+def portal_listings(target: Target, street: str | None, budget: float | None) -> str:
+    """The HDB Flat Portal snapshot's asking prices for the flat type: on the street first, else in the town, within
+    a budget when one is stated; cheapest first."""
+    listings = [x for x in load_listings() if x.flat_type == target.flat_type and x.town == target.town]
+    if budget:
+        listings = [x for x in listings if x.price <= budget]
+    on_street = [x for x in listings if street and x.street == street]
+    shown = sorted(on_street or listings, key=lambda x: x.price)[:LISTINGS_SHOWN]
+    where = street.title() if on_street and street else (target.town or "").title()
+    within = f" at or under {budget:,.0f} SGD" if budget else ""
+    if not shown:
+        return (f"The HDB Flat Portal snapshot (2026) has no {target.flat_type.lower() if target.flat_type else ''} "
+                f"listings in {(target.town or '').title()}{within}.")
+    prices = sorted(x.price for x in listings)
+    lines = [f"- blk {x.block} {x.street.title()}, storey {x.storey_range}"
+             + (f", {x.remaining_lease_months // 12} years left" if x.remaining_lease_months else "")
+             + f": asking **{x.price:,.0f} SGD**" for x in shown]
+    return (f"Asking prices on the HDB Flat Portal (a 2026 snapshot: asking, not sold, and some may be gone), "
+            f"{(target.flat_type or '').lower()} in {where}{within}, cheapest first ({len(listings)} in "
+            f"{(target.town or '').title()}, median asking {prices[len(prices) // 2]:,.0f} SGD):\n" + "\n".join(lines))
+
+
+def latest_on_street(engine: CompsEngine, target: Target, budget: float | None = None) -> str:
+    """Current listings asked for: the portal snapshot's asking prices of the flat type (the street first), then the
+    latest sales on the street (else in the town)."""
     t = engine.table
     kind = _of_kind(t, target.town, target.flat_type)
     street = None
     if target.block_hint:
         at_block = np.flatnonzero(kind & np.array([str(b).upper() == target.block_hint for b in t.block]))
         street = str(t.street[at_block[0]]) if len(at_block) else None
+    asking = portal_listings(target, street, budget or target.price_budget_max)
     rows = np.flatnonzero(kind & (t.street == street)) if street else np.flatnonzero(kind)
     rows = rows[np.argsort(-t.month[rows], kind="stable")][:4]
     where = street.title() if street else (target.town or "").title()
-    head = ("The data holds resale transactions, not current listings or asking prices (HDB's resale portal has "
-            "those). ")
     if not len(rows):
-        return head + "It has no sales of this flat type there."
-    return head + f"The latest sales on {where}:\n" + "\n".join(f"- {_sale_line(t, int(i))}" for i in rows)
+        return asking + "\n\nThe sales data has no sales of this flat type there."
+    return asking + f"\n\nThe latest sales on {where}:\n" + "\n".join(f"- {_sale_line(t, int(i))}" for i in rows)
 
 
 def block_sales(engine: CompsEngine, target: Target, block: str) -> str | None:
@@ -643,7 +668,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
         if stated_now.town and stated_now.flat_type:  # "ok back to toa payoh 3 room then": that flat instead
             about_before = stated_now
         if FOR_SALE_Q.search(asked):  # "any listings on that street, what are they asking?": sales are what we hold
-            return {"reply": latest_on_street(engine, about_before), "awaiting": None,
+            return {"reply": latest_on_street(engine, about_before, stated_now.price_budget_max), "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "listings_asked": True}]}
         if EXTREME_Q.search(asked):

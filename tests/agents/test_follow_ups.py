@@ -909,7 +909,10 @@ def test_hdb_follow_ups_about_sales_blocks_and_listings_are_answered_from_the_sa
     block = ask(graph, "but my neighbour's flat at 684 went for 865k!", thread_id="p")["reply"]
     assert block.startswith("Sales at blk 684") and "865,000 SGD" in block and "lease from 2018" in block
     listed = ask(graph, "ok whats on the market in my block now", thread_id="p")
-    assert listed["route"]["node"] == "comps" and "not current listings or asking prices" in listed["reply"]
+    assert listed["route"]["node"] == "comps" and "Asking prices on the HDB Flat Portal" in listed["reply"]
+    # the snapshot's listing at that block (blk 135 Edgedale Plains, 5-room, $638,000), then the latest sales
+    assert "blk 135 Edgedale Plains" in listed["reply"] and "asking **638,000 SGD**" in listed["reply"]
+    assert listed["reply"].index("asking") < listed["reply"].index("The latest sales")
     buyer = _graph(inventory, now)
     ask(buyer, "first time buyers, budget 400k. 3-room in toa payoh, fair value?", thread_id="b")
     cheap = ask(buyer, "ok back to toa payoh 3 room then. whats the cheapest that sold recently", thread_id="b")
