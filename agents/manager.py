@@ -48,6 +48,11 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
 TOUR_WORDS = re.compile(r"\b(?:book|tour|see it|see them|visit|viewing|showing|schedule|hold)\b", re.I)
 ABOUT_IT = re.compile(r"\b(?:does|do|is|are|has|have)\s+(?:it|this|that|the|they)\b", re.I)
 CONDITIONAL_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|unless|si no)\b.{0,20}\bcancel", re.I)
+# A renewal offer asked for by name: the goal, whatever unit details follow
+RENEWAL_GOAL = re.compile(r"\b(?:renewal (?:offer|package|proposal|terms|letter|pricing|recommendation)s?|"
+                          r"(?:prepare|draft|need|make|write|put together|generate|price|set up)\s+"
+                          r"(?:a |the |an |my )?renewals?|"
+                          r"renewals? for (?:unit|apt|apartment|#|\d)|offer (?:a |the |them a )?renewal)\b", re.I)
 # An HDB flat's remaining lease ("how much lease do those usually have left") is a fact of the sales, not a lease
 # document question
 LEASE_LEFT = re.compile(r"\blease\b.{0,30}\b(?:left|remaining)\b|\bremaining lease\b", re.I)
@@ -419,6 +424,10 @@ def route(
         # with a lease uploaded, "when must we tell them if we want to extend?", "is that actually in the lease?":
         # what the agreement says (a negotiation states figures)
         return RouteDecision(pipeline="DOMA", node="lease", reason="what the uploaded lease says", scores=scores)
+    if RENEWAL_GOAL.search(text):
+        # "need a renewal offer for unit 5C - UWS 1br, 720 sqft, tenant pays $3,400": the unit's details describe
+        # the renewal asked for, not a search
+        return RouteDecision(pipeline="DOMA", node="renewal", reason="a renewal offer asked for", scores=scores)
     if HDB_FLAT.search(text) and table.market_anchors["comps"].search(text) and not RENTING.search(text) \
             and not NAMES_THE_LEASE.search(text):
         # "looking for a 5-room in tengah under 700k": buying a Singapore HDB flat is a valuation, not a rental search

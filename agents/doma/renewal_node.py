@@ -22,7 +22,7 @@ from agents.doma.renewal import (
     primary_approval,
     render_reply,
 )
-from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
+from agents.doma.renewal_parse import BUT_AT, RenewalRequest, parse_renewal_request
 from agents.doma.renewal_tenant import (
     FINAL,
     LANDLORD_BACK,
@@ -35,7 +35,7 @@ from agents.doma.renewal_tenant import (
     render_advice,
     take_or_move,
 )
-from agents.doma.renewal_terms import terms_line, vacancy_math, with_own_terms
+from agents.doma.renewal_terms import RELET_Q, relet_answer, terms_line, vacancy_math, with_own_terms
 from agents.doma.renewal_units import (
     MIN_UNITS,
     MODEST,
@@ -81,6 +81,15 @@ def tenant_letter(analysis: Any, lang: str | None = None) -> str:
     greet, intro, line, ask, regards, sign, unit_of = LETTER.get(lang or "en", LETTER["en"])
     pkg = analysis.package
     label = analysis.request.unit_label
+    counter = analysis.request.tenant_counter_rent
+    if counter and not pkg.alternatives and (lang or "en") == "en":  # a reply to the tenant's counter: one answer
+        offer = pkg.primary
+        agreed = "accept it" if abs(offer.rent_usd - counter) < 1 else (
+            f"agree to a renewal at ${offer.rent_usd:,.0f} a month for {offer.term_months} months")
+        return "\n".join([greet, "", f"Thank you for your counter of ${counter:,.0f} a month"
+                                      f"{unit_of.format(label=label) if label else ''}. We would be glad to {agreed}. "
+                                      "If that works for you, we "
+                                      "will send the renewal lease to sign.", "", regards, sign])
     lines = [greet, "", intro.format(unit=unit_of.format(label=label) if label else "", current=analysis.current_rent),
              ""]
     for i, offer in enumerate([pkg.primary, *pkg.alternatives], start=1):
@@ -245,7 +254,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             trace["missing"] = missing
             out.update(reply=_question(missing), awaiting="renewal")
         else:
-            if latest.terms and (latest.tenant_counter_rent or latest.tenant_counter_pct is not None):
+            if latest.terms and (latest.tenant_counter_rent or latest.tenant_counter_pct is not None) \
+                    and not BUT_AT.search(text):
                 # "tenant countered 4200 for 2 yrs": the tenant's figure, weighed, not the manager's own terms
                 request = request.model_copy(update={"terms": []})
                 latest = latest.model_copy(update={"terms": []})
@@ -269,6 +279,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             elif said and analysis.comps is not None and analysis.comps.ids and not matched:
                 reply = (f"Too few comparable units with {', '.join(said)} in the data: the comparables below are "
                          f"similar units without that filter.\n\n{reply}")
+            if RELET_Q.search(text) and not latest.terms:  # "how long to fill it?": said, the package not repeated
+                reply = relet_answer(analysis)
             vacancy = vacancy_math(text, request, analysis.current_rent)
             if vacancy:  # "they'll leave above 3%, vacancy costs me a month: worth it?": the arithmetic first
                 reply = vacancy + "\n\n" + reply

@@ -70,8 +70,10 @@ _TENANT_CUE = re.compile(r"\bmy (?:rent|lease|landlord)\b|\bi pay\b|\bshould i\b
 
 # A manager reporting what the tenant asks for: "tenant in 7D wants to renew at 0%" is the tenant's counter, unless
 # the owner's own wish comes nearer ("the tenant wants 3% and we want 5%").
-_TENANT_WANTS = re.compile(r"\btenant\b.{0,60}?\b(?:wants?|asks?|asking|requests?|hopes?|says|pushes back|offers?)\b",
-                           re.IGNORECASE)
+_TENANT_WANTS = re.compile(r"\btenant\b.{0,60}?\b(?:wants?|asks?|asking|requests?|hopes?|says|pushes back|offers?|"
+                           r"came back|comes back|countered|counters|replied|responded|propos\w+)\b", re.IGNORECASE)
+# "accepting but at 3,475", "yes, but at 3,475 instead": the manager's own rent against the tenant's figure
+BUT_AT = re.compile(r"\b(?:but|instead)\s+(?:at|for|make it)\s+\$?(\d{1,2},\d{3}|\d{4,5})\b", re.IGNORECASE)
 _OWNER_WANTS = re.compile(r"\b(?:we|i)(?: would|'d)? (?:want|like|prefer|aim|plan)\b", re.IGNORECASE)
 
 
@@ -161,6 +163,10 @@ def own_terms(text: str) -> list[tuple[int, float, str]]:
     if not found:  # "ok give me the final package at 2600": one rent, for the usual year
         found += [(m.start(), DEFAULT_TERM_MONTHS, float(m.group(1).replace(",", "")), "$")
                   for m in _PACKAGE_AT.finditer(text)]
+    but_at = BUT_AT.search(text)
+    if but_at:  # "3,450 for 2 years ... accepting but at 3,475": that rent, for the term the message names
+        term = min(found)[1] if found else DEFAULT_TERM_MONTHS
+        return [(int(term), float(but_at.group(1).replace(",", "")), "$")]
     out: list[tuple[int, float, str]] = []
     for _, term, value, unit in sorted(found):
         if 1 <= term <= 120 and (term, value, unit) not in out:

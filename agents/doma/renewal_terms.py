@@ -21,6 +21,9 @@ from contracts.doma import RenewalPackage
 
 VACANCY = re.compile(r"\bvacan\w*|\bturnover\b|\bempty\b|\b(?:they'?ll|will|would|might|may) (?:leave|move out|walk)\b|"
                      r"\bbroker\w*\b", re.IGNORECASE)
+# "what if the tenant leaves? how long to fill it": time to re-let, which the data cannot tell
+RELET_Q = re.compile(r"\bhow long\b.{0,40}\b(?:fill|re-?let|re-?rent|lease (?:it|up)|rent it|find (?:a|another|a new) "
+                     r"tenant)|\bdays on (?:the )?market\b|\btime to (?:re-?let|fill|lease)\b", re.IGNORECASE)
 _MONTHS_EMPTY = re.compile(r"\b(a|one|two|three|\d)\s*(?:\+\s*)?months?\b", re.IGNORECASE)
 BROKER_MONTHS = 1.0  # a broker's fee of about a month's rent: a stated assumption, said in the answer
 
@@ -83,3 +86,15 @@ def vacancy_math(text: str, request: RenewalRequest, current: float) -> str | No
             f"{_money(gain)} over 12 months; a vacancy costs about {_money(loss)} ({empty:g} month(s) empty plus a "
             f"broker's fee of about {BROKER_MONTHS:g} month, an assumption). The extra rent would take "
             f"{loss / max(gain, 1):.1f} years to repay one vacancy.")
+
+
+def relet_answer(analysis: RenewalAnalysis) -> str:
+    """How long a unit takes to re-let is not in the data (it has no days on market); what a vacancy costs is."""
+    current, primary = analysis.current_rent, analysis.package.primary
+    loss = (1 + BROKER_MONTHS) * current
+    monthly = loss / 12
+    return (f"The data has no days-on-market or vacancy records, so I can't say how long re-letting would take. What "
+            f"a vacancy costs: each empty month loses {_money(current)} of rent, and a new lease usually costs a "
+            f"broker's fee of about a month (an assumption), so one empty month costs about {_money(loss)}, as much "
+            f"as {_money(monthly)}/month ({monthly / current:.1%}) over a 12-month lease. The proposal stands: "
+            f"{_money(primary.rent_usd)}/month for {primary.term_months} months.")

@@ -1003,3 +1003,16 @@ def test_an_approximate_office_size_is_a_range_and_restating_it_is_not_a_budget(
     assert fidi["spec"]["budget_monthly_usd"] is None and fidi["matches"][0]["id"] == "U-196"
     broker = ask(graph, "who's the broker on it", thread_id="sz2")
     assert broker["route"]["node"] == "needs" and "U-196" in broker["reply"] and "Joshamee Gibbs" in broker["reply"]
+
+
+def test_a_managers_renewal_offer_request_is_a_renewal_and_the_follow_ups_continue_it(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "need a renewal offer for unit 5C - upper west side 1br, ~720 sqft, doorman bldg. tenant pays "
+                       "$3,400 now, lease ends in 60 days, good payment history", thread_id="mr")
+    assert first["route"]["node"] == "renewal" and "**Proposed renewal:**" in first["reply"]
+    reply = ask(graph, "tenant came back: 3,450 for 2 years. draft my reply accepting but at 3,475", thread_id="mr")
+    assert "**Your terms:** $3,475/month for 24 months" in reply["reply"]
+    assert "Thank you for your counter of $3,450 a month for unit 5C" in reply["reply"]
+    assert "renewal at $3,475 a month for 24 months" in reply["reply"]
+    relet = ask(graph, "what if the tenant leaves? how long to fill it", thread_id="mr")
+    assert relet["reply"].startswith("The data has no days-on-market") and "**Proposed renewal:**" not in relet["reply"]
