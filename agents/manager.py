@@ -597,7 +597,8 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
     elif state.get("previous_node") in ("needs", "tour") and unit_named(text, state.get("matches") or []) \
             is not None:
         # "the 1200 sqft one - is there an elevator?", "the no fee one. sunday afternoon works": a shown unit
-        node = "tour" if TOUR_WORDS.search(text) or rule_scores(text)[2]["time"] else "needs"
+        cues = rule_scores(text)
+        node = "tour" if TOUR_WORDS.search(text) or cues[0]["tour"] >= 2 or cues[2]["time"] else "needs"
         decision = RouteDecision(pipeline="VIA", node=node, reason="a unit just shown, named by a fact of it")
     elif contact_in_text(text) is not None:
         # "my name is Dana Lee, dana@example.com": details for the bookings, not a request

@@ -46,6 +46,9 @@ def _label(key: str) -> str:
     return key.replace("_", " ").replace("washer dryer", "washer/dryer").replace("roofdeck", "roof deck")
 
 
+EARLIER_KEPT = 20  # units of earlier lists a later message can still name
+
+
 def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tuple[list[str], list[str]]:
     """Reason codes for every point unit i earned, and what it misses."""
     reasons: list[str] = []
@@ -254,6 +257,12 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
                                                                                    state.get("lang"))) if p)
     matches = [m.model_dump(mode="json") for m in items]
     out: dict[str, Any] = {"mentioned": []}  # a new list: the units an earlier answer named are gone from view
+    new_ids = {m["id"] for m in matches}
+    seen: dict[str, dict[str, Any]] = {}
+    for m in [*(state.get("matches") or []), *(state.get("earlier") or [])]:
+        if m["id"] not in new_ids and m["id"] not in seen:
+            seen[m["id"]] = m
+    out["earlier"] = list(seen.values())[:EARLIER_KEPT]
     asked = state.get("ask_after")
     answered = answer_about_results(asked, matches) if asked and matches else None
     if answered is not None:  # "can stretch to 2300. whats the biggest": the question, on the new results

@@ -313,6 +313,11 @@ _AMENITY_ASK = (("doorman", r"\bdoorman|\bportero|\bبواب"), ("elevator", r"\
                 ("dishwasher", r"\bdishwasher|\blavavajillas"), ("patio", r"\bpatio|\bterraza"))
 
 
+def _has_amenity(match: dict[str, Any], key: str) -> bool:
+    """Whether a shown unit lists that amenity (a dishwasher is not a washer: labels are matched from their start)."""
+    return any(a.startswith(key) for a in match["row_preview"].get("amenities", []))
+
+
 def _with_amenity(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The first shown unit that has the amenity a booking names ("the one with the doorman"), else None."""
     if not re.search(r"\b(?:the one|one|el que|la que|التي|اللي)\b.{0,20}\b(?:with|has|having|tiene|con|فيها)\b|"
@@ -320,7 +325,7 @@ def _with_amenity(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | No
         return None
     for key, said in _AMENITY_ASK:
         if re.search(said, text, re.I):
-            return next((m for m in shown if any(key in a for a in m["row_preview"].get("amenities", []))), None)
+            return next((m for m in shown if _has_amenity(m, key)), None)
     return None
 
 
@@ -332,6 +337,14 @@ _IT_AND = re.compile(rf"\b(?:it|this one|that one|this|that)\s+(?:and|&|plus)\s+
 # "the cheaper one", "the bigger one": one of the results by a comparison
 _BY_KIND_OF_ONE = re.compile(r"\bthe (?:cheaper|cheapest|bigger|biggest|closer|closest|larger|largest) (?:one|unit|"
                              r"apartment|place|suite|listing)?\b", re.I)
+_ONE_AT = re.compile(r"\bthe\s+[\w\s.]{1,30}?\bone\b(?!s)", re.I)  # "the 124 W 36th one": a single unit there
+
+
+def _street_of(match: dict[str, Any]) -> str:
+    return str(match["row_preview"]["address"]).split(",")[0].strip().lower()
+
+
+_COMPARATIVE = re.compile(r"\bthe (?:cheaper|bigger|closer|larger)\b", re.I)
 # "both", "the top two", "all three": more than one of the results just shown.
 _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b|"
                       r"\b(?:two|2|three|3) (?:cheapest|biggest|largest|closest|nearest)\b", re.I)
@@ -367,8 +380,26 @@ _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, 
 ORDINAL = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|fifth|last)\b", re.I)
 
 
+_BEDS_SAID = re.compile(r"\b(\d)\s*-?\s*(?:bed|br|bd|bedroom)s?\b", re.I)
+
+
+def _narrowed(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The shown units that have what the message names beside its comparison ("the cheaper 3 bed w/ laundry": the
+    3-bedrooms with a washer), or all of them when none does."""
+    keep = shown
+    for key, said in _AMENITY_ASK:
+        if re.search(said, text, re.I):
+            keep = [m for m in keep if _has_amenity(m, key)]
+    beds = _BEDS_SAID.search(text)
+    if beds:
+        keep = [m for m in keep if m["row_preview"].get("bedrooms") == float(beds.group(1))]
+    return keep or shown
+
+
 def _by_comparison(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The shown units in the order a comparison asks ("the cheaper one" as "the cheapest")."""
+    """The shown units in the order a comparison asks ("the cheaper one" as "the cheapest"), among those that have
+    what the message names beside it."""
+    shown = _narrowed(text, shown)
     return _ranked_by_ask(text.replace("cheaper", "cheapest").replace("bigger", "biggest").replace("closer", "closest"),
                           shown)
 
@@ -673,6 +704,13 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             by_address = shown_by_address(text, shown)
             named = unit_named(text, shown)
             several_named = units_named(text, shown)
+            earlier = [m for m in state.get("earlier") or [] if m["id"] not in {x["id"] for x in shown}]
+            if earlier:  # "tour the 3525 one and the 1200 sqft one" after another search: the list before it too
+                pool = shown + earlier
+                more = units_named(text, pool)
+                several_named = more if len(more) > len(several_named) else several_named
+                named = named if named is not None else unit_named(text, pool)
+                by_address = by_address or shown_by_address(text, pool)
             pair = _THIS_AND.search(text)
             second = _other_named(pair.group(1), shown) if pair and focus is not None else None
             two = [m for m in shown if m["id"] in (state.get("mentioned") or [])]
@@ -683,6 +721,8 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                     "bigger", "biggest", "larger", "largest") else "min_to_subway"
                 pick = (max if key == "sqft" else min)(two, key=lambda m: m["row_preview"].get(key) or 0)
                 chosen = [pick]
+            elif len(by_address) >= 2 and _ONE_AT.search(text) and len({_street_of(m) for m in by_address}) == 1:
+                chosen = by_address[:1]  # "the 124 W 36th one": one suite there, the best ranked
             elif len(by_address) >= 2:  # "124 w 36th tue 10am and 29 w 36th 5E right after": in the order named
                 chosen = sorted(by_address, key=lambda m: named_at(text, m))[:TOURS]
             elif len(several_named) >= 2:  # "the 3525 one and the 1200 sqft one": those, in that order
@@ -703,7 +743,10 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             elif with_amenity is not None:  # "the one with the doorman", "el que tiene lavadora"
                 chosen = [with_amenity]
             elif _BY_KIND_OF_ONE.search(text) and not several:  # "the cheaper one", "the bigger one"
-                chosen = _by_comparison(text, shown)[:1]
+                full = [m for m in shown if m.get("score", 0) >= 100]
+                # a comparative ("the bigger one") compares two: the two full matches, else the list
+                compared = full if _COMPARATIVE.search(text) and len(full) == 2 else shown
+                chosen = _by_comparison(text, compared)[:1]
             else:
                 chosen = _ranked_by_ask(text, shown)[:count] if several else [shown[min(picked, len(shown) - 1)]]
             units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}

@@ -1016,3 +1016,31 @@ def test_a_managers_renewal_offer_request_is_a_renewal_and_the_follow_ups_contin
     assert "renewal at $3,475 a month for 24 months" in reply["reply"]
     relet = ask(graph, "what if the tenant leaves? how long to fill it", thread_id="mr")
     assert relet["reply"].startswith("The data has no days-on-market") and "**Proposed renewal:**" not in relet["reply"]
+
+
+def test_tours_name_units_of_an_earlier_list_and_compare_within_what_is_named(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Upper West Side, 2 bed 2 bath, max $4,000. Doorman preferred.", thread_id="e1")
+    ask(graph, "the 1200 sqft one - is there an elevator? my mom visits and cant do stairs", thread_id="e1")
+    ask(graph, "ok what if i go up to 4500, anything bigger with an elevator?", thread_id="e1")
+    both = ask(graph, "fine. tour the 3525 one and the 1200 sqft one on saturday, 10 and 11", thread_id="e1")
+    assert [(a["unit_id"], a["start"][11:16]) for a in both["plan"]["actions"]] == [("SE-2757", "10:00"),
+                                                                                     ("SE-2135", "11:00")]
+    graph = _graph(inventory, now)
+    for text in ("upper west side 2 bed 2 bath, elevator building, up to 6000",
+                 "what if we do 3 bed, still 2 bath + elevator, same budget", "and if we drop the 2nd bathroom?"):
+        ask(graph, text, thread_id="e2")
+    laundry = ask(graph, "the cheaper 3 bed w/ laundry, can we see it saturday 1pm", thread_id="e2")
+    assert [a["unit_id"] for a in laundry["plan"]["actions"]] == ["SE-4673"]  # a dishwasher is not laundry
+    graph = _graph(inventory, now)
+    ask(graph, "need office space on 36th st, roughly 10-13k sf, budget $95/sf/yr max", thread_id="e3")
+    ask(graph, "which one is cheaper per month", thread_id="e3")
+    bigger = ask(graph, "ok lets tour the bigger one tues 11am", thread_id="e3")
+    assert [a["unit_id"] for a in bigger["plan"]["actions"]] == ["U-140"]  # the bigger of the two full matches
+    added = ask(graph, "also add the 124 W 36th one right after", thread_id="e3")
+    assert [a["unit_id"] for a in added["plan"]["actions"]] == ["U-140", "U-134"]
+    spanish = _graph(inventory, now)
+    ask(spanish, "busco estudio en gramercy sin comisión hasta 2200", thread_id="e4")
+    booked = ask(spanish, "el de 2099, agéndame para el jueves a las 6 de la tarde", thread_id="e4")
+    assert booked["route"]["node"] == "tour" and booked["plan"]["actions"][0]["unit_id"] == "SE-6083"
+    assert booked["plan"]["actions"][0]["start"][11:16] == "18:00"
