@@ -22,6 +22,7 @@ from agents.textnum import amount, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.match_rank import match
 from agents.via.refine import (
+    BETWEEN,
     answer_about_results,
     asks_over_the_set,
     changes,
@@ -680,8 +681,9 @@ def describe_spec(spec: SearchSpec) -> str:
     return ", ".join(parts)
 
 
-ADD_PLACE = re.compile(r"\b(?:add|also|too|as well|plus|include|and also)\b|\btambi[eé]n\b|\bagrega\w*\b|أضف|كمان|أيضا",
-                       re.I)
+ADD_PLACE = re.compile(r"\b(?:add|also|as well|plus|include|and also)\b|\btoo\b(?!\s+(?:far|much|many|expensive|pricey|"
+                       r"small|big|loud|noisy|long|late|early|high|low|sketchy|busy))|\btambi[eé]n\b|\bagrega\w*\b|"
+                       r"أضف|كمان|أيضا", re.I)
 # A place set aside in a follow-up ("forget bed stuy", "not Harlem", "drop Astoria"): what follows the verb.
 DROP_PLACE = re.compile(r"\b(?:forget(?: about)?|not(?! (?:far|too|more|less|much|sure|that))|"
                         r"no(?! (?:more than|less than|fee|broker))|drop|except|without|exclude|skip|remove|no more)"
@@ -724,9 +726,10 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
-    answered = answer_about_results(english, state.get("matches") or [], state.get("focus")) if (
-        previous and answer) else None
+    answered = answer_about_results(english, state.get("matches") or [], state.get("focus"),
+                                    state.get("earlier")) if (previous and answer) else None
     if answered is not None and asks_over_the_set(english) and unit_named(english, state["matches"]) is None \
+            and not BETWEEN.search(english) \
             and (parse_spec(text).location or re.search(r"\b(?:stretch|go up|up to|raise|increase)\b", english, re.I)):
         # "wash heights or inwood is fine. can stretch to 2300. whats the biggest": the change first, then the
         # question answered on the new results (by match_rank)

@@ -41,17 +41,19 @@ INSTEAD = re.compile(r"\b(?:instead|rather)\b|^\s*(?:what|how) about\b|\b(?:swit
                      re.I)
 MUST = re.compile(r"^\s*(?:only|just)\b|\b(?:must|has to|needs? to) (?:have|be)\b|^\s*with\b", re.I)
 DROP = re.compile(r"\b(?:no|without|drop|remove|forget|nvm|never ?mind|don'?t need)\s+(?:the\s+|a\s+)?"
-                  r"((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|w/d|wd|dishwasher|patio|pets?|no fee)\b)",
-                  re.I)
+                  r"((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|w/d|wd|dishwasher|patio|outdoor(?: space)?|"
+                  r"balcony|terrace|backyard|garden|pets?|no fee)\b)", re.I)
 _FEWER_BATHS = re.compile(r"\b(?:drop|forget|skip|lose|don'?t need|no need for|without)\s+(?:the\s+)?(?:2nd|second|"
                           r"extra|other)\s+bath(?:room)?\b|\b(?:one|1) bath(?:room)? is (?:fine|ok|okay)\b", re.I)
 ANY_SIZE = re.compile(r"\b(?:regardless of (?:the )?size|any size|whatever (?:the )?size|size doesn'?t matter)\b", re.I)
 _AMENITY_WORDS = {"doorman": "doorman", "elevator": "elevator", "lift": "elevator", "gym": "gym", "roof": "roofdeck",
                   "washer": "washer_dryer", "dryer": "washer_dryer", "w/d": "washer_dryer", "wd": "washer_dryer",
-                  "dishwasher": "dishwasher", "patio": "patio",
+                  "dishwasher": "dishwasher", "patio": "patio", "outdoor": "patio", "balcony": "patio",
+                  "terrace": "patio", "backyard": "patio", "garden": "patio",
                   "pet": "pet_friendly", "no fee": "no_fee"}
 ONLY = re.compile(r"\b(?:only|just)\b", re.I)
-ALSO_PLACE = re.compile(r"\b(?:too|as well|also)\b|\balso (?:look|search) in\b|\band also\b", re.I)
+ALSO_PLACE = re.compile(r"\btoo\b(?!\s+(?:far|much|many|expensive|pricey|small|big|loud|noisy|long|late|early|high|"
+                        r"low|sketchy|busy))|\b(?:as well|also)\b|\balso (?:look|search) in\b|\band also\b", re.I)
 ROUND = 50
 
 
@@ -534,8 +536,41 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
+# "between the soho one with the patio and that tribeca one, which is cheaper and by how much?": two named units
+BETWEEN = re.compile(r"\bbetween\s+(.{3,60}?)\s+and\s+(.{3,60}?)(?:,|\?|$|\s+which\b|\s+what\b)", re.I)
+_COMPARE_WORDS = re.compile(r"\b(?:cheaper|pricier|bigger|smaller|larger|closer|difference|by how much|which|"
+                            r"compare)\b", re.I)
+
+
+def _first_in_hood(part: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """ "the astoria one" among several Astoria units: the first of them as listed (the best ranked)."""
+    low = part.lower()
+    return next((m for m in pool if str(m["row_preview"].get("neighborhood") or "").lower() in low
+                 and m["row_preview"].get("neighborhood")), None)
+
+
+def compare_two(text: str, pool: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """The two units a "between A and B" question names (in the list shown or an earlier one), side by side with
+    the rent difference."""
+    pair = BETWEEN.search(text)
+    if not pair or not _COMPARE_WORDS.search(text):
+        return None
+    first, second = (unit_named(part, pool) or _first_in_hood(part, pool) for part in pair.groups())
+    if first is None or second is None or first is second:
+        return None
+    a, b = first["row_preview"], second["row_preview"]
+    lines = [f"{r['address']} ({m['id']}): ${r['rent']:,.0f}/mo" + (f", {r['sqft']:,.0f} SF" if r.get("sqft") else "")
+             for m, r in ((first, a), (second, b))]
+    cheap, dear = sorted(((first, a), (second, b)), key=lambda item: item[1]["rent"])
+    gap = dear[1]["rent"] - cheap[1]["rent"]
+    said = (f"{cheap[1]['address']} ({cheap[0]['id']}) is cheaper by ${gap:,.0f} a month (${gap * 12:,.0f} a year)."
+            if gap else "They rent for the same.")
+    return "\n".join([*(f"- {line}" for line in lines), said]), cheap[0]["id"]
+
+
 def answer_about_results(text: str, shown: list[dict[str, Any]],
-                         focus: str | None = None) -> tuple[str, str] | None:
+                         focus: str | None = None,
+                         earlier: list[dict[str, Any]] | None = None) -> tuple[str, str] | None:
     """(the answer, the unit it names) for a question about the results just shown, or None.
 
     "which of those is closest to the subway?" picks from the shown units by their own data; a question about an
@@ -544,6 +579,10 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     """
     if not shown:
         return None
+    pool = shown + [m for m in earlier or [] if m["id"] not in {x["id"] for x in shown}]
+    compared = compare_two(text, pool)
+    if compared is not None:
+        return compared
     wanted_here = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
     if IT_HAS.search(text) and wanted_here and not (_ONE_UNIT.search(text) or _ORDINAL_NUM.search(text)
                                                      or _DETAILS.search(text) or _THE_ONE_WITH.search(text)):

@@ -313,6 +313,22 @@ _AMENITY_ASK = (("doorman", r"\bdoorman|\bportero|\bبواب"), ("elevator", r"\
                 ("dishwasher", r"\bdishwasher|\blavavajillas"), ("patio", r"\bpatio|\bterraza"))
 
 
+_INSTEAD = re.compile(r"\binstead\b|\ben (?:su )?lugar\b|\bmejor\b", re.I)
+_SAME_TIME = re.compile(r"\bsame (?:time|slot|day and time)\b|\bmisma hora\b|\bthen\b", re.I)
+
+
+def _swapped(text: str, actions: list[dict[str, Any]], shown: list[dict[str, Any]]
+             ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """(the one tour proposed, the unit to see in its slot) for "cancel that, I'll see the 2500 one instead same
+    time"; None unless one tour is proposed, another shown unit is named, and the message swaps them."""
+    if len(actions) != 1 or not (_INSTEAD.search(text) and _SAME_TIME.search(text)):
+        return None
+    unit = unit_named(text, shown)
+    if unit is None or unit["id"] == actions[0]["unit_id"]:
+        return None
+    return actions[0], unit
+
+
 def _has_amenity(match: dict[str, Any], key: str) -> bool:
     """Whether a shown unit lists that amenity (a dishwasher is not a washer: labels are matched from their start)."""
     return any(a.startswith(key) for a in match["row_preview"].get("amenities", []))
@@ -615,6 +631,23 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
     actions = previous.get("actions") or []
+    swap = _swapped(text, actions, state.get("matches") or []) if route_node == "tour" else None
+    if swap is not None:  # "cancel that, i'll see the 2500 one instead same time": another unit in that slot
+        old, unit = swap
+        start = datetime.fromisoformat(old["start"])
+        released = [holds.release(h.id) for h in holds.list_by_thread(thread)
+                    if h.unit_id == old["unit_id"] and h.status in ("held", "confirmed")] if holds is not None else []
+        plan, moved = schedule_tours([{"unit_id": unit["id"], "address": unit["row_preview"]["address"],
+                                       "kind": unit["row_preview"]["kind"]}], when=f"{start:%A} at {start:%H:%M}",
+                                     now=start.replace(hour=0, minute=0) - timedelta(minutes=1),
+                                     taken=holds.is_taken if holds is not None else None,
+                                     own=_own_slots(holds, thread))
+        note = (f"Instead of {old['address']} ({old['unit_id']}): {unit['row_preview']['address']} ({unit['id']})."
+                + (" Its hold is released." if released else ""))
+        return {"plan": plan.model_dump(mode="json") if plan.actions else None,
+                "reply": "\n\n".join([note, *moved, describe_plan(plan, state.get("lang")) if plan.actions else ""]),
+                "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "swapped": f"{old['unit_id']}->{unit['id']}"}]}
     if route_node == "tour" and cancels_all(text, actions):  # "mejor cancélala, encontré otra cosa"
         released = [holds.release(h.id) for h in holds.list_by_thread(thread) if h.status in ("held", "confirmed")] \
             if holds is not None else []

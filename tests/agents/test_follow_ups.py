@@ -1044,3 +1044,29 @@ def test_tours_name_units_of_an_earlier_list_and_compare_within_what_is_named(in
     booked = ask(spanish, "el de 2099, agéndame para el jueves a las 6 de la tarde", thread_id="e4")
     assert booked["route"]["node"] == "tour" and booked["plan"]["actions"][0]["unit_id"] == "SE-6083"
     assert booked["plan"]["actions"][0]["start"][11:16] == "18:00"
+
+
+def test_a_swap_keeps_the_slot_a_between_question_compares_across_lists_and_too_far_is_no_addition(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "studio in fidi under 3k, need gym + doorman in the building", thread_id="sw")
+    ask(graph, "the second one - what floor and does it have laundry in unit?", thread_id="sw")
+    ask(graph, "nice. book tuesday 6pm", thread_id="sw")
+    pushed = ask(graph, "can we push it to 7? work thing", thread_id="sw")
+    (before,) = pushed["plan"]["actions"]
+    swapped = ask(graph, "actually cancel that, i'll go see the 2500 one instead same time", thread_id="sw")
+    (after,) = swapped["plan"]["actions"]
+    assert (before["unit_id"], after["unit_id"]) == ("SE-2907", "SE-11327") and after["start"] == before["start"]
+    graph = _graph(inventory, now)
+    ask(graph, "1br in astoria under 2500", thread_id="bt")
+    ask(graph, "what about greenpoint instead", thread_id="bt")
+    both = ask(graph, "between the greenpoint one and the astoria one, which is cheaper and by how much?",
+               thread_id="bt")
+    assert "SE-4868" in both["reply"] and "SE-4281" in both["reply"] and "cheaper by $400 a month" in both["reply"]
+    graph = _graph(inventory, now)
+    ask(graph, "brooklyn. 1 bed. 3k max. dishwasher and close to the train", thread_id="far")
+    near = ask(graph, "ocean parkway is too far from my job in dumbo. only dumbo or downtown bk", thread_id="far")
+    assert near["spec"]["location"] == ["dumbo", "downtown brooklyn"]
+    graph = _graph(inventory, now)
+    ask(graph, "Looking for a 3 bed in Tribeca with outdoor space (patio/terrace). up to ~$12k.", thread_id="od")
+    dropped = ask(graph, "forget outdoor space then. tribeca, washer/dryer + doorman, under 11k", thread_id="od")
+    assert "patio" not in dropped["spec"]["must_haves"] and dropped["matches"][0]["id"] == "SE-10492"
