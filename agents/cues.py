@@ -72,3 +72,7 @@ def shown_by_address(text: str, shown: list[dict[str, Any]]) -> list[dict[str, A
 LEASE_LEFT_Q = re.compile(r"\b(?:old|short|shorter|remaining|older|low|little|less)\s+lease\b.{0,40}(?:\?|hurt|cost|"
                           r"matter|affect|knock|lower|reduce|impact)|\blease\s+(?:decay|left|remaining)\b.{0,30}\?",
                           re.I)
+
+
+# Office space per person, by a common rule of thumb: 150 SF (open plan) to 250 SF (private offices).
+SF_PER_PERSON = (150, 250)

@@ -15,6 +15,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from agents.cues import SF_PER_PERSON, shown_by_address
 from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
@@ -280,8 +281,6 @@ def rate_per_sf(text: str) -> float | None:
     return float((rate.group(1) or rate.group(2)).replace(",", "")) if rate else None
 
 
-# Office space per person, by a common rule of thumb: 150 SF (open plan) to 250 SF (private offices).
-SF_PER_PERSON = (150, 250)
 _HEADCOUNT = re.compile(r"\bfor\s+(?:a\s+)?(?:team of\s+)?(\d{1,4})\s*(?:people|persons?|employees|staff|heads|seats|"
                         r"desks?|-person|person)\b|\b(\d{1,4})[- ](?:person|people|employee|seat)\s+(?:team|company|"
                         r"office|startup|firm)\b|\bteam of\s+(\d{1,4})\b", re.I)
@@ -458,6 +457,34 @@ DEEPER = 50  # how far down the same search "any of them with an elevator?" look
 _WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:walk(?:ing)?\s*)?(?:to|from|of)\s+"
                    r"(?:the\s+|a\s+|an\s+)?(?:subway|train|station|metro|transit|[a-z0-9](?:/[a-z0-9])*(?:\s+(?:train|line|stop))?)\b",
                    re.I)
+
+
+# "what options are there at 345 Seventh Avenue?": every unit of the same search at that address
+_OPTIONS_AT = re.compile(r"\b(?:options|suites|units|spaces|floors|what(?:'s| is| else is)? (?:there|available)|"
+                         r"anything else|other (?:suites|units|options)|opciones|qu[eé] hay)\b", re.I)
+
+
+def building_options(text: str, shown: list[dict[str, Any]], spec: dict[str, Any]) -> tuple[str, list[str]] | None:
+    """The full matches of the same search at the one address the message names, or None."""
+    at = shown_by_address(text, shown)
+    streets = {str(m["row_preview"]["address"]).split(",")[0].strip().lower() for m in at}
+    if len(streets) != 1 or not _OPTIONS_AT.search(text):
+        return None
+    street = streets.pop()
+    deeper, _, _ = match(SearchSpec.model_validate(spec), load_inventory(), top_n=DEEPER)
+    here = [m for m in deeper if str(m.row_preview["address"]).split(",")[0].strip().lower() == street]
+    fits = [m for m in here if m.score >= 100] or here
+    if not fits:
+        return None
+    lines = []
+    for m in fits:
+        p = m.row_preview
+        rate = f", ${p['ppsf_year']:,.0f}/SF/yr" if p.get("ppsf_year") else ""
+        size = f", {p['sqft']:,.0f} SF" if p.get("sqft") else ""
+        lines.append(f"- {p['address']} ({m.id}){size}{rate}: ${p['rent']:,.0f}/mo")
+    head = (f"At {street.title()}, {len(fits)} {'units fit' if len(fits) > 1 else 'unit fits'} the search"
+            if fits[0].score >= 100 else f"At {street.title()}, nothing fits every criterion; the closest")
+    return head + ":\n" + "\n".join(lines), [m.id for m in fits]
 
 
 def parse_spec(text: str) -> SearchSpec:
@@ -726,6 +753,11 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
+    at_building = building_options(english, state.get("matches") or [], previous) if previous and answer else None
+    if at_building is not None:  # "and at 345 Seventh Avenue specifically? what options are there in that range?"
+        return {"reply": at_building[0], "focus": at_building[1][0], "answered": True, "mentioned": at_building[1],
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "building_options": at_building[1]}]}
     answered = answer_about_results(english, state.get("matches") or [], state.get("focus"),
                                     state.get("earlier")) if (previous and answer) else None
     if answered is not None and asks_over_the_set(english) and unit_named(english, state["matches"]) is None \

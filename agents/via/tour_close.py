@@ -17,10 +17,11 @@ from zoneinfo import ZoneInfo
 import dateparser
 from langchain_core.runnables import RunnableConfig
 
-from agents.cues import ANOTHER_TIME, MARKET_PLACE, UNIT_ID, named_at, shown_by_address
+from agents.cues import ANOTHER_TIME, MARKET_PLACE, SF_PER_PERSON, UNIT_ID, named_at, shown_by_address
 from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
+from agents.via.match_rank import preview
 from agents.via.refine import unit_named, units_named
 from contracts.plan import ActionPlan, TourAction
 from data.sources.nyc import Inventory, load_inventory
@@ -329,6 +330,28 @@ def _swapped(text: str, actions: list[dict[str, Any]], shown: list[dict[str, Any
     return actions[0], unit
 
 
+_PEOPLE = re.compile(r"\b(\d{1,4})\s*(?:people|persons|personas|employees|empleados|staff|heads|seats)\b", re.I)
+
+
+def _space_per_person(text: str, units: list[dict[str, Any]], inventory: Inventory) -> str | None:
+    """Square feet per person of the one unit toured, against the usual office rule of thumb, when the message
+    asks whether a number of people fits."""
+    people = _PEOPLE.search(text)
+    if not people or len(units) != 1:
+        return None
+    row = inventory.row(units[0]["unit_id"]) or {}
+    sqft = row.get("sqft")
+    if not sqft or sqft != sqft:
+        return None
+    n = int(people.group(1))
+    each = sqft / n
+    low, high = SF_PER_PERSON
+    verdict = ("it fits comfortably" if each >= high else "it fits" if each >= low else
+               f"it is tight (under {low} SF a person)")
+    return (f"For {n} people, {units[0]['address']} ({sqft:,.0f} SF) gives about {each:,.0f} SF a person; offices "
+            f"usually plan {low}-{high} SF a person (open plan to private offices), so {verdict}.")
+
+
 def _has_amenity(match: dict[str, Any], key: str) -> bool:
     """Whether a shown unit lists that amenity (a dishwasher is not a washer: labels are matched from their start)."""
     return any(a.startswith(key) for a in match["row_preview"].get("amenities", []))
@@ -435,6 +458,8 @@ def _ordinal_reference(text: str) -> int:
 _OF_THE_TWO = re.compile(r"\bthe (cheaper|cheapest|bigger|biggest|larger|largest|closer|closest) (?:one )?of "
                          r"(?:those|these|the|them)(?: (?:2|two))?\b|\bthe (cheaper|bigger|larger|closer) one\b", re.I)
 # "also add the 124 W 36th one right after", "add the second one too": one more tour beside those proposed
+_MOVE = re.compile(r"\b(?:move|push|shift|change|reschedule|make)\b|\bc[aá]mbia\w*|\bmueve\w*", re.I)
+_THERE_AND = re.compile(r"\b(?:there|it|that one|this one)\b.{0,40}\band\b", re.I)
 ADD_TOUR = re.compile(r"\b(?:also add|add|and also|also (?:see|tour|book|do)|plus)\b", re.I)
 # "that one and the cheapest one", "it and the 4500 one right after": the unit in focus and another
 _THIS_AND = re.compile(r"\b(?:it|this one|that one|this|that)\s+(?:and|&|plus)\s+(?:also\s+)?(the\s+[^,.;!?]{1,30}?"
@@ -680,6 +705,18 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                     "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "tours": 0, "dropped": gone["unit_id"]}]}
         plan = _plan([TourAction.model_validate(a) for a in kept])  # the question fits the tours left
+        clock = _clock(english_when(text))
+        if len(kept) == 1 and clock and _MOVE.search(text):
+            # "move pearl st to 2pm. and cancel university place": the one left, moved on its own day
+            start = datetime.fromisoformat(kept[0]["start"])
+            h, m = clock
+            h += 12 if h < 8 else 0
+            plan, moved = schedule_tours([{"unit_id": kept[0]["unit_id"], "address": kept[0]["address"],
+                                           "kind": (inventory.row(kept[0]["unit_id"]) or {}).get("kind", "apartment")}],
+                                         when=f"{start:%A} at {h}:{m:02d}",
+                                         now=start.replace(hour=0, minute=0) - timedelta(minutes=1),
+                                         taken=holds.is_taken if holds is not None else None)
+            note += " " + " ".join([f"Moved {kept[0]['address']} to {h}:{m:02d}.", *moved])
         return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan, state.get('lang'))}",
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "tours": len(plan.actions), "dropped": gone["unit_id"]}]}
@@ -738,6 +775,10 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             named = unit_named(text, shown)
             several_named = units_named(text, shown)
             earlier = [m for m in state.get("earlier") or [] if m["id"] not in {x["id"] for x in shown}]
+            for unit_id in state.get("mentioned") or []:  # units an answer named below the five shown ("suite 1404")
+                row = inventory.row(unit_id) if unit_id not in {x["id"] for x in shown + earlier} else None
+                if row is not None:
+                    earlier.append({"id": unit_id, "row_preview": {**preview(row), **_unit_for_tour(row)}})
             if earlier:  # "tour the 3525 one and the 1200 sqft one" after another search: the list before it too
                 pool = shown + earlier
                 more = units_named(text, pool)
@@ -754,6 +795,10 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                     "bigger", "biggest", "larger", "largest") else "min_to_subway"
                 pick = (max if key == "sqft" else min)(two, key=lambda m: m["row_preview"].get(key) or 0)
                 chosen = [pick]
+            elif focus is not None and by_address and _THERE_AND.search(text) \
+                    and shown[focus]["id"] not in {m["id"] for m in by_address}:
+                # "book a tour there wed 10am, and also 15 w 38th same day right after": that one, then the other
+                chosen = [shown[focus], *by_address][:TOURS]
             elif len(by_address) >= 2 and _ONE_AT.search(text) and len({_street_of(m) for m in by_address}) == 1:
                 chosen = by_address[:1]  # "the 124 W 36th one": one suite there, the best ranked
             elif len(by_address) >= 2:  # "124 w 36th tue 10am and 29 w 36th 5E right after": in the order named
@@ -789,7 +834,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                  for m in (state.get("matches") or [])[:TOURS]]
         when = (state.get("spec") or {}).get("timeline")
     kept = [a for a in previous.get("actions") or [] if a["unit_id"] not in {u["unit_id"] for u in units}]
-    adding = route_node == "tour" and bool(units) and bool(kept) and ADD_TOUR.search(text) is not None
+    # only tours the person asked for are added to: not those proposed unasked with a search's results
+    adding = route_node == "tour" and bool(units) and bool(kept) and ADD_TOUR.search(text) is not None \
+        and state.get("prior_node") == "tour"
     if adding and resolve_start(text, current) is None:  # "also add the 124 W 36th one right after": after the last
         after = max(datetime.fromisoformat(a["end"]) for a in kept) + GAP
         when = f"{after:%A} at {after:%H:%M}"
@@ -802,6 +849,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     if route_node == "tour" and not units and not missing:
         notes.append(no_unit_note(text))
     reply_parts = [state.get("reply", "") if route_node != "tour" else "", *notes]
+    fits = _space_per_person(text, units, inventory) if route_node == "tour" else None
+    if fits:  # "y somos 45 personas, ¿alcanza el espacio?": asked beside the booking, answered with it
+        reply_parts.append(fits)
     wording, why = None, "no model"
     if plan.actions:
         if model is not None:

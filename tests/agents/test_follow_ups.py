@@ -1070,3 +1070,27 @@ def test_a_swap_keeps_the_slot_a_between_question_compares_across_lists_and_too_
     ask(graph, "Looking for a 3 bed in Tribeca with outdoor space (patio/terrace). up to ~$12k.", thread_id="od")
     dropped = ask(graph, "forget outdoor space then. tribeca, washer/dryer + doorman, under 11k", thread_id="od")
     assert "patio" not in dropped["spec"]["must_haves"] and dropped["matches"][0]["id"] == "SE-10492"
+
+
+def test_office_follow_ups_list_a_buildings_suites_tour_one_named_below_and_plan_two_buildings(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Buenas, necesitamos una oficina de entre 10.000 y 12.000 pies cuadrados en Manhattan, máximo 90 "
+               "dólares por pie cuadrado al año", thread_id="of")
+    at = ask(graph, "y en 345 Seventh Avenue específicamente? qué opciones hay en ese rango?", thread_id="of")
+    assert "U-38" in at["reply"] and "U-37" in at["reply"] and "2 units fit" in at["reply"]
+    tour = ask(graph, "agenda una visita a la 1404 el jueves a las 3 de la tarde. Ah, y somos 45 personas, ¿alcanza "
+                      "el espacio?", thread_id="of")
+    assert [(a["unit_id"], a["start"][11:16]) for a in tour["plan"]["actions"]] == [("U-37", "15:00")]
+    assert "For 45 people" in tour["reply"] and "267 SF a person" in tour["reply"]
+    graph = _graph(inventory, now)
+    ask(graph, "We're a 70-person firm looking for roughly 15,000 SF in Manhattan, max $90/SF/yr. West 30s preferred "
+               "(near Penn).", thread_id="tw")
+    ask(graph, "for the 36th st one, what's the annual rent and what would 3 years cost us?", thread_id="tw")
+    two = ask(graph, "ok book a tour there wed 10am, and also 15 w 38th same day right after", thread_id="tw")
+    assert [(a["unit_id"], a["start"][11:16]) for a in two["plan"]["actions"]] == [("U-132", "10:00"), ("U-3", "10:45")]
+    graph = _graph(inventory, now)
+    ask(graph, "startup, 60 people. want to be DOWNTOWN (not midtown). 15-18k sf, budget 120k/month tops",
+        thread_id="mv")
+    ask(graph, "book both for monday - pearl st at 10 and university pl at 11", thread_id="mv")
+    moved = ask(graph, "move pearl st to 2pm. and cancel university place, our cfo hates that area", thread_id="mv")
+    assert [(a["unit_id"], a["start"][11:16]) for a in moved["plan"]["actions"]] == [("U-197", "14:00")]
