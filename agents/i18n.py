@@ -217,6 +217,37 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "فيها قواعد للضوضاء والحيوانات)، ودوّن التواريخ والأوقات، وفي نيويورك يمكنك الاتصال بالرقم 311. "
               "بلاغات الإصلاح الخاصة بك تبقى مفتوحة.",
     },
+    "report_status": {
+        "en": "Your {label} report is **{priority}**: {vendor} is due within about {eta} of the report, and will call "
+              "you to confirm the time.",
+        "es": "Su reporte ({label}) es **{priority}**: {vendor} debe llegar en unas {eta} desde el reporte y le "
+              "llamará para confirmar la hora.",
+        "ar": "بلاغك ({label}) بأولوية **{priority}**: {vendor} خلال حوالي {eta} من البلاغ، وسيتصل بك لتأكيد الموعد.",
+    },
+    "status_p0": {"en": "If anyone is in danger before then, call 911.",
+                  "es": "Si alguien corre peligro antes, llame al 911.",
+                  "ar": "إذا كان أحد في خطر قبل ذلك فاتصل بالطوارئ 911."},
+    "status_worse": {"en": "Tell me if it gets worse: the priority can go up.",
+                     "es": "Avíseme si empeora: la prioridad puede subir.",
+                     "ar": "أخبرني إذا ساءت الحالة: يمكن رفع الأولوية."},
+    "report_kept": {
+        "en": "Added to your report; it stays {priority}.",
+        "es": "Lo añadí a su reporte; sigue como {priority}.",
+        "ar": "أضفنا ذلك إلى بلاغك؛ يبقى بأولوية {priority}.",
+    },
+    "vulnerable_exposed": {
+        "en": "Someone vulnerable is at home (a baby, an older or ill person): we mark the ticket so. Keep them in "
+              "the {place} room you have, with water, and check on them often. If anyone shows signs of {illness} "
+              "(dizziness, confusion, vomiting, a baby not feeding or very sleepy), call 911 and tell us: it becomes "
+              "an emergency.",
+        "es": "Hay una persona vulnerable en casa (un bebé, una persona mayor o enferma): lo anotamos en el reporte. "
+              "Manténgala en la habitación más {place_es} que tenga, con agua, y revísela a menudo. Si alguien muestra "
+              "signos de {illness_es} (mareo, confusión, vómitos, un bebé que no come o está muy dormido), llame al "
+              "911 y avísenos: pasa a ser una emergencia.",
+        "ar": "يوجد في البيت شخص معرّض للخطر (رضيع أو مسن أو مريض): سجّلنا ذلك في البلاغ. أبقِه في {place_ar} "
+              "غرفة عندك مع الماء وتفقّده باستمرار. إذا ظهرت على أحد علامات {illness_ar} (دوخة، تشوش، قيء، رضيع لا "
+              "يرضع أو نعسان جدًا) فاتصل بالطوارئ 911 وأخبرنا: يصبح البلاغ طارئًا.",
+    },
     "who_pays_lease": {
         "en": "It depends on your lease and on the cause. Ask me \"who pays for repairs?\" and I will quote the "
               "clause of your lease. Landlords usually pay for the building's systems and the appliances they "

@@ -272,14 +272,32 @@ def render_reply(result: TriageResult, lang: str | None = "en") -> str:
         lines.append(phrase("emergency", lang))
         lines.extend(f"{i}. {step}" for i, step in enumerate(result.safety_instructions, start=1))
         lines.append("")
-    if lang in ("es", "ar") and result.priority != "P0":
+    if lang in ("es", "ar") and result.priority != "P0":  # the template says it; the vendor and ETA are below
         urgency = phrase("urgent" if result.priority == "P1" else "routine", lang)
         lines.append(phrase("logged", lang, priority=result.priority, urgency=urgency))
-    lines.append(result.confirm_message)
+    else:
+        lines.append(result.confirm_message)
     lines.append("")
     lines.append(f"- Category: **{result.category}** · Priority: **{result.priority}**")
     lines.append(f"- Vendor: {result.vendor} · ETA: {_duration(result.eta_hours)}")
     return "\n".join(lines)
+
+
+def exposure_note(report: str, result: TriageResult, lang: str | None) -> str | None:
+    """What to do meanwhile when someone vulnerable is exposed to heat or cold at home (a P1 heating or cooling
+    repair; a P0 already says to call 911)."""
+    if result.priority == "P0" or result.category != "hvac":
+        return None
+    analysis = analyze(report)
+    ctx = analysis.context
+    if not ctx.get("vulnerable"):
+        return None
+    cold = not ctx.get("hot") and (ctx.get("freezing") or bool(
+        re.search(r"\b(?:heat|heating|radiator|boiler|furnace|cold|freezing)\b", analysis.normalized)))
+    return phrase("vulnerable_exposed", lang, place="warmest" if cold else "coolest",
+                  illness="hypothermia" if cold else "heat illness", place_es="cálida" if cold else "fresca",
+                  illness_es="hipotermia" if cold else "golpe de calor", place_ar="أدفأ" if cold else "أبرد",
+                  illness_ar="انخفاض حرارة الجسم" if cold else "ضربة الشمس")
 
 
 def _follow_up_text(text: str, ticket: dict[str, Any] | None) -> str:
@@ -463,10 +481,9 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         # "when is someone coming for the ceiling", "who's handling 2A and when": that report
         ticket = _by_label(text, ticket, state.get("tickets") or []) or (named[0] if named else ticket)
         kept, _ = classify_detailed(ticket["text"], model=model)
-        return {"reply": f"Your {CATEGORY_LABELS[kept.category]} report is **{ticket['priority']}**: {kept.vendor} is "
-                         f"due within about {_duration(kept.eta_hours)} of the report, and will call you to confirm "
-                         "the time." + (" If anyone is in danger before then, call 911." if ticket["priority"] == "P0"
-                                        else " Tell me if it gets worse: the priority can go up."),
+        return {"reply": phrase("report_status", state.get("lang"), label=CATEGORY_LABELS[kept.category],
+                                priority=ticket["priority"], vendor=kept.vendor, eta=_duration(kept.eta_hours))
+                + " " + phrase("status_p0" if ticket["priority"] == "P0" else "status_worse", state.get("lang")),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
     earlier = list(state.get("tickets") or [])
@@ -501,11 +518,14 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         if PRIORITY_RANK[result.priority] > PRIORITY_RANK[before]:
             kept, _ = classify_detailed(ticket["text"], model=model)  # never lower a ticket on more details
             result = kept
-            notes.append(f"Added to your report; it stays {before}.")
+            notes.append(phrase("report_kept", state.get("lang"), priority=before))
         elif result.priority != before:
             notes.append(f"Updated your report: now **{result.priority}** (was {before}).")
         else:
-            notes.append(f"Added to your report; it stays {before}.")
+            notes.append(phrase("report_kept", state.get("lang"), priority=before))
+    exposed = exposure_note(report, result, state.get("lang"))
+    if exposed:  # "my baby is 4 months" with the AC or the heat out: what to do until the visit, said once
+        notes.append(exposed)
     if result.handoff:
         log.warning("triage P0 (%s): on-call handoff", ", ".join(detail["hazards"]))
     others = other_issues(text, result, model=model) if report == text else []

@@ -1094,3 +1094,17 @@ def test_office_follow_ups_list_a_buildings_suites_tour_one_named_below_and_plan
     ask(graph, "book both for monday - pearl st at 10 and university pl at 11", thread_id="mv")
     moved = ask(graph, "move pearl st to 2pm. and cancel university place, our cfo hates that area", thread_id="mv")
     assert [(a["unit_id"], a["start"][11:16]) for a in moved["plan"]["actions"]] == [("U-197", "14:00")]
+
+
+def test_a_vulnerable_person_exposed_is_told_what_to_do_meanwhile_in_their_language(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "المكيف عندي خربان من الصبح والحرارة فوق 40 درجة، وفيه مويه تنقط منه على الأرض", thread_id="v")
+    assert "Thanks, we logged" not in first["reply"]  # the Arabic template says it, not an English copy beside it
+    kept = ask(graph, "عندي طفل رضيع وأمي كبيرة في السن في البيت", thread_id="v")
+    assert "يبقى بأولوية P1" in kept["reply"] and "أبرد غرفة" in kept["reply"] and "911" in kept["reply"]
+    status = ask(graph, "متى يوصل الفني؟", thread_id="v")
+    assert status["reply"].startswith("بلاغك") and "Your " not in status["reply"]
+    english = _graph(inventory, now)
+    ask(english, "no heat in the apartment since last night", thread_id="c")
+    cold = ask(english, "my baby is 4 months old", thread_id="c")
+    assert "warmest room" in cold["reply"] or cold["triage"]["priority"] == "P0"
