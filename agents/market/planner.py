@@ -80,6 +80,14 @@ PROJECT_METRIC_WORDS = (
     (re.compile(r"\b(?:sales|sold|selling|best[- ]selling)\b|مبيعا|مبيعات", re.I), "sales"),
 )
 TOP_N = re.compile(r"\btop\s*(\d{1,2})\b|\b(\d{1,2})\s+(?:projects|buildings|developments)\b", re.I)
+# A trend or the future asked for without years: every year of the table (the future ones for supply)
+TREND = re.compile(r"\b(?:trends?|trending|over (?:the|recent) years|over time|history|historical|year (?:by|on|over) "
+                   r"year|evolution|evolved|changed over|since 20\d\d)\b|اتجاه|تطور|على مر السنين", re.I)
+FUTURE = re.compile(r"\b(?:coming|upcoming|pipeline|future|projected|projections?|next (?:few )?years|in the works|"
+                    r"under construction|will be (?:added|delivered|built))\b|قادم|القادمة|مستقبل|المتوقع", re.I)
+TREND_TABLES = {"compare_rental_prices": "rental_index_district", "get_current_supply": "supply_district",
+                "get_transaction_count": "transactions_district", "get_total_sales_value": "transactions_district",
+                "get_sale_price_per_sqm": "sale_rates_district"}
 TOPICS = {  # the words of each tool category, in both languages (normalized Arabic)
     "supply": re.compile(r"\b(?:supply|units|stock|inventory|oversuppl\w*)\b|المعروض|معروض|وحدات|وحده", re.I),
     "rent": re.compile(r"\b(?:rents?|rental|rented|leasing)\b|ايجار|الايجار", re.I),
@@ -205,7 +213,7 @@ def plan_calls(message: str, ranked: list[str], *, lang: str = "en", scores: dic
             "Reem Island)?" if lang != "ar" else
             "أي رقم تريد (المعاملات، قيمة المبيعات، المعروض أو الإيجارات) وأين (جزيرة ياس أو جزيرة الريم)؟"))
     plan = _plan_one(message, ranked, lang=lang)
-    second = _second_ask(message, ranked, scores or {})
+    second = _second_ask(message, ranked, scores or {}, plan.calls[0].tool if plan.calls else None)
     if second and not plan.question:
         more = _plan_one(message, [second], lang=lang)
         if not more.question:
@@ -215,7 +223,7 @@ def plan_calls(message: str, ranked: list[str], *, lang: str = "en", scores: dic
     return plan
 
 
-def _second_ask(message: str, ranked: list[str], scores: dict[str, float]) -> str | None:
+def _second_ask(message: str, ranked: list[str], scores: dict[str, float], done: str | None = None) -> str | None:
     """The tool of a second topic when a message joins two ("supply and rents"): the best-ranked tool of the other
     topic; None for one topic."""
     if not ranked or not JOINED.search(normalize(message)):
@@ -226,7 +234,7 @@ def _second_ask(message: str, ranked: list[str], scores: dict[str, float]) -> st
     from agents.tools import load_tools
 
     tools = load_tools()
-    first = _primary(ranked, [])
+    first = done or _primary(ranked, [])  # the tool the plan already calls
     category = tools[first].category if first in tools else None
     return next((name for name in ranked if name in tools and tools[name].category in topics - {category}
                  and scores.get(name, 1.0) > 0), None)
@@ -238,16 +246,34 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
     if missing:
         return Plan(question=no_figures(missing[0], lang))
     places = mentions(message)
-    districts = _districts(places)
+    districts = districts_named(places)
     years = years_in(message)
     layout, typology = layout_in(message), typology_in(message)
     primary = _primary(ranked, places)
+    named_topics = {name for name, pattern in TOPICS.items() if pattern.search(normalize(message))}
+    if named_topics and primary not in GEO:
+        # "what's the rent trend ... and how much supply is coming?": a tool of a figure the message names, before a
+        # better-scored tool of another ("buying" scores the sale price per sqm)
+        from agents.tools import load_tools
+
+        tools = load_tools()
+        if tools[primary].category not in named_topics:
+            primary = next((n for n in ranked if n in tools and n not in GEO and n != "rank_projects"
+                            and tools[n].category in named_topics), primary)
     if PROJECT_RANK.search(normalize(message)) and not any(m.place.kind == "project" for m in places):
         return _project_ranking(message, districts, years, layout, typology)
     if PRICIER.search(message) and len(districts) >= 2 and not TOPICS["rent"].search(message):
         primary = "get_sale_price_per_sqm"  # "which is more expensive, Reem or Yas?": the price of a square metre
     plan = Plan()
     latest = tables.last_actual_year
+    if not years and primary in TREND_TABLES and (TREND.search(message) or FUTURE.search(message)):
+        # "the rent trend for 1 beds", "how much new supply is coming": the table's years, not only the latest
+        known = tables.years(TREND_TABLES[primary])
+        future = [y for y in known if y > latest] if FUTURE.search(message) and primary == "get_current_supply" \
+            else []
+        years = (future or [y for y in known if y <= latest])[-MAX_SERIES:]
+        plan.notes.append(f"the years in the tables: {years[0]}–{years[-1]}"
+                          + (" (projections)" if future else ""))
     year = years[0] if years else None
 
     def default_year() -> int:
@@ -312,8 +338,9 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
     elif primary == "get_sale_price_per_sqm":
         project = next((m.place.name for m in places if m.place.kind == "project"), None)
         for district in districts or _all_districts():
-            plan.calls.append(Call(primary, {"district": district, "year": year, "typology": typology,
-                                             **({"project": project} if project else {})}))
+            for rate_year in (years[:MAX_SERIES] if len(years) > 1 else [year]):  # a trend: each year
+                plan.calls.append(Call(primary, {"district": district, "year": rate_year, "typology": typology,
+                                                 **({"project": project} if project else {})}))
     elif primary == "compare_rental_prices":
         entity_type, entities = _rent_entities(places)
         for rent_year in (sorted(years)[:MAX_SERIES] if len(years) > 1 else [year]):  # "up from 2022?": each year
@@ -345,10 +372,12 @@ def _primary(ranked: list[str], places: list[Match]) -> str:
     """The main tool: the best-ranked data tool; a place-lookup tool only when it ranks first."""
     if ranked and ranked[0] in GEO:
         return ranked[0]
-    return next((name for name in ranked if name not in GEO), ranked[0] if ranked else "search_geospatial_metadata")
+    # a ranking of projects is chosen by its own cue (PROJECT_RANK), never as the best-scored data tool
+    return next((name for name in ranked if name not in GEO and name != "rank_projects"),
+                ranked[0] if ranked else "search_geospatial_metadata")
 
 
-def _districts(places: list[Match]) -> list[str]:
+def districts_named(places: list[Match]) -> list[str]:
     """The districts named, or those of the communities and projects named, in order, without repeats."""
     tables = load_market()
     names: list[str] = []
@@ -373,4 +402,4 @@ def _rent_entities(places: list[Match]) -> tuple[str, list[str]]:
         named = [m.place.name for m in places if m.place.kind == kind]
         if named:
             return kind, list(dict.fromkeys(named))
-    return "district", _districts(places) or _all_districts()
+    return "district", districts_named(places) or _all_districts()

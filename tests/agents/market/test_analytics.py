@@ -192,3 +192,25 @@ def test_a_ranking_follow_up_changes_the_measure():
     call = state["market"]["calls"][0]
     assert call["tool"] == "rank_projects" and call["args"]["metric"] == "sales_value"
     assert call["args"]["district"] == "Al Reem Island" and call["args"]["year"] == 2024
+
+
+def test_a_trend_is_every_year_and_coming_supply_is_the_projections_both_answered():
+    turn = analytics_turn("thinking of buying a 1br apartment on yas to rent out. what's the rent trend for 1 beds "
+                          "and how much new supply is coming?")
+    calls = [(c["tool"], c["args"]["year"]) for c in turn["market"]["calls"]]
+    assert calls == [("compare_rental_prices", y) for y in (2022, 2023, 2024, 2025)] + [
+        ("get_current_supply", y) for y in (2026, 2027, 2028)]
+    assert "AED 56,767" in turn["reply"] and "AED 80,264" in turn["reply"] and "**4,191** units" in turn["reply"]
+
+
+def test_a_gross_yield_is_the_years_rent_over_the_price_said_with_its_figures():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), router=load_route_model())
+    ask(graph, "what's the rent trend for 1 beds on yas?", thread_id="y")
+    state = ask(graph, "so whats my gross yield if i buy a 70 sqm unit at the 2025 average sale rate?", thread_id="y")
+    assert "**7.0%**" in state["reply"] and "AED 1,146,390" in state["reply"] and "AED 80,264" in state["reply"]
+    asked = ask(graph, "what's the rental yield on reem for a 2 bed?", thread_id="y2")
+    assert "What size" in asked["reply"] and "AED 13,721/sqm" in asked["reply"]
