@@ -627,6 +627,42 @@ def listing_advice(valued: dict[str, Any], text: str = "") -> str:
             "sales (HDB publishes them) are likely to hold back.")
 
 
+TOWNS_VS = re.compile(r"\bvs\.?\b|\bversus\b|\bcompar\w*|\bor\b|\bbetter value\b|\bwhich (?:is|gives|one)\b", re.I)
+
+
+def towns_compared(engine: CompsEngine, text: str) -> list[str]:
+    """The two HDB towns a message weighs against each other ("toa payoh vs bedok"), in the order named."""
+    if not TOWNS_VS.search(text):
+        return []
+    low = text.lower()
+    found = sorted((low.find(town.lower()), town) for town in engine.table.towns if town.lower() in low)
+    return [town for _, town in found][:3] if len(found) == 2 else []
+
+
+def compare_towns(engine: CompsEngine, text: str, towns: list[str], as_of: date) -> str | None:
+    """Each town's fair value for the flat described, its pool median and, with a budget, how many sold within it."""
+    lines, values = [], []
+    for town in towns:
+        others = [t for t in towns if t != town]
+        alone = re.sub("|".join(re.escape(o) for o in others), " ", text, flags=re.I)
+        result = engine.run(alone, as_of=as_of)
+        if result.question or result.estimate is None or result.target.town != town:
+            return None
+        budget = result.target.price_budget_max
+        within = (f"; {sum(p <= budget for p in result.pool_prices)} of {len(result.pool_prices)} sold at or under "
+                  f"{budget:,.0f} SGD" if budget and result.pool_prices else "")
+        lines.append(f"- **{town.title()}**: fair value about **{result.estimate:,.0f} SGD** (range "
+                     f"{result.low:,.0f} - {result.high:,.0f}); pool median {result.stats.median:,.0f} SGD from "
+                     f"{result.pool_size} sales{within}.")
+        values.append((result.estimate, town))
+    (cheap, low_town), (dear, _) = sorted(values)
+    kind = (engine.parser.parse(text, as_of=as_of).target.flat_type or "").lower()
+    return "\n".join([f"**{kind.title()}: {towns[0].title()} vs {towns[1].title()}**", *lines,
+                      f"{low_town.title()} is about {dear - cheap:,.0f} SGD ({(dear - cheap) / dear:.0%}) cheaper for "
+                      "the same kind of flat. Which is better value also depends on the remaining lease, the size "
+                      "and the block: ask for one town's comps to see them."])
+
+
 def follow_up_target(previous: Target, stated: Target) -> Target:
     """The flat just valued, with what a follow-up states ("a higher floor, 16-18", "95 sqm instead") replacing its
     value; a floor or a size stated replaces the old one whole."""
@@ -713,6 +749,13 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                     "reply": reply,
                     "awaiting": None, "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000,
                                                                                  1), "statistic": True}]}
+    towns = towns_compared(engine, asked) if target is None else []
+    if len(towns) == 2:  # "3-room in toa payoh vs bedok, which gives better value?": each town valued, side by side
+        reply = compare_towns(engine, text, towns, as_of)
+        if reply:
+            return {"reply": reply, "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "towns_compared": towns}]}
     result = engine.run(text, as_of=as_of, target=target, model=model)
     missing_years = sorted({int(y) for y in re.findall(r"\b(20(?:2[4-5]))\b", state.get("text") or "")})
     if missing_years:

@@ -1108,3 +1108,13 @@ def test_a_vulnerable_person_exposed_is_told_what_to_do_meanwhile_in_their_langu
     ask(english, "no heat in the apartment since last night", thread_id="c")
     cold = ask(english, "my baby is 4 months old", thread_id="c")
     assert "warmest room" in cold["reply"] or cold["triage"]["priority"] == "P0"
+
+
+def test_two_hdb_towns_weighed_against_each_other_are_both_valued(inventory, now):
+    graph = _graph(inventory, now)
+    state = ask(graph, "first time buyers, budget 400k. comparing 3-room in toa payoh vs bedok, which gives better "
+                       "value?", thread_id="tt")
+    reply = state["reply"]
+    assert state["route"]["node"] == "comps" and "**Toa Payoh**" in reply and "**Bedok**" in reply
+    assert "pool median 370,000 SGD from 94 sales" in reply and "pool median 425,500 SGD from 120 sales" in reply
+    assert "Toa Payoh is about" in reply and "61 of 94 sold at or under 400,000 SGD" in reply
