@@ -751,9 +751,9 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                                                                                  1), "statistic": True}]}
     towns = towns_compared(engine, asked) if target is None else []
     if len(towns) == 2:  # "3-room in toa payoh vs bedok, which gives better value?": each town valued, side by side
-        reply = compare_towns(engine, text, towns, as_of)
-        if reply:
-            return {"reply": reply, "awaiting": None,
+        side_by_side = compare_towns(engine, text, towns, as_of)
+        if side_by_side:
+            return {"reply": side_by_side, "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "towns_compared": towns}]}
     result = engine.run(text, as_of=as_of, target=target, model=model)
