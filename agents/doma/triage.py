@@ -331,9 +331,21 @@ CLOSED = re.compile(r"\b(?:fixed it|(?:been|got|is|was) fixed|resolved|close (?:
                     r"اشتغل(?:ت)? من جديد|رجع(?:ت)? تشتغل|انحلت|تم الإصلاح", re.I)
 # The hazard was made safe ("the gas was shut off", "los bomberos ya la cerraron"): the emergency is over.
 MADE_SAFE = re.compile(r"\b(?:shut (?:it |the \w+ |off the \w+ )?off|turned (?:it |the \w+ )?off|capped|"
+                       r"(?:closed|shut) (?:the |off the )?(?:valve|main|water)|valve (?:is )?(?:closed|off)|"
+                       r"(?:leak|water|flooding) (?:has |is )?(?:stopped|contained)|stopped (?:leaking|the leak)|"
                        r"made (?:it )?safe|is safe now|fire ?(?:department|fighters|men)|"
                        r"no (?:more )?(?:smell|smoke|sparks?) (?:now|anymore)|ya (?:la |lo )?(?:cerraron|apagaron)|"
                        r"bomberos|cerraron el gas)\b|الدفاع المدني|المطافي|قفلوا الغاز", re.I)
+# What is left to do once a hazard is made safe, by hazard class
+AFTER_HAZARD = {
+    "flood": "find and fix the cause of the leak, dry out and repair the ceiling, walls and floor, and have an "
+             "electrician check any light fixture or outlet the water reached before it is used again.",
+    "gas": "have the gas line checked and the leak repaired by a licensed plumber or the utility before anything is "
+           "relit; keep the supply off until then.",
+    "electrical": "an electrician to find the fault and repair the wiring before the circuit is switched back on.",
+    "fire": "an inspection of the damage (wiring, the appliance, smoke detectors) before the area is used again.",
+    "co": "a technician to check the appliance or flue that produced the carbon monoxide before it is used again.",
+}
 # "when will someone actually come?": the open ticket's status, not the report again
 WHEN_ASK = re.compile(r"\bwhen (?:will|is|are|does|do|can|would) (?:someone|somebody|anyone|they|the (?:plumber|"
                       r"tech\w*|super|vendor|guy|electrician|repair\w*))\b|\beta\b|\bhow long (?:until|till|before|"
@@ -453,22 +465,28 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     started = time.perf_counter()
     text = state.get("text", "") or ""
     ticket = state.get("ticket")
+    tickets = list(state.get("tickets") or [])
+    about = _by_label(text, ticket, tickets)
+    if about is not None and about != ticket and not CLOSED.search(text):
+        # "plumber closed the valve in 4F, what's next for 3F": that unit's report is the one followed up
+        tickets = [t for t in tickets if t != about] + ([ticket] if ticket else [])
+        ticket = about
     report = _follow_up_text(text, ticket)
     result, detail = classify_detailed(report, model=model)
     notes: list[str] = []
     said = analyze(text).signals if ticket else []  # what this message alone reports
     hazard_now = any(s.priority == "P0" for s in said)
-    labelled = _by_label(text, ticket, state.get("tickets") or [])
+    labelled = _by_label(text, ticket, tickets)
     if labelled is not None and labelled is not ticket and CLOSED.search(text):
         # "update on 7C - con ed came, all clear. 4B still cold": that unit's report closed, the others stay
-        rest = [t for t in state.get("tickets") or [] if t is not labelled and t != labelled]
+        rest = [t for t in tickets if t is not labelled and t != labelled]
         unit = UNIT_LABEL.search(text)
         return {"tickets": rest, "reply": f"Closed the report for {unit.group(1).upper() if unit else 'that unit'}"
                 f" ({labelled['category']}, was {labelled['priority']}). Still open: " + "; ".join(
                     f"{t['category']} {t['priority']}" for t in [ticket, *rest] if t) + ".",
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
     if ticket and CLOSED.search(text) and not hazard_now:
-        rest = list(state.get("tickets") or [])  # an earlier report still open becomes the one followed up
+        rest = list(tickets)  # an earlier report still open becomes the one followed up
         return {"ticket": rest[-1] if rest else None, "tickets": rest[:-1],
                 "reply": f"Glad it's fixed: I've closed your {ticket['category']} report "
                 f"(it was {ticket['priority']}). Tell me if it comes back." + (
@@ -476,17 +494,17 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                     if rest else ""),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
     if ticket and WHEN_ASK.search(text) and not [s for s in said if s.name != "object"]:
-        named = [t for t in [ticket, *reversed(state.get("tickets") or [])]
+        named = [t for t in [ticket, *reversed(tickets)]
                  if any(w in t["text"].lower() for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _ASK_WORDS)]
         # "when is someone coming for the ceiling", "who's handling 2A and when": that report
-        ticket = _by_label(text, ticket, state.get("tickets") or []) or (named[0] if named else ticket)
+        ticket = _by_label(text, ticket, tickets) or (named[0] if named else ticket)
         kept, _ = classify_detailed(ticket["text"], model=model)
         return {"reply": phrase("report_status", state.get("lang"), label=CATEGORY_LABELS[kept.category],
                                 priority=ticket["priority"], vendor=kept.vendor, eta=_duration(kept.eta_hours))
                 + " " + phrase("status_p0" if ticket["priority"] == "P0" else "status_worse", state.get("lang")),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
-    earlier = list(state.get("tickets") or [])
+    earlier = list(tickets)
     if NEIGHBOUR_CONDUCT.search(text) and not [s for s in said or analyze(text).signals
                                                if s.name != "object" and s.category != "general"]:
         return {"reply": phrase("neighbour_conduct", state.get("lang")),
@@ -511,8 +529,15 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         if alone.priority == "P0":  # no hazard named now, and made safe: the learned model's hunch is not a hazard
             alone, detail = classify_detailed(text, model=model, learned=None)
         if alone.priority != "P0":
+            if alone.priority == "P2":  # a contained emergency leaves damage to see to soon, not a routine job
+                eta = min(alone.eta_hours, 24.0)
+                said_again = _confirm_message(alone.category, "P1", alone.vendor, eta, None, "")
+                alone = alone.model_copy(update={"priority": "P1", "eta_hours": eta, "confirm_message": said_again})
             result, report = alone, text
             notes.append(f"The danger is over, so this is now a **{alone.priority}** repair (was P0).")
+            after = AFTER_HAZARD.get(next(iter(classify_detailed(ticket["text"], model=model)[1]["hazards"]), ""))
+            if after:
+                notes.append(f"Next: {after}")
     elif ticket and report != text:
         before = ticket["priority"]
         if PRIORITY_RANK[result.priority] > PRIORITY_RANK[before]:

@@ -1118,3 +1118,14 @@ def test_two_hdb_towns_weighed_against_each_other_are_both_valued(inventory, now
     assert state["route"]["node"] == "comps" and "**Toa Payoh**" in reply and "**Bedok**" in reply
     assert "pool median 370,000 SGD from 94 sales" in reply and "pool median 425,500 SGD from 120 sales" in reply
     assert "Toa Payoh is about" in reply and "61 of 94 sold at or under 400,000 SGD" in reply
+
+
+def test_a_contained_emergency_of_a_named_unit_becomes_its_next_repair(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "URGENT 3F reporting water pouring thru the ceiling from 4F, its coming down near the light fixture",
+        thread_id="cf")
+    ask(graph, "also 5A says her fridge stopped working since yesterday", thread_id="cf")
+    state = ask(graph, "plumber closed the valve in 4F, leak stopped. what's next for 3F", thread_id="cf")
+    assert "now a **P1** repair (was P0)" in state["reply"] and "electrician check" in state["reply"]
+    assert "3F" in state["ticket"]["text"] + state["reply"] or state["triage"]["priority"] == "P1"
+    assert any("fridge" in t["text"] for t in state["tickets"])  # the fridge report stays open beside it
