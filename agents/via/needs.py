@@ -26,6 +26,7 @@ from agents.via.refine import (
     BETWEEN,
     answer_about_results,
     asks_over_the_set,
+    beyond_shown,
     changes,
     edit_search,
     others_listing,
@@ -759,7 +760,7 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "building_options": at_building[1]}]}
     answered = answer_about_results(english, state.get("matches") or [], state.get("focus"),
-                                    state.get("earlier")) if (previous and answer) else None
+                                    state.get("earlier"), state.get("lang")) if (previous and answer) else None
     if answered is not None and asks_over_the_set(english) and unit_named(english, state["matches"]) is None \
             and not BETWEEN.search(english) \
             and (parse_spec(text).location or re.search(r"\b(?:stretch|go up|up to|raise|increase)\b", english, re.I)):
@@ -772,6 +773,13 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         further = others_listing(english, state["matches"], [m.model_dump(mode="json") for m in deeper])
         if further:
             answered = (f"{answered[0]} {further[0]}", further[1])
+    if answered is not None and previous and (answered[0].startswith("Of those") or answered[0].startswith("De esos")):
+        # "which is the biggest?" over five shown, when the same search has more: the best of all of them too
+        deeper, _, _ = match(SearchSpec.model_validate(previous), load_inventory(), top_n=DEEPER)
+        extra = beyond_shown(english, state["matches"], [m.model_dump(mode="json") for m in deeper if m.score >= 100],
+                             state.get("lang"))
+        if extra:
+            answered = (f"{answered[0]}\n{extra}", answered[1])
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
         out: dict[str, Any] = {"reply": answered[0], "focus": answered[1], "answered": True,
                                "mentioned": list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", answered[0]))),

@@ -350,6 +350,10 @@ _ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost|monthly|annual|yearl
                             r"\b(first|top|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|#\d)\b (?:one|unit|suite|"
                             r"listing)?\W*"
                             r"(?:cost|rent)", re.I)
+# The superlatives said in Spanish (the answer's language follows the person's)
+_ASKS_ES = {("min_to_subway", False): "el más cercano al metro ({value:g} min a pie)",
+            ("rent", False): "el más barato (${value:,.0f}/mes)", ("rent", True): "el más caro (${value:,.0f}/mes)",
+            ("sqft", True): "el más grande ({value:,.0f} SF)", ("sqft", False): "el más pequeño ({value:,.0f} SF)"}
 _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b", re.I),
      "min_to_subway", "closest to the subway ({value:g} min walk)", False),
@@ -568,9 +572,38 @@ def compare_two(text: str, pool: list[dict[str, Any]]) -> tuple[str, str] | None
     return "\n".join([*(f"- {line}" for line in lines), said]), cheap[0]["id"]
 
 
+def beyond_shown(text: str, shown: list[dict[str, Any]], full: list[dict[str, Any]], lang: str | None) -> str:
+    """For each superlative asked ("the biggest", "closest to the subway"): the best of all the full matches of the
+    search when one beyond the five shown beats the best shown; empty when the shown ones hold the best."""
+    lines = []
+    ids = {m["id"] for m in shown}
+    for pattern, key, wording, largest in _ASKS:
+        if not pattern.search(text):
+            continue
+        known = [m for m in full if m["row_preview"].get(key) is not None]
+        seen = [m for m in shown if m["row_preview"].get(key) is not None]
+        if not known or not seen:
+            continue
+        pick = max if largest else min
+        best, best_shown = pick(m["row_preview"][key] for m in known), pick(m["row_preview"][key] for m in seen)
+        if (best <= best_shown) if largest else (best >= best_shown):
+            continue  # the shown units hold the best already
+        tops = [m for m in known if m["row_preview"][key] == best and m["id"] not in ids][:3]
+        if not tops:
+            continue
+        spanish = lang == "es" and (key, largest) in _ASKS_ES
+        said = (_ASKS_ES[(key, largest)] if spanish else wording).format(value=best)
+        units = ", ".join(f"{m['row_preview']['address']} ({m['id']}, ${m['row_preview']['rent']:,.0f}/mo)"
+                          for m in tops)
+        lines.append(f"De las {len(full)} que cumplen todo, {units}: {said}." if spanish else
+                     f"Of all {len(full)} full matches, {units} {'is' if len(tops) == 1 else 'are'} {said}.")
+    return "\n".join(lines)
+
+
 def answer_about_results(text: str, shown: list[dict[str, Any]],
                          focus: str | None = None,
-                         earlier: list[dict[str, Any]] | None = None) -> tuple[str, str] | None:
+                         earlier: list[dict[str, Any]] | None = None,
+                         lang: str | None = None) -> tuple[str, str] | None:
     """(the answer, the unit it names) for a question about the results just shown, or None.
 
     "which of those is closest to the subway?" picks from the shown units by their own data; a question about an
@@ -730,12 +763,18 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             if not known:
                 continue
             best = (max if largest else min)(known, key=lambda m: m["row_preview"][key])
-            said = wording.format(value=best["row_preview"][key])
+            spanish = lang == "es" and (key, largest) in _ASKS_ES
+            said = (_ASKS_ES[(key, largest)] if spanish else wording).format(value=best["row_preview"][key])
             tied = [m for m in known if m["row_preview"][key] == best["row_preview"][key]]
-            tied_units = " and ".join(f"#{shown.index(m) + 1} {m['row_preview']['address']} ({m['id']})" for m in tied)
+            joined = " y " if spanish else " and "
+            tied_units = joined.join(f"#{shown.index(m) + 1} {m['row_preview']['address']} ({m['id']})" for m in tied)
             # a tie is said: "the bigger / cheaper of those two" then picks between the units named
-            answers.append((f"Of those, {tied_units} {'are' if len(tied) > 1 else 'is'} {said}"
-                            f"{', a tie' if len(tied) > 1 else ''}.", best["id"]))
+            if spanish:
+                answers.append((f"De esos, {tied_units} {'empatan como' if len(tied) > 1 else 'es'} {said}.",
+                                best["id"]))
+            else:
+                answers.append((f"Of those, {tied_units} {'are' if len(tied) > 1 else 'is'} {said}"
+                                f"{', a tie' if len(tied) > 1 else ''}.", best["id"]))
     if answers:
         return "\n".join(a for a, _ in answers), answers[0][1]
     if re.search(r"\b(?:pets?|dogs?|cats?|pet[- ]friendly)\b", text, re.I):

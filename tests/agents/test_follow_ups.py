@@ -868,7 +868,7 @@ def test_look_alike_listings_money_questions_and_spanish_superlatives(inventory,
     spanish = _graph(inventory, now)
     ask(spanish, "busco un estudio en Washington Heights por menos de 1500", thread_id="s")
     both = ask(spanish, "cuál de esos es el más grande y cuál está más cerca del metro?", thread_id="s")["reply"]
-    assert "is the largest" in both and "closest to the subway" in both
+    assert "es el más grande" in both and "el más cercano al metro" in both  # in the person's language
 
 
 def test_two_questions_about_the_lease_in_one_message_are_both_answered(inventory, now):
@@ -1129,3 +1129,13 @@ def test_a_contained_emergency_of_a_named_unit_becomes_its_next_repair(inventory
     assert "now a **P1** repair (was P0)" in state["reply"] and "electrician check" in state["reply"]
     assert "3F" in state["ticket"]["text"] + state["reply"] or state["triage"]["priority"] == "P1"
     assert any("fridge" in t["text"] for t in state["tickets"])  # the fridge report stays open beside it
+
+
+def test_a_superlative_over_the_shown_also_names_the_best_of_all_matches_in_spanish(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "hola, busco un estudio o un cuarto (1 habitación) en washington heights o inwood, máximo 1800 dólares "
+               "al mes", thread_id="es")
+    state = ask(graph, "cuál de esos es el más grande y cuál está más cerca del metro?", thread_id="es")
+    reply = state["reply"]
+    assert reply.startswith("De esos") and "Of those" not in reply
+    assert "SE-10298" in reply and "SE-9684" in reply and "el más grande (800 SF)" in reply and "SE-9843" in reply
