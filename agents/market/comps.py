@@ -586,6 +586,62 @@ def latest_on_street(engine: CompsEngine, target: Target, budget: float | None =
     return asking + f"\n\nThe latest sales on {where}:\n" + "\n".join(f"- {_sale_line(t, int(i))}" for i in rows)
 
 
+# "what do higher floors get on my street then": sales, not a valuation of another flat
+HIGHER_FLOORS_Q = re.compile(r"\b(?:higher|upper|high|top|lower|low) floors?\b.{0,40}\b(?:get|go for|going for|sell|"
+                             r"sold|fetch|price)|"
+                             r"\bwhat (?:do|did|are) (?:the )?(?:higher|upper|high|lower|low) floors?\b", re.I)
+
+
+def floors_on_street(engine: CompsEngine, target: Target, text: str) -> str | None:
+    """The latest sales of the flat type on the flat's street above (or below) its floor, with their prices."""
+    t = engine.table
+    kind = _of_kind(t, target.town, target.flat_type)
+    at_block = np.flatnonzero(kind & np.array([str(b).upper() == (target.block_hint or "") for b in t.block]))
+    street = str(t.street[at_block[0]]) if len(at_block) else None
+    if street is None or (target.storey_target is None and target.storey_preference is None):
+        return None
+    floor = target.storey_target or {"low": 3, "mid": 10, "high": 17}[target.storey_preference or "mid"]
+    lower = re.search(r"\b(?:lower|low) floors?\b", text, re.I) is not None
+    other = (t.storey_low > floor) if not lower else (t.storey_high < floor)
+    rows = np.flatnonzero(kind & (t.street == street) & other)
+    if target.floor_area_target:  # the same size of flat first
+        rows = rows[np.abs(t.area[rows] - target.floor_area_target) <= 5] if (
+            np.abs(t.area[rows] - target.floor_area_target) <= 5).any() else rows
+    rows = rows[np.argsort(-t.month[rows], kind="stable")][:5]
+    if not len(rows):
+        return f"No {'lower' if lower else 'higher'}-floor sales of this flat type on {street.title()} in the data."
+    return (f"{'Lower' if lower else 'Higher'}-floor sales of {target.flat_type.lower() if target.flat_type else ''} "
+            f"flats on {street.title()}, latest first (yours is around floor {floor}):\n"
+            + "\n".join(f"- {_sale_line(t, int(i))}" for i in rows))
+
+
+def within_budget_elsewhere(engine: CompsEngine, target: Target, budget: float) -> str:
+    """Nothing comparable sold within the budget: the flat type's sales in the town within it whatever their lease
+    (what gives), and the next smaller flat type's median."""
+    t = engine.table
+    as_of_m = month_index(target.as_of)
+    recent = (t.month < as_of_m) & (t.month >= as_of_m - max(target.months_back, 12))
+    kind = _of_kind(t, target.town, target.flat_type) & recent
+    cheap = np.flatnonzero(kind & (t.price <= budget))
+    lines = []
+    if len(cheap):
+        cheap = cheap[np.argsort(-t.price[cheap], kind="stable")][:3]
+        lines.append(f"Within {budget:,.0f} SGD, {int((kind & (t.price <= budget)).sum())} of {int(kind.sum())} "
+                     f"{(target.flat_type or '').lower()} sales in {(target.town or '').title()} were, with shorter "
+                     "leases or smaller or lower flats:\n" + "\n".join(f"- {_sale_line(t, int(i))}" for i in cheap))
+    index = FLAT_TYPES.index(target.flat_type) if target.flat_type in FLAT_TYPES else 0
+    if 1 <= index <= 5:
+        smaller = FLAT_TYPES[index - 1]
+        pool = _of_kind(t, target.town, smaller) & recent
+        if target.min_remaining_lease_years:
+            pool &= t.lease_months - (as_of_m - t.month) >= target.min_remaining_lease_years * 12
+        if pool.any():
+            within = int((pool & (t.price <= budget)).sum())
+            lines.append(f"A {smaller.lower()} there: median {float(np.median(t.price[pool])):,.0f} SGD over "
+                         f"{int(pool.sum())} sales, {within} of them at or under {budget:,.0f} SGD.")
+    return "\n\n".join(lines)
+
+
 def block_sales(engine: CompsEngine, target: Target, block: str) -> str | None:
     """A block the person points to ("my neighbour's flat at 684 went for 865k"): its recent sales of the flat type,
     with lease and size beside the flat valued, so the difference is explained; None when the town has no such
@@ -707,6 +763,12 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             return {"reply": latest_on_street(engine, about_before, stated_now.price_budget_max), "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "listings_asked": True}]}
+        if HIGHER_FLOORS_Q.search(asked):  # "what do higher floors get on my street then": the street's sales
+            floors = floors_on_street(engine, about_before, asked)
+            if floors:
+                return {"reply": floors, "awaiting": None,
+                        "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                                   "floors_asked": True}]}
         if EXTREME_Q.search(asked):
             # "whats the cheapest that sold recently": from the sales, with what explains the price
             return {"reply": extreme_sales(engine, about_before, asked), "awaiting": None,
@@ -776,6 +838,8 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
         if target is not None and same and result.estimate:  # "so with 700k I can't get one?": the budget, answered
             reply = (f"{line} The estimate stays {result.estimate:,.0f} SGD (range {result.low or 0:,.0f} - "
                      f"{result.high or 0:,.0f}).")
+            if not within:  # and what the budget can buy there instead
+                reply = "\n\n".join(p for p in (reply, within_budget_elsewhere(engine, result.target, budget)) if p)
         else:
             reply = f"{line}\n\n{reply}"
     before = previous.get("estimate")

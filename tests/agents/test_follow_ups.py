@@ -1139,3 +1139,16 @@ def test_a_superlative_over_the_shown_also_names_the_best_of_all_matches_in_span
     reply = state["reply"]
     assert reply.startswith("De esos") and "Of those" not in reply
     assert "SE-10298" in reply and "SE-9684" in reply and "el más grande (800 SF)" in reply and "SE-9843" in reply
+
+
+def test_hdb_follow_ups_on_higher_floors_and_a_budget_nothing_comparable_meets(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "selling my 3-room at blk 587 ang mo kio ave 3, 04-06 floor, 67 sqm, lease started 1979. what should "
+               "i ask?", thread_id="hf")
+    floors = ask(graph, "what do higher floors get on my street then", thread_id="hf")["reply"]
+    assert floors.startswith("Higher-floor sales") and "blk 586 Ang Mo Kio Ave 3, storey 10 TO 12" in floors
+    assert "**495,000 SGD**" in floors and "estimate before" not in floors
+    graph = _graph(inventory, now)
+    ask(graph, "bukit batok 5 room, the newer ones (90+ yrs lease left), budget 700k", thread_id="bb")
+    budget = ask(graph, "so with 700k i cant get one there at all?", thread_id="bb")["reply"]
+    assert "4 of 74 5 room sales in Bukit Batok" in budget and "A 4 room there: median" in budget
