@@ -216,6 +216,21 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
         row = pool.loc[pool["rent"].idxmin()]
         notes.append(f"Our least expensive {kind}{where} rents for {_money(row['rent'])}/mo, above your "
                      f"{_money(spec.budget_max)}.")
+    if spec.location and spec.must_haves:
+        # "2 bed in park slope under 4500 with a dishwasher": the place has the flats, none with the must-have
+        fit = pool
+        if spec.budget_max is not None and spec.budget_ppsf_year is None:
+            fit = fit[fit["rent"] <= spec.budget_max]
+        if spec.min_bedrooms is not None:
+            fit = fit[fit["bedrooms"] >= spec.min_bedrooms]
+        if spec.max_bedrooms is not None:
+            fit = fit[fit["bedrooms"] <= spec.max_bedrooms]
+        for must in spec.must_haves:
+            key = must.replace("-", "_").replace(" ", "_").lower()
+            if len(fit) and key in fit.columns and not fit[key].astype(bool).any():
+                notes.append(f"None of the {len(fit)} {kind}s{where} that fit the rest lists {_label(key)}: the "
+                             f"closest below have it elsewhere; say \"{_label(key)} optional\" to see the {where[4:]} "
+                             "ones.")
     return notes
 
 

@@ -43,6 +43,10 @@ MUST = re.compile(r"^\s*(?:only|just)\b|\b(?:must|has to|needs? to) (?:have|be)\
 DROP = re.compile(r"\b(?:no|without|drop|remove|forget|nvm|never ?mind|don'?t need)\s+(?:the\s+|a\s+)?"
                   r"((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|w/d|wd|dishwasher|patio|outdoor(?: space)?|"
                   r"balcony|terrace|backyard|garden|pets?|no fee)\b)", re.I)
+# "dishwasher optional", "make the doorman optional": no longer required
+OPTIONAL = re.compile(r"\b((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|w/d|wd|dishwasher|patio|"
+                      r"outdoor(?: space)?|pets?|no fee)\b)\s+(?:is\s+|as\s+)?(?:optional|a nice[- ]to[- ]have|"
+                      r"not required|not a must)", re.I)
 _FEWER_BATHS = re.compile(r"\b(?:drop|forget|skip|lose|don'?t need|no need for|without)\s+(?:the\s+)?(?:2nd|second|"
                           r"extra|other)\s+bath(?:room)?\b|\b(?:one|1) bath(?:room)? is (?:fine|ok|okay)\b", re.I)
 ANY_SIZE = re.compile(r"\b(?:regardless of (?:the )?size|any size|whatever (?:the )?size|size doesn'?t matter)\b", re.I)
@@ -69,7 +73,7 @@ class Edit:
 def is_edit(text: str) -> bool:
     """Whether a message edits the search just shown (rather than starting a new one)."""
     return any(p.search(text) for p in (CHEAPER, BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, MORE,
-                                        INSTEAD, MUST, DROP, ANY_SIZE, _FEWER_BATHS))
+                                        INSTEAD, MUST, DROP, OPTIONAL, ANY_SIZE, _FEWER_BATHS))
 
 
 def _round(value: float) -> int:
@@ -176,7 +180,8 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
             data[key] = getattr(parsed, key)
             if label:
                 notes.append(_bedrooms_note(parsed.min_bedrooms, parsed.max_bedrooms))  # type: ignore[arg-type]
-    dropped = {key for word, key in _AMENITY_WORDS.items() for m in DROP.finditer(text) if word in m.group(1).lower()}
+    dropped = {key for word, key in _AMENITY_WORDS.items() for m in [*DROP.finditer(text), *OPTIONAL.finditer(text)]
+               if word in m.group(1).lower()}
     musts = list(dict.fromkeys([*(m for m in spec.must_haves if m not in dropped),
                                 *(m for m in parsed.must_haves if m not in dropped),
                                 *(["near_transit"] if TRANSIT.search(text) else [])]))
@@ -213,7 +218,8 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
 
 # Questions about the results just shown, answered from them (no new search).
 # Who to talk to about a listing ("who's the broker on it", "who do I contact")
-BROKER_Q = re.compile(r"\b(?:brokers?|listing agent|leasing (?:agent|contact)|agent)\b.{0,25}(?:\?|$|\bon\b|"
+BROKER_Q = re.compile(r"\b(?:brokers?(?!'?s? fees?)|listing agent|leasing (?:agent|contact)|agent)\b(?!'?s? fees?)"
+                      r".{0,25}(?:\?|$|\bon\b|"
                       r"\bfor\b)|\bwho(?:'s| is| do i| should i| can i| do we)\b.{0,25}\b(?:contact|call|email|"
                       r"agent|broker|reach|talk to)\b|\bcontact (?:info|details|person)\b", re.I)
 RESULT_QUESTION = re.compile(
@@ -435,6 +441,9 @@ _RATE_IF = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*)\s*(?:sf|sq\.?\s
 _YEARS_COST = re.compile(r"\b(\d{1,2})\s+(?:years?|yrs?)\b", re.I)
 
 
+BROKER_FEE = re.compile(r"\bbroker(?:'?s)? fees?\b|\bbroker(?:age)? commission\b|\bcomisi[oó]n\b", re.I)
+
+
 def money_terms(unit: dict[str, Any], text: str) -> str:
     """The arithmetic a question about one unit's money asks: a year of its rent, N years at the listed rent, its
     monthly at another rate per square foot ("if it were $80/sf")."""
@@ -447,8 +456,14 @@ def money_terms(unit: dict[str, Any], text: str) -> str:
         monthly = at * sqft / 12
         out.append(f" At ${at:g}/SF a year it would be ${monthly:,.0f} a month ({sqft:,.0f} SF × ${at:g} ÷ 12)"
                    + (f", {monthly - rent:+,.0f} on the listed ${rent:,.0f}." if rent else "."))
-    elif rent and re.search(r"\bannual|\byearly|\ba year\b|\bper year\b", text, re.I):
+    elif rent and re.search(r"\bannual|\byearly|\ba year\b|\bper year\b|\bfor a year\b", text, re.I):
         out.append(f" That is ${rent * 12:,.0f} a year.")
+    if rent and BROKER_FEE.search(text):
+        # New York's FARE Act (June 2025): the landlord's broker cannot charge the tenant
+        out.append(" No broker fee: the listing is marked no-fee." if "no fee" in row.get("amenities", []) else
+                   f" Broker fee: the listing is not marked no-fee, but under New York City's FARE Act (since June "
+                   f"2025) a broker the landlord hired cannot charge you; a fee applies only to a broker you hire "
+                   f"yourself (often about one month, ${rent:,.0f}).")
     years = _YEARS_COST.search(words_to_digits(text))  # "three years" as "3 years"
     if rent and years and re.search(r"\bcost|\btotal|\bover\b", text, re.I):
         n = int(years.group(1))
@@ -616,6 +631,15 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     compared = compare_two(text, pool)
     if compared is not None:
         return compared
+    if BROKER_FEE.search(text) and (_MONEY_WORDS.search(text) or re.search(r"\bhow much\b", text, re.I)):
+        # "how much would the first one cost me for a year including the broker fee?": its money, the fee said
+        which = _ONE_UNIT.search(text)
+        about = (_pick(shown, which.group(1).lower()) if which else None) or unit_named(text, shown) or next(
+            (m for m in shown if m["id"] == focus), shown[0])
+        row = about["row_preview"]
+        return (f"#{shown.index(about) + 1} {row['address']} ({about['id']}) rents for ${row['rent']:,.0f} a month."
+                + money_terms(about, text if re.search(r"\byear|\bannual", text, re.I) else text + " a year")), \
+            about["id"]
     wanted_here = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
     if IT_HAS.search(text) and wanted_here and not (_ONE_UNIT.search(text) or _ORDINAL_NUM.search(text)
                                                      or _DETAILS.search(text) or _THE_ONE_WITH.search(text)):

@@ -1152,3 +1152,14 @@ def test_hdb_follow_ups_on_higher_floors_and_a_budget_nothing_comparable_meets(i
     ask(graph, "bukit batok 5 room, the newer ones (90+ yrs lease left), budget 700k", thread_id="bb")
     budget = ask(graph, "so with 700k i cant get one there at all?", thread_id="bb")["reply"]
     assert "4 of 74 5 room sales in Bukit Batok" in budget and "A 4 room there: median" in budget
+
+
+def test_a_must_have_the_place_lacks_is_said_and_made_optional_and_a_broker_fee_is_not_a_broker(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "2 bed in park slope under 4500 with a dishwasher", thread_id="ps")
+    assert "None of the 12 apartments in Park Slope that fit the rest lists dishwasher" in first["reply"]
+    optional = ask(graph, "dishwasher optional", thread_id="ps")
+    assert "dishwasher" not in optional["spec"]["must_haves"] and optional["matches"][0]["row_preview"][
+        "neighborhood"] == "Park Slope"
+    cost = ask(graph, "how much would the first one cost me for a year including the broker fee?", thread_id="ps")
+    assert "a year" in cost["reply"] and "FARE Act" in cost["reply"] and "listing contact" not in cost["reply"]
