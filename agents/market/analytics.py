@@ -17,7 +17,7 @@ from agents.market.answer import compose
 from agents.market.places import mentions
 from agents.market.planner import TOPICS, YEAR_RANGE, Plan, no_figures, plan_calls, years_in
 from agents.market.tool_router import market_catalog, select_tools
-from agents.market.yields import yield_answer
+from agents.market.yields import compare_investment, yield_answer
 from agents.prompts import ANALYTICS_PROMPT
 from agents.state import AgentState
 from agents.tools import Tool
@@ -128,7 +128,8 @@ def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         lang = state.get("lang") or "en"
         return {"reply": no_figures(unknown, lang), "market": None, "market_question": previous,
                 "trace": [{"node": "analytics", "ms": 0.0, "unknown_place": unknown}]}
-    answered = yield_answer(text, previous or state.get("market_question"), state.get("lang") or "en")
+    answered = yield_answer(text, previous or state.get("market_question"), state.get("lang") or "en") or \
+        compare_investment(text, previous or state.get("market_question"), state.get("lang") or "en")
     if answered is not None:  # "so what's my gross yield on a 70 sqm unit at the 2025 sale rate?": the arithmetic
         reply, calls = answered
         return {"reply": reply, "market_question": previous or text,

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from agents.market import tools as t
+from agents.market.answer import AR_PLACES
 from agents.market.places import mentions
 from agents.market.planner import budget_in, districts_named, layout_in, typology_in, years_in
 from data.sources.abu_dhabi import load_market
@@ -63,3 +64,51 @@ def yield_answer(message: str, previous: str | None, lang: str) -> tuple[str, li
                  "charges, fees, vacancy and financing, which lower it.\n\nSources: SALE_RATES_DISTRICT, "
                  "RENTAL_INDEX_DISTRICT (Abu Dhabi market tables)")
     return reply, calls
+
+
+INVEST_Q = re.compile(r"\b(?:better|best|smarter)\b.{0,25}\b(?:invest\w*|buy|to buy|rental return|returns?|yield)\b|"
+                      r"\bwhich\b.{0,20}\b(?:better|best) (?:buy|investment|bet)\b|أفضل للاستثمار|أفضل استثمار|"
+                      r"أيهما أفضل|انسب للاستثمار|أنسب للاستثمار", re.I)
+EXAMPLE_SQM = 100  # the size the comparison's example yields are worked for (stated in the answer)
+
+
+Calls = list[tuple[str, Json, Json]]
+
+
+def compare_investment(message: str, previous: str | None, lang: str) -> tuple[str, Calls] | None:
+    """ "which is better for investment?": for each district, a year's rent over the price of the same size at the
+    sale rate (the gross yield of a 100 sqm example), side by side; never advice."""
+    if not INVEST_Q.search(message):
+        return None
+    tables = load_market()
+    year = tables.last_actual_year
+    context = f"{previous or ''} {message}"
+    typology = typology_in(context) or "Apartment / Duplex"
+    layout = layout_in(message) or layout_in(previous or "")
+    rows, calls = [], []
+    for place in [p.display for p in tables.places if p.kind == "district"]:
+        rate_args = {"district": place, "year": year, "typology": typology}
+        rent_args = {"entities": [place], "entityType": "district", "year": year, "typology": typology,
+                     "layout": layout}
+        rates, rents = t.get_sale_price_per_sqm(**rate_args), t.compare_rental_prices(**rent_args)
+        calls += [("get_sale_price_per_sqm", rate_args, rates), ("compare_rental_prices", rent_args, rents)]
+        if "error" in rates or "error" in rents or not rates.get("rates") or not rents.get("rents"):
+            return None
+        rate, rent = rates["rates"][0]["aed_per_sqm"], rents["rents"][0]["avg_rent_aed_year"]
+        rows.append((rent / (rate * EXAMPLE_SQM), place, rate, rent))
+    rows.sort(reverse=True)
+    what = f"{layout} " if layout else ""
+    if lang == "ar":
+        lines = [f"- {AR_PLACES.get(place, place)}: إيجار سنوي {rent:,.0f} درهم، سعر البيع {rate:,.0f} درهم/م²، "
+                 f"عائد إجمالي تقريبي {gross:.1%} لوحدة {EXAMPLE_SQM} م²" for gross, place, rate, rent in rows]
+        return ("\n".join([f"العائد الإجمالي ({year})، إيجار السنة مقسومًا على سعر الوحدة نفسها:", *lines,
+                           f"الأعلى عائدًا: {AR_PLACES.get(rows[0][1], rows[0][1])}. هذه أرقام إجمالية قبل الرسوم "
+                           "والشغور، وليست نصيحة استثمارية."]),
+                calls)
+    lines = [f"- {place}: rent AED {rent:,.0f} a year, sale rate AED {rate:,.0f}/sqm: gross yield about {gross:.1%} "
+             f"on a {EXAMPLE_SQM} sqm unit" for gross, place, rate, rent in rows]
+    return ("\n".join([f"Gross yield ({year}, {what}{typology.lower()}): a year's average rent over the price of the "
+                       "same unit at the district's sale rate:", *lines,
+                       f"{rows[0][1]} returns more rent per dirham of price. Gross figures only (before service "
+                       "charges, fees, vacancy and financing), and past rents, not a forecast or advice.\n\n"
+                       "Sources: SALE_RATES_DISTRICT, RENTAL_INDEX_DISTRICT (Abu Dhabi market tables)"]), calls)

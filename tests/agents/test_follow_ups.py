@@ -1163,3 +1163,8 @@ def test_a_must_have_the_place_lacks_is_said_and_made_optional_and_a_broker_fee_
         "neighborhood"] == "Park Slope"
     cost = ask(graph, "how much would the first one cost me for a year including the broker fee?", thread_id="ps")
     assert "a year" in cost["reply"] and "FARE Act" in cost["reply"] and "listing contact" not in cost["reply"]
+
+
+def test_whether_the_rent_includes_something_is_a_lease_question_not_a_repair(inventory, now):
+    state = ask(_graph(inventory, now), "is the AC included in the rent in my apartment?", thread_id="inc")
+    assert state["route"]["node"] == "lease" and "P2" not in state["reply"]

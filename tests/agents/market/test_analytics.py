@@ -214,3 +214,16 @@ def test_a_gross_yield_is_the_years_rent_over_the_price_said_with_its_figures():
     assert "**7.0%**" in state["reply"] and "AED 1,146,390" in state["reply"] and "AED 80,264" in state["reply"]
     asked = ask(graph, "what's the rental yield on reem for a 2 bed?", thread_id="y2")
     assert "What size" in asked["reply"] and "AED 13,721/sqm" in asked["reply"]
+
+
+def test_which_district_is_the_better_investment_is_their_gross_yields_side_by_side():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), router=load_route_model())
+    ask(graph, "كم متوسط الإيجار لشقة غرفتين في جزيرة الريم؟", thread_id="inv")
+    ask(graph, "وفي جزيرة ياس؟", thread_id="inv")
+    state = ask(graph, "أيهما أفضل للاستثمار؟", thread_id="inv")
+    assert "جزيرة ياس: إيجار سنوي 127,020 درهم" in state["reply"] and "7.8%" in state["reply"]
+    assert "ليست نصيحة استثمارية" in state["reply"]
