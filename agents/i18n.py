@@ -16,7 +16,8 @@ _SPANISH = re.compile(
     r"\b(?:busco|buscamos|necesito|necesitamos|quiero|queremos|hola|apartamento|departamento|habitaci[oó]n|"
     r"dormitorios?|alquiler|renta|presupuesto|contrato|arrendamiento|fuga|gotea|goteo|calefacci[oó]n|huele|"
     r"incendio|humo|ba[nñ]o|cocina|se rompi[oó]|no funciona|por favor|gracias|d[oó]nde|cu[aá]nto|puedo|tengo|"
-    r"mi casero|el due[nñ]o|renovar|renovaci[oó]n|visitar|cita|barrio|cerca del|metro)\b",
+    r"mi casero|el due[nñ]o|renovar|renovaci[oó]n|visitar|cita|barrio|cerca del|metro|tiene|lavavajillas|lavadora|"
+    r"portero|ascensor|gimnasio|cu[aá]l)\b",
     re.IGNORECASE,
 )
 

@@ -259,6 +259,9 @@ _RESULT_AMENITIES = (("no fee", r"\bfee\b"), ("doorman", r"\bdoorman\b|\bportero
                      ("roof deck", r"\broof|\bazotea\b"), ("dishwasher", r"\bdishwasher|\blavavajillas\b"),
                      ("washer/dryer", r"\b(?:washer|dryer|laundry|w/d|lavadora|secadora)"),
                      ("patio", r"\bpatio|\boutdoor|\bterraza\b"))
+_AMENITY_ES = {"doorman": "portero", "elevator": "ascensor", "gym": "gimnasio", "roof deck": "azotea",
+               "dishwasher": "lavavajillas", "washer/dryer": "lavadora/secadora", "patio": "patio o terraza",
+               "no fee": "sin comisión"}
 _MONEY_WORDS = re.compile(r"\b(?:rent|price|cost|annual|yearly|monthly|per year|a year)\b|السعر|الإيجار|الايجار", re.I)
 _ONE_UNIT = re.compile(r"\b(?:the )?(cheapest|first|second|third|top|last|biggest|largest|smallest)(?: one| unit| "
                        r"apartment| place| listing| suite)?\b", re.I)
@@ -378,7 +381,8 @@ CONCESSIONS_UNKNOWN = ("Concessions such as free rent or a build-out allowance a
                        "negotiated with the landlord (usually through a broker), and a longer term tends to earn more.")
 # "does it have a washer dryer too?": an amenity of the unit the conversation is about
 IT_HAS = re.compile(r"\b(?:does|do|has)\s+(?:it|that(?: one| place| unit)?|this(?: one| place| unit)?|the place)\s+"
-                    r"(?:have|has|come with|include|got|offer)\b", re.I)
+                    r"(?:have|has|come with|include|got|offer)\b|(?:^|[¿\s])(?:y\s+)?(?:tiene|trae|incluye)\s+"
+                    r"(?!que\b)", re.I)
 
 
 _ABOUT_ONE = re.compile(r"\b(?:is|does|has|was|how (?:far|big|old|close|new) is) the (cheapest|first|second|third|"
@@ -647,6 +651,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         row = about["row_preview"]
         listed = _lists(row.get("amenities", []), wanted_here)
         article = "an" if wanted_here[0] in "aeiou" else "a"
+        if lang == "es":
+            return (f"{'Sí' if listed else 'No'}: #{shown.index(about) + 1} {row['address']} ({about['id']}) "
+                    f"{'tiene' if listed else 'no indica'} {_AMENITY_ES.get(wanted_here, wanted_here)}."), about["id"]
         return (f"{'Yes' if listed else 'No'}: #{shown.index(about) + 1} {row['address']} ({about['id']}) "
                 f"{'lists' if listed else 'does not list'} {article} {wanted_here}."), about["id"]
     if NEVER_MIND.search(text):  # "that's way out of budget, never mind": nothing to redo

@@ -1168,3 +1168,11 @@ def test_a_must_have_the_place_lacks_is_said_and_made_optional_and_a_broker_fee_
 def test_whether_the_rent_includes_something_is_a_lease_question_not_a_repair(inventory, now):
     state = ask(_graph(inventory, now), "is the AC included in the rent in my apartment?", thread_id="inc")
     assert state["route"]["node"] == "lease" and "P2" not in state["reply"]
+
+
+def test_a_spanish_does_it_have_is_answered_for_the_unit_in_spanish(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "hola, busco un apartamento de 1 habitación en harlem por menos de 2200", thread_id="sp")
+    ask(graph, "¿cuál es el más barato?", thread_id="sp")
+    has = ask(graph, "¿tiene lavavajillas?", thread_id="sp")
+    assert has["reply"].startswith("No: #1") and "no indica lavavajillas" in has["reply"] and has["matches"]
