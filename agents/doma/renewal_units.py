@@ -19,7 +19,12 @@ _LABEL = r"(?P<label>\d{1,2}[A-Za-z]|[A-Za-z]{1,2}\d{1,2})"
 _BEDS = r"(?P<beds>studio|\d\s*(?:br|bd|bdr|bed(?:room)?s?)|(?:one|two|three|four)[- ]bed(?:room)?s?)"
 _RENT = r"\$?\s?(?P<rent>\d{1,2},?\d{3})(?:\s*(?:/\s*mo\w*|a month|per month))?"
 _UNIT = re.compile(rf"(?:\bunit\s+|#)?\b{_LABEL}\b[\s:,-]*(?:{_BEDS}[\s:,@-]*(?:at\s+)?{_RENT}|(?:at\s+)?"
-                   rf"{_RENT.replace('rent', 'rent2')}[\s:,(-]*{_BEDS.replace('beds', 'beds2')})", re.IGNORECASE)
+                   rf"{_RENT.replace('rent', 'rent2')}[\s:,(-]*{_BEDS.replace('beds', 'beds2')}|"
+                   rf"(?:pays|paying|is paying|is at|at|@|currently)\s+{_RENT.replace('rent', 'rent3')})",
+                   re.IGNORECASE)
+# "all 1br", "1br each", "they're all studios": one size for every unit listed without its own
+_SHARED_BEDS = re.compile(rf"\b(?:all|each|every one|they'?re all)\b[^.;]{{0,12}}?{_BEDS.replace('beds', 'sbeds')}|"
+                          rf"{_BEDS.replace('beds', 'sbeds2')}\s+(?:each|all|units)\b", re.IGNORECASE)
 _WORD_BEDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # "keep increases modest, we have vacancies": the owner wants tenants kept more than the top of the range
 MODEST = re.compile(r"\b(?:modest|small|low|gentle|minimal|moderate)\b.{0,20}\b(?:increase|raise|bump)s?\b|"
@@ -48,10 +53,12 @@ def _any_term(text: str) -> int | None:
 def parse_units(text: str) -> list[dict[str, Any]]:
     """The units a message lists with their size and rent: [{"label", "bedrooms", "rent"}, ...] (labels unique)."""
     out: list[dict[str, Any]] = []
+    shared = _SHARED_BEDS.search(text)
+    shared_beds = (shared.group("sbeds") or shared.group("sbeds2") or "").lower() if shared else ""
     for m in _UNIT.finditer(text):
         label = m.group("label").upper()
-        beds_text = (m.group("beds") or m.group("beds2") or "").lower()
-        rent = float((m.group("rent") or m.group("rent2") or "0").replace(",", ""))
+        beds_text = (m.group("beds") or m.group("beds2") or shared_beds).lower()
+        rent = float((m.group("rent") or m.group("rent2") or m.group("rent3") or "0").replace(",", ""))
         if any(u["label"] == label for u in out) or rent < 300:
             continue
         beds: int | None

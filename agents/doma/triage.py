@@ -373,7 +373,9 @@ FIRST_Q = re.compile(r"\bwhich (?:one|ones|ticket|repair|issue|problem|request|o
                      r"\bwhat (?:gets|will get|is|will be) (?:fixed|done|handled|repaired) first\b|"
                      r"\b(?:which|what)(?: one| ones)? (?:do|should|must) (?:i|we) (?:deal with|handle|do|fix|tackle|"
                      r"start with|call about)(?: \w+)? first\b|"
-                     r"\bcu[aá]l (?:arreglan|reparan) primero\b", re.I)
+                     r"\bwhat order\b|\bin (?:what|which) order\b|\bprioriti[sz]e\b|"
+                     r"\bwhich (?:is|are) (?:most )?urgent\b|"
+                     r"\bcu[aá]l (?:arreglan|reparan) primero\b|\ben qu[eé] orden\b|بأي ترتيب|أيهما أولا", re.I)
 REPAIR_QUESTION = re.compile("|".join(f"(?:{p.pattern})" for p in (WAIT_ASK, NOTIFY_ASK, PAY_ASK)), re.I)
 ACCESS_WINDOW = re.compile(r"\b(?:after|before|between|not before|not after|any ?time after)\s+\d{1,2}(?::\d{2})?\s*"
                            r"(?:am|pm)?(?:\s*(?:and|-|to)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b(?:mornings?|afternoons?|"

@@ -160,7 +160,11 @@ def clauses(normalized: str) -> list[str]:
 # "AC died ... also there's black mold in the bathroom": where a second problem starts in one message
 _ANOTHER_ISSUE = re.compile(r"(?:[.;!?]\s*|,\s*|\s+)(?:and\s+)?(?=(?:also|plus|another thing|one more thing|oh and|on "
                             r"top of that|separately|in addition|btw|tambi[eé]n|adem[aá]s)\b)|"
-                            r"(?:[.;!?]\s+|,\s+)(?=(?:unit |apt\.? |#)?\d{1,2}[a-h]\b)", re.I)
+                            r"(?:[.;!?]\s+|,\s+)(?=(?:unit |apt\.? |#)?\d{1,2}[a-h]\b)|"
+                            r"(?:,\s*|\s+)and\s+(?=(?:unit |apt\.? |#)?\d{1,2}[a-h]\s+(?:has|have|says?|reports?|is|"
+                            r"'s|got|needs?)\b)|"
+                            r"(?:[.;!?]\s+|,\s+)(?:and\s+)?(?=(?:someone|the tenants?|tenants?|a tenant|the family|my "
+                            r"tenant|the guy|the lady)\s+(?:in|at|from)\s+(?:unit |apt\.? |#)?\d{1,2}[a-h]\b)", re.I)
 # "7C says there's a gas smell... 4B has no heat": the unit a part of a manager's report is about
 UNIT_LABEL = re.compile(r"(?<![\w-])(\d{1,2}[a-h])\b", re.I)
 

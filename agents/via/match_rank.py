@@ -12,7 +12,7 @@ import numpy as np
 
 from agents.i18n import phrase
 from agents.state import AgentState
-from agents.via.refine import answer_about_results
+from agents.via.refine import answer_about_results, beyond_shown
 from contracts.match import MatchItem, Relaxation
 from contracts.search import AMENITY_KEYS, SearchSpec
 from data.sources.nyc import Inventory, load_inventory
@@ -46,6 +46,7 @@ def _label(key: str) -> str:
     return key.replace("_", " ").replace("washer dryer", "washer/dryer").replace("roofdeck", "roof deck")
 
 
+DEEPER = 50  # how far down a search looks for what the five shown lack ("the smallest you have", "with an elevator")
 EARLIER_KEPT = 20  # units of earlier lists a later message can still name
 
 
@@ -279,11 +280,14 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
             seen[m["id"]] = m
     out["earlier"] = list(seen.values())[:EARLIER_KEPT]
     asked = state.get("ask_after")
-    answered = answer_about_results(asked, matches) if asked and matches else None
+    answered = answer_about_results(asked, matches, lang=state.get("lang")) if asked and matches else None
     if answered is not None:  # "can stretch to 2300. whats the biggest": the question, on the new results
-        reply += f"\n\n{answered[0]}"
+        deeper, _, _ = match(spec, inventory, top_n=DEEPER)  # and over all it finds, when more than the five shown
+        extra = beyond_shown(asked or "", matches, [m.model_dump(mode="json") for m in deeper if m.score >= 100],
+                             state.get("lang"))
+        reply += f"\n\n{answered[0]}" + (f"\n{extra}" if extra else "")
         out["focus"] = answered[1]
-        out["mentioned"] = list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", answered[0])))
+        out["mentioned"] = list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", f"{answered[0]} {extra}")))
     return {
         **out,
         "matches": matches,

@@ -21,7 +21,7 @@ from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
-from agents.via.match_rank import match
+from agents.via.match_rank import DEEPER, match
 from agents.via.refine import (
     BETWEEN,
     answer_about_results,
@@ -454,7 +454,6 @@ def _kind(text: str, has_bedrooms: bool, min_sqft: int | None) -> str | None:
 
 
 # "5 min walk to the N/W", "max like 3 min walk to the train", "within 10 minutes of the subway"
-DEEPER = 50  # how far down the same search "any of them with an elevator?" looks when none shown has one
 _WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:walk(?:ing)?\s*)?(?:to|from|of)\s+"
                    r"(?:the\s+|a\s+|an\s+)?(?:subway|train|station|metro|transit|[a-z0-9](?:/[a-z0-9])*(?:\s+(?:train|line|stop))?)\b",
                    re.I)
@@ -845,6 +844,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                       relaxations=[], plan=None)
     else:
         update.update(awaiting=None, reply="\n\n".join(notes), view={})
+        if asks_over_the_set(readable(text)) and answer:
+            # "what's the smallest office you have downtown?": the search, then the question over all it finds
+            update["ask_after"] = readable(text)
     return update
 
 

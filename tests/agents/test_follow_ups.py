@@ -1176,3 +1176,18 @@ def test_a_spanish_does_it_have_is_answered_for_the_unit_in_spanish(inventory, n
     ask(graph, "¿cuál es el más barato?", thread_id="sp")
     has = ask(graph, "¿tiene lavavajillas?", thread_id="sp")
     assert has["reply"].startswith("No: #1") and "no indica lavavajillas" in has["reply"] and has["matches"]
+
+
+def test_a_managers_reports_and_renewals_for_several_units_in_one_message(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "4B has no heat and 7C has a leaking toilet, and someone in 2A says the smoke detector is "
+                       "beeping", thread_id="mu")
+    assert first["reply"].count("**Also logged:**") == 2 and "7C has a leaking toilet" in first["reply"]
+    order = ask(graph, "what order should the super do these in?", thread_id="mu")
+    assert order["reply"].startswith("The most urgent is handled first") and "3." in order["reply"]
+    closed = ask(graph, "7C is fixed", thread_id="mu")
+    assert closed["reply"].startswith("Closed the report for 7C (plumbing")
+    graph = _graph(inventory, now)
+    batch = ask(graph, "we manage 3 units up for renewal: 2A pays 2800, 5C pays 3100, 8F pays 4200, all 1br in "
+                       "astoria. what should we offer each?", thread_id="rb")
+    assert "**Renewal proposals for 3 units**" in batch["reply"] and "| 8F 1br | $4,200 |" in batch["reply"]
