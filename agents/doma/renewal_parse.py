@@ -119,6 +119,10 @@ _BARE_AMOUNT = re.compile(r"(?<![$\d,.])\b(\d{1,2},\d{3}|\d{3,5})\b(?!\d|,\d|\s*
                           r"months?|days?|dollars|usd|/mo|a month|per month|monthly))", re.IGNORECASE)
 _RENT_OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?(?:at|for)\s+"
                           r"\$\s?(\d{1,2},?\d{3})\b", re.IGNORECASE)
+# "3150 for 1 year or 3050 a year for 2 years": the rent first, then its term
+_RENT_OPTION_AFTER = re.compile(r"\$?\s?(\d{1,2},?\d{3})\b(?:\s*(?:/\s*mo\w*|a month|per month|a year|/\s*yr))?\s+"
+                                r"(?:for|on)\s+(?:a\s+)?(\d{1,2}|one|two|three|a)[- ]?(years?|yrs?|months?)\b",
+                                re.IGNORECASE)
 _OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?at\s+"
                      r"(?:a\s+)?\+?\s?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
 # The manager's own terms ("3% for 12 mo or 2.5% for 24", "we accept 2,150 if she signs for 18 months"); a bare term
@@ -374,6 +378,12 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
                      float(m.group(3).replace(",", ""))) for m in found_options] if len(found_options) >= 2 else []
     for m in reversed(found_options if rent_options else []):
         text = text[:m.start(3)] + " " * len(m.group(3)) + text[m.end(3):]
+    after = list(_RENT_OPTION_AFTER.finditer(text)) if not rent_options else []
+    if len(after) >= 2:  # "3150 for 1 year or 3050 a year for 2 years"
+        rent_options = [(_count(m.group(2)) * (12 if m.group(3).lower().startswith("y") else 1),
+                         float(m.group(1).replace(",", ""))) for m in after]
+        for m in reversed(after):
+            text = text[:m.start(1)] + " " * len(m.group(1)) + text[m.end(1):]
     span = _FROM_TO.search(text)  # "raise rent from 2850 to 3100"
     if span:
         fields["current_rent"] = float(span.group(1).replace(",", ""))
@@ -422,7 +432,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
             fields.setdefault("proposed_increase_pct", value)
 
     term_text = text  # an offered option's term ("1 year at 4%") is not the term asked for
-    for a, b in [m.span() for m in [*_OPTION.finditer(text), *found_options]] if "options" in fields else []:
+    for a, b in [m.span() for m in [*_OPTION.finditer(text), *found_options, *after]] if "options" in fields else []:
         term_text = term_text[:a] + " " * (b - a) + term_text[b:]
     term = _term_months(term_text)
     if term:

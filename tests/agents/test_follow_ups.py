@@ -1191,3 +1191,14 @@ def test_a_managers_reports_and_renewals_for_several_units_in_one_message(invent
     batch = ask(graph, "we manage 3 units up for renewal: 2A pays 2800, 5C pays 3100, 8F pays 4200, all 1br in "
                        "astoria. what should we offer each?", thread_id="rb")
     assert "**Renewal proposals for 3 units**" in batch["reply"] and "| 8F 1br | $4,200 |" in batch["reply"]
+
+
+def test_a_renewal_stated_as_the_landlords_options_or_rent_going_to_is_a_renewal(inventory, now):
+    graph = _graph(inventory, now)
+    two = ask(graph, "my landlord is offering 2 options: 3150 for 1 year or 3050 a year for 2 years. i pay 2900 now. "
+                     "1br in astoria. which is better?", thread_id="o2")
+    assert two["route"]["node"] == "renewal" and "**Pick the 24-month option**" in two["reply"]
+    assert "$2,900/month for 24 months" in two["reply"] and "| 12 months at 8.62% | $3,150 |" in two["reply"]
+    going = ask(_graph(inventory, now), "my lease is up in march and the landlord says rent goes to 4100 from 3800. "
+                                        "i might move. is that a good deal for a 2br in crown heights?", thread_id="g")
+    assert going["route"]["node"] == "renewal" and "+7.9% on your current $3,800" in going["reply"]
