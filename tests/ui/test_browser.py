@@ -191,14 +191,16 @@ def test_market_questions_in_english_and_arabic_in_a_browser(server, browser):
 
 def test_a_canadian_rental_search_in_a_browser(server, browser):
     """Issue 15: a Canadian search goes to REALTOR.CA (the shipped recorded sample, which covers the Toronto area):
-    note, stats card, table, map."""
+    note, stats card, table, map. Its items are for sale: asking prices are shown, the rent budget is said not to
+    apply."""
     page = _open(browser, server)
     _chat(page, "Looking for a 3 bed in Toronto under $3,200")
-    page.get_by_text("Median rent").first.wait_for()
+    page.get_by_text("Median asking price").first.wait_for()
     page.get_by_text("Recorded sample, not a live REALTOR.CA search").first.wait_for()
+    page.get_by_text("was not applied").first.wait_for()
     page.locator('[data-testid="stDataFrame"]').first.wait_for()
     page.get_by_text("Do these results look good").first.wait_for()
-    _shot(page, "6-vancouver-rentals", "Median rent")
+    _shot(page, "6-vancouver-rentals", "Median asking price")
     assert (SHOTS / "6-vancouver-rentals.png").stat().st_size > 10_000
 
 
