@@ -108,7 +108,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:exposed|live|bare|loose) (?:\w+ )?wir(?:e|es|ing)\b",
         r"\bwir(?:e|es|ing) (?:\w+ )?(?:exposed|hanging|sticking out)",
         _near(r"water(?!_)|leak|drip|pour", r"outlet|socket|light fixture|breaker|breaker_panel|electrical|lightbulb|"
-              r"pendant|ceiling light|light switch|lamp|wires|wiring", 8),
+              r"pendant|ceiling light|light switch|lamp|wires|wiring|power strip|extension cord|surge protector|"
+              r"power bar", 8),
+        r"\b(?:open|uncovered|exposed) (?:electrical|electric|junction|breaker|fuse) (?:box|panel)\b",
     )),
     ("flood", _rx(
         r"\bflood\w*", r"\binunda\w*",
@@ -465,6 +467,8 @@ def temperatures_f(text: str) -> list[float]:
     return found
 
 
+_WHOLE_HEAT = re.compile(r"\b(?:boiler|furnace|heating system|central heat\w*|whole (?:apartment|unit|place|house|"
+                         r"building)|entire (?:apartment|unit|place|house|building)|no heat anywhere)\b")
 _PARTIAL_HEAT = re.compile(
     r"\b(?:one|a|the|my|our|kids?|back|front|master|second|spare|guest|baby'?s?|son'?s?|daughter'?s?) "
     r"(?:\w+ )?(?:bedroom|room)\b|\b(?:one|a) (?:of the )?radiator\b|\b(?:rest of|other rooms?|other parts? of)\b|"
@@ -713,7 +717,9 @@ def analyze(text: str) -> Analysis:
         if found is None:
             continue
         if name == "no_heat":
-            partial = bool(_PARTIAL_HEAT.search(norm))
+            # a room named beside a whole-home failure ("boiler is out, pipes in the back bedroom frozen") is no
+            # partial outage
+            partial = bool(_PARTIAL_HEAT.search(norm)) and not _WHOLE_HEAT.search(norm)
             cold_inside = any(t <= 55 for t in indoor_temperatures_f(norm))
             # Exposure: a whole home without heat in freezing weather, or anyone vulnerable in a cold home, is
             # P0; one cold room is a habitability problem (P1) unless someone vulnerable is exposed to it.

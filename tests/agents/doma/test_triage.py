@@ -417,3 +417,19 @@ def test_which_of_two_open_reports_is_fixed_first() -> None:
                          "tickets": second["tickets"]})
     lines = order["reply"].splitlines()
     assert "lock" in lines[1] and "**P1**" in lines[1] and "roaches" in lines[2] and "**P2**" in lines[2]
+
+
+@pytest.mark.parametrize("text", [
+    "water is pooling on the floor right under the power strip and extension cord behind the tv, the leak is coming "
+    "from the radiator pipe",
+    "boiler is out AGAIN and the temperature tonight is going to -10C, pipes in the back bedroom already frozen",
+    "my toddler got into the mechanical closet that doesn't lock and was playing near the open electrical box",
+])
+def test_hazards_told_by_their_evidence_are_emergencies(text):
+    """Water reaching a power strip, a whole-home heating failure in freezing weather (a room named beside it is no
+    partial outage), an open electrical box: P0."""
+    assert classify(text).priority == "P0"
+
+
+def test_one_cold_room_stays_a_habitability_repair():
+    assert classify("the radiator in the back bedroom is cold, the rest of the apartment is fine").priority != "P0"
