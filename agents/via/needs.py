@@ -24,6 +24,7 @@ from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_req
 from agents.via.match_rank import DEEPER, match
 from agents.via.refine import (
     BETWEEN,
+    DETAILS_Q,
     answer_about_results,
     asks_over_the_set,
     beyond_shown,
@@ -760,6 +761,12 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                            "building_options": at_building[1]}]}
     answered = answer_about_results(english, state.get("matches") or [], state.get("focus"),
                                     state.get("earlier"), state.get("lang")) if (previous and answer) else None
+    if answer and previous and state.get("matches") and DETAILS_Q.search(english) \
+            and unit_named(english, state["matches"]) \
+            is None and set(parse_spec(text).location) - set(previous.get("location") or []):
+        # "back to williamsburg. the 2 bath one that's just over 4k, how far is it from the train?": the place
+        # first, then the question about the unit it names, on the new results (by match_rank)
+        return {**needs_node(state, model=model, answer=False), "ask_after": english}
     if answered is not None and asks_over_the_set(english) and unit_named(english, state["matches"]) is None \
             and not BETWEEN.search(english) \
             and (parse_spec(text).location or re.search(r"\b(?:stretch|go up|up to|raise|increase)\b", english, re.I)):

@@ -248,6 +248,7 @@ RESULT_QUESTION = re.compile(
 _DETAILS = re.compile(r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails?\b|\bhow old\b|"
                       r"\bhow far\b|\b(?:what|which) (?:floor|else)\b|\bbuilding age\b|\byear built\b|\bhow big\b|"
                       r"\bsq ?ft\b|\bsquare (?:feet|foot|footage)\b|\bhow many (?:bath|bed)", re.I)
+DETAILS_Q = _DETAILS  # a question about one unit's own facts (used by needs after an edit)
 _THE_ONE_WITH = re.compile(r"\b(?:the|that) one with (?:the |a )?([\w/ ]{3,20}?)(?:,|\.|\?|$| how| what| is| does)",
                            re.I)
 _ORDINAL_NUM = re.compile(r"\b(?:the )?(?:#|number |no\.? ?)?([1-5])(?:st|nd|rd|th)?(?: one)\b|#([1-5])\b", re.I)
@@ -513,6 +514,10 @@ def _same_listing(text: str, shown: list[dict[str, Any]]) -> tuple[str, str] | N
                       verdict]), str(a["id"])
 
 
+_NEAR_RENT = re.compile(r"\b(just over|a bit over|slightly over|just above|just under|a bit under|just below|around|"
+                        r"about|roughly|near)\s+\$?(\d{1,2}(?:,\d{3})?|\d{3,5})(k)?\b(?! ?(?:sq|sf|square|min))", re.I)
+
+
 def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The one shown unit a message names by its suite ("the 2102 one"), its rent ("the 1br for 2995", "the 1900
     one") or its neighborhood ("the LES one", "the bushwick one"); None when it names none or several."""
@@ -545,6 +550,20 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
         rents += [m for m in shown if m["row_preview"].get("rent") and abs(m["row_preview"]["rent"] - value) <= 1]
     if len({m["id"] for m in rents}) == 1:
         return rents[0]
+    near = _NEAR_RENT.search(text)
+    if near:  # "the 2 bath one that's just over 4k", "the one around 2,500": the shown rent nearest on that side
+        value = float(near.group(2).replace(",", "")) * (1000 if near.group(3) else 1)
+        side = near.group(1).lower()
+        fits = [m for m in shown if m["row_preview"].get("rent") and (
+            m["row_preview"]["rent"] >= value if "over" in side or "above" in side else
+            m["row_preview"]["rent"] <= value if "under" in side or "below" in side else True)]
+        beds = re.search(r"\b(\d)\s*(?:bath|ba)\b", text, re.I)
+        if beds:
+            fits = [m for m in fits if m["row_preview"].get("bathrooms") == float(beds.group(1))] or fits
+        if fits:
+            best = min(fits, key=lambda m: abs(m["row_preview"]["rent"] - value))
+            if abs(best["row_preview"]["rent"] - value) <= 0.15 * value:
+                return best
     hoods: dict[str, list[dict[str, Any]]] = {}
     for m in shown:
         hood = str(m["row_preview"].get("neighborhood") or "").lower()

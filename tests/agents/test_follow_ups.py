@@ -1202,3 +1202,13 @@ def test_a_renewal_stated_as_the_landlords_options_or_rent_going_to_is_a_renewal
     going = ask(_graph(inventory, now), "my lease is up in march and the landlord says rent goes to 4100 from 3800. "
                                         "i might move. is that a good deal for a 2br in crown heights?", thread_id="g")
     assert going["route"]["node"] == "renewal" and "+7.9% on your current $3,800" in going["reply"]
+
+
+def test_a_place_change_and_a_question_about_the_unit_it_names_are_both_done(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "2 bed 2 bath in williamsburg with washer/dryer under 5k", thread_id="wb")
+    ask(graph, "hmm actually my friend says greenpoint is nicer. same thing but greenpoint", thread_id="wb")
+    back = ask(graph, "ugh fine back to williamsburg. the 2 bath one thats just over 4k, how far is it from the train "
+                      "and what floor", thread_id="wb")
+    assert back["spec"]["location"] == ["williamsburg"] and "(SE-4662), Williamsburg: $4,033/mo" in back["reply"]
+    assert "floor 5" in back["reply"] and "2 min walk to the subway" in back["reply"]
