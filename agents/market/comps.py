@@ -659,6 +659,38 @@ def block_sales(engine: CompsEngine, target: Target, block: str) -> str | None:
             "flat or a higher floor sells for more: compare those before you take one sale as the price of yours.")
 
 
+BLOCKS_SOLD_Q = re.compile(r"\b(?:sold|went for|sales?|transacted|floors?)\b", re.I)
+_BLOCKS = re.compile(r"\b(\d{1,4})([a-h])\b((?:\s*(?:/|,|and|&|or)\s*[a-h]\b)*)", re.I)
+
+
+def blocks_in(text: str) -> list[str]:
+    """The blocks a message names with their letters ("876A/C" -> 876A, 876C; "876A and 876C")."""
+    out: list[str] = []
+    for m in _BLOCKS.finditer(text):
+        letters = [m.group(2), *re.findall(r"\b([a-h])\b", m.group(3) or "", re.I)]
+        out += [f"{m.group(1)}{letter.upper()}" for letter in letters]
+    return list(dict.fromkeys(out))
+
+
+def blocks_within(engine: CompsEngine, target: Target, blocks: list[str], budget: float) -> str:
+    """The flat type's sales in those blocks at or under a budget, cheapest first, with their floors; and the
+    cheapest above it."""
+    t = engine.table
+    kind = _of_kind(t, target.town, target.flat_type)
+    wanted = {b.upper() for b in blocks}
+    rows = [int(i) for i in np.flatnonzero(kind) if str(t.block[i]).upper() in wanted]
+    if not rows:
+        return f"The data has no {(target.flat_type or '').lower()} sales at blk {', '.join(blocks)}."
+    rows.sort(key=lambda i: float(t.price[i]))
+    within = [i for i in rows if t.price[i] <= budget]
+    above = [i for i in rows if t.price[i] > budget]
+    lines = [f"At or under {budget:,.0f} SGD, {len(within)} of {len(rows)} sales at blk {', '.join(blocks)}:"]
+    lines += [f"- {_sale_line(t, i)}" for i in within] or ["- none"]
+    if above:
+        lines.append(f"The cheapest above it: {_sale_line(t, above[0])}.")
+    return "\n".join(lines)
+
+
 def listing_advice(valued: dict[str, Any], text: str = "") -> str:
     """Where to set an asking price for the flat just valued, from its estimate and range (what the data can say);
     a price the message names ("my agent says list at 720k") is placed against that range first."""
@@ -774,6 +806,13 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             return {"reply": extreme_sales(engine, about_before, asked), "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "extreme_sales": True}]}
+        named_blocks = blocks_in(asked)
+        budget = stated_now.price_budget_max
+        if named_blocks and budget and BLOCKS_SOLD_Q.search(asked):
+            # "my max is 760k. which floors in 876A/C actually sold at or under that?": those blocks' sales
+            return {"reply": blocks_within(engine, about_before, named_blocks, budget), "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "blocks_within": named_blocks}]}
         pointed = NEIGHBOUR_SALE.search(asked)
         told = block_sales(engine, about_before, pointed.group(1)) if pointed else None
         if told:  # "but my neighbour's flat at 684 went for 865k!": that block's sales, explained

@@ -1212,3 +1212,12 @@ def test_a_place_change_and_a_question_about_the_unit_it_names_are_both_done(inv
                       "and what floor", thread_id="wb")
     assert back["spec"]["location"] == ["williamsburg"] and "(SE-4662), Williamsburg: $4,033/mo" in back["reply"]
     assert "floor 5" in back["reply"] and "2 min walk to the subway" in back["reply"]
+
+
+def test_which_floors_of_named_blocks_sold_within_a_budget(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "looking at a 4-room at blk 876A tampines ave 8, 10th floor, 93 sqm, lease started 2021. seller asking "
+               "800k. is that fair?", thread_id="bk")
+    state = ask(graph, "my max is 760k. which floors in 876A/C actually sold at or under that?", thread_id="bk")
+    assert state["reply"].startswith("At or under 760,000 SGD, 4 of 15 sales at blk 876A, 876C")
+    assert "**710,000 SGD**" in state["reply"] and "The cheapest above it" in state["reply"]
