@@ -424,9 +424,12 @@ def format_reply(result: CompsResult) -> str:
                              f"valuation. The price model fitted on all sales puts it near {result.estimate:,.0f} SGD "
                              f"({result.low:,.0f} - {result.high:,.0f}): a rough guide only. Try a nearby town, "
                              "another flat type or a longer window.", *result.notes])
+    used = float(np.median([c.resale_price for c in result.comps]))
     lines = [f"{head}: fair value about **{result.estimate:,.0f} SGD** (range {result.low:,.0f} - {result.high:,.0f}), "
-             f"from {len(result.comps)} comparable sales in a pool of {result.pool_size}.",
-             f"Pool median {s.median:,.0f} SGD (p25 {s.p25:,.0f}, p75 {s.p75:,.0f})." if s.median else ""]
+             f"from the {len(result.comps)} most similar sales (median {used:,.0f} SGD, each adjusted to your flat "
+             "in the estimate).",
+             f"The search's pool ({result.pool_size} sales of the town and flat type in the window): median "
+             f"{s.median:,.0f} SGD (p25 {s.p25:,.0f}, p75 {s.p75:,.0f})." if s.median else ""]
     heaviest = sorted(result.comps, key=lambda c: -c.weight)[:REPLY_COMPS]
     if heaviest:  # the sales that weigh most in the estimate (the card's table lists them all)
         lines.append("Closest sales: " + "; ".join(

@@ -1221,3 +1221,11 @@ def test_which_floors_of_named_blocks_sold_within_a_budget(inventory, now):
     state = ask(graph, "my max is 760k. which floors in 876A/C actually sold at or under that?", thread_id="bk")
     assert state["reply"].startswith("At or under 760,000 SGD, 4 of 15 sales at blk 876A, 876C")
     assert "**710,000 SGD**" in state["reply"] and "The cheapest above it" in state["reply"]
+
+
+def test_a_valuation_says_the_comps_median_apart_from_the_wider_pool(inventory, now):
+    text = ("want to sell my 5 room at blk 135 edgedale plains, punggol. 7th floor, 111 sqm, lease from 2003. agent "
+            "says list at 720k. reasonable?")
+    reply = ask(_graph(inventory, now), text, thread_id="pm")["reply"]
+    assert "from the 30 most similar sales (median" in reply and "The search's pool (" in reply
+    assert "comparable sales in a pool of" not in reply
