@@ -91,7 +91,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _near(r"propane|gasoline|petrol|gas cans?|paint thinner|thinner|solvent|oily rags|kerosene",
               r"inside|hallway|boiler|stairs|stairwell|hiss|smell|pile|heater|furnace|lobby", 8),
         _near(r"sprinklers?", r"painted|covered|bag|taped|removed|disabled|capped|broken off|turned off", 6),
-        r"\bsmoke_alarm\W+(?:\w+\W+){0,3}?(?:going off|went off|goes off|sounding|blar\w*|will not stop|"
+        _near(r"haze|hazy", r"ceiling|room|air|hallway|kitchen|smell|alarm|smoke_alarm", 6),
+        r"\bsmoke_alarm\W+(?:\w+\W+){0,5}?(?:going off|went off|goes off|sounding|blar\w*|will not stop|"
         r"alarm\w*|scream\w*|wailing)",
     )),
     ("electrical", _rx(

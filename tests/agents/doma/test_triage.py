@@ -433,3 +433,9 @@ def test_hazards_told_by_their_evidence_are_emergencies(text):
 
 def test_one_cold_room_stays_a_habitability_repair():
     assert classify("the radiator in the back bedroom is cold, the rest of the apartment is fine").priority != "P0"
+
+
+def test_an_alarm_going_off_a_few_words_on_with_haze_is_a_fire_emergency():
+    text = "the smoke detector in the hallway keeps going off and there's a bit of haze near the ceiling"
+    assert classify(text).priority == "P0"
+    assert classify("smoke alarm chirping every minute, battery I think").priority == "P2"
