@@ -396,7 +396,7 @@ def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any
         return lambda m: m["row_preview"].get(field) if m["row_preview"].get(field) is not None else default
 
     full = [m for m in shown if not m["row_preview"].get("misses")]
-    if full and re.search(r"(?:cheapest|lowest|biggest|largest|closest|nearest)", text, re.I):
+    if full and re.search(r"\b(?:cheapest|lowest|biggest|largest|closest|nearest)\b", text, re.I):
         shown = full + [m for m in shown if m not in full]
         if len(full) >= 2:
             shown = full
