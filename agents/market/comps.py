@@ -549,6 +549,12 @@ def extreme_sales(engine: CompsEngine, target: Target, text: str) -> str:
 LISTINGS_SHOWN = 5  # asking-price listings named in a reply
 
 
+def _block_street(engine: CompsEngine, target: Target) -> str | None:
+    """The street of the block the flat valued is in (from its earlier sales), or None."""
+    own = engine.block_rows(target)
+    return str(engine.table.street[own[0]]) if len(own) else None
+
+
 def portal_listings(target: Target, street: str | None, budget: float | None) -> str:
     """The HDB Flat Portal snapshot's asking prices for the flat type: on the street first, else in the town, within
     a budget when one is stated; cheapest first."""
@@ -576,10 +582,7 @@ def latest_on_street(engine: CompsEngine, target: Target, budget: float | None =
     latest sales on the street (else in the town)."""
     t = engine.table
     kind = _of_kind(t, target.town, target.flat_type)
-    street = None
-    if target.block_hint:
-        at_block = np.flatnonzero(kind & np.array([str(b).upper() == target.block_hint for b in t.block]))
-        street = str(t.street[at_block[0]]) if len(at_block) else None
+    street = _block_street(engine, target)
     asking = portal_listings(target, street, budget or target.price_budget_max)
     rows = np.flatnonzero(kind & (t.street == street)) if street else np.flatnonzero(kind)
     rows = rows[np.argsort(-t.month[rows], kind="stable")][:4]
@@ -599,8 +602,7 @@ def floors_on_street(engine: CompsEngine, target: Target, text: str) -> str | No
     """The latest sales of the flat type on the flat's street above (or below) its floor, with their prices."""
     t = engine.table
     kind = _of_kind(t, target.town, target.flat_type)
-    at_block = np.flatnonzero(kind & np.array([str(b).upper() == (target.block_hint or "") for b in t.block]))
-    street = str(t.street[at_block[0]]) if len(at_block) else None
+    street = _block_street(engine, target)
     if street is None or (target.storey_target is None and target.storey_preference is None):
         return None
     floor = target.storey_target or {"low": 3, "mid": 10, "high": 17}[target.storey_preference or "mid"]

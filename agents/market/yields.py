@@ -13,13 +13,28 @@ from agents.market.planner import budget_in, districts_named, layout_in, typolog
 from data.sources.abu_dhabi import load_market
 
 Json = dict[str, Any]
+Calls = list[tuple[str, Json, Json]]  # (tool, arguments, result) of each table tool called
 
 YIELD_Q = re.compile(r"\b(?:gross|rental|net)?\s*yields?\b|\broi\b|\breturn on (?:investment|my money)\b|"
                      r"العائد|عائد الإيجار|نسبة العائد", re.I)
 _SQM = re.compile(r"\b(\d{2,4}(?:\.\d+)?)\s*(?:sqm|sq\.? ?m|m2|m²|square met(?:re|er)s?|متر)", re.I)
 
 
-def yield_answer(message: str, previous: str | None, lang: str) -> tuple[str, list[tuple[str, Json, Json]]] | None:
+def _rate_and_rent(district: str, year: int, typology: str, layout: str | None
+                   ) -> tuple[float | None, float | None, Calls]:
+    """A district's sale rate (AED/sqm) and average yearly rent for a property type and layout, with the two tool
+    calls that read them (None for a figure the tables lack)."""
+    rate_args = {"district": district, "year": year, "typology": typology}
+    rent_args = {"entities": [district], "entityType": "district", "year": year, "typology": typology,
+                 "layout": layout}
+    rates, rents = t.get_sale_price_per_sqm(**rate_args), t.compare_rental_prices(**rent_args)
+    calls: Calls = [("get_sale_price_per_sqm", rate_args, rates), ("compare_rental_prices", rent_args, rents)]
+    rate = rates["rates"][0]["aed_per_sqm"] if "error" not in rates and rates.get("rates") else None
+    rent = rents["rents"][0]["avg_rent_aed_year"] if "error" not in rents and rents.get("rents") else None
+    return rate, rent, calls
+
+
+def yield_answer(message: str, previous: str | None, lang: str) -> tuple[str, Calls] | None:
     """(the reply, the calls made) for a yield question; None when it is not one or lacks a place to price."""
     if not YIELD_Q.search(message):
         return None
@@ -33,15 +48,9 @@ def yield_answer(message: str, previous: str | None, lang: str) -> tuple[str, li
     layout = layout_in(message) or layout_in(previous or "")
     size = _SQM.search(message)
     price, _monthly = budget_in(message)
-    rate_args = {"district": district, "year": year, "typology": typology}
-    rent_args = {"entities": [district], "entityType": "district", "year": year, "typology": typology,
-                 "layout": layout}
-    rates, rents = t.get_sale_price_per_sqm(**rate_args), t.compare_rental_prices(**rent_args)
-    calls = [("get_sale_price_per_sqm", rate_args, rates), ("compare_rental_prices", rent_args, rents)]
-    if "error" in rates or "error" in rents or not rents.get("rents") or not rates.get("rates"):
+    rate, rent, calls = _rate_and_rent(district, year, typology, layout)
+    if rate is None or rent is None:
         return None
-    rate = rates["rates"][0]["aed_per_sqm"]
-    rent = rents["rents"][0]["avg_rent_aed_year"]
     if size:
         sqm = float(size.group(1))
         cost, how = rate * sqm, f"{sqm:g} sqm × AED {rate:,.0f}/sqm = AED {rate * sqm:,.0f}"
@@ -72,9 +81,6 @@ INVEST_Q = re.compile(r"\b(?:better|best|smarter)\b.{0,25}\b(?:invest\w*|buy|to 
 EXAMPLE_SQM = 100  # the size the comparison's example yields are worked for (stated in the answer)
 
 
-Calls = list[tuple[str, Json, Json]]
-
-
 def compare_investment(message: str, previous: str | None, lang: str) -> tuple[str, Calls] | None:
     """ "which is better for investment?": for each district, a year's rent over the price of the same size at the
     sale rate (the gross yield of a 100 sqm example), side by side; never advice."""
@@ -87,14 +93,10 @@ def compare_investment(message: str, previous: str | None, lang: str) -> tuple[s
     layout = layout_in(message) or layout_in(previous or "")
     rows, calls = [], []
     for place in [p.display for p in tables.places if p.kind == "district"]:
-        rate_args = {"district": place, "year": year, "typology": typology}
-        rent_args = {"entities": [place], "entityType": "district", "year": year, "typology": typology,
-                     "layout": layout}
-        rates, rents = t.get_sale_price_per_sqm(**rate_args), t.compare_rental_prices(**rent_args)
-        calls += [("get_sale_price_per_sqm", rate_args, rates), ("compare_rental_prices", rent_args, rents)]
-        if "error" in rates or "error" in rents or not rates.get("rates") or not rents.get("rents"):
+        rate, rent, made = _rate_and_rent(place, year, typology, layout)
+        calls += made
+        if rate is None or rent is None:
             return None
-        rate, rent = rates["rates"][0]["aed_per_sqm"], rents["rents"][0]["avg_rent_aed_year"]
         rows.append((rent / (rate * EXAMPLE_SQM), place, rate, rent))
     rows.sort(reverse=True)
     what = f"{layout} " if layout else ""

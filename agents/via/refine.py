@@ -245,10 +245,10 @@ RESULT_QUESTION = re.compile(
     r"\b(?:the )?(?:cheapest|first|second|third|fourth|fifth|top|last|biggest|smallest|1st|2nd|3rd)(?: one)?\b.{0,40}"
     r"\b(?:does it|is it|has it|is there|how far|how old|how big|how many)\b", re.I)
 # "tell me more about the 3rd one", "the one with the washer dryer, how far is it from the train": that unit's facts
-_DETAILS = re.compile(r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails?\b|\bhow old\b|"
+# A question about one unit's own facts ("how far", "what floor", "how big")
+DETAILS_Q = re.compile(r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails?\b|\bhow old\b|"
                       r"\bhow far\b|\b(?:what|which) (?:floor|else)\b|\bbuilding age\b|\byear built\b|\bhow big\b|"
                       r"\bsq ?ft\b|\bsquare (?:feet|foot|footage)\b|\bhow many (?:bath|bed)", re.I)
-DETAILS_Q = _DETAILS  # a question about one unit's own facts (used by needs after an edit)
 _THE_ONE_WITH = re.compile(r"\b(?:the|that) one with (?:the |a )?([\w/ ]{3,20}?)(?:,|\.|\?|$| how| what| is| does)",
                            re.I)
 _ORDINAL_NUM = re.compile(r"\b(?:the )?(?:#|number |no\.? ?)?([1-5])(?:st|nd|rd|th)?(?: one)\b|#([1-5])\b", re.I)
@@ -665,7 +665,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             about["id"]
     wanted_here = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
     if IT_HAS.search(text) and wanted_here and not (_ONE_UNIT.search(text) or _ORDINAL_NUM.search(text)
-                                                     or _DETAILS.search(text) or _THE_ONE_WITH.search(text)):
+                                                     or DETAILS_Q.search(text) or _THE_ONE_WITH.search(text)):
         about = next((m for m in shown if m["id"] == focus), shown[0])
         row = about["row_preview"]
         listed = _lists(row.get("amenities", []), wanted_here)
@@ -704,12 +704,12 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if named_unit is not None and _COMPARE_TO.search(text) and in_focus is not None and in_focus is not named_unit:
         # "how does it compare to the 1br for 2995": the unit in focus and that one, side by side
         return "\n".join(unit_details(m, shown.index(m) + 1, text) for m in (in_focus, named_unit)), named_unit["id"]
-    if named_unit is not None and (_MONEY_WORDS.search(text) or _DETAILS.search(text) or "?" in text
+    if named_unit is not None and (_MONEY_WORDS.search(text) or DETAILS_Q.search(text) or "?" in text
                                    or _QUESTION_WORD.search(text)):
         # "tell me more about the LES one for 2195", "whats the annual rent on the 2102 one": that unit's facts
         said = unit_details(named_unit, shown.index(named_unit) + 1, text) + money_terms(named_unit, text)
         return said, named_unit["id"]
-    if in_focus is not None and IT_ASKED.search(text) and (_DETAILS.search(text) or _AMENITY_ASKED(text)):
+    if in_focus is not None and IT_ASKED.search(text) and (DETAILS_Q.search(text) or _AMENITY_ASKED(text)):
         # "does it have a doorman? and how big": the unit the conversation is about
         return unit_details(in_focus, shown.index(in_focus) + 1, text), in_focus["id"]
     newer = BUILT_WITHIN.search(text)
@@ -728,14 +728,14 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         return f"Built in the last {years:g} years: {'; '.join(young)}.", str(first_young["id"])
     by_address = [] if _SEARCHY.search(text) else shown_by_address(text, shown)
     if len(by_address) == 1 and not RESULT_QUESTION.search(text) and (
-            _MONEY_WORDS.search(text) or _DETAILS.search(text) or "?" in text):
+            _MONEY_WORDS.search(text) or DETAILS_Q.search(text) or "?" in text):
         # "monthly on the pearl st one? and do they throw in free rent": that unit's facts
         one = by_address[0]
         said = unit_details(one, shown.index(one) + 1, text) + money_terms(one, text)
         return said + (f" {CONCESSIONS_UNKNOWN}" if CONCESSION.search(text) else ""), one["id"]
     if not RESULT_QUESTION.search(text):
         return None
-    if _DETAILS.search(text):
+    if DETAILS_Q.search(text):
         unit, missing = _referenced_unit(text, shown)
         if unit is not None:
             return unit_details(unit, shown.index(unit) + 1, text), unit["id"]
