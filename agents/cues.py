@@ -63,9 +63,18 @@ def shown_by_address(text: str, shown: list[dict[str, Any]]) -> list[dict[str, A
     if exact:
         return exact
     by_street = [m for m in shown if street_named(text, m["row_preview"].get("address") or "")]
-    streets = {re.sub(r"^\s*\d+[a-z]?(?:-\d+)?\s+", "", (m["row_preview"].get("address") or "").split(",")[0]).lower()
-               for m in by_street}
-    return by_street if len(streets) == len(by_street) else []  # a street two shown units share names neither
+    streets: dict[str, list[dict[str, Any]]] = {}
+    for m in by_street:
+        street = re.sub(r"^\s*\d+[a-z]?(?:-\d+)?\s+", "", (m["row_preview"].get("address") or "").split(",")[0])
+        streets.setdefault(street.lower(), []).append(m)
+    picked = []
+    for on_street in streets.values():
+        # a street two shown units share names the one that fully matches the search, else neither
+        full = [m for m in on_street if (m.get("score") or 0) >= 100]
+        if len(on_street) > 1 and len(full) != 1:
+            return []
+        picked.append(full[0] if len(on_street) > 1 else on_street[0])
+    return picked
 
 
 # "does the old lease hurt me?", "how much does the short lease knock off?": the remaining lease, not a document

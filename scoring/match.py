@@ -44,7 +44,9 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 # The hard criteria: a unit that meets all of these is a full match (nice-to-haves are a bonus).
-MISSING_MUST_FACTOR = 0.8  # a unit missing a must-have keeps its order among such units but scores below 80
+# A unit missing a must-have, or outside the stated area (a place is the one thing people rarely give up for an
+# amenity), keeps its order among such units but scores below 80.
+MISSING_MUST_FACTOR = 0.8
 HARD_TERMS = ("size_min", "size_max", "price", "location", "must", "beds", "baths", "kind")
 
 
@@ -147,9 +149,12 @@ def score_units(*, units: UnitArrays, spec: SearchSpec, weights: Weights = DEFAU
     for name, fraction in fractions.items():
         raw += points[name] * fraction
     score = raw * (100.0 / total) if total > 0 else raw
-    if "must" in fractions:
-        # A unit without a stated must-have is never shown as nearly perfect: 95 would read as "almost".
-        score = np.where(fractions["must"] < 1.0, score * MISSING_MUST_FACTOR, score)
+    missing = np.zeros(len(units), dtype=bool)
+    for name in ("must", "location"):
+        if name in fractions:
+            missing |= fractions[name] < 1.0
+    # A unit without a stated must-have or outside the area is never shown as nearly perfect: 95 reads "almost".
+    score = np.where(missing, score * MISSING_MUST_FACTOR, score)
     return Scored(score=score, terms=fractions, weights=points)
 
 
@@ -214,15 +219,17 @@ def score_loop(*, rows: list[dict[str, Any]], spec: SearchSpec, weights: Weights
         elif spec.budget_max is not None:
             total += weights.w_price
             earned += weights.w_price * (row["rent"] <= spec.budget_max)
+        missing_must = False
         if tokens:
             total += weights.w_loc
-            earned += weights.w_loc * any(t in row["loc_text"] for t in tokens)
-        missing_must = False
+            in_area = any(t in row["loc_text"] for t in tokens)
+            earned += weights.w_loc * in_area
+            missing_must = not in_area
         if musts:
             total += weights.w_must
             have = sum(row_has(row, m, spec) for m in musts)
             earned += weights.w_must * have / len(musts)
-            missing_must = have < len(musts)
+            missing_must = missing_must or have < len(musts)
         if "near_transit" in musts:
             total += weights.w_transit
             earned += weights.w_transit * row_has(row, "near_transit", spec)

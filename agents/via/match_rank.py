@@ -230,8 +230,8 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
             key = must.replace("-", "_").replace(" ", "_").lower()
             if len(fit) and key in fit.columns and not fit[key].astype(bool).any():
                 notes.append(f"None of the {len(fit)} {kind}s{where} that fit the rest lists {_label(key)}: the "
-                             f"closest below have it elsewhere; say \"{_label(key)} optional\" to see the {where[4:]} "
-                             "ones.")
+                             f"closest below give up something else for it (the area, the price or the size, as "
+                             f"marked ✗); say \"{_label(key)} optional\" to see the {where[4:]} ones.")
     return notes
 
 

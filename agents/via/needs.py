@@ -21,18 +21,22 @@ from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
-from agents.via.match_rank import DEEPER, match
+from agents.via.match_rank import DEEPER, match, preview
 from agents.via.refine import (
     BETWEEN,
     DETAILS_Q,
+    THAT_BUILDING,
     answer_about_results,
     asks_over_the_set,
+    best_in_building,
     beyond_shown,
     changes,
     edit_search,
     others_listing,
     size_restated,
+    unit_details,
     unit_named,
+    without_referents,
 )
 from agents.via.rental_text import rental_request
 from agents.via.suites import COMBINE, describe_pairs, suite_pairs
@@ -186,8 +190,28 @@ def _blank(text: str, span: tuple[int, int]) -> str:
     return text[: span[0]] + " " * (span[1] - span[0]) + text[span[1]:]
 
 
+@lru_cache(maxsize=1)
+def _addresses() -> frozenset[str]:
+    """The buildings' addresses as the location texts hold them ("345 seventh ave", "124 w 36th st")."""
+    return frozenset(part for text in load_inventory().frame["loc_text"].unique()
+                     for part in str(text).split(" | ")[3:])
+
+
+_BUILDING_NUMBER = re.compile(r"(?<![\d$.,])(\d{1,4}(?:-\d{1,4})?)\s+$")
+
+
+# "below 14th st", "south of 14th": Manhattan's neighborhoods downtown of 14th Street (StreetEasy's names)
+_BELOW_14TH = re.compile(r"\b(?:below|south of|under|beneath|downtown of)\s+14(?:th)?\b(?:\s*(?:st|street|str)\b\.?)?",
+                         re.I)
+BELOW_14TH = ("financial district", "battery park city", "tribeca", "soho", "chinatown", "little italy", "nolita",
+              "lower east side", "east village", "greenwich village", "west village")
+
+
 def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
     found: list[tuple[int, str]] = []
+    for m in _BELOW_14TH.finditer(text):
+        found += [(m.start(), hood) for hood in BELOW_14TH]
+        text = _blank(text, m.span())
     for m in _STREET.finditer(text):
         if m.group(1):
             token = f"{m.group(1)[0].lower()} {_ordinal(m.group(2))} st"
@@ -197,6 +221,9 @@ def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
             continue
         else:
             token = normalize_street(f"{m.group(3)} {m.group(4)}")
+        number = _BUILDING_NUMBER.search(text[:m.start()])
+        if number and f"{number.group(1)} {token}" in _addresses():
+            token = f"{number.group(1)} {token}"  # "345 seventh avenue": that building, not the whole avenue
         found.append((m.start(), token))
         text = _blank(text, m.span())
     return found, text
@@ -607,6 +634,47 @@ def from_spanish(text: str) -> str:
     return text
 
 
+def inventory_unit(unit_id: str | None) -> dict[str, Any] | None:
+    """A unit of the inventory as the results show it, by id."""
+    row = load_inventory().row(unit_id) if unit_id else None
+    return {"id": row["unit_id"], "row_preview": preview(row)} if row else None
+
+
+def building_units(unit: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every unit of the inventory at the same address as this one."""
+    frame = load_inventory().frame
+    address = str(unit["row_preview"].get("address") or "").split(",")[0]
+    same = frame[frame["address"].fillna("") == address] if address else frame.iloc[:0]
+    return [{"id": row["unit_id"], "row_preview": preview(row)} for row in same.to_dict("records")]
+
+
+_PLACE_AND_RENT = re.compile(r"\bthe\s+(.{2,30}?)\s+one\s+(?:for|at)\s+\$?(\d{1,2},\d{3}|\d{3,5})(k)?\b", re.I)
+
+
+def inventory_named(text: str, spec: SearchSpec) -> dict[str, Any] | None:
+    """The one unit of the inventory a message names by its place and rent ("the LES one for 2195"), of the kind and
+    bedrooms searched for; None when it names none or several."""
+    said = _PLACE_AND_RENT.search(text)
+    places = parse_spec(said.group(1)).location if said else []
+    if said is None or not places:
+        return None
+    rent = float(said.group(2).replace(",", "")) * (1000 if said.group(3) else 1)
+    frame = load_inventory().frame
+    rows = frame[(frame["rent"] == rent) & frame["loc_text"].map(lambda t: any(p in t for p in places))]
+    if spec.kind:
+        rows = rows[rows["kind"] == spec.kind]
+    if spec.min_bedrooms is not None and len(rows) > 1:
+        rows = rows[rows["bedrooms"] == spec.min_bedrooms]
+    for must in spec.must_haves:  # two LES 1brs at $2,195: the one with the patio searched for
+        key = must.replace("-", "_").replace(" ", "_").lower()
+        if len(rows) > 1 and key in rows.columns:
+            rows = rows[rows[key].astype(bool)]
+    if len(rows) != 1:
+        return None
+    row = rows.iloc[0].to_dict()
+    return {"id": row["unit_id"], "row_preview": preview(row)}
+
+
 def merge_specs(old: SearchSpec, new: SearchSpec) -> SearchSpec:
     """Complete an earlier spec with a follow-up: what the follow-up states wins, the rest is kept."""
     data = old.model_dump()
@@ -759,11 +827,23 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         return {"reply": at_building[0], "focus": at_building[1][0], "answered": True, "mentioned": at_building[1],
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "building_options": at_building[1]}]}
+    talked_of = state.get("focus") or next((m["id"] for m in state.get("matches") or []), None)
+    in_focus = inventory_unit(talked_of) if previous and answer and THAT_BUILDING.search(english) else None
+    in_building = best_in_building(english, in_focus, building_units(in_focus)) if in_focus else None
+    if in_building:  # "whats the cheapest per sf in that building": every suite there, not only those shown
+        named_ids = re.findall(r"\((?:SE|U)-\d+", in_building)
+        return {"reply": in_building, "focus": named_ids[0][1:], "answered": True,
+                "mentioned": [b[1:] for b in named_ids],
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "answered_from_building": named_ids[0][1:]}]}
     answered = answer_about_results(english, state.get("matches") or [], state.get("focus"),
                                     state.get("earlier"), state.get("lang")) if (previous and answer) else None
-    if answer and previous and state.get("matches") and DETAILS_Q.search(english) \
-            and unit_named(english, state["matches"]) \
-            is None and set(parse_spec(text).location) - set(previous.get("location") or []):
+    new_places = set(parse_spec(without_referents(text)).location) - set(previous.get("location") or []) \
+        if previous else set()
+    named_here = unit_named(english, state.get("matches") or []) if new_places else None
+    if answer and previous and state.get("matches") and DETAILS_Q.search(english) and new_places and (
+            named_here is None or not {str(named_here["row_preview"].get(k) or "").lower()
+                                       for k in ("neighborhood", "borough")} & new_places):
         # "back to williamsburg. the 2 bath one that's just over 4k, how far is it from the train?": the place
         # first, then the question about the unit it names, on the new results (by match_rank)
         return {**needs_node(state, model=model, answer=False), "ask_after": english}
@@ -784,8 +864,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         deeper, _, _ = match(SearchSpec.model_validate(previous), load_inventory(), top_n=DEEPER)
         extra = beyond_shown(english, state["matches"], [m.model_dump(mode="json") for m in deeper if m.score >= 100],
                              state.get("lang"))
-        if extra:
-            answered = (f"{answered[0]}\n{extra}", answered[1])
+        if extra:  # the best of the whole search is the one a "book that one" next means
+            top = re.search(r"\((?:SE|U)-\d+", extra)
+            answered = (f"{answered[0]}\n{extra}", top.group(0)[1:] if top else answered[1])
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
         out: dict[str, Any] = {"reply": answered[0], "focus": answered[1], "answered": True,
                                "mentioned": list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", answered[0]))),
@@ -798,15 +879,22 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
             out["plan"] = {**(state.get("plan") or {}), "actions": kept} if kept else None
             out["reply"] += " So I dropped its tour, as you asked." + ("" if kept else " No tours are proposed now.")
         return out
+    elsewhere = inventory_named(english, SearchSpec.model_validate(previous)) if previous and answer and (
+        DETAILS_Q.search(english) or "?" in english) else None
+    if elsewhere is not None:  # "tell me more about the LES one for 2195": a unit of no list shown here, looked up
+        return {"reply": unit_details(elsewhere, 0, english), "focus": elsewhere["id"], "answered": True,
+                "mentioned": [elsewhere["id"]],
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "answered_from_inventory": elsewhere["id"]}]}
     if previous and state.get("matches") and state.get("awaiting") != "spec":
-        edit = edit_search(english, SearchSpec.model_validate(previous), parse_spec(text), state["matches"],
-                           state.get("view"))
+        edit = edit_search(english, SearchSpec.model_validate(previous), parse_spec(without_referents(text)),
+                           state["matches"], state.get("view"))
         if edit is not None:  # "cheaper", "Greenpoint instead", "sort by price": the search just shown, edited
             return {"spec": edit.spec.model_dump(mode="json"), "view": edit.view, "awaiting": None,
                     "reply": " ".join(edit.notes),
                     "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "spec_status": "ok", "edited": edit.notes}]}
-    spec, origin = read_spec(text, model)
+    spec, origin = read_spec(without_referents(text) if previous and state.get("matches") else text, model)
     # After a search, a message is read as a change to it ("like 4k", "2 bedrooms", "ok just 1br's"): what it states
     # replaces, what it leaves out is kept, unless the person starts over.
     after_search = state.get("previous_node") in ("needs", "tour") or bool(state.get("matches"))

@@ -70,6 +70,16 @@ class Edit:
     notes: list[str] = field(default_factory=list)
 
 
+# "the 4 bed one is kinda small", "the 725 sq ft one": a unit shown, pointed at, not a new filter
+REFERENT = re.compile(r"\b(?:the|that|this)\s+(?!one\b)(?:[\w$,.'/-]+\s+){1,4}?one\b(?!s)"
+                      r"(?:\s+(?:for|at)\s+\$?\d[\d,.]*k?\b)?", re.I)
+
+
+def without_referents(text: str) -> str:
+    """The message with its pointers at shown units taken out, for reading the search changes it states."""
+    return REFERENT.sub(" ", text)
+
+
 def is_edit(text: str) -> bool:
     """Whether a message edits the search just shown (rather than starting a new one)."""
     return any(p.search(text) for p in (CHEAPER, BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, MORE,
@@ -236,6 +246,8 @@ RESULT_QUESTION = re.compile(
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|es|has|are|have|would be|allow|take|accept|come)\b|"
     r"\bcu[aá]l(?:es)?(?: de (?:esos|estos|ellos|esas|estas|ellas))? (?:es|est[aá]|tiene|son)\b|"
     r"\bwhat(?:'s|s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest|newest)\b|"
+    r"^\W*(?:\w+\W+){0,3}(?:the )?(?:highest|top|lowest)[- ]floor (?:one|unit|option|place)?"
+    r"\W*(?:then|please|pls)?\W*$|"
     r"\b(?:is|does|has|was) the (?:cheapest|first|second|third|fourth|fifth|top|last|biggest|smallest|1st|2nd|3rd)"
     r"(?: one| unit| apartment| place| listing| suite)?\b|\bwhich (?:one )?is (?:cheaper|bigger|closer|newer)\b|"
     r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b|"
@@ -320,6 +332,18 @@ def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, 
     return None, None
 
 
+# "what's the exact address", "cross streets?": the rental listings have none, and the reply says so
+ADDRESS_Q = re.compile(r"\b(?:exact|street|full|actual) address\b|\bwhat(?:'s| is)(?: the)? address\b|\baddress of\b|"
+                       r"\bcross[- ]streets?\b|\bwhere exactly\b|\bwhat street\b|\bwhich street\b|"
+                       r"\bdirecci[oó]n\b|العنوان", re.I)
+_NO_ADDRESS = re.compile(r"apartment \(building (\d+)\)")
+
+
+def _position(unit: dict[str, Any], shown: list[dict[str, Any]]) -> int:
+    """The unit's number in the list shown, or 0 for a unit of an earlier list (said without a number)."""
+    return shown.index(unit) + 1 if unit in shown else 0
+
+
 def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
     """Everything the data says of one shown unit, and what it does not say when that is what was asked."""
     row = unit["row_preview"]
@@ -331,7 +355,7 @@ def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
              f"${row['ppsf_year']:,.2f}/SF/yr" if row.get("ppsf_year") and row.get("kind") == "office" else None,
              f"floor {row['floor']}" if row.get("floor") else None,
              f"{row['min_to_subway']:g} min walk to the subway" if row.get("min_to_subway") is not None else None]
-    said = f"#{n} {row['address']} ({unit['id']}), {row.get('neighborhood') or ''}: " + ", ".join(
+    said = f"{f'#{n} ' if n else ''}{row['address']} ({unit['id']}), {row.get('neighborhood') or ''}: " + ", ".join(
         f for f in facts if f) + "."
     amenities = row.get("amenities") or []
     said += f" Amenities: {', '.join(amenities)}." if amenities else " The listing names no amenities."
@@ -361,18 +385,36 @@ _ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost|monthly|annual|yearl
                             r"listing)?\W*"
                             r"(?:cost|rent)", re.I)
 # The superlatives said in Spanish (the answer's language follows the person's)
+_PER_FOOT_WORDS = r"\bper[- ]?(?:sf|sq\.? ?ft|square f(?:oo|ee)t|foot)\b|\$/sf\b|\bpsf\b|\ba foot\b"
 _ASKS_ES = {("min_to_subway", False): "el más cercano al metro ({value:g} min a pie)",
             ("rent", False): "el más barato (${value:,.0f}/mes)", ("rent", True): "el más caro (${value:,.0f}/mes)",
             ("sqft", True): "el más grande ({value:,.0f} SF)", ("sqft", False): "el más pequeño ({value:,.0f} SF)"}
 _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b", re.I),
      "min_to_subway", "closest to the subway ({value:g} min walk)", False),
-    (re.compile(r"\b(?:cheapest|cheaper|least expensive|less expensive|lowest (?:rent|price))\b", re.I), "rent",
-     "the cheapest (${value:,.0f}/mo)", False),
+    (re.compile(r"\b(?:cheapest|cheaper|least expensive|less expensive|lowest (?:rent|price))\b(?!.{0,20}(?:"
+                + _PER_FOOT_WORDS + "))", re.I), "rent", "the cheapest (${value:,.0f}/mo)", False),
+    (re.compile(r"\b(?:cheapest|cheaper|least expensive|lowest|best)\b.{0,20}(?:" + _PER_FOOT_WORDS + ")|"
+                r"\blowest (?:rate|\$/sf)", re.I), "ppsf_year", "the lowest rate (${value:,.2f}/SF/yr)", False),
     (re.compile(r"\b(?:most expensive|priciest)\b", re.I), "rent", "the most expensive (${value:,.0f}/mo)", True),
     (re.compile(r"\b(?:biggest|largest|most space)\b", re.I), "sqft", "the largest ({value:,.0f} SF)", True),
     (re.compile(r"\bsmallest\b", re.I), "sqft", "the smallest ({value:,.0f} SF)", False),
+    (re.compile(r"\b(?:highest|top)[- ]floor|\bhighest (?:one|unit|up)\b|\bhigh(?:est)? up\b", re.I), "floor",
+     "on the highest floor (floor {value:g})", True),
+    (re.compile(r"\blowest[- ]floor|\bground[- ]floor\b|\bclosest to the ground\b", re.I), "floor",
+     "on the lowest floor (floor {value:g})", False),
+    (re.compile(r"\b(?:newest|most recent(?:ly built)?|youngest) (?:building|one|unit|place|option)?|\bnewest\b", re.I),
+     "building_age_yrs", "in the newest building ({value:g} years old)", False),
 )
+
+
+def _ask_value(row: dict[str, Any], key: str) -> float | None:
+    """A unit's value for a superlative question; a floor is its number ("18", "18.0"; a lettered floor has none)."""
+    value = row.get(key)
+    if key == "floor" and value is not None:
+        number = re.match(r"\s*(\d+(?:\.\d+)?)\s*$", str(value))
+        return float(number.group(1)) if number else None
+    return value
 
 
 # Concessions are negotiated, never listed: said, not invented
@@ -574,7 +616,9 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
             hoods.setdefault(hood, []).append(m)
     if len(hoods) == 1:
         only = next(iter(hoods.values()))
-        return only[0] if len(only) == 1 else None
+        full = [m for m in only if (m.get("score") or 0) >= 100]
+        # two shown in that place: the one that fully matches the search is the one meant
+        return only[0] if len(only) == 1 else full[0] if len(full) == 1 else None
     return None
 
 
@@ -610,6 +654,29 @@ def compare_two(text: str, pool: list[dict[str, Any]]) -> tuple[str, str] | None
     return "\n".join([*(f"- {line}" for line in lines), said]), cheap[0]["id"]
 
 
+THAT_BUILDING = re.compile(r"\b(?:in|at|of) (?:that|this|the same|the) (?:building|address|tower)\b|"
+                           r"\bsame building\b", re.I)
+
+
+def best_in_building(text: str, unit: dict[str, Any], units: list[dict[str, Any]]) -> str | None:
+    """Each superlative asked ("the cheapest per sf in that building"), over every unit at the address of the unit in
+    focus, whether or not it fits the search; None when nothing is asked or known."""
+    street = str(unit["row_preview"].get("address") or "").split(",")[0]
+    here = [m for m in units if str(m["row_preview"].get("address") or "").split(",")[0] == street]
+    lines = []
+    for pattern, key, wording, largest in _ASKS:
+        known = [m for m in here if _ask_value(m["row_preview"], key) is not None]
+        if not pattern.search(text) or not known:
+            continue
+        best = (max if largest else min)(known, key=lambda m: _ask_value(m["row_preview"], key) or 0.0)
+        row = best["row_preview"]
+        size = f", {row['sqft']:,.0f} SF" if row.get("sqft") else ""
+        lines.append(f"{row['address']} ({best['id']}{size}, ${row['rent']:,.0f}/mo) is "
+                     f"{wording.format(value=_ask_value(row, key))} of the {len(here)} listed at {street}, whether or "
+                     "not they fit your search.")
+    return "\n".join(lines) or None
+
+
 def beyond_shown(text: str, shown: list[dict[str, Any]], full: list[dict[str, Any]], lang: str | None) -> str:
     """For each superlative asked ("the biggest", "closest to the subway"): the best of all the full matches of the
     search when one beyond the five shown beats the best shown; empty when the shown ones hold the best."""
@@ -618,15 +685,16 @@ def beyond_shown(text: str, shown: list[dict[str, Any]], full: list[dict[str, An
     for pattern, key, wording, largest in _ASKS:
         if not pattern.search(text):
             continue
-        known = [m for m in full if m["row_preview"].get(key) is not None]
-        seen = [m for m in shown if m["row_preview"].get(key) is not None]
+        known = [m for m in full if _ask_value(m["row_preview"], key) is not None]
+        seen = [m for m in shown if _ask_value(m["row_preview"], key) is not None]
         if not known or not seen:
             continue
         pick = max if largest else min
-        best, best_shown = pick(m["row_preview"][key] for m in known), pick(m["row_preview"][key] for m in seen)
+        best = pick(_ask_value(m["row_preview"], key) or 0.0 for m in known)
+        best_shown = pick(_ask_value(m["row_preview"], key) or 0.0 for m in seen)
         if (best <= best_shown) if largest else (best >= best_shown):
             continue  # the shown units hold the best already
-        tops = [m for m in known if m["row_preview"][key] == best and m["id"] not in ids][:3]
+        tops = [m for m in known if _ask_value(m["row_preview"], key) == best and m["id"] not in ids][:3]
         if not tops:
             continue
         spanish = lang == "es" and (key, largest) in _ASKS_ES
@@ -699,15 +767,27 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     twins = _same_listing(text, shown)
     if twins is not None:  # "what's the difference between the two at 3410?", "are those two the same apartment?"
         return twins
+    if ADDRESS_Q.search(text) and not _SEARCHY.search(text):
+        # "whats the exact address of the no fee 3225 one?": said, or said to be missing from the data
+        about = unit_named(text, pool) or next((m for m in pool if m["id"] == focus), None) or shown[0]
+        row = about["row_preview"]
+        building = _NO_ADDRESS.search(str(row.get("address") or ""))
+        if building is None:
+            return f"{row['address']} ({about['id']}), {row.get('neighborhood') or ''}.", about["id"]
+        return (f"The listing data has no street address for {about['id']}: only its neighborhood "
+                f"({row.get('neighborhood')}) and building number {building.group(1)}. "
+                "Book a viewing and the listing will give you the address."), about["id"]
     named_unit = unit_named(text, shown)
+    if named_unit is None and len(pool) > len(shown):  # "the 725 sq ft one" from the list before this one
+        named_unit = unit_named(text, pool[len(shown):])
     in_focus = next((m for m in shown if m["id"] == focus), None)
     if named_unit is not None and _COMPARE_TO.search(text) and in_focus is not None and in_focus is not named_unit:
         # "how does it compare to the 1br for 2995": the unit in focus and that one, side by side
-        return "\n".join(unit_details(m, shown.index(m) + 1, text) for m in (in_focus, named_unit)), named_unit["id"]
+        return "\n".join(unit_details(m, _position(m, shown), text) for m in (in_focus, named_unit)), named_unit["id"]
     if named_unit is not None and (_MONEY_WORDS.search(text) or DETAILS_Q.search(text) or "?" in text
                                    or _QUESTION_WORD.search(text)):
         # "tell me more about the LES one for 2195", "whats the annual rent on the 2102 one": that unit's facts
-        said = unit_details(named_unit, shown.index(named_unit) + 1, text) + money_terms(named_unit, text)
+        said = unit_details(named_unit, _position(named_unit, shown), text) + money_terms(named_unit, text)
         return said, named_unit["id"]
     if in_focus is not None and IT_ASKED.search(text) and (DETAILS_Q.search(text) or _AMENITY_ASKED(text)):
         # "does it have a doorman? and how big": the unit the conversation is about
@@ -778,7 +858,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         sqft = float(rate.group(3).replace(",", ""))
         return (f"${monthly:,.0f} a month for {sqft:,.0f} SF is ${monthly * 12 / sqft:,.2f}/SF a year "
                 f"(${monthly:,.0f} × 12 ÷ {sqft:,.0f})."), shown[0]["id"]
-    if _COMPARE.search(text) or _PER_FOOT.search(text):  # "compare the top two", "what's the per-foot on those"
+    if (_COMPARE.search(text) or _PER_FOOT.search(text)) and not any(
+            key == "ppsf_year" and pattern.search(text) for pattern, key, *_ in _ASKS):
+        # "compare the top two", "what's the per-foot on those" (not "which is cheapest per sf": that one, named)
         count = 2 if _COMPARE.search(text) and re.search(r"\b(?:two|2|both)\b", text, re.I) else len(shown)
         lines = []
         for i, unit in enumerate(shown[:count], start=1):
@@ -809,13 +891,14 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     answers: list[tuple[str, str]] = []
     for pattern, key, wording, largest in _ASKS:  # "which is the biggest and which is closest to the subway?": each
         if pattern.search(text):
-            known = [m for m in shown if m["row_preview"].get(key) is not None]
+            known = [m for m in shown if _ask_value(m["row_preview"], key) is not None]
             if not known:
                 continue
-            best = (max if largest else min)(known, key=lambda m: m["row_preview"][key])
+            best = (max if largest else min)(known, key=lambda m: _ask_value(m["row_preview"], key) or 0.0)
             spanish = lang == "es" and (key, largest) in _ASKS_ES
-            said = (_ASKS_ES[(key, largest)] if spanish else wording).format(value=best["row_preview"][key])
-            tied = [m for m in known if m["row_preview"][key] == best["row_preview"][key]]
+            value = _ask_value(best["row_preview"], key)
+            said = (_ASKS_ES[(key, largest)] if spanish else wording).format(value=value)
+            tied = [m for m in known if _ask_value(m["row_preview"], key) == value]
             joined = " y " if spanish else " and "
             tied_units = joined.join(f"#{shown.index(m) + 1} {m['row_preview']['address']} ({m['id']})" for m in tied)
             # a tie is said: "the bigger / cheaper of those two" then picks between the units named

@@ -49,7 +49,9 @@ _WHEN = re.compile(
     re.I,
 )
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at|@|after|around|by|say|about|like|"
-                    r"make (?:it|that)|to)\s+(\d{1,2})(?::(\d{2}))?(?:ish)?\b(?!\s*(?:min|%|people|units?|sf|br))|"
+                    r"make (?:it|that)|to|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
+                    r"(?=\s+\d{1,2}(?::\d{2})?(?![\d:]|\s*(?:am|pm|a\.m\.|p\.m\.))))\s+"
+                    r"(\d{1,2})(?::(\d{2}))?(?:ish)?\b(?!\s*(?:min|%|people|units?|sf|br|tours?|/|-))|"
                     r"\b(noon|midday)\b|(?<![\d$:.,])\b(\d{1,2}):([0-5]\d)\b(?!\s*(?:min|%))", re.I)
 _FULL_DAY = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday", "fri": "friday",
              "sat": "saturday", "sun": "sunday"}
@@ -461,8 +463,10 @@ _OF_THE_TWO = re.compile(r"\bthe (cheaper|cheapest|bigger|biggest|larger|largest
 _MOVE = re.compile(r"\b(?:move|push|shift|change|reschedule|make)\b|\bc[aá]mbia\w*|\bmueve\w*", re.I)
 _THERE_AND = re.compile(r"\b(?:there|it|that one|this one)\b.{0,40}\band\b", re.I)
 ADD_TOUR = re.compile(r"\b(?:also add|add|and also|also (?:see|tour|book|do)|plus)\b", re.I)
-# "that one and the cheapest one", "it and the 4500 one right after": the unit in focus and another
-_THIS_AND = re.compile(r"\b(?:it|this one|that one|this|that)\s+(?:and|&|plus)\s+(?:also\s+)?(the\s+[^,.;!?]{1,30}?"
+# "that one and the cheapest one", "it and the 4500 one right after", "that one tuesday 10am, and the 1202 one right
+# after": the unit in focus and another
+_THIS_AND = re.compile(r"\b(?:it|this one|that one|this|that)\b[^.;!?]{0,30}?\s(?:and|&|plus)\s+(?:also\s+)?"
+                       r"(the\s+[^,.;!?]{1,30}?"
                        r"(?:one|unit|place|apartment|suite|listing)\b)", re.I)
 
 
@@ -543,7 +547,16 @@ _CANCEL_VERB = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|scratch|forget|de
 def dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
     """The index of the proposed tour a message cancels ("cancel the second one", "drop #2", "scratch water st,
     keep pearl"), or None."""
-    verb = _CANCEL_VERB.search(text) if len(actions) > 1 else None
+    said = _CANCEL_VERB.search(text)
+    if said is not None:  # "cancel the 1202", "drop U-38": the tour of that suite or unit
+        after = text[said.end():].lower()
+        for i, a in enumerate(actions):
+            suite = re.search(r"\bsuite\s+(\w+)", a.get("address") or "", re.I)
+            if re.search(rf"\b{re.escape(str(a['unit_id']).lower())}\b", after) or (
+                    suite and re.search(rf"(?<![\d$,.]){re.escape(suite.group(1).lower())}\b(?!\s*(?:sf|sq|k\b))",
+                                        after)):
+                return i
+    verb = said if len(actions) > 1 else None
     if verb is not None:  # by address: the tour whose street follows the verb
         tours = [{"row_preview": {"address": a.get("address") or ""}} for a in actions]
         named = shown_by_address(text[verb.end():].split(",")[0], tours)

@@ -1,0 +1,95 @@
+"""Follow-ups that point at a unit ("the 725 sq ft one", "the 1202", "that one ... and the 1202 one") or ask about the
+units shown, read against the conversation (session 27, from set 14's failure classes, #14)."""
+
+from __future__ import annotations
+
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agents.graph import ask, build_graph
+from agents.route_model import load_route_model
+from agents.via.needs import parse_spec
+from agents.via.tour_close import _clock
+from scoring.match import rank, score_units
+from scoring.units import UnitArrays
+
+
+def _graph(inventory, now):
+    return build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+
+
+def test_near_misses_stay_in_the_asked_area(inventory):
+    # no Brooklyn 2br under 3500 has both appliances and a 5-minute walk: the closest ones are still in Brooklyn
+    spec = parse_spec("brooklyn 2 bed under 3500, need dishwasher and washer dryer and near the train")
+    units = UnitArrays.from_frame(inventory.frame)
+    top = rank(units=units, spec=spec, top_n=5)
+    scored = score_units(units=units, spec=spec)
+    assert not scored.full_match.any()
+    assert all(units.location_mask(spec.location)[top])
+
+
+def test_a_unit_of_the_list_before_is_answered_not_searched(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "no fee 1br midtown east, need elevator + gym in building, up to 3500", thread_id="a")
+    ask(graph, "anything closer to the subway?", thread_id="a")
+    state = ask(graph, "the 725 sq ft one, what floor and does it have a dishwasher", thread_id="a")
+    assert "(SE-8515)" in state["reply"] and "floor 18" in state["reply"] and "No dishwasher" in state["reply"]
+    assert state["spec"].get("min_sqft") is None  # the size points at the unit: it is not a new filter
+
+
+def test_highest_floor_and_address_questions_are_answered_from_the_results(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "fidi 1br doorman gym in-unit laundry under 4k", thread_id="f")
+    where = ask(graph, "whats the exact address of the no fee 3225 one? want to walk by", thread_id="f")["reply"]
+    assert "no street address for SE-10805" in where
+    high = ask(graph, "fine, highest floor option then?", thread_id="f")
+    assert "(SE-260) is on the highest floor (floor 37)" in high["reply"] and high["focus"] == "SE-260"
+
+
+def test_a_unit_pointed_at_is_not_a_bedroom_filter(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "park slope 3 bedroom, 2 baths, under 5k. we have 2 kids", thread_id="p")
+    state = ask(graph, "the 4 bed one is kinda small. show me the cheaper ones", thread_id="p")
+    assert state["spec"]["min_bedrooms"] == 3 and state["spec"]["budget_monthly_usd"]["max"] < 4750
+    assert {"SE-8380", "SE-9883"} <= {m["id"] for m in state["matches"][:3]}
+
+
+def test_a_time_after_a_weekday_is_a_clock_time():
+    assert _clock("sunday 12 for the other one") == (12, 0)
+    assert _clock("friday 5:30pm") == (17, 30)
+    assert _clock("fri 11/27") is None
+
+
+def test_a_building_address_searches_that_building_only():
+    assert parse_spec("anything at 345 seventh avenue between 10k and 12k sf?").location == ["345 seventh ave"]
+    assert parse_spec("500 seventh ave office 5k sf").location == ["seventh ave"]  # no such building: the avenue
+    below = parse_spec("office below 14th st, 15k sf").location
+    assert "financial district" in below and "chelsea" not in below
+
+
+def test_suites_picked_by_rate_toured_by_reference_and_cancelled_by_number(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "anything at 345 seventh avenue between 10k and 12k sf?", thread_id="o")
+    assert {m["row_preview"]["address"].split(",")[0] for m in first["matches"]} == {"345 Seventh Avenue"}
+    cheapest = ask(graph, "which is cheapest per sf", thread_id="o")
+    assert "(U-37) is the lowest rate ($84.00/SF/yr)" in cheapest["reply"]
+    booked = ask(graph, "book that one tuesday 10am, and the 1202 one right after", thread_id="o")
+    actions = booked["plan"]["actions"]
+    assert [a["unit_id"] for a in actions] == ["U-37", "U-38"] and "T10:00" in actions[0]["start"]
+    kept = ask(graph, "cancel the 1202", thread_id="o")
+    assert [a["unit_id"] for a in kept["plan"]["actions"]] == ["U-37"]
+    assert kept["spec"]["budget_monthly_usd"] is None  # "1202" is the suite, not a budget
+
+
+def test_a_unit_named_by_place_and_rent_beyond_the_lists_and_the_cheapest_in_a_building(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "1br in the east village with outdoor space (patio/terrace) max 3800", thread_id="l")
+    ask(graph, "what about west village", thread_id="l")
+    les = ask(graph, "tell me more about the LES one for 2195, seems cheap", thread_id="l")
+    assert les["reply"].startswith("Lower East Side apartment (building 27108379) (SE-9730)") and "patio" in les[
+        "reply"]
+    assert les["spec"]["budget_monthly_usd"]["max"] == 3800  # the rent points at the unit: the budget stays
+    office = _graph(inventory, now)
+    ask(office, "hm. what's available at 9 times sq under 10k sf?", thread_id="b")
+    best = ask(office, "whats the cheapest per sf in that building tho", thread_id="b")
+    assert best["reply"].startswith("9 Times Sq, Suite 2101 (U-70") and "lowest rate ($81.00/SF/yr)" in best["reply"]
+    assert best["focus"] == "U-70"
