@@ -8,6 +8,7 @@ Every P0 carries safety instructions for its hazard and hands off to an on-call 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -319,7 +320,9 @@ CONTINUES = re.compile(r"\b(?:it|it's|its|now|still|again|slower|faster|worse|be
                        r"update|same)\b", re.I)
 ANOTHER_THING = re.compile(r"\b(?:also|another|too|as well|separately|one more thing|oh and|and the)\b.{0,60}?"
                            r"\b(?:lock|door|window|stove|oven|knob|fridge|toilet|sink|light|outlet|heater|radiator|ac|"
-                           r"dishwasher|washer|dryer|elevator|intercom|mold|mice|roaches|bugs|paint|floor|cabinet)\b",
+                           r"dishwasher|washer|dryer|elevator|intercom|mold|mice|roaches|bugs|paint|floor|cabinet|"
+                           r"faucet|tap|shower|tub|bathtub|drain|pipe|ceiling|wall|closet|hinge|blinds|buzzer|"
+                           r"(?:smoke |co )?detector|alarm|bulb|fan|vent|boiler|water heater|hot water)s?\b",
                            re.I)
 VISIT_ASK = re.compile(r"\b(?:come|visit|show up|stop by|drop by|i'?m (?:home|around|free|in)|i am (?:home|around|free|"
                        r"in)|available|be (?:home|here|there|in)|can (?:the|you|they|someone|he|she)\b)", re.I)
@@ -383,6 +386,27 @@ ACCESS_WINDOW = re.compile(r"\b(?:after|before|between|not before|not after|any 
 
 
 MAX_OPEN = 5  # earlier open reports kept beside the current one
+# "can you send me the ticket numbers for both", "list my open requests": the open reports with their references
+TICKETS_ASK = re.compile(r"\b(?:ticket|report|request|reference|case|work order)\s*(?:numbers?|#s?|nos?\.?|ids?|"
+                         r"refs?)\b|\breference (?:numbers?|codes?)\b|\b(?:list|show|what are|send)\b.{0,20}"
+                         r"\b(?:my|the|all|both|open) (?:tickets|reports|requests|work orders)\b|"
+                         r"\bn[uú]mero(?:s)? de (?:ticket|reporte|solicitud)\w*", re.I)
+
+
+def reference(ticket: dict[str, Any]) -> str:
+    """A short reference for a report, the same every time it is asked for (from its own text)."""
+    return "MR-" + hashlib.sha1(ticket["text"].encode()).hexdigest()[:6].upper()
+
+
+def open_reports(tickets: list[dict[str, Any]], *, model: Any = None) -> str:
+    """Every open report with its reference, priority, who comes and when (the most urgent first)."""
+    lines = []
+    for ticket in sorted(tickets, key=lambda t: PRIORITY_RANK[t["priority"]]):
+        kept, _ = classify_detailed(ticket["text"], model=model)
+        lines.append(f"- **{reference(ticket)}**: {CATEGORY_LABELS[kept.category]} ({ticket['text'][:60].rstrip()}"
+                     f"{'...' if len(ticket['text']) > 60 else ''}), **{ticket['priority']}**, {kept.vendor} within "
+                     f"about {_duration(kept.eta_hours)}")
+    return f"Your open reports ({len(lines)}):\n" + "\n".join(lines)
 
 
 def handling_order(tickets: list[dict[str, Any]], *, model: Any = None) -> str:
@@ -479,6 +503,24 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     said = analyze(text).signals if ticket else []  # what this message alone reports
     hazard_now = any(s.priority == "P0" for s in said)
     labelled = _by_label(text, ticket, tickets)
+    remainder = CLOSED.sub(" ", text) if ticket and CLOSED.search(text) else ""
+    if remainder and [s for s in analyze(remainder).signals if s.name != "object"]:
+        # "5C says heat is back on but now there's no hot water": the old problem is over, the new one replaces it
+        # on the same report, at its own priority (said, even when it is lower)
+        old = labelled or ticket
+        assert old is not None
+        result, detail = classify_detailed(remainder, model=model)
+        unit = UNIT_LABEL.search(text)
+        rest = [t for t in [*tickets, ticket] if t is not None and t is not old and t != old]
+        notes = [f"The first problem{' in ' + unit.group(1).upper() if unit else ''} is fixed, so that part is "
+                 f"closed (it was {old['priority']}). What is left is logged on the same report as "
+                 f"**{result.priority}**."]
+        return {"triage": result.model_dump(mode="json"), "tickets": rest[-MAX_OPEN:],
+                "ticket": {"text": remainder.strip(), "priority": result.priority, "category": result.category},
+                "reply": "\n\n".join([*notes, render_reply(result, state.get("lang"))]),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "priority": result.priority, "category": result.category, "handoff": result.handoff,
+                           "replaced": old["priority"], **detail}]}
     if labelled is not None and labelled is not ticket and CLOSED.search(text):
         # "update on 7C - con ed came, all clear. 4B still cold": that unit's report closed, the others stay
         rest = [t for t in tickets if t is not labelled and t != labelled]
@@ -512,6 +554,10 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         return {"reply": phrase("neighbour_conduct", state.get("lang")),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "neighbour_conduct": True}]}
+    if ticket and TICKETS_ASK.search(text) and not [s for s in said if s.name != "object"]:
+        return {"reply": open_reports([*earlier, ticket], model=model),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "reports_listed": len(earlier) + 1}]}
     if ticket and FIRST_Q.search(text) and not [s for s in said if s.name != "object"]:
         return {"reply": handling_order([*earlier, ticket], model=model),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
@@ -555,6 +601,9 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         notes.append(exposed)
     if result.handoff:
         log.warning("triage P0 (%s): on-call handoff", ", ".join(detail["hazards"]))
+    if ticket and report == text and not CLOSED.search(text):  # "also the faucet...": a report of its own
+        notes.append(f"Logged as a separate report; your earlier {ticket['category']} report stays open as "
+                     f"**{ticket['priority']}**.")
     others = other_issues(text, result, model=model) if report == text else []
     ms = (time.perf_counter() - started) * 1000
     reply = "\n\n".join([*notes, render_reply(result, state.get("lang")), *(

@@ -65,6 +65,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:huele|olor|fuga|escape|peste)\w* (?:\w+ )?(?:a |de )?gas\b",
         _near(r"gas|propane", r"coming out|escaping|still on|can hear", 4),
         _near(r"lpg|cylinder|gas tank|gas bottle|bombona|tanque de gas", r"smell|odou?r|leak|hiss|fume|stink", 6),
+        _near(r"propane|butane|lpg", r"hiss\w*|leak\w*|smell\w*", 14),  # "propane tanks in the hall, one hisses"
         # an odd smell at a gas appliance is gas until shown otherwise (one question, never P2)
         _near(r"(?:strange|weird|funny|sweet|sulfur\w*|sulphur\w*|rotten|chemical|foul) (?:\w+ )?(?:smell|odou?r)",
               r"stove|oven|burners?|knobs?|range|gas", 6),
@@ -112,6 +113,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"pendant|ceiling light|light switch|lamp|wires|wiring|power strip|extension cord|surge protector|"
               r"power bar", 8),
         r"\b(?:open|uncovered|exposed) (?:electrical|electric|junction|breaker|fuse) (?:box|panel)\b",
+        r"\b(?:open|uncovered|exposed) breaker_panel\b",
     )),
     ("flood", _rx(
         r"\bflood\w*", r"\binunda\w*",
@@ -276,6 +278,9 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
      _SCALD_AT_RISK),
     ("co", _rx(r"\b(?:headaches?|dizz\w*|nause\w*|faint\w*|drows\w*|lightheaded|light headed|vomit\w*|"
                r"throwing up|sleepy|wobbly|mareos?|dolor de cabeza|pass(?:ed|ing) out)\b"), _FUEL_APPLIANCE),
+    # a warm wall or outlet is wiring overheating when the lights flicker or something buzzes or smells
+    ("electrical", _rx(_near(r"wall|outlet|socket|plug|panel|breaker_panel", r"hot(?!_w)|warm|heat\w* up", 6)),
+     re.compile(r"\bflicker\w*|\bbuzz\w*|\bhumm\w*|\bcrackl\w*|\bburning\b|\bspark\w*|\bzumb\w*|\bparpade\w*")),
     ("power_medical", _rx(r"\bno (?:power|electricity|electric|luz|electricidad)\b",
                           r"\bpower (?:is |has been |went |was )?(?:out|off|cut)\b",
                           r"\b(?:lost|without) (?:power|electricity)\b",
@@ -337,11 +342,11 @@ _CONTINUES = re.compile(r"^(?:and |now )?(?!(?:no|some|any|every)thing\b|ceiling
 def _negated_before(clause: str, start: int) -> bool:
     """A negator among the (up to 4) words before the cue, not crossing a conjunction."""
     words = re.findall(r"[a-z_']+", clause[:start])
-    for word in reversed(words[-4:]):
-        if word in _BOUNDARIES:
+    for i in range(len(words) - 1, max(len(words) - 5, -1), -1):
+        if words[i] in _BOUNDARIES:
             return False
-        if word in _NEGATORS:
-            return True
+        if words[i] in _NEGATORS and words[i + 1:i + 2] not in (["stop"], ["stopping"], ["quit"]):
+            return True  # "will not stop leaking gas" goes on: not a negation
     return False
 
 

@@ -442,7 +442,8 @@ def format_reply(result: CompsResult) -> str:
 # "whats the cheapest that sold recently", "the most expensive one sold": sales, not a valuation
 EXTREME_Q = re.compile(r"\b(?:cheapest|lowest|most expensive|priciest|dearest|highest)\b.{0,30}\b(?:sold|sale|sales|"
                        r"went|transacted|resale)\b|\b(?:sold|sales?)\b.{0,20}\b(?:cheapest|lowest|highest|"
-                       r"most expensive)\b", re.I)
+                       r"most expensive)\b|\b(?:cheapest|most expensive|priciest|dearest) (?:of (?:those|these|them)|"
+                       r"ones?)\b", re.I)
 # "any listings on that street right now?", "what's on the market in my block": asking prices, which we do not hold
 FOR_SALE_Q = re.compile(r"\b(?:listings?|listed|on the market|for sale|asking)\b.{0,40}(?:\?|now|right now|currently)|"
                         r"\bwhat(?:'s| is) (?:on the market|for sale|listed)\b", re.I)
@@ -534,16 +535,21 @@ def extreme_sales(engine: CompsEngine, target: Target, text: str) -> str:
     t = engine.table
     kind = _of_kind(t, target.town, target.flat_type)
     rows = np.flatnonzero(kind & (t.month // 12 == (int(t.month[kind].max()) // 12 if kind.any() else 0)))
+    years = target.min_remaining_lease_years
+    if years:  # "need at least 60 yrs lease left, for the loan": only sales that meet it
+        rows = rows[t.lease_months[rows] >= years * 12]
     if not len(rows):
-        return "The data holds no sales of this flat type in this town."
+        return "The data holds no sales of this flat type in this town" + (
+            f" with at least {years:g} years of lease left." if years else ".")
     dear = bool(re.search(r"\b(?:most expensive|priciest|dearest|highest|top)\b", text, re.I))
     order = rows[np.argsort(-t.price[rows] if dear else t.price[rows], kind="stable")][:3]
     lines = [f"- {_sale_line(t, int(i))}" for i in order]
     note = ("" if dear else " The cheapest usually have the least lease left, which limits loans and CPF use: check "
             "the remaining lease before you count one as a bargain.")
     kind_name = target.flat_type.title() if target.flat_type else ""
-    return (f"The {'dearest' if dear else 'cheapest'} {kind_name} sales in {(target.town or '').title()} in the "
-            "latest months of the data:\n" + "\n".join(lines) + "\n\n" + note.strip())
+    leased = f" with at least {years:g} years of lease left" if years else ""
+    return (f"The {'dearest' if dear else 'cheapest'} {kind_name} sales{leased} in {(target.town or '').title()} in "
+            "the latest months of the data:\n" + "\n".join(lines) + "\n\n" + ("" if years else note.strip()))
 
 
 LISTINGS_SHOWN = 5  # asking-price listings named in a reply
@@ -618,6 +624,16 @@ def floors_on_street(engine: CompsEngine, target: Target, text: str) -> str | No
     return (f"{'Lower' if lower else 'Higher'}-floor sales of {target.flat_type.lower() if target.flat_type else ''} "
             f"flats on {street.title()}, latest first (yours is around floor {floor}):\n"
             + "\n".join(f"- {_sale_line(t, int(i))}" for i in rows))
+
+
+def leased_prices(engine: CompsEngine, target: Target) -> list[float]:
+    """The prices of the town's sales of the flat type in the last year (at least) that had the stated lease left."""
+    t = engine.table
+    as_of_m = month_index(target.as_of)
+    recent = (t.month < as_of_m) & (t.month >= as_of_m - max(target.months_back, 12))
+    kept = _of_kind(t, target.town, target.flat_type) & recent & (
+        t.lease_months >= (target.min_remaining_lease_years or 0) * 12)
+    return [float(p) for p in t.price[kept]]
 
 
 def within_budget_elsewhere(engine: CompsEngine, target: Target, budget: float) -> str:
@@ -873,10 +889,15 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     reply = format_reply(result)
     budget = result.target.price_budget_max
     if budget and result.pool_prices:  # "my budget's 600k tops, realistic?": how many sold within it
-        within = sum(p <= budget for p in result.pool_prices)
-        line = (f"**{within} of {len(result.pool_prices)} comparable sales** were at or under {budget:,.0f} SGD"
-                + (f" (the cheapest {min(result.pool_prices):,.0f} SGD)." if within else
-                   f": none; the cheapest was {min(result.pool_prices):,.0f} SGD."))
+        prices, counted = result.pool_prices, "comparable sales"
+        if result.target.min_remaining_lease_years:  # a stated lease minimum is hard (a loan needs it), never relaxed
+            prices = leased_prices(engine, result.target)
+            counted = (f"{(result.target.flat_type or '').lower().replace(' room', '-room')} sales with "
+                       f"{result.target.min_remaining_lease_years:g}+ years of lease left")
+        within = sum(p <= budget for p in prices)
+        line = (f"**{within} of {len(prices)} {counted}** were at or under {budget:,.0f} SGD"
+                + (f" (the cheapest {min(prices):,.0f} SGD)." if within else
+                   f": none; the cheapest was {min(prices):,.0f} SGD." if prices else "."))
         same = {k: v for k, v in (previous.get("target") or {}).items() if k not in ("as_of", "price_budget_max")} \
             == {k: v for k, v in data["target"].items() if k not in ("as_of", "price_budget_max")}
         if target is not None and same and result.estimate:  # "so with 700k I can't get one?": the budget, answered

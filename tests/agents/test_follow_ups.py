@@ -785,7 +785,8 @@ def test_hdb_follow_ups_budget_asking_price_remaining_lease_and_a_town_without_s
         == 90
     assert "were at or under 700,000 SGD" in newer["reply"]
     budget = ask(buyer, "so with 700k i cant get one there at all?", thread_id="b")["reply"]
-    assert "comparable sales** were at or under 700,000 SGD" in budget and "The estimate stays" in budget
+    assert "5-room sales with 90+ years of lease left** were at or under 700,000 SGD: none" in budget
+    assert "The estimate stays" in budget
 
 
 def test_a_tenants_counter_is_weighed_and_the_managers_fixed_offer_drafted(inventory, now):
@@ -1229,3 +1230,21 @@ def test_a_valuation_says_the_comps_median_apart_from_the_wider_pool(inventory, 
     reply = ask(_graph(inventory, now), text, thread_id="pm")["reply"]
     assert "from the 30 most similar sales (median" in reply and "The search's pool (" in reply
     assert "comparable sales in a pool of" not in reply
+
+
+def test_a_second_problem_is_its_own_report_listed_with_references_and_a_fixed_one_replaced(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "i smell gas in my kitchen, pretty strong, stove is off", thread_id="g", role="renter")
+    faucet = ask(graph, "ok im outside now. also the bathroom faucet has been dripping for a week, can you add that",
+                 thread_id="g", role="renter")
+    assert faucet["ticket"]["priority"] == "P2" and faucet["ticket"]["category"] == "plumbing"
+    assert [t["priority"] for t in faucet["tickets"]] == ["P0"] and "stays open as **P0**" in faucet["reply"]
+    when = ask(graph, "when will someone come for the faucet?", thread_id="g", role="renter")["reply"]
+    assert "plumbing report is **P2**" in when
+    listed = ask(graph, "can you send me the ticket numbers for both", thread_id="g", role="renter")["reply"]
+    assert listed.startswith("Your open reports (2)") and listed.count("**MR-") == 2
+    assert listed.index("**P0**") < listed.index("**P2**")
+    manager = _graph(inventory, now)
+    ask(manager, "5C says no heat, it's 18F outside", thread_id="m", role="manager")
+    water = ask(manager, "5C says heat is back on but now there's no hot water", thread_id="m", role="manager")
+    assert water["ticket"]["priority"] == "P1" and "fixed, so that part is closed (it was P0)" in water["reply"]

@@ -439,3 +439,16 @@ def test_an_alarm_going_off_a_few_words_on_with_haze_is_a_fire_emergency():
     text = "the smoke detector in the hallway keeps going off and there's a bit of haze near the ceiling"
     assert classify(text).priority == "P0"
     assert classify("smoke alarm chirping every minute, battery I think").priority == "P2"
+
+
+@pytest.mark.parametrize("text", [
+    "stove knob broke off and the burner won't stop leaking gas, I can smell it even with it 'off'",
+    "my toddler got into the mechanical closet and was playing near the open electrical box with wires",
+    "The wall behind my fridge is warm, like really warm, and the light in the kitchen flickers when it kicks on.",
+])
+def test_hazard_evidence_that_is_p0(text):
+    assert classify(text).priority == "P0"
+
+
+def test_a_warm_wall_alone_is_not_an_emergency():
+    assert classify("the wall behind the fridge is a bit warm, is that normal?").priority != "P0"

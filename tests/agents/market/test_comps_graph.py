@@ -105,3 +105,15 @@ def test_an_everyday_word_is_no_street_and_a_named_asking_price_is_placed_agains
     asked = comps_node({"text": f"My agent says list at {low * 0.9 / 1000:.0f}k. Too high or not?",
                         "comps": first["comps"], "previous_node": "comps"}, today=date(2026, 11, 23))
     assert "below the range" in asked["reply"]
+
+
+def test_a_stated_lease_minimum_is_hard_in_the_budget_count_and_the_cheapest_sales(inventory, now):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now)
+    ask(graph, "budget 450k, looking for 3 room in toa payoh near mrt", thread_id="tp")
+    leased = ask(graph, "need at least 60 yrs lease left tho, for the loan", thread_id="tp")["reply"]
+    assert "3-room sales with 60+ years of lease left** were at or under 450,000 SGD: none" in leased
+    cheapest = ask(graph, "cheapest of those newer ones?", thread_id="tp")["reply"]
+    assert "with at least 60 years of lease left" in cheapest and "blk 130A Lor 1 Toa Payoh" in cheapest
+    assert "(5" not in cheapest  # no sale with fifty-odd years left is listed
