@@ -443,8 +443,10 @@ def test_an_alarm_going_off_a_few_words_on_with_haze_is_a_fire_emergency():
 
 @pytest.mark.parametrize("text", [
     "stove knob broke off and the burner won't stop leaking gas, I can smell it even with it 'off'",
-    "my toddler got into the mechanical closet and was playing near the open electrical box with wires",
-    "The wall behind my fridge is warm, like really warm, and the light in the kitchen flickers when it kicks on.",
+    "um hello, this is a bit embarrassing, my toddler got into the mechanical closet that doesn't lock and was playing "
+    "near the open electrical box with wires",
+    "The wall behind my fridge is warm, like really warm, and the light in the kitchen flickers when the fridge kicks "
+    "on. Thought I'd mention it.",
 ])
 def test_hazard_evidence_that_is_p0(text):
     assert classify(text).priority == "P0"
