@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from typing import Any
 
 from agents.doma.renewal import (
@@ -76,8 +77,24 @@ LETTER = {
 }
 
 
-def tenant_letter(analysis: Any, lang: str | None = None) -> str:
-    """A renewal letter to the tenant that sets out the package's offers, in the manager's language (a template)."""
+# "draft the offer letter with option 2", "use the second one": one of the package's offers, by its number
+OPTION_CHOSEN = re.compile(r"\b(?:option|offer|choice|alternative|opci[oó]n)\s*#?\s*(1|2|3|one|two|three)\b|"
+                           r"\b(?:the\s+)?(first|second|third)\s+(?:option|offer|one|alternative)\b", re.I)
+_OPTION_NUMBER = {"1": 1, "2": 2, "3": 3, "one": 1, "two": 2, "three": 3, "first": 1, "second": 2, "third": 3}
+
+
+OPTIONS_ASKED = re.compile(r"\b(?:options|alternatives|choices|opciones)\b", re.I)
+
+
+def chosen_option(text: str) -> int | None:
+    """The number of the offer a message picks ("option 2" -> 2), or None."""
+    said = OPTION_CHOSEN.search(text)
+    return _OPTION_NUMBER[(said.group(1) or said.group(2)).lower()] if said else None
+
+
+def tenant_letter(analysis: Any, lang: str | None = None, only: int | None = None) -> str:
+    """A renewal letter to the tenant that sets out the package's offers (or only the one chosen, by its number), in
+    the manager's language (a template)."""
     greet, intro, line, ask, regards, sign, unit_of = LETTER.get(lang or "en", LETTER["en"])
     pkg = analysis.package
     label = analysis.request.unit_label
@@ -90,13 +107,38 @@ def tenant_letter(analysis: Any, lang: str | None = None) -> str:
                                       f"{unit_of.format(label=label) if label else ''}. We would be glad to {agreed}. "
                                       "If that works for you, we "
                                       "will send the renewal lease to sign.", "", regards, sign])
+    offers = [pkg.primary, *pkg.alternatives]
+    if only is not None and 1 <= only <= len(offers) and (lang or "en") == "en":  # "the letter with option 2"
+        offer = offers[only - 1]
+        extra = f", with {', '.join(offer.incentives)}" if offer.incentives else ""
+        return "\n".join([greet, "", f"Thank you for being our resident. We are pleased to offer you a renewal"
+                                      f"{unit_of.format(label=label) if label else ''} at ${offer.rent_usd:,.0f} a "
+                                      f"month for {offer.term_months} months{extra} (your current rent is "
+                                      f"${analysis.current_rent:,.0f}).", "",
+                          "Please let us know within 30 days whether you accept, or if you have any questions.", "",
+                          regards, sign])
     lines = [greet, "", intro.format(unit=unit_of.format(label=label) if label else "", current=analysis.current_rent),
              ""]
-    for i, offer in enumerate([pkg.primary, *pkg.alternatives], start=1):
+    for i, offer in enumerate(offers, start=1):
         extra = f" + {', '.join(offer.incentives)}" if offer.incentives else ""
         lines.append(line.format(i=i, rent=offer.rent_usd, term=offer.term_months, extra=extra))
     lines += ["", ask, "", regards, sign]
     return "\n".join(lines)
+
+
+def accept_counter(analysis: Any) -> Any | None:
+    """The analysis with the tenant's counter as the package, when the counter is at or above the offer we would
+    make and within policy (no approval needed); None otherwise."""
+    request = analysis.request
+    counter = request.tenant_counter_rent or (
+        analysis.current_rent * (1 + request.tenant_counter_pct / 100) if request.tenant_counter_pct is not None
+        else None)
+    if not counter or counter < analysis.package.primary.rent_usd - 1:
+        return None
+    term = request.term_months or analysis.package.primary.term_months
+    taken = with_own_terms(replace(analysis, request=request.model_copy(update={"terms": [(term, counter, "$")],
+                                                                                "incentive": None})))
+    return taken if not taken.package.needs_manager_approval else None
 
 
 def ask_verdicts(analysis: Any, latest: RenewalRequest) -> list[str]:
@@ -263,6 +305,10 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             own = bool(request.terms) and bool(latest.terms or latest.incentive)
             if own:  # "fine, 3% for 12 mo or 2.5% for 24": the manager's terms are the package
                 analysis = with_own_terms(analysis)
+            # a tenant's counter we would accept is the package, unless the options are asked for
+            accepted = accept_counter(analysis) if not own and not OPTIONS_ASKED.search(text) else None
+            if accepted is not None:  # "tenant countered at 3350 for 2 years. accept?": yes, said, and the package
+                analysis = accepted
             trace.update(comps=analysis.comps.ids if analysis.comps else [],
                          target_pct=round(analysis.target_pct, 2), approval=analysis.package.needs_manager_approval)
             reply = render_reply(analysis)
@@ -287,13 +333,20 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             verdicts = [] if own else ask_verdicts(analysis, latest)
             if verdicts:  # what was asked about ("what if we go to 4,500?", "she wants the same rent"), answered first
                 reply = "\n".join(verdicts) + "\n\n" + reply
+            if accepted is not None:
+                kept = analysis.package.primary
+                reply = (f"**Recommendation: accept the tenant's ${kept.rent_usd:,.0f}/month for {kept.term_months} "
+                         f"months.** It is at or above what the comparables and the policy support for this unit, "
+                         f"and within policy (no manager approval needed); a longer stay also saves a vacancy."
+                         f"\n\n{reply}")
             if APPROVAL_Q.search(text):  # "does accepting 3300 need sign-off?": the answer first
                 reasons = primary_approval(analysis)
                 offer = f"${analysis.package.primary.rent_usd:,.0f}/month"
                 reply = (f"**{offer} needs manager approval:** {'; '.join(reasons)}." if reasons else
                          f"**No manager approval needed** for {offer}: within policy.") + f"\n\n{reply}"
             if LETTER_Q.search(text) or (own and LETTER_Q.search(context)):  # "draft the letter to the tenant"
-                reply += "\n\n**Draft letter to the tenant:**\n\n" + tenant_letter(analysis, state.get("lang"))
+                reply += "\n\n**Draft letter to the tenant:**\n\n" + tenant_letter(analysis, state.get("lang"),
+                                                                                   only=chosen_option(text))
             out.update(reply=reply, renewal=analysis.package.model_dump(mode="json"), awaiting=None)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 3)
     return {**out, "trace": [trace]}

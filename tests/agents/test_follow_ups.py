@@ -1248,3 +1248,23 @@ def test_a_second_problem_is_its_own_report_listed_with_references_and_a_fixed_o
     ask(manager, "5C says no heat, it's 18F outside", thread_id="m", role="manager")
     water = ask(manager, "5C says heat is back on but now there's no hot water", thread_id="m", role="manager")
     assert water["ticket"]["priority"] == "P1" and "fixed, so that part is closed (it was P0)" in water["reply"]
+
+
+def test_a_counter_we_would_accept_is_accepted_and_the_letter_drafts_it_or_the_option_chosen(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "prepare a renewal offer for 4B, 1br upper west side ~700 sqft, tenant pays 3300, lease ends in 2 "
+               "months, always pays on time", thread_id="c", role="manager")
+    weighed = ask(graph, "tenant countered at 3350 for 2 years. accept?", thread_id="c", role="manager")
+    assert weighed["reply"].startswith("**Recommendation: accept the tenant's $3,350/month for 24 months.**")
+    assert weighed["renewal"]["primary"]["rent_usd"] == 3350 and not weighed["renewal"]["alternatives"]
+    email = ask(graph, "write the reply email", thread_id="c", role="manager")["reply"]
+    assert "Thank you for your counter of $3,350 a month. We would be glad to accept it." in email
+    options = _graph(inventory, now)
+    ask(options, "unit in williamsburg, 2br 1ba ~850 sqft, current rent 2900. owner wants +15% at renewal. "
+                 "defensible?", thread_id="o", role="manager")
+    shown = ask(options, "give me 3 options", thread_id="o", role="manager")["renewal"]
+    second = shown["alternatives"][0]
+    letter = ask(options, "draft the offer letter with option 2", thread_id="o", role="manager")["reply"]
+    draft = letter.split("**Draft letter to the tenant:**")[1]
+    assert f"${second['rent_usd']:,.0f} a month for {second['term_months']} months" in draft
+    assert f"${shown['primary']['rent_usd']:,.0f} a month" not in draft
