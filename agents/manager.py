@@ -52,7 +52,11 @@ CONDITIONAL_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|unless|si no)\b.{
 RENEWAL_GOAL = re.compile(r"\b(?:renewal (?:offer|package|proposal|terms|letter|pricing|recommendation)s?|"
                           r"(?:prepare|draft|need|make|write|put together|generate|price|set up)\s+"
                           r"(?:a |the |an |my )?renewals?|"
-                          r"renewals? for (?:unit|apt|apartment|#|\d)|offer (?:a |the |them a )?renewal)\b", re.I)
+                          r"renewals? for (?:unit|apt|apartment|#|\d)|offer (?:a |the |them a )?renewal|"
+                          # "tenant in suite 700 paying $80/sf wants to renew 5 yrs. what should we offer?"
+                          r"(?:tenant|they|he|she|client)\b[^.?!]{0,80}\b(?:wants?|would like|is looking|are looking|"
+                          r"plans?|hopes?|hoping|asked|asks) to renew|"
+                          r"renew\w*\b[^?!]{0,60}\bwhat (?:should|do|can|would) (?:we|i) offer)\b", re.I)
 # An HDB flat's remaining lease ("how much lease do those usually have left") is a fact of the sales, not a lease
 # document question
 LEASE_LEFT = re.compile(r"\blease\b.{0,30}\b(?:left|remaining)\b|\bremaining lease\b", re.I)

@@ -353,7 +353,7 @@ def _justification(request: RenewalRequest, current: float, comps: Comps | None,
     if counter is not None:
         parts.append(f"Tenant's counter: {counter:+.1f}% ({_money(current * (1 + counter / 100))}).")
     if request.unit_label:
-        parts.insert(0, f"Unit {request.unit_label}.")
+        parts.insert(0, f"{'Suite' if request.kind == 'office' else 'Unit'} {request.unit_label}.")
     if request.cap_pct is not None:
         parts.append(f"Your cap: {request.cap_pct:g}% ({_money(current * (1 + request.cap_pct / 100))}).")
     if comps and not comps.ids:

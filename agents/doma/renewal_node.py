@@ -83,6 +83,13 @@ OPTION_CHOSEN = re.compile(r"\b(?:option|offer|choice|alternative|opci[oó]n)\s*
 _OPTION_NUMBER = {"1": 1, "2": 2, "3": 3, "one": 1, "two": 2, "three": 3, "first": 1, "second": 2, "third": 3}
 
 
+# An office follow-up's bare rate ("$80 flat", "$84/sf") and who says it
+BARE_RATE = re.compile(r"\$\s?(\d{2,3}(?:\.\d{1,2})?)\b(?!\s*(?:k\b|,\d|000|\.\d{3}))", re.I)
+TENANT_SAYS = re.compile(r"\b(?:tenant|they|he|she)\s+(?:says?|said|wants?|asks?|asked|insists?|counter\w*|"
+                         r"came back)\b|\bor (?:they|he|she)(?:'ll| will)? (?:walk|leave|go|move)", re.I)
+# "convert your primary to monthly and total over the 5 years": the offer's money over its term
+TOTAL_Q = re.compile(r"\btotal\b|\bover the (?:\d{1,2}|one|two|three|four|five|six|seven|ten) (?:years?|yrs?)\b|"
+                     r"\b(?:whole|entire|full) term\b", re.I)
 OPTIONS_ASKED = re.compile(r"\b(?:options|alternatives|choices|opciones)\b", re.I)
 
 
@@ -124,6 +131,21 @@ def tenant_letter(analysis: Any, lang: str | None = None, only: int | None = Non
         lines.append(line.format(i=i, rent=offer.rent_usd, term=offer.term_months, extra=extra))
     lines += ["", ask, "", regards, sign]
     return "\n".join(lines)
+
+
+def offer_totals(analysis: Any, text: str) -> str:
+    """The primary offer as a monthly rent (and a rate per square foot for an office) and its total over the term
+    asked ("over the 5 years") or its own."""
+    offer, request = analysis.package.primary, analysis.request
+    years = re.search(r"\b(\d{1,2}|one|two|three|four|five|six|seven|ten)\s*-?\s*(?:years?|yrs?)\b", text, re.I)
+    words = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+    months = (12 * int(words.get(years.group(1).lower(), years.group(1))) if years else
+              request.term_months or offer.term_months)
+    rate = (f" (${offer.rent_usd * 12 / request.sqft:,.2f}/SF/yr on {request.sqft:,.0f} SF)"
+            if request.kind == "office" and request.sqft else "")
+    return (f"**The primary offer: ${offer.rent_usd:,.0f} a month{rate}; over {months} months, "
+            f"${offer.rent_usd * months:,.0f} in total** (at a flat rent, before any escalation), against "
+            f"${analysis.current_rent * months:,.0f} at today's rent.")
 
 
 def accept_counter(analysis: Any) -> Any | None:
@@ -228,6 +250,12 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                                                  "tenant_counter_rent": request.tenant_counter_rent
                                                  or request.current_rent})
         request = _merge(earlier, request)
+        said_rate = BARE_RATE.search(text) if request.kind == "office" and request.sqft and not latest.rate_sf else None
+        if said_rate and TENANT_SAYS.search(text) and not latest.terms:
+            # "tenant says $80 flat for 5 years or they walk": the tenant's rate per square foot, as a monthly rent
+            counter = round(float(said_rate.group(1)) * (request.sqft or 0) / 12, 2)
+            request = request.model_copy(update={"tenant_counter_rent": counter})
+            latest = latest.model_copy(update={"tenant_counter_rent": counter})
         if latest.rate_sf and earlier.current_rent and request.sqft and not latest.terms:
             # "what's the monthly if we go to 100/sf": a proposal at that rate for this suite
             latest = latest.model_copy(update={"terms": [(latest.term_months or 12,
@@ -339,6 +367,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                          f"months.** It is at or above what the comparables and the policy support for this unit, "
                          f"and within policy (no manager approval needed); a longer stay also saves a vacancy."
                          f"\n\n{reply}")
+            if TOTAL_Q.search(text) and not latest.terms:  # "monthly and total over the 5 years": the arithmetic
+                reply = offer_totals(analysis, text) + "\n\n" + reply
             if APPROVAL_Q.search(text):  # "does accepting 3300 need sign-off?": the answer first
                 reasons = primary_approval(analysis)
                 offer = f"${analysis.package.primary.rent_usd:,.0f}/month"

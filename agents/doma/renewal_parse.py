@@ -24,9 +24,9 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _TERM = re.compile(
     r"\b(\d{1,3}|one|two|three|four|five|six|a|an)[- ]?(years?|yrs?|months?|mos?)\b(?:[- ](?:lease|term|renewal|"
     r"extension|deal|contract|one|1|option)|\s+at\b)"
-    r"|\b(?:for|por|renew\w* for|extend\w* for|sign for|signs?|signing|term of|take the|pick the|"
+    r"|\b(?:for|por|renew\w*(?: for)?|extend\w* for|sign for|signs?|signing|term of|take the|pick the|"
     r"choose the|go with the|accept(?:ing)? the)\s+(?:another\s+)?"
-    r"(\d{1,3}|one|two|three|four|five|six|a|an)\s+(years?|months?)\b",
+    r"(\d{1,3}|one|two|three|four|five|six|a|an)\s+(years?|yrs?|months?|mos?)\b",
     re.IGNORECASE,
 )
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -100,8 +100,10 @@ _FLOOR = re.compile(r"\b(?:at least|minimum(?: of)?|no less than|floor of)\s+(\d
 _CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most|stay under|keep (?:it )?under|"
                   r"stay below|keep (?:it )?below)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
                   r"(?:%|percent)", re.IGNORECASE)
-_UNIT_LABEL = re.compile(r"\b(?:unit|apt\.?|apartment|suite|tenant in)\s+#?(\d{1,4}[a-z]?|[a-z]\d{1,4})\b",
-                         re.IGNORECASE)
+# "unit 4B", "suite 700"; not a building number ("tenant in 1412 broadway suite 700" is suite 700)
+_UNIT_LABEL = re.compile(r"\b(?:unit|apt\.?|apartment|suite|tenant in)\s+#?(\d{1,4}[a-z]?|[a-z]\d{1,4})\b"
+                         r"(?!\s+(?:broadway|(?:[ewns]\.?\s+)?\w+\s+(?:st|street|ave|avenue|pl|place|sq|square|blvd|"
+                         r"road|rd)\b))", re.IGNORECASE)
 _TENURE = re.compile(r"\b(?:been here|lived here|living here|tenant here|here for)\s+(?:for\s+)?(\d{1,2})\s*(?:\+\s*)?"
                      r"(?:yrs?|years?)\b|\b(\d{1,2})\s*(?:yrs?|years?)\s+(?:here|in the (?:unit|apartment|building)|"
                      r"as a tenant)", re.IGNORECASE)

@@ -20,6 +20,7 @@ from agents.doma.renewal_parse import RenewalRequest
 from contracts.doma import RenewalPackage
 
 VACANCY = re.compile(r"\bvacan\w*|\bturnover\b|\bempty\b|\b(?:they'?ll|will|would|might|may) (?:leave|move out|walk)\b|"
+                     r"\bor (?:they|he|she)(?:'ll| will)? (?:walk|leave|go|move)\b|"
                      r"\bbroker\w*\b", re.IGNORECASE)
 # "what if the tenant leaves? how long to fill it": time to re-let, which the data cannot tell
 RELET_Q = re.compile(r"\bhow long\b.{0,40}\b(?:fill|re-?let|re-?rent|lease (?:it|up)|rent it|find (?:a|another|a new) "

@@ -794,7 +794,8 @@ def test_a_tenants_counter_is_weighed_and_the_managers_fixed_offer_drafted(inven
     ask(graph, "renewal coming up for SE-8123 (williamsburg 2br/2ba, doorman, gym, roof deck), tenant pays 4300 now, "
                "lease up in 60 days, good tenant. what should i offer?", thread_id="c", role="manager")
     counter = ask(graph, "tenant countered 4200 for 2 yrs. accept?", thread_id="c", role="manager")
-    assert "**The tenant's ask: $4,200/month (-2.3%)** needs manager approval: a rent cut" in counter["reply"]
+    assert "**The tenant's ask: $4,200/month for 24 months (-2.3%)** needs manager approval: a rent cut" in \
+        counter["reply"]
     assert counter["renewal"]["primary"]["rent_usd"] != 4200
     drafted = ask(graph, "ok draft a reply offering 4350 fixed for 24 months", thread_id="c", role="manager")
     assert drafted["renewal"]["primary"] == {**drafted["renewal"]["primary"], "rent_usd": 4350, "term_months": 24}
@@ -1268,3 +1269,18 @@ def test_a_counter_we_would_accept_is_accepted_and_the_letter_drafts_it_or_the_o
     draft = letter.split("**Draft letter to the tenant:**")[1]
     assert f"${second['rent_usd']:,.0f} a month for {second['term_months']} months" in draft
     assert f"${shown['primary']['rent_usd']:,.0f} a month" not in draft
+
+
+def test_an_office_renewal_is_a_renewal_with_totals_and_the_tenants_rate_weighed(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "tenant in 1412 broadway suite 700 (13,073 sf, E7) paying $80/sf wants to renew 5 yrs. what "
+                       "should we offer?", thread_id="o", role="manager")
+    assert first["route"]["node"] == "renewal" and first["renewal"]["primary"]["term_months"] == 60
+    assert "Suite 700." in first["reply"] and "Unit 1412" not in first["reply"]
+    totals = ask(graph, "convert your primary to monthly and total over the 5 years", thread_id="o", role="manager")
+    monthly = totals["renewal"]["primary"]["rent_usd"]
+    assert totals["reply"].startswith(f"**The primary offer: ${monthly:,.0f} a month")
+    assert f"over 60 months, ${monthly * 60:,.0f} in total" in totals["reply"]
+    walk = ask(graph, "tenant says $80 flat for 5 years or they walk. what do we do", thread_id="o", role="manager")
+    assert walk["reply"].startswith("**The tenant's ask: $87,153/month for 60 months (+0.0%)** needs manager approval")
+    assert "**Keeping the tenant is worth it.**" in walk["reply"]
