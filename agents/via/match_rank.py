@@ -211,12 +211,13 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
         where = ""
     if spec.max_sqft is not None and not (pool["sqft"] <= spec.max_sqft).any():
         row = pool.loc[pool["sqft"].idxmin()]
-        notes.append(f"Our smallest {kind}{where} is {row['sqft']:,.0f} SF ({_rate_and_rent(row)}): nothing as small "
-                     f"as {spec.max_sqft:,} SF.")
+        notes.append(f"Our smallest {kind}{where} is {preview(row.to_dict())['address']} ({row['unit_id']}): "
+                     f"{row['sqft']:,.0f} SF ({_rate_and_rent(row)}); nothing as small as {spec.max_sqft:,} SF.")
     if spec.budget_ppsf_year is None and spec.budget_max is not None and not (pool["rent"] <= spec.budget_max).any():
         row = pool.loc[pool["rent"].idxmin()]
-        notes.append(f"Our least expensive {kind}{where} rents for {_money(row['rent'])}/mo, above your "
-                     f"{_money(spec.budget_max)}.")
+        size = f", {row['sqft']:,.0f} SF" if row["sqft"] == row["sqft"] else ""
+        notes.append(f"Our least expensive {kind}{where} is {preview(row.to_dict())['address']} ({row['unit_id']}"
+                     f"{size}) at {_money(row['rent'])}/mo, above your {_money(spec.budget_max)}.")
     if spec.location and spec.must_haves:
         # "2 bed in park slope under 4500 with a dishwasher": the place has the flats, none with the must-have
         fit = pool

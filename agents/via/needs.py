@@ -25,6 +25,8 @@ from agents.via.match_rank import DEEPER, match, preview
 from agents.via.refine import (
     BETWEEN,
     DETAILS_Q,
+    DROP,
+    DROPPED_TRANSIT,
     THAT_BUILDING,
     answer_about_results,
     asks_over_the_set,
@@ -33,6 +35,7 @@ from agents.via.refine import (
     changes,
     edit_search,
     others_listing,
+    required_note,
     size_restated,
     unit_details,
     unit_named,
@@ -793,6 +796,11 @@ REFINEMENT = re.compile(r"^\s*(what about|how about|and|also|instead|make it|act
                         r"with|without|under|below|max|in)\b", re.I)
 
 
+# A question over everything listed, not the results: "overall", "anywhere", "in your inventory", "just curious"
+OVERALL = re.compile(r"\b(?:overall|at all|anywhere|(?:in|across) (?:the|your) (?:whole )?(?:inventory|data|listings)|"
+                     r"you (?:have|list)|of all|in general|curious)\b", re.I)
+IF_NOT_SHOW = re.compile(r"\b(?:if (?:not|no)|otherwise|si no)\b\W+(?:\w+\W+){0,2}?(?:show|find|give|get|list|look "
+                         r"for|search for|muestra\w*|busca\w*)\b(?: me)?(.*)", re.I)
 IF_NOT_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|si no)\b.{0,20}\bcancel", re.I)
 
 
@@ -849,7 +857,8 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         return {**needs_node(state, model=model, answer=False), "ask_after": english}
     if answered is not None and asks_over_the_set(english) and unit_named(english, state["matches"]) is None \
             and not BETWEEN.search(english) \
-            and (parse_spec(text).location or re.search(r"\b(?:stretch|go up|up to|raise|increase)\b", english, re.I)):
+            and (parse_spec(text).location or re.search(r"\b(?:stretch|go up|up to|raise|increase)\b", english, re.I)
+                 or DROPPED_TRANSIT.search(english) or DROP.search(english)):
         # "wash heights or inwood is fine. can stretch to 2300. whats the biggest": the change first, then the
         # question answered on the new results (by match_rank)
         return {**needs_node(state, model=model, answer=False), "ask_after": english}
@@ -861,9 +870,18 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
             answered = (f"{answered[0]} {further[0]}", further[1])
     if answered is not None and previous and (answered[0].startswith("Of those") or answered[0].startswith("De esos")):
         # "which is the biggest?" over five shown, when the same search has more: the best of all of them too
-        deeper, _, _ = match(SearchSpec.model_validate(previous), load_inventory(), top_n=DEEPER)
-        extra = beyond_shown(english, state["matches"], [m.model_dump(mode="json") for m in deeper if m.score >= 100],
-                             state.get("lang"))
+        searched = SearchSpec.model_validate(previous)
+        deeper, _, _ = match(searched, load_inventory(), top_n=DEEPER)
+        full = [m.model_dump(mode="json") for m in deeper if m.score >= 100]
+        label = "full matches"
+        if not full and OVERALL.search(english):
+            # nothing fits the search: "the cheapest per square foot then, just curious" is over all we list
+            kind = searched.kind or "apartment"
+            frame = load_inventory().frame
+            full = [{"id": row["unit_id"], "row_preview": preview(row)}
+                    for row in frame[frame["kind"] == kind].to_dict("records")]
+            label = f"{'office suites' if kind == 'office' else 'apartments'} we list"
+        extra = beyond_shown(english, state["matches"], full, state.get("lang"), label)
         if extra:  # the best of the whole search is the one a "book that one" next means
             top = re.search(r"\((?:SE|U)-\d+", extra)
             answered = (f"{answered[0]}\n{extra}", top.group(0)[1:] if top else answered[1])
@@ -872,6 +890,15 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                                "mentioned": list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", answered[0]))),
                                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                                           "answered_from_results": answered[1]}]}
+        instead = IF_NOT_SHOW.search(english) if previous and answered[0].startswith("No:") else None
+        if instead:  # "does it have a doorman? if not show me doorman ones, same budget": no, so the search changes
+            wanted = parse_spec(instead.group(1))
+            musts = list(dict.fromkeys([*previous.get("must_haves", []), *wanted.must_haves]))
+            spec = SearchSpec.model_validate({**previous, "must_haves": musts, "spec_status": "ok"})
+            return {"spec": spec.model_dump(mode="json"), "view": {}, "awaiting": None,
+                    "reply": f"{answered[0]} {required_note(wanted.must_haves) if wanted.must_haves else ''}".strip(),
+                    "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                               "answered_then_edited": answered[1]}]}
         tours = (state.get("plan") or {}).get("actions") or []
         if answered[0].startswith("No:") and IF_NOT_CANCEL.search(text) and tours:
             # "does it have a washer dryer too? if not cancel": it does not, so its tour goes

@@ -19,7 +19,9 @@ from agents.via.vocab import LOCATION_ALIASES
 from contracts.search import Budget, SearchSpec
 
 # "whichever is cheaper" or "the fourth looks cheaper" compare what is shown; they do not lower the budget.
-NOT_A_CUT = re.compile(r"\b(?:whichever|which(?: one)?|looks?|seems?|is|are)\s+(?:\w+\s+)?cheaper\b", re.I)
+# "which is cheaper", "book the cheaper one": a comparison or a pointer at a unit, not a lower budget
+NOT_A_CUT = re.compile(r"\b(?:whichever|which(?: one)?|looks?|seems?|is|are)\s+(?:\w+\s+)?cheaper\b|"
+                       r"\bthe cheaper (?:one|unit|place|apartment|suite|listing|option)\b(?!s)", re.I)
 CHEAPER = re.compile(r"\b(?:cheaper|less expensive|more affordable|too (?:expensive|pricey)|"
                      r"lower (?:price|rent|budget)|lower the budget|spend less)\b", re.I)
 BIGGER = re.compile(r"\b(?:bigger|larger|roomier|more (?:space|room|square feet))\b", re.I)
@@ -82,8 +84,9 @@ def without_referents(text: str) -> str:
 
 def is_edit(text: str) -> bool:
     """Whether a message edits the search just shown (rather than starting a new one)."""
-    return any(p.search(text) for p in (CHEAPER, BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, MORE,
-                                        INSTEAD, MUST, DROP, OPTIONAL, ANY_SIZE, _FEWER_BATHS))
+    return bool(CHEAPER.search(text) and not NOT_A_CUT.search(text)) or any(p.search(text) for p in (
+        BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, MORE, INSTEAD, MUST, DROP, OPTIONAL, ANY_SIZE,
+        _FEWER_BATHS, DROPPED_TRANSIT))
 
 
 def _round(value: float) -> int:
@@ -98,7 +101,7 @@ def _bedrooms_note(low: float, high: float | None) -> str:
     return f"Bedrooms now: {low:g}" + (f"–{high:g}." if high not in (None, low) else ".")
 
 
-def _required_note(keys: Sequence[str]) -> str:
+def required_note(keys: Sequence[str]) -> str:
     return "Now required: " + ", ".join(m.replace("_", " ") for m in keys) + "."
 
 
@@ -116,7 +119,7 @@ def changes(old: SearchSpec, new: SearchSpec) -> list[str]:
         notes.append(f"At least {new.min_sqft:,.0f} SF now.")
     added = [m for m in new.must_haves if m not in old.must_haves]
     if added:
-        notes.append(_required_note(added))
+        notes.append(required_note(added))
     return notes
 
 
@@ -192,6 +195,11 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
                 notes.append(_bedrooms_note(parsed.min_bedrooms, parsed.max_bedrooms))  # type: ignore[arg-type]
     dropped = {key for word, key in _AMENITY_WORDS.items() for m in [*DROP.finditer(text), *OPTIONAL.finditer(text)]
                if word in m.group(1).lower()}
+    if DROPPED_TRANSIT.search(text):  # "ok forget the train thing": no walk limit, no transit must-have
+        dropped.add("near_transit")
+        if spec.max_min_to_subway is not None:
+            data["max_min_to_subway"] = None
+            notes.append("Any walk to the subway.")
     musts = list(dict.fromkeys([*(m for m in spec.must_haves if m not in dropped),
                                 *(m for m in parsed.must_haves if m not in dropped),
                                 *(["near_transit"] if TRANSIT.search(text) else [])]))
@@ -204,7 +212,7 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     added = [m for m in musts if m not in spec.must_haves]
     if added:
         data["must_haves"] = musts
-        notes.append(_required_note(added))
+        notes.append(required_note(added))
     if ANY_SIZE.search(text) and (spec.min_sqft or spec.max_sqft):
         data["min_sqft"] = data["max_sqft"] = data["headcount"] = None
         notes.append("Any size now.")
@@ -339,6 +347,21 @@ ADDRESS_Q = re.compile(r"\b(?:exact|street|full|actual) address\b|\bwhat(?:'s| i
 _NO_ADDRESS = re.compile(r"apartment \(building (\d+)\)")
 
 
+_FLOOR_SAID = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[- ]floor\b|\bfloor (?:[a-z])?(\d{1,2})\b", re.I)
+
+
+def _on_floor(text: str, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of several units at one address, the one on the floor the message names ("the 255 fifth ave space on the 4th
+    floor": floor E4); all of them when it names none or none matches."""
+    said = _FLOOR_SAID.search(text)
+    if len(units) < 2 or not said:
+        return units
+    number = said.group(1) or said.group(2)
+    on = [m for m in units if re.fullmatch(rf"[a-z]*0*{number}(?:\.0)?", str(m["row_preview"].get("floor") or ""),
+                                           re.I)]
+    return on or units
+
+
 def _position(unit: dict[str, Any], shown: list[dict[str, Any]]) -> int:
     """The unit's number in the list shown, or 0 for a unit of an earlier list (said without a number)."""
     return shown.index(unit) + 1 if unit in shown else 0
@@ -435,7 +458,13 @@ NEVER_MIND = re.compile(r"^\W*(?:(?:ok|okay|yeah|yes|ah|oh|well|hmm)\W+)?(?:(?:t
                         r"(?:out of|over|above)\s+(?:my |our )?budget\W+)?(?:never ?mind|nvm|forget it|no thanks|"
                         r"nah|skip it|not for (?:me|us))\W*$|^\W*(?:\w+\W+){0,8}(?:never ?mind|nvm|forget it)\W*$",
                         re.I)
-_COMPARE_TO = re.compile(r"\bcompare\w*\b|\bvs\.?\b|\bversus\b|\bdifference\b", re.I)
+COMPARE_TO = re.compile(r"\bcompare\w*\b|\bvs\.?\b|\bversus\b|\bdifference\b", re.I)
+WORTH = re.compile(r"\bworth (?:it|the)\b", re.I)
+# "forget the train thing", "drop the subway": the walk to transit set aside, not asked about
+DROPPED_TRANSIT = re.compile(r"\b(?:forget|drop|never ?mind|nvm|ignore|skip|no need for|don'?t need|doesn'?t matter)"
+                             r"\b[^.?!]{0,15}\b(?:subway|train|transit|station|metro)", re.I)
+# "of the three", "of those two": only the first units shown
+_OF_THE_FIRST = re.compile(r"\bof (?:the|those|these) (two|three|2|3)\b", re.I)
 _QUESTION_WORD = re.compile(r"^\s*(?:what|whats|how|is|does|do|can|which|when|where|tell me)\b", re.I)
 IT_ASKED = re.compile(r"\b(?:does|is|has|how (?:big|far|old|many)(?: \w+)? (?:is|does))\s+(?:it|that(?: one)?|this"
                       r"(?: one)?)\b|\band how (?:big|far|old)\b", re.I)
@@ -474,7 +503,7 @@ _AMENITY_ONE = re.compile(rf"\bthe {_AMENITY_WORDS_RX} (?:one|unit|place|apartme
 def units_named(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The shown units a message names one after another ("the 3525 one and the 1200 sqft one"), in that order."""
     found: list[dict[str, Any]] = []
-    for part in re.split(r"\s+(?:and|&|plus)\s+|,\s*", text):
+    for part in re.split(r"\s+(?:and|&|plus|vs\.?|versus|or|compared (?:to|with))\s+|,\s*", text):
         unit = unit_named(part, shown)
         if unit is not None and unit not in found:
             found.append(unit)
@@ -522,7 +551,8 @@ def money_terms(unit: dict[str, Any], text: str) -> str:
 def asks_over_the_set(text: str) -> bool:
     """The question picks from the whole result set ("whats the biggest", "which is closest to the subway"), so it
     can be answered on the results of an edit the same message makes ("can stretch to 2300. whats the biggest")."""
-    return any(pattern.search(text) for pattern, *_ in _ASKS) or bool(re.search(
+    return any(pattern.search(text) and not (key == "min_to_subway" and DROPPED_TRANSIT.search(text))
+               for pattern, key, *_ in _ASKS) or bool(re.search(
         r"\bwhich (?:ones?|of (?:them|those|these))?\s*(?:have|has|come with|allow)\b", text, re.I))
 
 
@@ -677,7 +707,8 @@ def best_in_building(text: str, unit: dict[str, Any], units: list[dict[str, Any]
     return "\n".join(lines) or None
 
 
-def beyond_shown(text: str, shown: list[dict[str, Any]], full: list[dict[str, Any]], lang: str | None) -> str:
+def beyond_shown(text: str, shown: list[dict[str, Any]], full: list[dict[str, Any]], lang: str | None,
+                 label: str = "full matches") -> str:
     """For each superlative asked ("the biggest", "closest to the subway"): the best of all the full matches of the
     search when one beyond the five shown beats the best shown; empty when the shown ones hold the best."""
     lines = []
@@ -701,8 +732,8 @@ def beyond_shown(text: str, shown: list[dict[str, Any]], full: list[dict[str, An
         said = (_ASKS_ES[(key, largest)] if spanish else wording).format(value=best)
         units = ", ".join(f"{m['row_preview']['address']} ({m['id']}, ${m['row_preview']['rent']:,.0f}/mo)"
                           for m in tops)
-        lines.append(f"De las {len(full)} que cumplen todo, {units}: {said}." if spanish else
-                     f"Of all {len(full)} full matches, {units} {'is' if len(tops) == 1 else 'are'} {said}.")
+        lines.append(f"De las {len(full)} que cumplen todo, {units}: {said}." if spanish and label == "full matches"
+                     else f"Of all {len(full)} {label}, {units} {'is' if len(tops) == 1 else 'are'} {said}.")
     return "\n".join(lines)
 
 
@@ -777,11 +808,21 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         return (f"The listing data has no street address for {about['id']}: only its neighborhood "
                 f"({row.get('neighborhood')}) and building number {building.group(1)}. "
                 "Book a viewing and the listing will give you the address."), about["id"]
+    pair = units_named(text, pool) if COMPARE_TO.search(text) or WORTH.search(text) else []
+    if len(pair) >= 2:  # "is the 3675 one worth it vs the 3200 one? compare": side by side, and what differs
+        one, two = pair[:2]
+        lines = [unit_details(m, _position(m, shown), text) for m in (one, two)]
+        gap = (one["row_preview"].get("rent") or 0) - (two["row_preview"].get("rent") or 0)
+        if gap:
+            dear, cheap = (one, two) if gap > 0 else (two, one)
+            lines.append(f"{dear['id']} costs ${abs(gap):,.0f} a month more (${abs(gap) * 12:,.0f} a year) than "
+                         f"{cheap['id']}.")
+        return "\n".join(lines), pair[0]["id"]
     named_unit = unit_named(text, shown)
     if named_unit is None and len(pool) > len(shown):  # "the 725 sq ft one" from the list before this one
         named_unit = unit_named(text, pool[len(shown):])
     in_focus = next((m for m in shown if m["id"] == focus), None)
-    if named_unit is not None and _COMPARE_TO.search(text) and in_focus is not None and in_focus is not named_unit:
+    if named_unit is not None and COMPARE_TO.search(text) and in_focus is not None and in_focus is not named_unit:
         # "how does it compare to the 1br for 2995": the unit in focus and that one, side by side
         return "\n".join(unit_details(m, _position(m, shown), text) for m in (in_focus, named_unit)), named_unit["id"]
     if named_unit is not None and (_MONEY_WORDS.search(text) or DETAILS_Q.search(text) or "?" in text
@@ -806,8 +847,8 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
                     f"{min(m['row_preview']['building_age_yrs'] for m in aged):g} years old."), shown[0]["id"]
         first_young = next(m for m in aged if m["row_preview"]["building_age_yrs"] <= years)
         return f"Built in the last {years:g} years: {'; '.join(young)}.", str(first_young["id"])
-    by_address = [] if _SEARCHY.search(text) else shown_by_address(text, shown)
-    if len(by_address) == 1 and not RESULT_QUESTION.search(text) and (
+    by_address = _on_floor(text, [] if _SEARCHY.search(text) else shown_by_address(text, shown))
+    if len(by_address) == 1 and (not RESULT_QUESTION.search(text) or _PER_FOOT.search(text)) and (
             _MONEY_WORDS.search(text) or DETAILS_Q.search(text) or "?" in text):
         # "monthly on the pearl st one? and do they throw in free rent": that unit's facts
         one = by_address[0]
@@ -815,7 +856,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         return said + (f" {CONCESSIONS_UNKNOWN}" if CONCESSION.search(text) else ""), one["id"]
     if not RESULT_QUESTION.search(text):
         return None
-    if DETAILS_Q.search(text):
+    if DETAILS_Q.search(text) and not any(key == "ppsf_year" and pattern.search(text) for pattern, key, *_ in _ASKS):
         unit, missing = _referenced_unit(text, shown)
         if unit is not None:
             return unit_details(unit, shown.index(unit) + 1, text), unit["id"]
@@ -889,9 +930,11 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             said += f": {row['sqft']:,.0f} SF at ${row['ppsf_year']:,.2f}/SF a year"
         return said + ".", unit["id"]
     answers: list[tuple[str, str]] = []
+    first = _OF_THE_FIRST.search(text)
+    among = shown[:{"two": 2, "2": 2, "three": 3, "3": 3}[first.group(1).lower()]] if first else shown
     for pattern, key, wording, largest in _ASKS:  # "which is the biggest and which is closest to the subway?": each
-        if pattern.search(text):
-            known = [m for m in shown if _ask_value(m["row_preview"], key) is not None]
+        if pattern.search(text) and not (key == "min_to_subway" and DROPPED_TRANSIT.search(text)):
+            known = [m for m in among if _ask_value(m["row_preview"], key) is not None]
             if not known:
                 continue
             best = (max if largest else min)(known, key=lambda m: _ask_value(m["row_preview"], key) or 0.0)
@@ -918,6 +961,18 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             said += f" The listing does not say for {', '.join(unknown)}: ask the landlord."
         return said, (shown[int(allowed[0].split()[0][1:]) - 1]["id"] if allowed else shown[0]["id"])
     lowered = text.lower()
+    asked = [amenity for amenity, said in _RESULT_AMENITIES if re.search(said, lowered)]
+    if len(asked) > 1 and not re.search(r"\bor\b", lowered):  # "which ones have both the dishwasher and w/d"
+        having = [m for m in shown if all(_lists(m["row_preview"].get("amenities", []), a) for a in asked)]
+        if not having:
+            return f"None of those lists {' and '.join(asked)} together.", shown[0]["id"]
+        fitting = [m for m in having if (m.get("score") or 0) >= 100]
+        said = f"With {' and '.join(asked)}: " + ", ".join(f"#{shown.index(m) + 1} {m['id']}"
+                                                           for m in fitting or having)
+        if fitting and len(fitting) < len(having):  # the full matches first; the others miss something else
+            said += " (the full matches); also " + ", ".join(f"#{shown.index(m) + 1} {m['id']}" for m in having
+                                                             if m not in fitting) + ", which miss another criterion"
+        return said + ".", (fitting or having)[0]["id"]
     for amenity, said in _RESULT_AMENITIES:
         if re.search(said, lowered):
             have = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1)

@@ -197,6 +197,17 @@ def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> d
     return start
 
 
+def _near_the_tour(when: str | None, before: datetime, now: datetime) -> str | None:
+    """A bare weekday that moves a tour ("move it to thursday") is the one nearest the tour's own day, not
+    always the first coming one: Wednesday 2 December moved to Thursday is the 3rd, not tomorrow the 26th."""
+    said = _WHEN.search(english_when(when or ""))
+    first = resolve_start(when, now) if said and said.group(2) and not said.group(1) else None
+    if first is None:
+        return when
+    best = min((first + timedelta(days=7 * k) for k in range(4)), key=lambda d: abs((d.date() - before.date()).days))
+    return f"{best:%b} {best.day} at {best:%H:%M}"
+
+
 def next_business_slot(now: datetime) -> datetime:
     """The next half-hour within business hours (Mon–Fri 9–18), at least two hours ahead."""
     start = now + timedelta(hours=2)
@@ -458,7 +469,8 @@ def _ordinal_reference(text: str) -> int:
 
 # "the cheaper of those 2", "the bigger one of the two": between the two units the last answer named
 _OF_THE_TWO = re.compile(r"\bthe (cheaper|cheapest|bigger|biggest|larger|largest|closer|closest) (?:one )?of "
-                         r"(?:those|these|the|them)(?: (?:2|two))?\b|\bthe (cheaper|bigger|larger|closer) one\b", re.I)
+                         r"(?:those|these|the|them)(?: (?:2|two))?\b|\bthe (cheaper|bigger|larger|closer)(?: one)?\b"
+                         r"(?! than)", re.I)
 # "also add the 124 W 36th one right after", "add the second one too": one more tour beside those proposed
 _MOVE = re.compile(r"\b(?:move|push|shift|change|reschedule|make)\b|\bc[aá]mbia\w*|\bmueve\w*", re.I)
 _THERE_AND = re.compile(r"\b(?:there|it|that one|this one)\b.{0,40}\band\b", re.I)
@@ -770,6 +782,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 current = before + timedelta(days=1) - timedelta(hours=2)
             elif SAME_TIME.search(text) and not clock and not hour:
                 when = f"{english_when(text)} at {before:%H:%M}"  # "move it to friday same time": the day changes
+            when = _near_the_tour(when, before, current)
         elif not units and not missing and state.get("matches"):
             shown = list(state["matches"])
             talked_of = state.get("focus")
@@ -801,6 +814,8 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             pair = _THIS_AND.search(text)
             second = _other_named(pair.group(1), shown) if pair and focus is not None else None
             two = [m for m in shown if m["id"] in (state.get("mentioned") or [])]
+            if len([m for m in two if (m.get("score") or 0) >= 100]) >= 2:  # those named that fit the search
+                two = [m for m in two if (m.get("score") or 0) >= 100]
             of_two = _OF_THE_TWO.search(text)
             if of_two and len(two) >= 2:  # "the cheaper of those 2": between the units the last answer named
                 word = (of_two.group(1) or of_two.group(2)).lower()
@@ -842,9 +857,10 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 chosen = _ranked_by_ask(text, shown)[:count] if several else [shown[min(picked, len(shown) - 1)]]
             units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
                      for m in chosen]
-    else:
+    else:  # tours proposed with a search: of the full matches (a near miss is toured only when asked for)
+        results = state.get("matches") or []
         units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
-                 for m in (state.get("matches") or [])[:TOURS]]
+                 for m in ([m for m in results if (m.get("score") or 0) >= 100] or results)[:TOURS]]
         when = (state.get("spec") or {}).get("timeline")
     kept = [a for a in previous.get("actions") or [] if a["unit_id"] not in {u["unit_id"] for u in units}]
     # only tours the person asked for are added to: not those proposed unasked with a search's results

@@ -93,3 +93,49 @@ def test_a_unit_named_by_place_and_rent_beyond_the_lists_and_the_cheapest_in_a_b
     best = ask(office, "whats the cheapest per sf in that building tho", thread_id="b")
     assert best["reply"].startswith("9 Times Sq, Suite 2101 (U-70") and "lowest rate ($81.00/SF/yr)" in best["reply"]
     assert best["focus"] == "U-70"
+
+
+def test_two_units_compared_then_the_cheaper_toured_and_moved_to_the_day_after(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "east village, roof deck is a must, max 3500, 1 or 2 br", thread_id="c")
+    compared = ask(graph, "is the 3675 one worth it vs the 3200 one? compare", thread_id="c")
+    assert compared["route"]["node"] == "needs"
+    assert "(SE-4704)" in compared["reply"] and "(SE-7332)" in compared["reply"]
+    assert "SE-4704 costs $475 a month more" in compared["reply"]
+    booked = ask(graph, "ok going with the cheaper, book wed 7pm", thread_id="c")
+    assert [a["unit_id"] for a in booked["plan"]["actions"]] == ["SE-7332"]
+    wednesday = booked["plan"]["actions"][0]["start"]
+    moved = ask(graph, "actually can u move it to thursday same time", thread_id="c")["plan"]["actions"][0]["start"]
+    assert moved[:10] > wednesday[:10] and moved[11:16] == "19:00"  # the Thursday after, not the one before
+
+
+def test_a_dropped_walk_then_both_amenities_and_the_cheaper_one_among_the_full_matches(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "brooklyn, 2 bed, under 3500", thread_id="d")
+    ask(graph, "need dishwasher and washer dryer and near the train", thread_id="d")
+    both = ask(graph, "ok forget the train thing, which ones have both the dishwasher and washer dryer", thread_id="d")
+    assert "near_transit" not in both["spec"]["must_haves"]
+    assert "With dishwasher and washer/dryer: #1 SE-1816, #2 SE-4542 (the full matches)" in both["reply"]
+    booked = ask(graph, "book the cheaper one, friday after 6", thread_id="d")
+    assert [a["unit_id"] for a in booked["plan"]["actions"]] == ["SE-1816"]
+
+
+def test_a_no_then_the_search_it_asks_for_and_a_floor_named_at_an_address(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "studio on the upper east side under 2500", thread_id="u")
+    ask(graph, "ok whatever, which of those is biggest", thread_id="u")
+    doorman = ask(graph, "does it have a doorman? if not show me doorman ones, same budget", thread_id="u")
+    assert doorman["reply"].startswith("No: #") and "doorman" in doorman["spec"]["must_haves"]
+    assert all("doorman" in m["row_preview"]["amenities"] for m in doorman["matches"][:3])
+    office = _graph(inventory, now)
+    ask(office, "looking on fifth ave, around 12-14k sf, our budget is 1.2M a year", thread_id="f")
+    fourth = ask(office, "what does the 255 fifth ave space on the 4th floor cost per year and per sf", thread_id="f")
+    assert "(U-190)" in fourth["reply"] and "(U-189)" not in fourth["reply"] and "$87.00/SF/yr" in fourth["reply"]
+
+
+def test_a_gap_names_the_cheapest_suite_and_a_curious_rate_question_looks_at_all_we_list(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "startup, 8 people, need like 2000 sq ft in manhattan, budget 10k/month", thread_id="s")
+    assert "Our least expensive office suite in Manhattan is 111 W 24th St, Suite RETL (U-146" in first["reply"]
+    rate = ask(graph, "what's the cheapest per square foot then, just curious", thread_id="s")["reply"]
+    assert "Of all 225 office suites we list" in rate and "($80.00/SF/yr)" in rate
