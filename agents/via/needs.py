@@ -893,8 +893,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         instead = IF_NOT_SHOW.search(english) if previous and answered[0].startswith("No:") else None
         if instead:  # "does it have a doorman? if not show me doorman ones, same budget": no, so the search changes
             wanted = parse_spec(instead.group(1))
-            musts = list(dict.fromkeys([*previous.get("must_haves", []), *wanted.must_haves]))
-            spec = SearchSpec.model_validate({**previous, "must_haves": musts, "spec_status": "ok"})
+            stored = previous or {}
+            musts = list(dict.fromkeys([*stored.get("must_haves", []), *wanted.must_haves]))
+            spec = SearchSpec.model_validate({**stored, "must_haves": musts, "spec_status": "ok"})
             return {"spec": spec.model_dump(mode="json"), "view": {}, "awaiting": None,
                     "reply": f"{answered[0]} {required_note(wanted.must_haves) if wanted.must_haves else ''}".strip(),
                     "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),

@@ -961,13 +961,13 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             said += f" The listing does not say for {', '.join(unknown)}: ask the landlord."
         return said, (shown[int(allowed[0].split()[0][1:]) - 1]["id"] if allowed else shown[0]["id"])
     lowered = text.lower()
-    asked = [amenity for amenity, said in _RESULT_AMENITIES if re.search(said, lowered)]
-    if len(asked) > 1 and not re.search(r"\bor\b", lowered):  # "which ones have both the dishwasher and w/d"
-        having = [m for m in shown if all(_lists(m["row_preview"].get("amenities", []), a) for a in asked)]
+    amenities_asked = [amenity for amenity, said in _RESULT_AMENITIES if re.search(said, lowered)]
+    if len(amenities_asked) > 1 and not re.search(r"\bor\b", lowered):  # "which ones have both the dishwasher and w/d"
+        having = [m for m in shown if all(_lists(m["row_preview"].get("amenities", []), a) for a in amenities_asked)]
         if not having:
-            return f"None of those lists {' and '.join(asked)} together.", shown[0]["id"]
+            return f"None of those lists {' and '.join(amenities_asked)} together.", shown[0]["id"]
         fitting = [m for m in having if (m.get("score") or 0) >= 100]
-        said = f"With {' and '.join(asked)}: " + ", ".join(f"#{shown.index(m) + 1} {m['id']}"
+        said = f"With {' and '.join(amenities_asked)}: " + ", ".join(f"#{shown.index(m) + 1} {m['id']}"
                                                            for m in fitting or having)
         if fitting and len(fitting) < len(having):  # the full matches first; the others miss something else
             said += " (the full matches); also " + ", ".join(f"#{shown.index(m) + 1} {m['id']}" for m in having
