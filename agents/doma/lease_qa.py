@@ -438,11 +438,13 @@ def render_reply(answer: LeaseAnswer, lang: str | None = "en") -> str:
         sources = "; ".join(f"page {c.page}, {_escape_markdown(c.section)}" for c in answer.citations)
         lines.append(f"**Source:** {sources}")
     if answer.risk_flags:
-        names = []
+        pages: dict[str, list[int]] = {}  # each kind once, with all its pages ("waiver of legal rights (pp. 6, 13)")
         for flag in answer.risk_flags:
-            name = f"{_FLAG_NAMES.get(flag.kind, flag.kind.replace('_', ' '))} (p. {flag.citation.page})"
-            if name not in names:
-                names.append(name)
+            seen = pages.setdefault(_FLAG_NAMES.get(flag.kind, flag.kind.replace("_", " ")), [])
+            if flag.citation.page not in seen:
+                seen.append(flag.citation.page)
+        names = [f"{name} ({'p.' if len(at) == 1 else 'pp.'} {', '.join(map(str, sorted(at)))})"
+                 for name, at in pages.items()]
         lines.append("**Clauses worth a second look:** " + ", ".join(names))
     return "\n\n".join(lines)
 
@@ -450,6 +452,24 @@ def render_reply(answer: LeaseAnswer, lang: str | None = "en") -> str:
 # Where a second question starts: "...on weekends?? and can i keep a hamster", "...; also, is there a deposit"
 _NEXT_QUESTION = re.compile(r"\?+\s+(?:and\s+|also\s+|plus\s+)?(?=\w)|\s+(?:and|also|plus)\s+(?=(?:can|could|may|do|"
                             r"does|is|are|what|how|who|when|am i|will)\b)", re.I)
+
+
+# "draft me a message to my landlord asking about the cat": a message to write, about what follows
+MESSAGE_ASK = re.compile(r"\b(?:draft|write|compose|prepare)\b.{0,30}\b(?:message|email|e-mail|letter|note|text)\b"
+                         r".{0,30}?\b(?:asking|about|requesting|regarding|re|for|to ask)\b\s*(?:about|for|if|whether)?"
+                         r"\s*(.{3,})", re.I)
+
+
+def draft_message(topic: str, answer: LeaseAnswer) -> str:
+    """A short message to the landlord about a topic, citing the clause the lease has on it (a template to edit)."""
+    citation = answer.citations[0]
+    quote = re.split(r'"\s*\n', answer.answer.split('): "', 1)[-1])[0].strip().strip('"')
+    first = re.split(r"(?<=[.;])\s+", quote)[0]
+    topic = topic.strip(" ?.!")
+    return ("**Draft message to your landlord** (edit it before you send it):\n\n"
+            f"Dear [landlord's name],\n\nI am writing about {topic}. Our tenancy agreement (page {citation.page}, "
+            f"{citation.section}) says: \"{first}\" Could you please let me know your answer, or give your consent, "
+            "in writing?\n\nKind regards,\n[your name]")
 
 
 def lease_questions(text: str) -> list[str]:
@@ -489,9 +509,14 @@ def lease_qa_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
             note["error"] = exc.message
         else:
             note["cache"] = "hit" if warm else "rebuilt"
-            parts = lease_questions(state.get("text") or "")
+            drafting = MESSAGE_ASK.search(state.get("text") or "")
+            parts = lease_questions(drafting.group(1) if drafting else state.get("text") or "")
             answer, origin = answer_question_traced(index, parts[0], model)
             reply = render_reply(answer, state.get("lang"))
+            if drafting and not answer.not_found and answer.citations:
+                # "draft me a message to my landlord asking about the cat": the message, citing the clause found
+                reply = draft_message(drafting.group(1), answer) + "\n\n" + reply
+                note["drafted"] = True
             if len(parts) > 1:  # "can my bf stay over? and can i keep a hamster": each question answered
                 replies = [reply] + [render_reply(answer_question(index, part, model), state.get("lang"))
                                      for part in parts[1:]]

@@ -248,3 +248,24 @@ def test_a_clause_that_defers_to_the_summary_brings_the_summary_line() -> None:
     assert index.summary_item(Evidence(signs, 0.5, 0.5, signs.sentences)) is None
     answer = answer_question(index, "How much is the security deposit?")
     assert "$41,366.39" in answer.answer and 1 in {c.page for c in answer.citations}
+
+
+def _real_lease(name: str, tmp_path: Path) -> dict[str, Any]:
+    from eval.tasks.lease import LEASES_DIR
+
+    return lease_qa.store_uploaded_lease((LEASES_DIR / name).read_bytes(), name, tmp_path)
+
+
+def test_a_message_to_the_landlord_is_drafted_citing_the_clause(tmp_path: Path) -> None:
+    lease = _real_lease("model_tenancy_agreement_assured_shorthold_uk_government_2020.pdf", tmp_path)
+    out = lease_qa.lease_qa_node({"text": "draft me a message to my landlord asking about the cat", "lease": lease})
+    reply = out["reply"]
+    assert reply.startswith("**Draft message to your landlord**") and "Dear [landlord's name]" in reply
+    assert "(page 28," in reply.split("Kind regards")[0] and "prior written consent" in reply.split("Kind regards")[0]
+
+
+def test_each_kind_of_risky_clause_is_listed_once_with_its_pages(tmp_path: Path) -> None:
+    lease = _real_lease("office_lease_healthequity_crossroads_san_mateo_2020.pdf", tmp_path)
+    reply = lease_qa.lease_qa_node({"text": "are dogs allowed in the office", "lease": lease})["reply"]
+    flags = reply.split("**Clauses worth a second look:**")[1]
+    assert flags.count("waiver of legal rights") == 1 and "pp. 6, 13" in flags
