@@ -27,6 +27,7 @@ from agents.via.refine import (
     DETAILS_Q,
     DROP,
     DROPPED_TRANSIT,
+    INSTEAD_OF,
     THAT_BUILDING,
     answer_about_results,
     asks_over_the_set,
@@ -915,8 +916,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "answered_from_inventory": elsewhere["id"]}]}
     if previous and state.get("matches") and state.get("awaiting") != "spec":
-        edit = edit_search(english, SearchSpec.model_validate(previous), parse_spec(without_referents(text)),
-                           state["matches"], state.get("view"))
+        # "en vez de LIC miro en Astoria": the place after "instead of" goes, the other replaces it
+        stated = parse_spec(without_referents(INSTEAD_OF.sub(" instead ", text)))
+        edit = edit_search(english, SearchSpec.model_validate(previous), stated, state["matches"], state.get("view"))
         if edit is not None:  # "cheaper", "Greenpoint instead", "sort by price": the search just shown, edited
             return {"spec": edit.spec.model_dump(mode="json"), "view": edit.view, "awaiting": None,
                     "reply": " ".join(edit.notes),

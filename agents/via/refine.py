@@ -39,8 +39,8 @@ SORT_PRICE = re.compile(r"\b(?:sort|order|rank)\w* (?:them |it |these |those )?b
 MORE = re.compile(r"^\W*(?:more|next|others?)\W*(?:please|pls)?\W*$|"
                   r"\b(?:show|see|give) (?:me )?(?:some )?more\b|\bnext (?:page|ones|five|5)\b|"
                   r"\bmore (?:options|results|listings|units|places)\b", re.I)
-INSTEAD = re.compile(r"\b(?:instead|rather)\b|^\s*(?:what|how) about\b|\b(?:switch|change) (?:it |the area )?to\b",
-                     re.I)
+INSTEAD = re.compile(r"\b(?:instead|rather|en vez|en lugar)\b|^\s*(?:what|how) about\b|"
+                     r"\b(?:switch|change) (?:it |the area )?to\b", re.I)
 MUST = re.compile(r"^\s*(?:only|just)\b|\b(?:must|has to|needs? to) (?:have|be)\b|^\s*with\b", re.I)
 DROP = re.compile(r"\b(?:no|without|drop|remove|forget|nvm|never ?mind|don'?t need)\s+(?:the\s+|a\s+)?"
                   r"((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|w/d|wd|dishwasher|patio|outdoor(?: space)?|"
@@ -80,6 +80,13 @@ REFERENT = re.compile(r"\b(?:the|that|this)\s+(?!one\b)(?:[\w$,.'/-]+\s+){1,4}?o
 def without_referents(text: str) -> str:
     """The message with its pointers at shown units taken out, for reading the search changes it states."""
     return REFERENT.sub(" ", text)
+
+
+# "instead of LIC", "en vez de LIC", "rather than astoria": the place that goes
+INSTEAD_OF = re.compile(r"\b(?:instead of|rather than|in place of|en vez de|en lugar de)\s+(?:the\s+|el\s+|la\s+)?"
+                        r"([a-z][\w .'-]{1,30}?)(?=,|\.|;|!|\?|\s+(?:and|y|miro|busco|look|try|i|we|let|go|what|how|"
+                        r"check|then|pls|please)\b|$)", re.I)
+
 
 
 def is_edit(text: str) -> bool:
@@ -313,6 +320,10 @@ def _lists(amenities: list[str], label: str) -> bool:
     return any(a == label or a.startswith(label.split("/")[0]) for a in amenities)
 
 
+_THAT_HAS = re.compile(r"\b(?:with|that has|that have|which has|having|that comes with)\s+(?:a |an |the )?"
+                       r"([\w/ ]{3,20}?)(?:\s*[-,.?]|\s+(?:how|what|is|does)\b|$)", re.I)
+
+
 def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str | None]:
     """The shown unit a message points at ("the 3rd one", "#2", "the one with the washer dryer", "the cheapest"),
     and, when it names an amenity none of them has, that amenity."""
@@ -331,6 +342,12 @@ def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, 
             unit = next((m for m in shown if _lists(m["row_preview"].get("amenities", []), label)), None)
             return unit, (None if unit else label)
     which = _ONE_UNIT.search(text)
+    having = _THAT_HAS.search(text)
+    label = next((a for a, pattern in _RESULT_AMENITIES if having and re.search(pattern, having.group(1).lower())),
+                 None)
+    if which and label:  # "the cheapest one that has a gym": the cheapest of those with one
+        with_it = [m for m in shown if _lists(m["row_preview"].get("amenities", []), label)]
+        return (_pick(with_it, which.group(1).lower()), None) if with_it else (None, label)
     if which:
         return _pick(shown, which.group(1).lower()), None
     if re.search(r"\b(?:lowest (?:rent|price)|least expensive|cheapest)\b", text, re.I):  # "the lowest rent one"
@@ -483,12 +500,28 @@ def others_listing(text: str, shown: list[dict[str, Any]], deeper: list[dict[str
     seen = {m["id"] for m in shown}
     if label is None:
         return None
-    found = [(i, m) for i, m in enumerate(deeper, start=1) if m["id"] not in seen
-             and _lists(m["row_preview"].get("amenities", []), label) and not m["row_preview"].get("misses")]
+    having = [(i, m) for i, m in enumerate(deeper, start=1) if m["id"] not in seen
+              and _lists(m["row_preview"].get("amenities", []), label)]
+    found = [(i, m) for i, m in having if not m["row_preview"].get("misses")]
+    near = not found
+    found = found or having  # none fits every criterion with it: the closest that have it, with what they miss
     if not found:
         return None
+    in_area = [(i, m) for i, m in found
+               if not any("Outside the area" in x for x in m["row_preview"].get("misses") or [])]
+    found = in_area or found
+    which = _ONE_UNIT.search(text)
+    if which and which.group(1).lower() in ("cheapest", "biggest", "largest", "smallest"):
+        # "the cheapest one that has a gym": ordered by what was asked
+        key, largest = ("rent", False) if which.group(1).lower() == "cheapest" else (
+            "sqft", which.group(1).lower() != "smallest")
+        found = sorted(found, key=lambda im: (im[1]["row_preview"].get(key) or 0) * (-1 if largest else 1))
     listed = "; ".join(f"#{i} {m['row_preview']['address']} ({m['id']}), ${m['row_preview']['rent']:,.0f}/mo"
+                       + (f" ({'; '.join(m['row_preview'].get('misses') or [])})" if near else "")
                        for i, m in found[:3])
+    if near:
+        return (f"Further down the same search, none with {_a(label)} fits every criterion; the closest: {listed}.",
+                str(found[0][1]["id"]))
     return f"Further down the same search, {len(found)} {'does' if len(found) == 1 else 'do'}: {listed}.", \
         str(found[0][1]["id"])
 

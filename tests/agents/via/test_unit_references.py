@@ -139,3 +139,16 @@ def test_a_gap_names_the_cheapest_suite_and_a_curious_rate_question_looks_at_all
     assert "Our least expensive office suite in Manhattan is 111 W 24th St, Suite RETL (U-146" in first["reply"]
     rate = ask(graph, "what's the cheapest per square foot then, just curious", thread_id="s")["reply"]
     assert "Of all 225 office suites we list" in rate and "($80.00/SF/yr)" in rate
+
+
+def test_instead_of_a_place_replaces_it_and_the_cheapest_with_a_gym_is_found_further_down(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "busco estudio en long island city con gimnasio en el edificio, hasta 2800", thread_id="e")
+    moved = ask(graph, "y si en vez de LIC miro en Astoria?", thread_id="e")
+    assert moved["spec"]["location"] == ["astoria"]
+    other = _graph(inventory, now)
+    ask(other, "1 bed in astoria w/ doorman, under 2500. close to subway pls", thread_id="g")
+    gym = ask(other, "the cheapest one that has a gym - how far from the train and how big", thread_id="g")
+    assert "None of those lists a gym." in gym["reply"] and gym["reply"].index("(SE-4973)") < gym["reply"].index(
+        "(SE-2132)")
+    assert gym["focus"] == "SE-4973"
