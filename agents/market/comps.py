@@ -495,6 +495,41 @@ def year_statistics(engine: CompsEngine, town: str, flat_type: str, year: int | 
             "of one flat (block, size, floor) to compare it with these.")
 
 
+# "asking 888k", "listed at 838,000", "priced at $720k": a seller's price to weigh against the estimate
+ASKING_AT = re.compile(r"\b(?:asking|asks|listed (?:at|for)|priced (?:at|for)|list price(?: of| is)?|selling for)\s+"
+                       r"(?:price\s+)?(?:of\s+)?(?:s?\$\s?)?(\d{3},\d{3}|\d{2,4}(?:\.\d+)?)\s*(k)?\b", re.I)
+LIKE_MINE = re.compile(r"\b(?:like (?:mine|ours|my (?:flat|unit|place|home))|similar (?:flats?|units?|ones?|to mine)|"
+                       r"same (?:size|type and size)|my size|(?:flats?|units?|ones?) like (?:this|it|mine))\b", re.I)
+
+
+def similar_in_year(engine: CompsEngine, target: Target, year: int) -> str | None:
+    """Sales of a year like the flat valued: same flat type and size (±3 sqm), on its street when there are two or
+    more, else in its town; with the same band's median in the latest year, to show the move. None when too few."""
+    t = engine.table
+    if target.floor_area_target is None:
+        return None
+    kind = _of_kind(t, target.town, target.flat_type) & (np.abs(t.area - target.floor_area_target) <= 3)
+    street = _block_street(engine, target) or (target.street_hint or "").upper() or None
+    rows = np.flatnonzero(kind & (t.month // 12 == year) & (t.street == street)) if street else np.zeros(0, int)
+    where = f"on {street.title()}" if street and len(rows) >= 2 else f"in {(target.town or '').title()}"
+    if len(rows) < 2:
+        rows = np.flatnonzero(kind & (t.month // 12 == year))
+    if len(rows) < 2:
+        return None
+    size = f"{target.floor_area_target:g} sqm (±3)"
+    lines = [f"- {_sale_line(t, int(i))}" for i in sorted(rows, key=lambda i: (-int(t.month[i]), -t.price[i]))[:5]]
+    then = float(np.median(t.price[rows]))
+    said = (f"**{(target.flat_type or '').title()} flats of {size} {where} in {year}:** {len(rows)} sales, median "
+            f"**{then:,.0f} SGD**:\n" + "\n".join(lines))
+    latest = int(t.month[kind].max()) // 12 if kind.any() else year
+    same = np.flatnonzero(kind & (t.month // 12 == latest) & ((t.street == street) if where.startswith("on") else True))
+    if latest != year and len(same) >= 2:
+        now = float(np.median(t.price[same]))
+        said += (f"\n\nIn {latest} the same kind of flat {where} sold for a median {now:,.0f} SGD ({len(same)} sales), "
+                 f"{(now / then - 1) * 100:+.1f}% on {year}.")
+    return said
+
+
 def lease_effect(engine: CompsEngine, target: Target) -> str:
     """What a shorter remaining lease does to price, from the latest year's sales of the same town and flat type:
     the flat's own band (within 10 years of its remaining lease) against sales with 10+ more years left."""
@@ -783,7 +818,7 @@ def follow_up_target(previous: Target, stated: Target) -> Target:
     if update.get("block_hint") not in (None, previous.block_hint):
         # "an older but bigger one on the same street, like blk 891?": that block's own lease, size and floors
         update = {"lease_commence_year": None, "floor_area_target": None, "storey_target": None,
-                  "storey_preference": None, **update}
+                  "storey_preference": None, "street_hint": None, **update}  # its own street too ("684A")
     return previous.model_copy(update=update)
 
 
@@ -864,6 +899,12 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     if STATISTIC_Q.search(asked) or (previous.get("statistic") and state.get("previous_node") == "comps"
                                      and years_asked):  # a statistic of a year ("how about in 2025?"), not a valuation
         about = target or engine.parser.parse(text, as_of=as_of).target
+        like_mine = similar_in_year(engine, about, int(years_asked[-1])) if (
+            target is not None and years_asked and LIKE_MINE.search(asked)) else None
+        if like_mine:  # "what did flats like mine go for in 2023?": the same size on the same street, that year
+            return {"comps": {**previous, "statistic": True}, "reply": like_mine, "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "similar_in_year": int(years_asked[-1])}]}
         if about.town and about.flat_type:
             reply = year_statistics(engine, about.town, about.flat_type,
                                     int(years_asked[-1]) if years_asked else None)
@@ -907,6 +948,19 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                 reply = "\n\n".join(p for p in (reply, within_budget_elsewhere(engine, result.target, budget)) if p)
         else:
             reply = f"{line}\n\n{reply}"
+    seen_at = ASKING_AT.search(asked)
+    if seen_at and result.estimate:  # "saw a 5 room ... asking 888k. fair?": the asking price against the estimate
+        price = float(seen_at.group(1).replace(",", "")) * (1000 if seen_at.group(2) else 1)
+        price *= 1000 if price < 10_000 else 1
+        low, high = result.low or result.estimate, result.high or result.estimate
+        where = ("below the estimate's range: a good price on this evidence" if price < low else
+                 "above the estimate's range: more than comparable flats sold for" if price > high else
+                 "within the estimate's range: fair on this evidence")
+        reply = (f"**{price:,.0f} SGD asked is {(price / result.estimate - 1) * 100:+.1f}% on the estimate**, "
+                 f"{where} ({price / (result.target.floor_area_target or 1):,.0f} SGD/sqm for "
+                 f"{result.target.floor_area_target or 0:g} sqm).\n\n{reply}" if result.target.floor_area_target else
+                 f"**{price:,.0f} SGD asked is {(price / result.estimate - 1) * 100:+.1f}% on the estimate**, "
+                 f"{where}.\n\n{reply}")
     before = previous.get("estimate")
     if target is not None and before and result.estimate and abs(result.estimate - before) >= 1:
         # "what if a lower floor? how much cheaper": the change

@@ -37,6 +37,7 @@ _FLAT_PHRASE = re.compile(
 _SQM = re.compile(r"(\d{2,3}(?:\.\d+)?)\s*(?:sqm|sq\.?\s?m\b|m2\b|m²|square\s+met(?:er|re)s?)", re.I)
 _SQFT = re.compile(r"(\d{3,4})\s*(?:sq\.?\s?ft|sqft|square\s+feet)", re.I)
 _BLOCK = re.compile(r"\b(?:blk|block|bk)\.?\s*#?(\d{1,4}[a-h]?)\b", re.I)
+_LETTERED_BLOCK = re.compile(r"(?<![\w#$-])(\d{2,4}[a-h])\b(?!\s*(?:sqm|sq|m2|floor|storey|level))", re.I)
 # "storey 10 to 12", "floors 16-18", "a higher floor, like 16-18" (a range a few words after the floor word)
 _FLOOR_RANGE = re.compile(r"\b(?:storey|storeys|floor|floors|level|levels)\b[^\d.?!]{0,12}?(\d{1,2})\s*(?:to|-|–)\s*"
                           r"(\d{1,2})\b", re.I)
@@ -150,6 +151,8 @@ class TargetParser:
         if block is None and hint and hint in streets:
             # "123A Rivervale Drive": a number right before a full street name is the block
             block = re.search(rf"\b(\d{{1,4}}[A-H]?) {re.escape(_norm(hint))}\b", norm)
+        if block is None:  # "what about 684A": a number with a block letter is a block on its own
+            block = _LETTERED_BLOCK.search(text)
         if block:
             fields["block_hint"] = block.group(1).upper()
         if hint:

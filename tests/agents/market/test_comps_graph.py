@@ -117,3 +117,21 @@ def test_a_stated_lease_minimum_is_hard_in_the_budget_count_and_the_cheapest_sal
     cheapest = ask(graph, "cheapest of those newer ones?", thread_id="tp")["reply"]
     assert "with at least 60 years of lease left" in cheapest and "blk 130A Lor 1 Toa Payoh" in cheapest
     assert "(5" not in cheapest  # no sale with fifty-odd years left is listed
+
+
+def test_flats_like_mine_in_a_year_a_lettered_block_and_an_asking_price_weighed(inventory, now):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "selling my 4 room at blk 841 tampines st 83, 7th floor, 84 sqm. what's it worth?", thread_id="t")
+    like = ask(graph, "what did flats like mine go for in 2023?", thread_id="t")["reply"]
+    assert like.startswith("**4 Room flats of 84 sqm (±3) on Tampines St 83 in 2023:** 3 sales")
+    assert "blk 855 Tampines St 83" in like and "In 2026 the same kind of flat on Tampines St 83" in like
+    buyer = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    first = ask(buyer, "saw a 5 room at 174B edgedale plains punggol asking 888k, 11-15 floor. fair?", thread_id="b")
+    assert first["reply"].startswith("**888,000 SGD asked is +") and "above the estimate's range" in first["reply"]
+    other = ask(buyer, "what about 684A asking 838k", thread_id="b")
+    assert other["comps"]["target"]["block_hint"] == "684A" and "838,000 SGD asked is" in other["reply"]
+    assert "blk 684A Edgedale Plains" in other["reply"]
