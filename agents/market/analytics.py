@@ -61,12 +61,16 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
 
 FOLLOW_UP = re.compile(r"^\s*(?:and|what about|how about|same for|now|also|then|و|وماذا عن|وماذا|طيب|ماذا عن|وفي|وعن)\b"
                        r"|^\s*و|^\s*(?:is|was|has|did) (?:that|it|this)\b|^\s*(?:compared|versus|vs)\b|"
-                       r"^\s*how (?:does|do|did) (?:that|it|this|those|these) compare\b", re.I)
+                       r"^\s*how (?:does|do|did|is|are) (?:that|it|this|those|these|\w+(?: \w+)?) compare\b|"
+                       r"^\s*(?:قارن|قارنها|مقارنة)\b", re.I)
 # "how does that compare to al reem": the places before stay beside the new one
-COMPARE_WITH = re.compile(r"\bcompar\w*\b|\bvs\.?|\bversus\b|\bagainst\b|مقارنة", re.I)
+COMPARE_WITH = re.compile(r"\bcompar\w*\b|\bvs\.?|\bversus\b|\bagainst\b|مقارنة|قارن", re.I)
 # "is that up from 2022?": the year named joins the years asked before (a comparison), it does not replace them
 AGAINST_YEAR = re.compile(r"\b(?:up|down|higher|lower|more|less|changed?) (?:from|than|since)\b|"
-                          r"\bcompared (?:to|with)\b|\bvs\.?\b|\bversus\b|مقارنة ب|مقارنة مع", re.I)
+                          r"\bcompared (?:to|with)\b|\bvs\.?\b|\bversus\b|مقارنة ب|مقارنة مع|"
+                          r"\b(?:how much|what(?:'s| is| was)? the) (?:increase|growth|change|rise|drop)\b|"
+                          r"\b(?:increase|growth|change) since\b|نسبة (?:الزيادة|الارتفاع|التغير|النمو)|"
+                          r"كم (?:زاد|ارتفع)", re.I)
 
 
 SAME_YEAR = re.compile(r"\b(?:(?:the )?same (?:year|period|years)|that year)\b|نفس (?:السنة|العام)", re.I)

@@ -49,7 +49,11 @@ BUDGET_CUE = re.compile(r"\b(?:aed|dhs?|dirhams?|budget|afford|under|below|less 
 
 # A place named by its kind ("Saadiyat Island", "جزيرة السعديات"): checked against the tables' names.
 NAMED_PLACE = re.compile(r"\b((?:[A-Za-z][\w'-]*\s){0,2}[A-Za-z][\w'-]*)\s+(?:[Ii]sland|[Dd]istrict|[Cc]ommunity)\b|"
-                         r"(?:جزيرة|جزيره)\s+(\S+(?:\s\S+)?)")
+                         r"(?<!أي )(?<!اي )(?<!أية )(?<!كل )(?:جزيرة|جزيره)\s+(?!عند|لدي|فيها|هي\b|التي|اللي)"
+                         r"(\S+(?:\s\S+)?)")  # "أي جزيرة عندها...": which island, not a place named
+# "which island / district has the most...", "أي جزيرة عندها أكبر": every district the tables hold, compared
+WHICH_PLACE = re.compile(r"\bwhich (?:island|district|area|place|one of the (?:islands|districts))\b|"
+                         r"(?:أي|اي|أية)\s+(?:جزيرة|جزيره|منطقة)", re.I)
 LEAD_WORDS = {"in", "on", "at", "for", "of", "the", "about", "and", "vs", "versus", "between", "a", "an", "which",
               "what", "each", "every", "this", "that", "per", "by", "same", "whole"}
 # Two asks joined in one message ("how many units on Reem, and the rents?"): each topic's tool is called.
@@ -247,6 +251,8 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
         return Plan(question=no_figures(missing[0], lang))
     places = mentions(message)
     districts = districts_named(places)
+    if not districts and WHICH_PLACE.search(message):  # "which island had more transactions?": each one, compared
+        districts = _all_districts()
     years = years_in(message)
     layout, typology = layout_in(message), typology_in(message)
     primary = _primary(ranked, places)

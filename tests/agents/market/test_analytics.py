@@ -227,3 +227,22 @@ def test_which_district_is_the_better_investment_is_their_gross_yields_side_by_s
     state = ask(graph, "أيهما أفضل للاستثمار؟", thread_id="inv")
     assert "جزيرة ياس: إيجار سنوي 127,020 درهم" in state["reply"] and "7.8%" in state["reply"]
     assert "ليست نصيحة استثمارية" in state["reply"]
+
+
+def test_follow_ups_keep_the_year_and_type_and_which_island_compares_both():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), router=load_route_model())
+    ask(graph, "how many property transactions on yas island in 2024 and total value?", thread_id="y")
+    same = ask(graph, "how does reem compare same year", thread_id="y")["reply"]
+    assert same.startswith("Transactions in 2024") and "Al Reem Island" in same
+    arabic = build_graph(checkpointer=InMemorySaver(), router=load_route_model())
+    ask(arabic, "كم متوسط إيجار شقة غرفة نوم واحدة في جزيرة الريم في 2025؟", thread_id="a")
+    rise = ask(arabic, "وكم كان في 2022؟ وكم نسبة الزيادة؟", thread_id="a")["reply"]
+    assert "58,365 → 67,976 (**+16.5%**)" in rise
+    yas = ask(arabic, "قارن مع ياس لنفس النوع", thread_id="a")["reply"]
+    assert "جزيرة الريم: 58,365 → 67,976" in yas and "جزيرة ياس: 56,767 → 80,264" in yas
+    which = ask(arabic, "أي جزيرة عندها أكبر عدد معاملات في 2025؟", thread_id="a")["reply"]
+    assert "6,493 معاملة" in which and "3,799 معاملة" in which
