@@ -601,8 +601,9 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         notes.append(exposed)
     if result.handoff:
         log.warning("triage P0 (%s): on-call handoff", ", ".join(detail["hazards"]))
-    if ticket and report == text and not CLOSED.search(text):  # "also the faucet...": a report of its own
-        notes.append(f"Logged as a separate report; your earlier {ticket['category']} report stays open as "
+    if ticket and report == text and not CLOSED.search(text) and ticket["priority"] in ("P0", "P1"):
+        # "also the faucet...": a report of its own, and the urgent one before it is not forgotten
+        notes.append(f"Logged as a separate report; the earlier {ticket['category']} report stays open as "
                      f"**{ticket['priority']}**.")
     others = other_issues(text, result, model=model) if report == text else []
     ms = (time.perf_counter() - started) * 1000

@@ -1239,7 +1239,7 @@ def test_a_second_problem_is_its_own_report_listed_with_references_and_a_fixed_o
     faucet = ask(graph, "ok im outside now. also the bathroom faucet has been dripping for a week, can you add that",
                  thread_id="g", role="renter")
     assert faucet["ticket"]["priority"] == "P2" and faucet["ticket"]["category"] == "plumbing"
-    assert [t["priority"] for t in faucet["tickets"]] == ["P0"] and "stays open as **P0**" in faucet["reply"]
+    assert [t["priority"] for t in faucet["tickets"]] == ["P0"] and "earlier emergency report stays open as **P0**" in faucet["reply"]
     when = ask(graph, "when will someone come for the faucet?", thread_id="g", role="renter")["reply"]
     assert "plumbing report is **P2**" in when
     listed = ask(graph, "can you send me the ticket numbers for both", thread_id="g", role="renter")["reply"]
