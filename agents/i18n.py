@@ -270,8 +270,53 @@ def language(text: str) -> Lang:
     return "en"
 
 
+_ENGLISH_WORDS = re.compile(r"\b(?:the|and|with|my|is|in|what|how|can|please|pls|which|does|do|it|i|we|you|for|"
+                            r"of|to|show|book|want|need)\b", re.I)
+
+
+def thread_language(text: str, before: str | None) -> Lang:
+    """The language of a message in a conversation: a short message with no English in it ("¿cuáles no cobran
+    comisión (no fee)?", "y si en vez de LIC miro en Astoria?") stays in the language the person has been using."""
+    said = language(text)
+    if said == "en" and before in ("es", "ar") and len(_ENGLISH_WORDS.findall(text or "")) < 2:
+        return before  # type: ignore[return-value]
+    return said
+
+
 def phrase(key: str, lang: str | None, **values: object) -> str:
     """The phrase in the language (English when there is none), with its values filled in."""
     table = PHRASES[key]
     template = table.get(lang, "") if lang in table else ""  # type: ignore[call-overload]
     return (template or table["en"]).format(**values)
+
+
+# The search's own notes (what changed, what the inventory lacks) in the person's language: templates, not MT.
+NOTES: dict[str, tuple[tuple[str, str], ...]] = {
+    "es": (
+        (r"Area now: (.+?)\.", r"Zona ahora: \1."),
+        (r"Cheaper: budget now up to (\$[\d,]+)(?: \(was (\$[\d,]+)\))?\.", r"Más barato: presupuesto hasta \1."),
+        (r"Budget now up to (\$[\d,]+) \(was (\$[\d,]+)\)\.", r"Presupuesto ahora hasta \1 (antes \2)."),
+        (r"Budget now up to (\$[\d,]+)\.", r"Presupuesto ahora hasta \1."),
+        (r"No longer required: (.+?)\.", r"Ya no es obligatorio: \1."),
+        (r"Now required: (.+?)\.", r"Ahora obligatorio: \1."),
+        (r"Bedrooms now: (.+?)\.", r"Dormitorios ahora: \1."),
+        (r"None of the (\d+) (?:apartments|office suites) in (.+?) that fit the rest lists (.+?): the closest below "
+         r"give up something else for it \(the area, the price or the size, as marked ✗\); say \"(.+?) optional\" to "
+         r"see the .+? ones\.",
+         r"Ninguno de los \1 en \2 que cumplen lo demás tiene \3: los más cercanos, abajo, ceden en otra cosa (zona, "
+         r"precio o tamaño, marcado con ✗); diga «\4 opcional» para ver los de \2."),
+        (r"We have no (?:apartment|office suite) listings in (.+?); ours are in (.+?) and nearby, so these are the "
+         r"closest we have\.",
+         r"No tenemos anuncios en \1; los nuestros están en \2 y alrededores, así que estos son los más cercanos."),
+        (r"Our least expensive (?:apartment|office suite) in (.+?) is (.+?) at (\$[\d,]+)/mo, above your (\$[\d,]+)\.",
+         r"El más barato que tenemos en \1 es \2, a \3/mes, por encima de sus \4."),
+        (r"^To see more: ", r"Para ver más: "),
+    ),
+}
+
+
+def localized_notes(text: str, lang: str | None) -> str:
+    """A reply's search notes in the person's language where a template exists; the rest as it is."""
+    for pattern, replacement in NOTES.get(lang or "en", ()):
+        text = re.sub(pattern, replacement, text, flags=re.M)
+    return text

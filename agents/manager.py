@@ -20,7 +20,7 @@ from typing import Any, Literal
 from agents.cues import ANOTHER_TIME, LEASE_LEFT_Q, LISTING_PRICE, MARKET_PLACE, UNIT_ID, shown_by_address
 from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
-from agents.i18n import language, phrase
+from agents.i18n import phrase, thread_language
 from agents.linear import LinearModel
 from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
@@ -644,7 +644,7 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
     return {
         **update,
         "route": decision.model_dump(mode="json"),
-        "lang": language(text),
+        "lang": thread_language(text, state.get("lang")),
         "prior_node": state.get("previous_node"),
         "previous_node": decision.node,
         "trace": [{"node": "manager", "ms": round((time.perf_counter() - started) * 1000, 3),

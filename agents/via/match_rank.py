@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.i18n import phrase
+from agents.i18n import localized_notes, phrase
 from agents.state import AgentState
 from agents.via.refine import answer_about_results, beyond_shown
 from contracts.match import MatchItem, Relaxation
@@ -270,8 +270,8 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
     items, relaxations, full = match(spec, inventory, weights=weights, page=int(view.get("page") or 0),
                                      sort=view.get("sort"))
     notes = inventory_notes(spec, inventory) if full == 0 or spec.headcount else []
-    reply = "\n\n".join(p for p in (state.get("reply", ""), summarize(items, relaxations, full, notes,
-                                                                                   state.get("lang"))) if p)
+    reply = localized_notes("\n\n".join(p for p in (state.get("reply", ""), summarize(
+        items, relaxations, full, notes, state.get("lang"))) if p), state.get("lang"))
     matches = [m.model_dump(mode="json") for m in items]
     out: dict[str, Any] = {"mentioned": []}  # a new list: the units an earlier answer named are gone from view
     new_ids = {m["id"] for m in matches}

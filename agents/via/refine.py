@@ -47,8 +47,8 @@ DROP = re.compile(r"\b(?:no|without|drop|remove|forget|nvm|never ?mind|don'?t ne
                   r"balcony|terrace|backyard|garden|pets?|no fee)\b)", re.I)
 # "dishwasher optional", "make the doorman optional": no longer required
 OPTIONAL = re.compile(r"\b((?:doorman|elevator|lift|gym|roof ?deck|washer|dryer|w/d|wd|dishwasher|patio|"
-                      r"outdoor(?: space)?|pets?|no fee)\b)\s+(?:is\s+|as\s+)?(?:optional|a nice[- ]to[- ]have|"
-                      r"not required|not a must)", re.I)
+                      r"outdoor(?: space)?|pets?|no fee)\b)\s+(?:is\s+|as\s+)?(?:optional|opcional|"
+                      r"a nice[- ]to[- ]have|not required|not a must)", re.I)
 _FEWER_BATHS = re.compile(r"\b(?:drop|forget|skip|lose|don'?t need|no need for|without)\s+(?:the\s+)?(?:2nd|second|"
                           r"extra|other)\s+bath(?:room)?\b|\b(?:one|1) bath(?:room)? is (?:fine|ok|okay)\b", re.I)
 ANY_SIZE = re.compile(r"\b(?:regardless of (?:the )?size|any size|whatever (?:the )?size|size doesn'?t matter)\b", re.I)

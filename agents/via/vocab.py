@@ -134,6 +134,7 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(\d{1,3})\s+mil\b", r"\g<1>000"),  # 80 mil -> 80000
     (r"\b(?:el|la) m[aá]s (?:barat[oa]|econ[oó]mic[oa])\b", "the cheapest"),
     (r"\b(?:el|la) m[aá]s grande\b", "the biggest"),
+    (r"\bopcional(?:es)?\b", "optional"),  # "gym opcional", as the Spanish reply offers
     (r"\bdime m[aá]s(?: sobre| de)?(?: (?:ese|esa|[eé]l|ella))?\b|\bm[aá]s detalles(?: de| sobre)?\b",
      "tell me more about that one"),
     (r"\bpor menos de\b|\bmenos de\b|\bm[aá]ximo( de)?\b|\bhasta\b|\bno m[aá]s de\b", "under"),

@@ -1239,7 +1239,8 @@ def test_a_second_problem_is_its_own_report_listed_with_references_and_a_fixed_o
     faucet = ask(graph, "ok im outside now. also the bathroom faucet has been dripping for a week, can you add that",
                  thread_id="g", role="renter")
     assert faucet["ticket"]["priority"] == "P2" and faucet["ticket"]["category"] == "plumbing"
-    assert [t["priority"] for t in faucet["tickets"]] == ["P0"] and "earlier emergency report stays open as **P0**" in faucet["reply"]
+    assert [t["priority"] for t in faucet["tickets"]] == ["P0"]
+    assert "earlier emergency report stays open as **P0**" in faucet["reply"]
     when = ask(graph, "when will someone come for the faucet?", thread_id="g", role="renter")["reply"]
     assert "plumbing report is **P2**" in when
     listed = ask(graph, "can you send me the ticket numbers for both", thread_id="g", role="renter")["reply"]
@@ -1284,3 +1285,13 @@ def test_an_office_renewal_is_a_renewal_with_totals_and_the_tenants_rate_weighed
     walk = ask(graph, "tenant says $80 flat for 5 years or they walk. what do we do", thread_id="o", role="manager")
     assert walk["reply"].startswith("**The tenant's ask: $87,153/month for 60 months (+0.0%)** needs manager approval")
     assert "**Keeping the tenant is worth it.**" in walk["reply"]
+
+
+def test_a_short_spanish_follow_up_stays_spanish_with_the_search_notes_in_spanish(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "busco estudio en long island city con gimnasio en el edificio, hasta 2800", thread_id="es")
+    moved = ask(graph, "y si en vez de LIC miro en Astoria?", thread_id="es")
+    assert moved["lang"] == "es" and moved["reply"].startswith("Zona ahora: Astoria.")
+    assert "Ninguno de los" in moved["reply"] and "«gym opcional»" in moved["reply"]
+    optional = ask(graph, "gym opcional", thread_id="es")
+    assert "gym" not in optional["spec"]["must_haves"]
