@@ -27,7 +27,7 @@ from agents.route_model import features
 from agents.state import AgentState
 from agents.via.contact import ContactError, contact_in_text, validate_contact
 from agents.via.refine import COMPARE_TO, IT_HAS, RESULT_QUESTION, TWINS_Q, WORTH, is_edit, unit_named, units_named
-from agents.via.rental_text import viewing_asked
+from agents.via.rental_text import rental_request, viewing_asked
 from agents.via.tour_close import ADD_TOUR, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
 
@@ -204,6 +204,7 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "I don't have coworking desks or hot desks: the offices I can search are whole suites (the smallest we hold "
      "is about 9,000 SF). I can still show the smallest suites, or search apartments."),
 )
+_BUYING = next(pattern for name, pattern, _ in OUT_OF_SCOPE if name == "buying")
 TRIAGE_FOLLOW_UP = re.compile(
     r"\b\d{1,3}\s*(?:deg\w*|°|f\b)|\b(?:it'?s|it is) \d{1,3}\b|\bbaby|\binfant|\btoddler|\bnewborn|\belderly|\bpregnan|"
     r"\bkids?\b|\bchildren\b|\bworse\b|\bspreading\b|\bstill\b|\bagain\b|\bgetting\b|\bnow\b|\balso\b|\bsmell|"
@@ -609,6 +610,10 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         cues = rule_scores(text)
         node = "tour" if TOUR_WORDS.search(text) or cues[0]["tour"] >= 2 or cues[2]["time"] else "needs"
         decision = RouteDecision(pipeline="VIA", node=node, reason="a unit just shown, named by a fact of it")
+    elif state.get("rental") and _BUYING.search(text) and rental_request(
+            text, state["rental"], other_results=bool(state.get("matches"))) is not None:
+        # "show me townhouses for sale under 500k then" after REALTOR.CA's for-sale listings: those listings
+        decision = RouteDecision(pipeline="VIA", node="needs", reason="the REALTOR.CA for-sale listings, again")
     elif contact_in_text(text) is not None:
         # "my name is Dana Lee, dana@example.com": details for the bookings, not a request
         decision = RouteDecision(pipeline=None, node="clarify", reason=CONTACT_REASON)

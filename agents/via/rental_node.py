@@ -9,6 +9,7 @@ decides (`rental_request`), this module searches through `agents.via.rental` (th
 from __future__ import annotations
 
 import logging
+import re
 import time
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -149,6 +150,11 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
     if request.get("kind") == "research" and current.get("filters"):
         filters = {k: v for k, v in current["filters"].items() if k not in request.get("drop", [])}
         filters.update(request.get("criteria") or {})
+        if any(sale_wishes(str(request.get("text", "")))) and not any(
+                k in (request.get("criteria") or {}) for k in ("min_bedrooms", "max_bedrooms")):
+            # "show me townhouses for sale under 500k then": another kind of search; the old bedroom count goes
+            filters.pop("max_bedrooms", None)
+            filters["min_bedrooms"] = 0
         for low, high in (("min_bedrooms", "max_bedrooms"), ("min_bathrooms", "max_bathrooms"),
                           ("rent_min", "rent_max"), ("min_sqft", "max_sqft")):
             if filters.get(low) is not None and filters.get(high) is not None and filters[low] > filters[high]:
@@ -180,6 +186,17 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
         found = rental.search({k: v for k, v in filters.items() if k not in rent_bounds}, source=source)
         notes = [*found.get("notes", []), f"Your rent budget ({_describe_rent(rent_bounds)}) was not applied."]
     listings = found["listings"]
+    wished = sale_wishes(str(request.get("text", "")))
+    if listings and (for_sale(listings) or DERIVED_RENT in notes) and any(wished):
+        # "show me townhouses for sale under 500k": the asking price and the kind of home, on the for-sale items
+        price_max, category = wished
+        chosen = [x for x in listings if (price_max is None or (x.get("asking_price") or 0) <= price_max)
+                  and (category is None or x.get("house_category") == category)]
+        said = " and ".join(p for p in (f"an asking price up to ${price_max:,.0f}" if price_max else "",
+                                        f"{category} only" if category else "") if p)
+        notes = [n for n in notes if not n.startswith("Your rent budget")] + [
+            f"With {said}: {len(chosen)} of {len(listings)} listings."]
+        listings, found = chosen, {**found, "listings": chosen, "total_count": len(chosen)}
     kind = "listings (for sale, not rentals)" if for_sale(listings) or DERIVED_RENT in notes else "rentals"
     state_rental = {"filters": filters, "tz": tz, "listings": listings, "total_count": found["total_count"],
                     "notes": notes, "recorded": any("Recorded sample" in n for n in notes), "stage": "results",
@@ -200,6 +217,28 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
     state_rental["stats"] = stats
     return {**base, "rental": state_rental, "rental_view": state_rental, "reply": reply, "awaiting": None,
             "trace": _trace("rental", started, found=found["total_count"])}
+
+
+_SALE_PRICE = re.compile(r"\b(?:under|below|max(?:imum)?|up to|less than|at most|no more than)\s*\$?\s?"
+                         r"(\d[\d,.]*)\s*(k|m|million)?\b", re.I)
+_SALE_CUE = re.compile(r"\bfor sale\b|\bto buy\b|\bbuy(?:ing)?\b|\basking\b|\bpurchase\b", re.I)
+_HOME_KIND = ((re.compile(r"\btown ?houses?\b|\brow ?houses?\b|\btownhomes?\b", re.I), "Row / Townhouse"),
+              (re.compile(r"\b(?:detached|semi-detached|houses?)\b", re.I), "House"))
+
+
+def sale_wishes(text: str) -> tuple[float | None, str | None]:
+    """(asking price cap, house category) a message asks of for-sale listings ("townhouses for sale under 500k");
+    an amount below 50,000 is a rent, not a price."""
+    price = None
+    said = _SALE_PRICE.search(text)
+    if said:
+        value = float(said.group(1).replace(",", "")) * {"k": 1e3, "m": 1e6, "million": 1e6}.get(
+            (said.group(2) or "").lower(), 1)
+        price = value if value >= 50_000 else None
+    kind = next((name for pattern, name in _HOME_KIND if pattern.search(text)), None)
+    if price is None and not _SALE_CUE.search(text):
+        return None, None  # "a 3 bed house to rent": a rental search; the kind of home is no sale wish
+    return price, kind
 
 
 def after_rental(state: AgentState) -> str:

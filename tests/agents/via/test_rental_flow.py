@@ -257,3 +257,17 @@ def test_contact_details_typed_in_a_message_are_read_and_a_request_is_not() -> N
     assert contact_in_text("me llamo Ana Ruiz, ana@correo.es")["name"] == "Ana Ruiz"  # type: ignore[index]
     assert contact_in_text("can you email the lease to bob@x.com and tell me about the deposit?") is None
     assert contact_in_text("the sink in 4B is leaking again") is None
+
+
+def test_for_sale_listings_are_narrowed_by_asking_price_and_kind_of_home() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), router=load_route_model())  # the bundled recorded sample
+    ask(graph, "looking for a 2 bedroom for rent in toronto, under 2500/month", thread_id="t")
+    state = ask(graph, "ugh ok, show me townhouses for sale under 500k then", thread_id="t")
+    listings = state["rental"]["listings"]
+    assert state["route"]["node"] == "needs" and listings
+    assert all(x["house_category"] == "Row / Townhouse" and x["asking_price"] <= 500_000 for x in listings)
+    assert "With an asking price up to $500,000 and Row / Townhouse only" in state["reply"]
