@@ -30,6 +30,7 @@ from agents.via.refine import (
     INSTEAD_OF,
     THAT_BUILDING,
     answer_about_results,
+    answer_each,
     asks_over_the_set,
     best_in_building,
     beyond_shown,
@@ -336,6 +337,24 @@ _INCOME = re.compile(
 )
 
 
+# "3 of us ... each of us can do max 1400", "we're 4 roommates, 1200 each": a share per person, the rent is the total
+_SHARERS = re.compile(r"\b(\d|two|three|four|five|six)\s+(?:of us|roommates|roomies|people|friends|persons|adults)\b|"
+                      r"\bsomos (\d|dos|tres|cuatro|cinco)\b", re.I)
+_EACH = re.compile(r"\beach(?: of us)?\b|\bper (?:person|head)\b|\bapiece\b|\bcada (?:uno|una)\b|\bpor persona\b",
+                   re.I)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5}
+
+
+def shared_budget(text: str) -> int | None:
+    """How many people share a rent stated per person ("3 of us, each can do max 1400" -> 3), or None."""
+    people = _SHARERS.search(text)
+    if not people or not _EACH.search(text):
+        return None
+    said = (people.group(1) or people.group(2)).lower()
+    n = _COUNTS.get(said) or int(said)
+    return n if 2 <= n <= 6 else None
+
+
 def income_budget(text: str) -> tuple[float, float, str] | None:
     """(yearly income, the monthly rent it supports, the text without it) when the message states an income."""
     text = re.sub(r"(\d)\s*(?:dollars|usd|bucks)\b", r"\1", text, flags=re.I)  # "7,500 dollars per month"
@@ -543,6 +562,9 @@ def parse_spec(text: str) -> SearchSpec:
     if income:
         work = income[2]
     budget_min, budget_max, money_conf, work = _money(work, min_sqft or max_sqft)
+    sharing = shared_budget(work)
+    if sharing and budget_max is not None:  # "3 of us, each of us can do max 1400": the rent is the total
+        budget_max = budget_max * sharing
     if income and budget_max is None:
         budget_max, money_conf = income[1], 0.6  # from the stated income, by the 40x rule
     budget = None
@@ -845,8 +867,10 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "mentioned": [b[1:] for b in named_ids],
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "answered_from_building": named_ids[0][1:]}]}
-    answered = answer_about_results(english, state.get("matches") or [], state.get("focus"),
-                                    state.get("earlier"), state.get("lang")) if (previous and answer) else None
+    answered = (answer_each(english, state.get("matches") or [], state.get("focus"), state.get("earlier"),
+                            state.get("lang"))
+                or answer_about_results(english, state.get("matches") or [], state.get("focus"),
+                                        state.get("earlier"), state.get("lang"))) if (previous and answer) else None
     new_places = set(parse_spec(without_referents(text)).location) - set(previous.get("location") or []) \
         if previous else set()
     named_here = unit_named(english, state.get("matches") or []) if new_places else None
@@ -956,6 +980,10 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                             "spec_status": spec.spec_status, "merged_with_previous": merged, **origin}
     if protected or unknown:
         note["dropped"] = {"protected": protected, "unknown": unknown}
+    sharing = shared_budget(words_to_digits(readable(text)))
+    if sharing and spec.budget_max:
+        notes.append(f"{sharing} people at ${spec.budget_max / sharing:,.0f} each: I searched for a total rent up "
+                     f"to ${spec.budget_max:,.0f}/mo.")
     income = income_budget(words_to_digits(text))
     if income and spec.budget_max == income[1]:
         notes.append(f"Your income of ${income[0]:,.0f} a year supports a rent up to ${income[1]:,.0f}/mo (landlords "

@@ -259,6 +259,7 @@ RESULT_QUESTION = re.compile(
     r"\b(?:for|of|on|about) the (?:first|top|second|third|last|cheapest|biggest) (?:one|unit|suite|listing|option)\b|"
     r"أرخص|الأرخص|الخيار الأول|الأولى|الأول\b|"
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|es|has|are|have|would be|allow|take|accept|come)\b|"
+    r"\bwhich one'?s\b|\bsame (?:building|bldg|address)\b|^\W*(?:and\s+)?(?:is there (?:one|any)|are there any)\b|"
     r"\bcu[aá]l(?:es)?(?: de (?:esos|estos|ellos|esas|estas|ellas))? (?:es|est[aá]|tiene|son)\b|"
     r"\bwhat(?:'s|s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest|newest)\b|"
     r"^\W*(?:\w+\W+){0,3}(?:the )?(?:highest|top|lowest)[- ]floor (?:one|unit|option|place)?"
@@ -594,6 +595,31 @@ TWINS_Q = re.compile(r"\bsame (?:apartment|unit|place|listing|one)\b|\bidentical
 _FACTS = ("rent", "sqft", "bedrooms", "bathrooms", "floor", "min_to_subway", "neighborhood", "building_age_yrs")
 
 
+SAME_BUILDING_Q = re.compile(r"\bsame (?:building|bldg|address)\b|\bmismo edificio\b", re.I)
+_BUILDING = re.compile(r"\(building (\d+)\)")
+
+
+def same_building(text: str, shown: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """"are these all the same building?": the shown units that share a building (the data's building id or the
+    office address), and the ones that stand alone."""
+    if not SAME_BUILDING_Q.search(text) or len(shown) < 2:
+        return None
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for m in shown:
+        address = str(m["row_preview"].get("address") or "")
+        building = _BUILDING.search(address)
+        groups.setdefault(building.group(1) if building else address.split(",")[0], []).append(m)
+    shared = [g for g in groups.values() if len(g) >= 2]
+    if not shared:
+        return f"No: the {len(shown)} shown are in {len(groups)} different buildings.", shown[0]["id"]
+    lines = [f"Same building ({key if not key.isdigit() else 'building ' + key}): " + ", ".join(
+        f"#{shown.index(m) + 1} {m['id']}" for m in g) for key, g in groups.items() if len(g) >= 2]
+    alone = [m for g in groups.values() if len(g) == 1 for m in g]
+    if alone:
+        lines.append("On their own: " + ", ".join(f"#{shown.index(m) + 1} {m['id']}" for m in alone) + ".")
+    return "Yes. " + "\n".join(lines), shared[0][0]["id"]
+
+
 def _same_listing(text: str, shown: list[dict[str, Any]]) -> tuple[str, str] | None:
     """Two shown units that look the same: side by side, and whether the data tells them apart."""
     if not TWINS_Q.search(text):
@@ -770,6 +796,32 @@ def beyond_shown(text: str, shown: list[dict[str, Any]], full: list[dict[str, An
     return "\n".join(lines)
 
 
+# "which one's the biggest? and do any of them have a dishwasher": two questions, each answered
+_NEXT_ASK = re.compile(r"\?+\s*(?=\S)|\s+(?:and|also|plus)\s+(?=(?:do|does|did|is|are|which|what|whats|how|can|"
+                       r"could|any)\b)|\.\s+(?=(?:do|does|is|are|which|what|whats|how|can|any)\b)", re.I)
+
+
+_ABOUT_IT = re.compile(r"^\W*(?:and\s+)?(?:does|is|has|did|was|how (?:far|big|old) is) (?:it|that|this|she|he)\b",
+                       re.I)
+
+
+def answer_each(text: str, shown: list[dict[str, Any]], focus: str | None = None,
+                earlier: list[dict[str, Any]] | None = None, lang: str | None = None) -> tuple[str, str] | None:
+    """Each question of a message that asks two or three about the results, answered in turn (None unless every
+    part is a question the results answer)."""
+    parts = [p.strip(" ?.,") for p in _NEXT_ASK.split(text) if p.strip(" ?.,")]
+    if not 2 <= len(parts) <= 3 or any(_ABOUT_IT.search(p) for p in parts):
+        return None  # "the 725 sq ft one, what floor and does it have a dishwasher": one unit, asked two things
+    answers = []
+    for part in parts:  # "which is the cheapest? tell me more about that one": each answer is the next one's "that"
+        said = answer_about_results(part, shown, focus, earlier, lang)
+        if said is None:
+            return None
+        answers.append(said)
+        focus = said[1]
+    return "\n".join(a for a, _ in answers), answers[-1][1]
+
+
 def answer_about_results(text: str, shown: list[dict[str, Any]],
                          focus: str | None = None,
                          earlier: list[dict[str, Any]] | None = None,
@@ -828,6 +880,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
                  for i, m in enumerate(shown[:n], start=1) if m["row_preview"].get("rent")]
         if lines:
             return "\n".join(lines), shown[0]["id"]
+    building = same_building(text, shown)
+    if building is not None:  # "3 of those look like the same building?"
+        return building
     twins = _same_listing(text, shown)
     if twins is not None:  # "what's the difference between the two at 3410?", "are those two the same apartment?"
         return twins

@@ -152,3 +152,21 @@ def test_instead_of_a_place_replaces_it_and_the_cheapest_with_a_gym_is_found_fur
     assert "None of those lists a gym." in gym["reply"] and gym["reply"].index("(SE-4973)") < gym["reply"].index(
         "(SE-2132)")
     assert gym["focus"] == "SE-4973"
+
+
+def test_two_questions_about_the_results_are_both_answered_and_a_shared_rent_is_the_total(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "hey looking for a 2br in astoria, under 2500, want max like 5 min walk to the train", thread_id="q")
+    both = ask(graph, "which one's the biggest? and do any of them have a dishwasher", thread_id="q")["reply"]
+    assert "(SE-9642) is the largest (1,000 SF)" in both and "None of those lists a dishwasher." in both
+    lic = _graph(inventory, now)
+    ask(lic, "any 1 bedrooms in LIC, needs gym + doorman, under 3800", thread_id="l")
+    same = ask(lic, "3 of those look like the same building? and is there one thats no fee AND has w/d",
+               thread_id="l")["reply"]
+    assert same.startswith("Yes. Same building (building 30171847)")
+    assert "None of those lists no fee and washer/dryer together." in same
+    shared = _graph(inventory, now)
+    split = ask(shared, "3 of us looking for a 3br in bushwick or bed stuy, each of us can do max 1400", thread_id="s")
+    assert split["spec"]["budget_monthly_usd"]["max"] == 4200 and "3 people at $1,400 each" in split["reply"]
+    broke = ask(shared, "we def need 2 bathrooms. and no fee pls we're broke lol", thread_id="s")
+    assert broke["route"]["node"] == "needs" and "no_fee" in broke["spec"]["must_haves"]
