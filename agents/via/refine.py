@@ -880,9 +880,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
                  for i, m in enumerate(shown[:n], start=1) if m["row_preview"].get("rent")]
         if lines:
             return "\n".join(lines), shown[0]["id"]
-    building = same_building(text, shown)
-    if building is not None:  # "3 of those look like the same building?"
-        return building
+    grouped = same_building(text, shown)
+    if grouped is not None:  # "3 of those look like the same building?"
+        return grouped
     twins = _same_listing(text, shown)
     if twins is not None:  # "what's the difference between the two at 3410?", "are those two the same apartment?"
         return twins
