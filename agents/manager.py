@@ -26,7 +26,17 @@ from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
 from agents.via.contact import ContactError, contact_in_text, validate_contact
-from agents.via.refine import COMPARE_TO, IT_HAS, RESULT_QUESTION, TWINS_Q, WORTH, is_edit, unit_named, units_named
+from agents.via.refine import (
+    ADDRESS_Q,
+    COMPARE_TO,
+    IT_HAS,
+    RESULT_QUESTION,
+    TWINS_Q,
+    WORTH,
+    is_edit,
+    unit_named,
+    units_named,
+)
 from agents.via.rental_text import rental_request, viewing_asked
 from agents.via.tour_close import ADD_TOUR, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
@@ -209,7 +219,8 @@ TRIAGE_FOLLOW_UP = re.compile(
     r"\b\d{1,3}\s*(?:deg\w*|°|f\b)|\b(?:it'?s|it is) \d{1,3}\b|\bbaby|\binfant|\btoddler|\bnewborn|\belderly|\bpregnan|"
     r"\bkids?\b|\bchildren\b|\bworse\b|\bspreading\b|\bstill\b|\bagain\b|\bgetting\b|\bnow\b|\balso\b|\bsmell|"
     r"\bsound|\bsince\b|\bhours?\b|\bdays?\b|\bwhen\b|\bwhat time\b|\bhow long\b|\beta\b|\bcome after\b|"
-    r"\bt[eé]cnico\b|\bviene\b|\bcu[aá]ndo\b|\bhora\b|\bplumber\b|\bsomeone\b|متى|الفني|سيأتي|يجي", re.I)
+    r"\bt[eé]cnico\b|\bviene\b|\bcu[aá]ndo\b|\bhora\b|\bplumber\b|\bsomeone\b|\barregl\w*|\bcu[aá]nto tiempo\b|"
+    r"\bdescuent\w*|\bstatus\b|\bsummary\b|متى|الفني|سيأتي|يجي", re.I)
 RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
     r"write|letter|message|landlord|offer|shorter|formal|casual|tone|rewrite|redo|reword|polite|friendlier|firmer|"
@@ -354,10 +365,11 @@ def rule_scores(
         scores["needs"] += 1.5  # a neighborhood, borough or street: most likely a search
     if awaiting == "renewal" and max(scores.values()) < 2:
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
-    if previous_node == "needs" and (is_edit(text) or RESULT_QUESTION.search(text)
+    if previous_node == "needs" and (is_edit(text) or RESULT_QUESTION.search(text) or ADDRESS_Q.search(text)
                                      or _result_question_translated(text)):
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
     elif previous_node == "tour" and (RESULT_QUESTION.search(text) or is_edit(text) or IT_HAS.search(text)
+                                      or ADDRESS_Q.search(text)
                                       or TWINS_Q.search(text) or _result_question_translated(text)) and not timed \
             and not BOOKING.search(text):
         scores["needs"] += 3.0  # "does the second one have a gym?", "drop the 2nd bathroom": the listings, not the tour
@@ -604,6 +616,10 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
             and not TOUR_WORDS.search(text):
         # "is the 3675 one worth it vs the 3200 one? compare": two units shown, side by side
         decision = RouteDecision(pipeline="VIA", node="needs", reason="two units just shown, compared")
+    elif state.get("previous_node") in ("needs", "tour") and state.get("matches") and ADDRESS_Q.search(text) \
+            and not TOUR_WORDS.search(text):
+        # "whats the address of the first one so i can plan my route": a fact of a unit shown, not a new tour
+        decision = RouteDecision(pipeline="VIA", node="needs", reason="the address of a unit just shown")
     elif state.get("previous_node") in ("needs", "tour") and unit_named(text, state.get("matches") or []) \
             is not None:
         # "the 1200 sqft one - is there an elevator?", "the no fee one. sunday afternoon works": a shown unit

@@ -199,7 +199,10 @@ _ROLE_CUES = (
                            r"\bright now\b|\bnow\b", re.IGNORECASE)),
     ("offer", re.compile(r"\boffer\w*\b|\bpropos\w*|\bnew rent\b|\bto\b|\bwants?\b|\basking\b|\braise\w*\b|"
                          r"\bincreas\w*|\bgoing up\b|\bquot\w*|\brenewal (?:is|at)\b|"
-                         r"\b(?:letter|notice|lease|renewal) says\b", re.IGNORECASE)),
+                         r"\b(?:letter|notice|lease|renewal) says\b|"
+                         r"\b(?:sent|gave|got|received) (?:me )?(?:my |the |a )?renewal(?: offer| letter| notice)?\W*$|"
+                         r"\brenewal (?:offer|letter|notice)\W*$",
+                         re.IGNORECASE)),
     ("counter", _COUNTER_CUE),
 )
 

@@ -354,7 +354,9 @@ WHEN_ASK = re.compile(r"\bwhen (?:will|is|are|does|do|can|would) (?:someone|some
                       r"tech\w*|super|vendor|guy|electrician|repair\w*))\b|\beta\b|\bhow long (?:until|till|before|"
                       r"will it take)\b|\bhow long (?:for|on) (?:the|a|my|your) \w+|"
                       r"\bany (?:update|news)\b|\bwho(?:'s| is) (?:handling|doing|fixing|coming (?:for|to))\b|"
-                      r"\band when\W*$|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|"
+                      r"\band when\W*$|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|^\W*(?:any\s+)?status\b|"
+                      r"\b(?:is )?any(?:one|body) coming\b|\bcu[aá]nto tiempo (?:tienen|tardan|van a tardar|"
+                      r"tarda)\b|"
                       r"متى (?:يجي|يأتي|سيأتي|يوصل)", re.I)
 # Questions about the open report that report nothing new: can it wait, who else must be called, who pays.
 WAIT_ASK = re.compile(r"\b(?:is (?:that|this|it) (?:ok|okay|fine|alright|acceptable|normal|safe)|can (?:it|this|that) "
@@ -390,6 +392,7 @@ MAX_OPEN = 5  # earlier open reports kept beside the current one
 TICKETS_ASK = re.compile(r"\b(?:ticket|report|request|reference|case|work order)\s*(?:numbers?|#s?|nos?\.?|ids?|"
                          r"refs?)\b|\breference (?:numbers?|codes?)\b|\b(?:list|show|what are|send)\b.{0,20}"
                          r"\b(?:my|the|all|both|open) (?:tickets|reports|requests|work orders)\b|"
+                         r"\b(?:short |quick )?(?:summary|summarize|recap)\b|\bbuilding log\b|"
                          r"\bn[uú]mero(?:s)? de (?:ticket|reporte|solicitud)\w*", re.I)
 
 
@@ -474,6 +477,8 @@ def _by_label(text: str, ticket: dict[str, Any] | None, tickets: list[dict[str, 
         m.group(1).upper() == label for m in UNIT_LABEL.finditer(t["text"]))), None)
 
 
+_FILLER = {"status", "update", "updates", "any", "news", "how", "long", "for", "the", "is", "are", "an", "of", "on",
+           "so", "ok", "okay", "hi", "hello", "pls", "please", "us", "me", "my", "do", "we", "you", "yet", "still"}
 _ASK_WORDS = {"when", "someone", "somebody", "anyone", "coming", "come", "will", "there", "they", "that", "this",
               "what", "time", "long", "here", "fixed", "repair", "guy", "tech", "technician", "plumber", "super"}
 # A neighbour's behaviour is not a repair: said plainly, the open reports untouched.
@@ -540,6 +545,12 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     if ticket and WHEN_ASK.search(text) and not [s for s in said if s.name != "object"]:
         named = [t for t in [ticket, *reversed(tickets)]
                  if any(w in t["text"].lower() for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _ASK_WORDS)]
+        content = [w for w in re.findall(r"[a-záéíóúñ]{2,}", text.lower()) if w not in _ASK_WORDS | _FILLER]
+        if not named and tickets and not content and not _by_label(text, ticket, tickets):
+            # "status? anyone coming?" with several reports open: each of them, the most urgent first
+            return {"reply": open_reports([*tickets, ticket], model=model),
+                    "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                               "status_asked": len(tickets) + 1}]}
         # "when is someone coming for the ceiling", "who's handling 2A and when": that report
         ticket = _by_label(text, ticket, tickets) or (named[0] if named else ticket)
         kept, _ = classify_detailed(ticket["text"], model=model)
@@ -566,6 +577,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         return {"reply": repair_answer(text, ticket, state.get("lang"), bool(state.get("lease")), model=model),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "question_about_report": True}]}
+    made_safe = False  # the emergency reported before is over: its report is replaced, not kept beside
     window = ACCESS_WINDOW.search(text) if VISIT_ASK.search(text) else None
     if window:  # "can the guy come after 6pm? i sleep during the day": the visit window, passed on
         notes.append(f"Noted: the visit should be **{window.group(0).strip()}**; we will pass that on and confirm the "
@@ -581,7 +593,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                 eta = min(alone.eta_hours, 24.0)
                 said_again = _confirm_message(alone.category, "P1", alone.vendor, eta, None, "")
                 alone = alone.model_copy(update={"priority": "P1", "eta_hours": eta, "confirm_message": said_again})
-            result, report = alone, text
+            result, report, made_safe = alone, text, True
             notes.append(f"The danger is over, so this is now a **{alone.priority}** repair (was P0).")
             after = AFTER_HAZARD.get(next(iter(classify_detailed(ticket["text"], model=model)[1]["hazards"]), ""))
             if after:
@@ -610,7 +622,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     reply = "\n\n".join([*notes, render_reply(result, state.get("lang")), *(
         f"**Also logged:** {CATEGORY_LABELS[o.category]} ({part[:60]}{'...' if len(part) > 60 else ''}) as "
         f"**{o.priority}**: {o.vendor} within about {_duration(o.eta_hours)}." for part, o in others)])
-    if ticket and report == text:  # a new report: the one before stays open beside it
+    if ticket and report == text and not made_safe:  # a new report: the one before stays open beside it
         earlier = [*earlier, ticket][-MAX_OPEN:]
     if others and UNIT_LABEL.search(others[0][0]):  # a report of several units: this ticket is its own unit's part
         report = next((p for p in issue_parts(text) if p not in {part for part, _ in others}), report)

@@ -202,6 +202,15 @@ def _addresses() -> frozenset[str]:
                      for part in str(text).split(" | ")[3:])
 
 
+def _building_number(value: float, text: str) -> bool:
+    """The amount is the number of a building we list, said bare ("all at 1674?"), not money."""
+    number = f"{value:.0f}"
+    if value != int(value) or number not in {a.split()[0] for a in _addresses() if a[:1].isdigit()}:
+        return False
+    return not re.search(rf"\$\s?{number}\b|\b{number}\s*(?:/mo|a month|per month|monthly|usd|dollars)\b|"
+                         rf"\b(?:budget|under|max|up to|below|less than)\s+\$?{number}\b", text, re.I)
+
+
 _BUILDING_NUMBER = re.compile(r"(?<![\d$.,])(\d{1,4}(?:-\d{1,4})?)\s+$")
 
 
@@ -562,6 +571,8 @@ def parse_spec(text: str) -> SearchSpec:
     if income:
         work = income[2]
     budget_min, budget_max, money_conf, work = _money(work, min_sqft or max_sqft)
+    if budget_max is not None and _building_number(budget_max, original):
+        budget_max = None  # "all at 1674? anything at 1412 broadway": a building's number, not a rent
     sharing = shared_budget(work)
     if sharing and budget_max is not None:  # "3 of us, each of us can do max 1400": the rent is the total
         budget_max = budget_max * sharing

@@ -287,7 +287,7 @@ _RESULT_AMENITIES = (("no fee", r"\bfee\b"), ("doorman", r"\bdoorman\b|\bportero
                      ("elevator", r"\belevator|\blift\b|\bascensor\b"), ("gym", r"\bgym\b|\bgimnasio\b"),
                      ("roof deck", r"\broof|\bazotea\b"), ("dishwasher", r"\bdishwasher|\blavavajillas\b"),
                      ("washer/dryer", r"\b(?:washer|dryer|laundry|w/d|lavadora|secadora)"),
-                     ("patio", r"\bpatio|\boutdoor|\bterraza\b"))
+                     ("patio", r"\bpatio|\boutdoor|\bterraza\b|\bterrace|\bbalcon|\bbackyard\b|\bgarden\b"))
 _AMENITY_ES = {"doorman": "portero", "elevator": "ascensor", "gym": "gimnasio", "roof deck": "azotea",
                "dishwasher": "lavavajillas", "washer/dryer": "lavadora/secadora", "patio": "patio o terraza",
                "no fee": "sin comisión"}

@@ -553,6 +553,7 @@ _CANCEL_ONE = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|forget|delete)\b(?
                          r"[1-5])\b(?!\s*(?:bath|bed|br\b|room|floor|requirement|filter|option|amenit|must))", re.I)
 
 
+_AT_ONE = re.compile(r"^\s*(?:the\s+)?(\d{1,2})(?::(\d{2}))?\s*(?:am|pm)?\s+(?:one|tour|viewing|slot)\b", re.I)
 _CANCEL_VERB = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|scratch|forget|delete|nix|ditch|lose)\b", re.I)
 
 
@@ -560,6 +561,13 @@ def dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
     """The index of the proposed tour a message cancels ("cancel the second one", "drop #2", "scratch water st,
     keep pearl"), or None."""
     said = _CANCEL_VERB.search(text)
+    at = _AT_ONE.search(text[said.end():]) if said is not None else None
+    if at is not None:  # "cancel the 6:45 one": the tour at that time
+        hour, minute = int(at.group(1)), int(at.group(2) or 0)
+        for i, a in enumerate(actions):
+            start = datetime.fromisoformat(a["start"])
+            if start.hour % 12 == hour % 12 and start.minute == minute:
+                return i
     if said is not None:  # "cancel the 1202", "drop U-38": the tour of that suite or unit
         after = text[said.end():].lower()
         for i, a in enumerate(actions):
@@ -730,8 +738,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                     "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "tours": 0, "dropped": gone["unit_id"]}]}
         plan = _plan([TourAction.model_validate(a) for a in kept])  # the question fits the tours left
-        clock = _clock(english_when(text))
-        if len(kept) == 1 and clock and _MOVE.search(text):
+        move = _MOVE.search(text)
+        clock = _clock(english_when(text[move.end():] if move else text))  # "move the other to 6:30": after the verb
+        if len(kept) == 1 and clock and move:
             # "move pearl st to 2pm. and cancel university place": the one left, moved on its own day
             start = datetime.fromisoformat(kept[0]["start"])
             h, m = clock

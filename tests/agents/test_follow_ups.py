@@ -1295,3 +1295,31 @@ def test_a_short_spanish_follow_up_stays_spanish_with_the_search_notes_in_spanis
     assert "Ninguno de los" in moved["reply"] and "«gym opcional»" in moved["reply"]
     optional = ask(graph, "gym opcional", thread_id="es")
     assert "gym" not in optional["spec"]["must_haves"]
+
+
+def test_tenant_renewal_offer_status_of_all_reports_and_a_made_safe_emergency_replaced(inventory, now):
+    graph = _graph(inventory, now)
+    sent = ask(graph, "landlord sent my renewal: 2,650 starting feb, i pay 2,400 now. 1br in astoria ~700sqft. "
+                      "can i push back", thread_id="r", role="renter")
+    assert sent["renewal_advice"]["offer_usd"] == 2650 and sent["renewal_advice"]["current_rent_usd"] == 2400
+    heat = _graph(inventory, now)
+    ask(heat, "no heat since last night, radiator is ice cold and its like 55 inside. i have a newborn", thread_id="h",
+        role="renter")
+    ask(heat, "also the kitchen sink is clogged and draining super slow", thread_id="h", role="renter")
+    status = ask(heat, "status? anyone coming?", thread_id="h", role="renter")["reply"]
+    assert status.startswith("Your open reports (2)") and status.index("**P0**") < status.index("plumbing")
+    gas = _graph(inventory, now)
+    ask(gas, "i smell gas in the kitchen, strong", thread_id="g", role="renter")
+    safe = ask(gas, "con ed came and shut the gas off to the stove, now i have no stove", thread_id="g", role="renter")
+    assert safe["ticket"]["priority"] != "P0" and not any(t["priority"] == "P0" for t in safe["tickets"])
+
+
+def test_an_address_asked_after_tours_and_a_tour_cancelled_by_its_time_then_the_other_moved(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "chelsea 1 bed under 3800, need elevator + dishwasher", thread_id="t")
+    ask(graph, "book the 2800 one and the 3200 one thursday at 6 and 6:45", thread_id="t")
+    where = ask(graph, "whats the address of the first one so i can plan my route", thread_id="t")
+    assert where["route"]["node"] == "needs" and "no street address" in where["reply"]
+    moved = ask(graph, "cancel the 6:45 one, and move the other to 6:30", thread_id="t")
+    actions = moved["plan"]["actions"]
+    assert len(actions) == 1 and actions[0]["start"][11:16] == "18:30"
