@@ -875,7 +875,8 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             return {"reply": told, "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "block_sales": pointed.group(1) if pointed else None}]}
-    if LEASE_LEFT_Q.search(asked) and previous.get("target") and state.get("previous_node") == "comps":
+    if LEASE_LEFT_Q.search(asked) and previous.get("target") and state.get("previous_node") == "comps" \
+            and not ASKING_AT.search(asked):  # "seller at fernvale link asking 720k, ~88 yrs lease left": a flat
         # "does the old lease hurt me?": what a shorter remaining lease does to price here
         about = Target.model_validate({**previous["target"], "as_of": as_of})
         return {"reply": lease_effect(engine, about), "awaiting": None,

@@ -553,6 +553,8 @@ _CANCEL_ONE = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|forget|delete)\b(?
                          r"[1-5])\b(?!\s*(?:bath|bed|br\b|room|floor|requirement|filter|option|amenit|must))", re.I)
 
 
+_FOCUS_AND_ID = re.compile(r"\b(?:that one|this one|it|that|this|ese|esa)\s+(?:and|&|plus|y)\s+(?:also\s+)?"
+                           r"(?:SE|U)-\d+", re.I)
 _AT_ONE = re.compile(r"^\s*(?:the\s+)?(\d{1,2})(?::(\d{2}))?\s*(?:am|pm)?\s+(?:one|tour|viewing|slot)\b", re.I)
 _CANCEL_VERB = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|scratch|forget|delete|nix|ditch|lose)\b", re.I)
 
@@ -755,6 +757,12 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "tours": len(plan.actions), "dropped": gone["unit_id"]}]}
     if route_node == "tour":
+        in_focus = str(state.get("focus") or "")
+        if _FOCUS_AND_ID.search(text) and in_focus and in_focus not in text.upper():
+            # "book that one and SE-8254 monday 6:30 and 7": the unit in focus first, then the one named
+            row = inventory.row(in_focus)
+            if row is not None:
+                units.append(_unit_for_tour(row))
         for unit_id in dict.fromkeys(m.upper() for m in UNIT_ID.findall(text)):
             row = inventory.row(unit_id)
             if row is None:

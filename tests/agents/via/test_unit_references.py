@@ -170,3 +170,12 @@ def test_two_questions_about_the_results_are_both_answered_and_a_shared_rent_is_
     assert split["spec"]["budget_monthly_usd"]["max"] == 4200 and "3 people at $1,400 each" in split["reply"]
     broke = ask(shared, "we def need 2 bathrooms. and no fee pls we're broke lol", thread_id="s")
     assert broke["route"]["node"] == "needs" and "no_fee" in broke["spec"]["must_haves"]
+
+
+def test_that_one_and_a_unit_id_tours_both(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "need a 1 bed on the upper east side in a doorman bldg, 3k max, elevator too", thread_id="b")
+    closest = ask(graph, "which is closest to a train", thread_id="b")
+    other = next(m["id"] for m in closest["matches"] if m["id"] != closest["focus"])
+    booked = ask(graph, f"book that one and {other} for monday after work, like 6:30 and 7", thread_id="b")
+    assert [a["unit_id"] for a in booked["plan"]["actions"]] == [closest["focus"], other]
