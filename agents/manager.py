@@ -28,14 +28,12 @@ from agents.state import AgentState
 from agents.via.contact import ContactError, contact_in_text, validate_contact
 from agents.via.refine import (
     ADDRESS_Q,
-    COMPARE_TO,
     IT_HAS,
     RESULT_QUESTION,
     TWINS_Q,
-    WORTH,
+    compared_units,
     is_edit,
     unit_named,
-    units_named,
 )
 from agents.via.rental_text import rental_request, viewing_asked
 from agents.via.tour_close import ADD_TOUR, cancels_all, dropped_tour, held_by_text
@@ -611,9 +609,8 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         # "monthly on the pearl st one?", "book pearl st thursday 2pm": a unit just shown, by its address
         node = "tour" if TOUR_WORDS.search(text) or (actions and ADD_TOUR.search(text)) else "needs"
         decision = RouteDecision(pipeline="VIA", node=node, reason="a unit just shown, named by its address")
-    elif state.get("previous_node") in ("needs", "tour") and (COMPARE_TO.search(text) or WORTH.search(text)) \
-            and len(units_named(text, [*(state.get("matches") or []), *(state.get("earlier") or [])])) >= 2 \
-            and not TOUR_WORDS.search(text):
+    elif state.get("previous_node") in ("needs", "tour") and len(compared_units(
+            text, [*(state.get("matches") or []), *(state.get("earlier") or [])])) >= 2 and not TOUR_WORDS.search(text):
         # "is the 3675 one worth it vs the 3200 one? compare": two units shown, side by side
         decision = RouteDecision(pipeline="VIA", node="needs", reason="two units just shown, compared")
     elif state.get("previous_node") in ("needs", "tour") and state.get("matches") and ADDRESS_Q.search(text) \

@@ -95,8 +95,8 @@ _MARKET = re.compile(r"\b(?:similar|comparables?|comps?|market(?: rate| rent)?|g
                      r"others? (?:in|like)|neighbou?rs? pay)\b[^$%]{0,45}?(?:\$\s?|~\s?|is |are |at |around |about )"
                      r"(\d{1,2},\d{3}|\d{4,5})\b",
                      re.IGNORECASE)
-_FLOOR = re.compile(r"\b(?:at least|minimum(?: of)?|no less than|floor of)\s+(\d+(?:\.\d+)?)\s*(?:%|percent)",
-                    re.IGNORECASE)
+_FLOOR = re.compile(r"\b(?:at least|minimum(?: of)?|no less than|floor of|(?:anything|everything|increases?|raises?) "
+                    r"(?:under|below|less than))\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
 _CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most|stay under|keep (?:it )?under|"
                   r"stay below|keep (?:it )?below)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
                   r"(?:%|percent)", re.IGNORECASE)

@@ -534,6 +534,22 @@ _AMENITY_ONE = re.compile(rf"\bthe {_AMENITY_WORDS_RX} (?:one|unit|place|apartme
                           rf"tiene|con)\b.{{0,25}}?{_AMENITY_WORDS_RX}", re.I)
 
 
+def compared_units(text: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The units a comparison names: one after another ("the 3675 one vs the 3200 one"), or the two shown at one
+    rent ("compare the two at 4995"); empty when the message compares nothing."""
+    if not (COMPARE_TO.search(text) or WORTH.search(text)):
+        return []
+    pair = units_named(text, pool)
+    if len(pair) >= 2 or not COMPARE_TO.search(text):
+        return pair
+    for said in re.finditer(r"(?<![\w.])\$?(\d{1,2},\d{3}|\d{3,5})(k)?\b", text):
+        value = float(said.group(1).replace(",", "")) * (1000 if said.group(2) else 1)
+        at = [m for m in pool if abs((m["row_preview"].get("rent") or 0) - value) <= 1]
+        if len(at) == 2:
+            return at
+    return pair
+
+
 def units_named(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The shown units a message names one after another ("the 3525 one and the 1200 sqft one"), in that order."""
     found: list[dict[str, Any]] = []
@@ -896,7 +912,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         return (f"The listing data has no street address for {about['id']}: only its neighborhood "
                 f"({row.get('neighborhood')}) and building number {building.group(1)}. "
                 "Book a viewing and the listing will give you the address."), about["id"]
-    pair = units_named(text, pool) if COMPARE_TO.search(text) or WORTH.search(text) else []
+    pair = compared_units(text, pool)
     if len(pair) >= 2:  # "is the 3675 one worth it vs the 3200 one? compare": side by side, and what differs
         one, two = pair[:2]
         lines = [unit_details(m, _position(m, shown), text) for m in (one, two)]

@@ -555,6 +555,7 @@ _CANCEL_ONE = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|forget|delete)\b(?
 
 _FOCUS_AND_ID = re.compile(r"\b(?:that one|this one|it|that|this|ese|esa)\s+(?:and|&|plus|y)\s+(?:also\s+)?"
                            r"(?:SE|U)-\d+", re.I)
+_THOSE = re.compile(r"\b(?:those|these|both|them|the two|the 2)\b", re.I)
 _AT_ONE = re.compile(r"^\s*(?:the\s+)?(\d{1,2})(?::(\d{2}))?\s*(?:am|pm)?\s+(?:one|tour|viewing|slot)\b", re.I)
 _CANCEL_VERB = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|scratch|forget|delete|nix|ditch|lose)\b", re.I)
 
@@ -871,7 +872,13 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 compared = full if _COMPARATIVE.search(text) and len(full) == 2 else shown
                 chosen = _by_comparison(text, compared)[:1]
             else:
-                chosen = _ranked_by_ask(text, shown)[:count] if several else [shown[min(picked, len(shown) - 1)]]
+                named_last = [m for m in [*shown, *earlier] if m["id"] in (state.get("mentioned") or [])]
+                if several and len(named_last) >= count and _THOSE.search(text):
+                    # "book those two back to back": the units the last answer named, not the top of the list
+                    order = state.get("mentioned") or []
+                    chosen = sorted(named_last, key=lambda m: order.index(m["id"]))[:count]
+                else:
+                    chosen = _ranked_by_ask(text, shown)[:count] if several else [shown[min(picked, len(shown) - 1)]]
             units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
                      for m in chosen]
     else:  # tours proposed with a search: of the full matches (a near miss is toured only when asked for)

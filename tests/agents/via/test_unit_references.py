@@ -179,3 +179,20 @@ def test_that_one_and_a_unit_id_tours_both(inventory, now):
     other = next(m["id"] for m in closest["matches"] if m["id"] != closest["focus"])
     booked = ask(graph, f"book that one and {other} for monday after work, like 6:30 and 7", thread_id="b")
     assert [a["unit_id"] for a in booked["plan"]["actions"]] == [closest["focus"], other]
+
+
+def test_the_two_at_a_rent_are_compared_and_those_two_named_last_are_toured(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "2 bed 2 bath in williamsburg with washer/dryer under 5k", thread_id="w")
+    compared = ask(graph, "compare the two at 4995", thread_id="w")
+    assert compared["route"]["node"] == "needs" and compared["spec"]["budget_monthly_usd"]["max"] == 5000
+    assert "(SE-726)" in compared["reply"] and "(SE-8844)" in compared["reply"]
+    booked = ask(graph, "book those two back to back next tues afternoon", thread_id="w")
+    assert {a["unit_id"] for a in booked["plan"]["actions"]} == {"SE-726", "SE-8844"}
+
+
+def test_a_managers_minimum_increase_is_the_floor_of_the_package():
+    from agents.doma.renewal_parse import parse_renewal_request
+
+    said = parse_renewal_request("policy: renewals max +7%, anything under +3% needs owner sign-off")
+    assert said.floor_pct == 3.0 and said.cap_pct == 7.0
