@@ -671,6 +671,40 @@ def from_spanish(text: str) -> str:
     return text
 
 
+GOOD_DEAL = re.compile(r"\b(?:good|fair|decent|bad|great) (?:deal|price|value)\b|\boverpriced\b|\bunderpriced\b|"
+                       r"\b(?:too (?:much|high)|a steal)\b", re.I)
+
+
+def rent_against_area(unit: dict[str, Any]) -> str:
+    """A unit's rent against the listings of its neighbourhood with as many bedrooms (the data's own market)."""
+    row = unit["row_preview"]
+    frame = load_inventory().frame
+    same = frame[(frame["neighborhood"] == row.get("neighborhood")) & (frame["kind"] == row.get("kind"))]
+    if row.get("bedrooms") is not None and row.get("kind") == "apartment":
+        same = same[same["bedrooms"] == row["bedrooms"]]
+    rents, place = same["rent"].dropna(), str(row.get("neighborhood"))
+    if len(rents) < 5:  # a few listings say little: the wider area (StreetEasy's submarket) with as many bedrooms
+        unit_row = frame[frame["unit_id"] == unit["id"]]
+        market = str(unit_row["submarket"].iloc[0]) if len(unit_row) and "submarket" in frame else ""
+        wider = frame[(frame["submarket"] == market) & (frame["kind"] == row.get("kind"))] if market else frame[:0]
+        if row.get("bedrooms") is not None and row.get("kind") == "apartment":
+            wider = wider[wider["bedrooms"] == row["bedrooms"]]
+        if len(wider["rent"].dropna()) > len(rents):
+            rents, place = wider["rent"].dropna(), market.replace("All ", "")
+    if len(rents) < 3 or not row.get("rent"):
+        return (f"Too few {row.get('neighborhood')} listings like {unit['id']} in the data to say whether "
+                f"${row.get('rent') or 0:,.0f} is a good price.")
+    median, low, high = rents.median(), rents.quantile(0.25), rents.quantile(0.75)
+    gap = (row["rent"] / median - 1) * 100
+    where = ("below the middle of the market there" if row["rent"] < low else
+             "above the middle of the market there" if row["rent"] > high else "within the usual range there")
+    kind = f"{row['bedrooms']:g}-bedroom " if row.get("kind") == "apartment" and row.get("bedrooms") else ""
+    return (f"{unit['id']} at ${row['rent']:,.0f}/mo is {abs(gap):.0f}% {'below' if gap < 0 else 'above'} the median "
+            f"of the {len(rents)} {place} {kind}listings in the data (${median:,.0f}; middle half "
+            f"${low:,.0f}-${high:,.0f}): {where}. The data is a StreetEasy sample of about 2016, so compare with "
+            "today's listings before you decide.")
+
+
 def inventory_unit(unit_id: str | None) -> dict[str, Any] | None:
     """A unit of the inventory as the results show it, by id."""
     row = load_inventory().row(unit_id) if unit_id else None
@@ -869,6 +903,14 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         return {"reply": at_building[0], "focus": at_building[1][0], "answered": True, "mentioned": at_building[1],
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "building_options": at_building[1]}]}
+    deal = GOOD_DEAL.search(english) if previous and answer and state.get("matches") else None
+    pointed = (unit_named(english, state["matches"]) or next(
+        (m for m in state["matches"] if m["id"] == state.get("focus")), None)) if deal else None
+    if pointed is not None:  # "is 3695 for the nolita one a good deal for the area?": against the area's rents
+        return {"reply": rent_against_area(pointed), "focus": pointed["id"], "answered": True,
+                "mentioned": [pointed["id"]],
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "deal_checked": pointed["id"]}]}
     talked_of = state.get("focus") or next((m["id"] for m in state.get("matches") or []), None)
     in_focus = inventory_unit(talked_of) if previous and answer and THAT_BUILDING.search(english) else None
     in_building = best_in_building(english, in_focus, building_units(in_focus)) if in_focus else None

@@ -201,7 +201,7 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
             if label:
                 notes.append(_bedrooms_note(parsed.min_bedrooms, parsed.max_bedrooms))  # type: ignore[arg-type]
     dropped = {key for word, key in _AMENITY_WORDS.items() for m in [*DROP.finditer(text), *OPTIONAL.finditer(text)]
-               if word in m.group(1).lower()}
+               if re.search(rf"(?<![a-z]){re.escape(word)}", m.group(1).lower())}  # "dishwasher" is no washer
     if DROPPED_TRANSIT.search(text):  # "ok forget the train thing": no walk limit, no transit must-have
         dropped.add("near_transit")
         if spec.max_min_to_subway is not None:
@@ -260,7 +260,7 @@ RESULT_QUESTION = re.compile(
     r"أرخص|الأرخص|الخيار الأول|الأولى|الأول\b|"
     r"\bwhich (?:ones?|of (?:those|these|them|the \w+))?\s*(?:is|es|has|are|have|would be|allow|take|accept|come)\b|"
     r"\bwhich one'?s\b|\bsame (?:building|bldg|address)\b|^\W*(?:and\s+)?(?:is there (?:one|any)|are there any)\b|"
-    r"\bcu[aá]l(?:es)?(?: de (?:esos|estos|ellos|esas|estas|ellas))? (?:es|est[aá]|tiene|son)\b|"
+    r"\bcu[aá]l(?:es)?(?: de (?:esos|estos|ellos|esas|estas|ellas))? (?:es|est[aá]|tiene|son|is|are|has|have)\b|"
     r"\bwhat(?:'s|s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest|newest)\b|"
     r"^\W*(?:\w+\W+){0,3}(?:the )?(?:highest|top|lowest)[- ]floor (?:one|unit|option|place)?"
     r"\W*(?:then|please|pls)?\W*$|"

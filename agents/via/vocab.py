@@ -128,7 +128,7 @@ MUST_CUES = (r"\bmust\b", r"required", r"\bneeds? to\b", r"has to", r"have to", 
 # Spanish requests are read through a small glossary into the English wording the parser knows.
 SPANISH_MARKERS = r"\b(busco|buscamos|necesito|necesitamos|quiero|queremos|habitaci[oó]n|habitaciones|apartamento|" \
                   r"departamento|oficina|alquiler|presupuesto|d[oó]lares|menos de|por mes|al mes|alguno|esos|estos|" \
-                  r"perros?|gatos?|acepta\w*|barat\w*|m[aá]s grande)\b"
+                  r"perros?|gatos?|acepta\w*|barat\w*|m[aá]s grande|m[aá]s cerca\w*|cu[aá]l(?:es)?)\b"
 SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(\d{1,3})\.(\d{3})\b", r"\1\2"),  # 2.000 -> 2000 (a dot groups thousands)
     (r"\b(\d{1,3})\s+mil\b", r"\g<1>000"),  # 80 mil -> 80000
@@ -165,6 +165,7 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(?:alguno|alguna|algunos|algunas) de (?:esos|estos|esas|estas|ellos)\b", "any of those"),
     (r"\bcu[aá]l(?:es)? de (?:esos|estos|esas|estas|ellos)\b", "which of those"),
     (r"\bperr(?:o|os|ito|itos)\b", "dogs"), (r"\bgat(?:o|os|ito|itos)\b", "cats"),
+    (r"\bm[aá]s cerca(?:no|na)? del? (?:metro|tren)\b", "closest to the subway"),
     (r"\bm[aá]s barat[oa]s?\b", "cheaper"), (r"\bm[aá]s grandes?\b", "bigger"),
     (r"\b(?:ordena\w*|ordenar) por precio\b", "sort by price"), (r"\b(?:ver|mu[eé]strame) m[aá]s\b", "show more"),
     (r"\bo\b", "or"), (r"\by\b", "and"), (r"\ben\b", "in"), (r"\bcon\b", "with"),
@@ -185,6 +186,8 @@ ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"بواب|حارس", "doorman"), (r"مصعد", "elevator"), (r"نادي رياضي|جيم|صالة رياضية", "gym"),
     (r"غسالة صحون|غسالة أطباق", "dishwasher"), (r"حيوانات أليفة|كلب|قطة|قطط|كلاب", "pets allowed"),
     (r"قريب(?:ة)? من (?:المترو|محطة)", "near the subway"), (r"بدون عمولة", "no fee"),
+    (r"حمامين", "2 bathrooms"), (r"(\d+) دقائق مشي|(\d+) دقيقة مشي", r"\1\2 min walk"),
+    (r"(?:لل|ال)مترو", "the subway"), (r"أو أقل|او اقل", "or less"), (r"بدون|من غير", "without"),
     (r"أريد فقط|اريد فقط|فقط", "only"), (r"التي فيها|اللي فيها|فيها|مع", "with"), (r"المباني|مباني", "buildings"),
     (r"أرخص|ارخص", "cheaper"), (r"أكبر|اكبر", "bigger"), (r"أبحث عن|ابحث عن|أريد|اريد", "looking for"),
     (r"مانهاتن|منهاتن", "manhattan"), (r"بروكلين", "brooklyn"), (r"كوينز", "queens"), (r"برونكس", "bronx"),

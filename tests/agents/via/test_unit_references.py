@@ -196,3 +196,20 @@ def test_a_managers_minimum_increase_is_the_floor_of_the_package():
 
     said = parse_renewal_request("policy: renewals max +7%, anything under +3% needs owner sign-off")
     assert said.floor_pct == 3.0 and said.cap_pct == 7.0
+
+
+def test_a_good_deal_question_a_spanish_closest_and_dropping_a_dishwasher_keeps_the_washer(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "1br in nolita or soho with a doorman and w/d under 4500", thread_id="n")
+    deal = ask(graph, "ok forget the w/d. is 3695 for the nolita one a good deal for the area?", thread_id="n")
+    assert deal["reply"].startswith("SE-5827 at $3,695/mo is") and "median" in deal["reply"]
+    assert deal["spec"]["budget_monthly_usd"]["max"] == 4500
+    spanish = _graph(inventory, now)
+    ask(spanish, "hola! busco un estudio o de 1 habitación en Astoria o Long Island City, máximo 2,200 al mes y sin "
+                 "comisión de broker", thread_id="s")
+    closest = ask(spanish, "¿cuál está más cerca del metro?", thread_id="s")["reply"]
+    assert closest.startswith("De esos,") and "más cercano al metro" in closest
+    both = _graph(inventory, now)
+    ask(both, "2br in astoria under 3000 with washer dryer and dishwasher", thread_id="d")
+    dropped = ask(both, "no dishwasher needed", thread_id="d")
+    assert "washer_dryer" in dropped["spec"]["must_haves"] and "dishwasher" not in dropped["spec"]["must_haves"]
