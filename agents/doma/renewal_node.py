@@ -48,6 +48,7 @@ from agents.doma.renewal_units import (
 )
 from agents.i18n import phrase
 from agents.state import AgentState
+from agents.textnum import words_to_digits
 
 APPROVAL_Q = re.compile(r"\bsign-?\s?off\b|\bapprov\w*|\bboss\b|\bauthori[sz]\w*", re.I)
 LETTER_Q = re.compile(r"\b(?:draft|write|prepare|send|red[aá]ct\w*|escrib\w*)\b.{0,30}\b(?:letter|email|e-mail|notice|"
@@ -137,10 +138,8 @@ def offer_totals(analysis: Any, text: str) -> str:
     """The primary offer as a monthly rent (and a rate per square foot for an office) and its total over the term
     asked ("over the 5 years") or its own."""
     offer, request = analysis.package.primary, analysis.request
-    years = re.search(r"\b(\d{1,2}|one|two|three|four|five|six|seven|ten)\s*-?\s*(?:years?|yrs?)\b", text, re.I)
-    words = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
-    months = (12 * int(words.get(years.group(1).lower(), years.group(1))) if years else
-              request.term_months or offer.term_months)
+    years = re.search(r"\b(\d{1,2})\s*-?\s*(?:years?|yrs?)\b", words_to_digits(text), re.I)
+    months = 12 * int(years.group(1)) if years else request.term_months or offer.term_months
     rate = (f" (${offer.rent_usd * 12 / request.sqft:,.2f}/SF/yr on {request.sqft:,.0f} SF)"
             if request.kind == "office" and request.sqft else "")
     return (f"**The primary offer: ${offer.rent_usd:,.0f} a month{rate}; over {months} months, "

@@ -401,27 +401,30 @@ def reference(ticket: dict[str, Any]) -> str:
     return "MR-" + hashlib.sha1(ticket["text"].encode()).hexdigest()[:6].upper()
 
 
+def _triaged(tickets: list[dict[str, Any]], model: Any) -> list[tuple[dict[str, Any], TriageResult]]:
+    """Each open report with its classification (category, vendor, ETA)."""
+    return [(ticket, classify_detailed(ticket["text"], model=model)[0]) for ticket in tickets]
+
+
+def _excerpt(ticket: dict[str, Any]) -> str:
+    return f"{ticket['text'][:60].rstrip()}{'...' if len(ticket['text']) > 60 else ''}"
+
+
 def open_reports(tickets: list[dict[str, Any]], *, model: Any = None) -> str:
     """Every open report with its reference, priority, who comes and when (the most urgent first)."""
-    lines = []
-    for ticket in sorted(tickets, key=lambda t: PRIORITY_RANK[t["priority"]]):
-        kept, _ = classify_detailed(ticket["text"], model=model)
-        lines.append(f"- **{reference(ticket)}**: {CATEGORY_LABELS[kept.category]} ({ticket['text'][:60].rstrip()}"
-                     f"{'...' if len(ticket['text']) > 60 else ''}), **{ticket['priority']}**, {kept.vendor} within "
-                     f"about {_duration(kept.eta_hours)}")
+    rows = sorted(_triaged(tickets, model), key=lambda row: PRIORITY_RANK[row[0]["priority"]])
+    lines = [f"- **{reference(ticket)}**: {CATEGORY_LABELS[kept.category]} ({_excerpt(ticket)}), "
+             f"**{ticket['priority']}**, {kept.vendor} within about {_duration(kept.eta_hours)}"
+             for ticket, kept in rows]
     return f"Your open reports ({len(lines)}):\n" + "\n".join(lines)
 
 
 def handling_order(tickets: list[dict[str, Any]], *, model: Any = None) -> str:
     """The open reports, the most urgent first (then the sooner visit), each with its priority and due time."""
-    rows = []
-    for ticket in tickets:
-        kept, _ = classify_detailed(ticket["text"], model=model)
-        rows.append((PRIORITY_RANK[ticket["priority"]], kept.eta_hours, ticket, kept))
-    rows.sort(key=lambda row: (row[0], row[1]))
-    lines = [f"{i}. {CATEGORY_LABELS[kept.category].capitalize()} ({ticket['text'][:60].rstrip()}"
-             f"{'...' if len(ticket['text']) > 60 else ''}): **{ticket['priority']}**, {kept.vendor} within about "
-             f"{_duration(kept.eta_hours)}" for i, (_r, _e, ticket, kept) in enumerate(rows, start=1)]
+    rows = sorted(_triaged(tickets, model), key=lambda row: (PRIORITY_RANK[row[0]["priority"]], row[1].eta_hours))
+    lines = [f"{i}. {CATEGORY_LABELS[kept.category].capitalize()} ({_excerpt(ticket)}): **{ticket['priority']}**, "
+             f"{kept.vendor} within about {_duration(kept.eta_hours)}"
+             for i, (ticket, kept) in enumerate(rows, start=1)]
     return "The most urgent is handled first:\n" + "\n".join(lines)
 
 

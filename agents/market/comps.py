@@ -747,6 +747,12 @@ def blocks_within(engine: CompsEngine, target: Target, blocks: list[str], budget
     return "\n".join(lines)
 
 
+def sgd_said(number: str, thousands: str | None) -> float:
+    """A flat's price as said: "480k", "ask 480" (thousands of dollars) or "480,000"."""
+    price = float(number.replace(",", ""))
+    return price * 1000 if thousands or price < 10_000 else price
+
+
 def listing_advice(valued: dict[str, Any], text: str = "") -> str:
     """Where to set an asking price for the flat just valued, from its estimate and range (what the data can say);
     a price the message names ("my agent says list at 720k") is placed against that range first."""
@@ -757,10 +763,7 @@ def listing_advice(valued: dict[str, Any], text: str = "") -> str:
     named = asked or re.search(r"\$?\s?(\d{2,4}(?:[.,]\d+)?)\s*(k|K)\b|\$?\s?(\d{3},?\d{3})\b", text)
     verdict = ""
     if named:
-        said = named.group(1) or named.group(3)
-        price = float(said.replace(",", ""))
-        if named.group(2) or price < 10_000:  # "480k", "ask 480": thousands of dollars
-            price *= 1000
+        price = sgd_said(named.group(1) or named.group(3), named.group(2))
         where = ("below the range: likely to sell quickly, but you may leave money on the table" if price < low else
                  "above the range: expect buyers to push back" if price > high else "within the range")
         verdict = f"{price:,.0f} SGD is {where} ({(price / estimate - 1) * 100:+.1f}% on the estimate). "
@@ -951,8 +954,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             reply = f"{line}\n\n{reply}"
     seen_at = ASKING_AT.search(asked)
     if seen_at and result.estimate:  # "saw a 5 room ... asking 888k. fair?": the asking price against the estimate
-        price = float(seen_at.group(1).replace(",", "")) * (1000 if seen_at.group(2) else 1)
-        price *= 1000 if price < 10_000 else 1
+        price = sgd_said(seen_at.group(1), seen_at.group(2))
         low, high = result.low or result.estimate, result.high or result.estimate
         where = ("below the estimate's range: a good price on this evidence" if price < low else
                  "above the estimate's range: more than comparable flats sold for" if price > high else

@@ -362,7 +362,7 @@ def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, 
 ADDRESS_Q = re.compile(r"\b(?:exact|street|full|actual) address\b|\bwhat(?:'s| is)(?: the)? address\b|\baddress of\b|"
                        r"\bcross[- ]streets?\b|\bwhere exactly\b|\bwhat street\b|\bwhich street\b|"
                        r"\bdirecci[oó]n\b|العنوان", re.I)
-_NO_ADDRESS = re.compile(r"apartment \(building (\d+)\)")
+_NO_ADDRESS = re.compile(r"apartment \(building (\d+)\)")  # the rental listings' label: no street address
 
 
 _FLOOR_SAID = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[- ]floor\b|\bfloor (?:[a-z])?(\d{1,2})\b", re.I)
@@ -612,7 +612,6 @@ _FACTS = ("rent", "sqft", "bedrooms", "bathrooms", "floor", "min_to_subway", "ne
 
 
 SAME_BUILDING_Q = re.compile(r"\bsame (?:building|bldg|address)\b|\bmismo edificio\b", re.I)
-_BUILDING = re.compile(r"\(building (\d+)\)")
 
 
 def same_building(text: str, shown: list[dict[str, Any]]) -> tuple[str, str] | None:
@@ -623,7 +622,7 @@ def same_building(text: str, shown: list[dict[str, Any]]) -> tuple[str, str] | N
     groups: dict[str, list[dict[str, Any]]] = {}
     for m in shown:
         address = str(m["row_preview"].get("address") or "")
-        building = _BUILDING.search(address)
+        building = _NO_ADDRESS.search(address)  # an apartment's building id; an office's street address
         groups.setdefault(building.group(1) if building else address.split(",")[0], []).append(m)
     shared = [g for g in groups.values() if len(g) >= 2]
     if not shared:
