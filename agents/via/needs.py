@@ -202,10 +202,16 @@ def _addresses() -> frozenset[str]:
                      for part in str(text).split(" | ")[3:])
 
 
+@lru_cache(maxsize=1)
+def _building_numbers() -> frozenset[str]:
+    """The numbers of the buildings we list ("1674" of "1674 broadway")."""
+    return frozenset(a.split()[0] for a in _addresses() if a[:1].isdigit())
+
+
 def _building_number(value: float, text: str) -> bool:
     """The amount is the number of a building we list, said bare ("all at 1674?"), not money."""
     number = f"{value:.0f}"
-    if value != int(value) or number not in {a.split()[0] for a in _addresses() if a[:1].isdigit()}:
+    if value != int(value) or number not in _building_numbers():
         return False
     return not re.search(rf"\$\s?{number}\b|\b{number}\s*(?:/mo|a month|per month|monthly|usd|dollars)\b|"
                          rf"\b(?:budget|under|max|up to|below|less than)\s+\$?{number}\b", text, re.I)
