@@ -53,7 +53,7 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
                          r"شقتي|عقدي|بيتي|منزلي|المالك|مالك العقار|صاحب العقار|إيجاري|ايجاري", re.I)
 # A question about what one's own agreement says ("if the flat floods, who pays under my lease?", "what does
 # joint and several mean in my tenancy agreement?"): hazard or market words in it are its topic, not its goal.
-TOUR_WORDS = re.compile(r"\b(?:book|tour|see it|see them|visit|viewing|showing|schedule|hold)\b", re.I)
+TOUR_WORDS = re.compile(r"\b(?:book|tours?|see it|see them|visit|viewings?|showings?|schedule|hold)\b", re.I)
 ABOUT_IT = re.compile(r"\b(?:does|do|is|are|has|have)\s+(?:it|this|that|the|they)\b", re.I)
 CONDITIONAL_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|unless|si no)\b.{0,20}\bcancel", re.I)
 # A renewal offer asked for by name: the goal, whatever unit details follow
@@ -70,6 +70,17 @@ RENEWAL_GOAL = re.compile(r"\b(?:renewal (?:offer|package|proposal|terms|letter|
 LEASE_LEFT = re.compile(r"\blease\b.{0,30}\b(?:left|remaining)\b|\bremaining lease\b", re.I)
 BACK_TO_RESULTS = re.compile(r"\bback to (?:the |my |our )?(?:studios?|apartments?|listings?|results?|search|"
                              r"offices?|suites?|places|units?|options|flats?)\b", re.I)
+# "book the 4br sat 10am and the forest hills 3br right after", "set up tours for that one and ...": a message that
+# opens by asking for tours; the places and sizes in it point at units shown, they are not a new search
+BOOK_ASK = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|perfect|nice|good|alright|then|so|and|yes|yeah|yep|pls|please|"
+                      r"let'?s|can you|could you|can we|could we|i'?d like to|i want to|we'?d like to|"
+                      r"go ahead and)[\s,.!]+)*"
+                      r"(?:book|schedule|reserve|(?:set|line) up (?:a |some |the |two |2 |three |3 )?"
+                      r"(?:tours?|viewings?|showings?|visits?)|"
+                      r"ag[eé]nd(?:a|ame|amos)|reserv(?:a|ame|emos)|programa(?:me)?|احجز)\b"
+                      r"(?!.{0,40}\b(?:plumber|repair|exterminator|electrician|handyman|inspection|fix|call with|"
+                      r"meeting)\b)",
+                      re.I)
 RENEWAL_WORD = re.compile(r"\brenew\w*|\brenovaci\w*|\brenovar\b|تجديد", re.I)
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
@@ -419,6 +430,8 @@ def route(
     if previous_node not in (None, "needs", "tour") and BACK_TO_RESULTS.search(text):
         # "ok back to the studios, which of them is closest to the subway": the search shown before the detour
         return RouteDecision(pipeline="VIA", node="needs", reason="back to the search results")
+    if previous_node in ("needs", "tour") and BOOK_ASK.search(text):
+        return RouteDecision(pipeline="VIA", node="tour", reason="tours of the units shown asked for")
     if previous_node == "comps" and COMPS_FOLLOW_UP.search(text) and not OWN_RENTAL.search(text):
         # "which floors in 876A sold at or under 760k?", "any listings on that street?": the flats just valued
         return RouteDecision(pipeline="MARKET", node="comps", reason="a follow-up about the flats just valued")
@@ -607,7 +620,8 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         decision = RouteDecision(pipeline="VIA", node="tour", reason="the tours just proposed: hold or cancel them")
     elif state.get("previous_node") in ("needs", "tour") and shown_by_address(text, state.get("matches") or []):
         # "monthly on the pearl st one?", "book pearl st thursday 2pm": a unit just shown, by its address
-        node = "tour" if TOUR_WORDS.search(text) or (actions and ADD_TOUR.search(text)) else "needs"
+        node = "tour" if TOUR_WORDS.search(text) or BOOK_ASK.search(text) or (actions and ADD_TOUR.search(text)) \
+            else "needs"
         decision = RouteDecision(pipeline="VIA", node=node, reason="a unit just shown, named by its address")
     elif state.get("previous_node") in ("needs", "tour") and len(compared_units(
             text, [*(state.get("matches") or []), *(state.get("earlier") or [])])) >= 2 and not TOUR_WORDS.search(text):

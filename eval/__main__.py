@@ -28,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("fit-router", help="fit the routing weights on the route train split → agents/config")
     converse = sub.add_parser("converse", help="play conversations through the graph (one JSON line per turn)")
     converse.add_argument("--cases", type=Path, required=True, help="JSON Lines of {conv_id, role, turns}")
+    converse.add_argument("--now", default=None, help="the conversations' clock, e.g. 2026-11-26T10:00 (New York "
+                          "time; default: the real clock), so 'tomorrow' means what the cases' writer meant")
     sub.add_parser("fit-triage", help="fit the triage model on the triage train split → agents/doma/config")
     sub.add_parser("fit-lease", help="fit the lease clause ranker and not-found model → agents/doma/config")
     args = parser.parse_args(argv)
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "converse":
         from eval.conversations import main as converse_main
 
-        for row in converse_main(args.cases):
+        for row in converse_main(args.cases, args.now):
             print(json.dumps(row, ensure_ascii=False))
         return 0
 

@@ -13,8 +13,12 @@ case's "good" and "bad".
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
+
+from agents.via.tour_close import TZ
 
 ROLE = {"manager": "manager", "renter": "renter", "office_seeker": None}
 
@@ -59,8 +63,8 @@ def _upload(graph: Any, thread: str, name: str, folder: Path) -> None:
     graph.update_state({"configurable": {"thread_id": thread}}, {"lease": lease})
 
 
-def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every turn of every conversation with the workspace's reply."""
+def play(conversations: list[dict[str, Any]], now: datetime | None = None) -> list[dict[str, Any]]:
+    """Every turn of every conversation with the workspace's reply; `now` fixes the clock the graph reads."""
     import tempfile
 
     from langgraph.checkpoint.memory import InMemorySaver
@@ -73,7 +77,8 @@ def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     router = load_route_model() if Settings().router == "learned" else None
     folder = tempfile.TemporaryDirectory()
     holds = SqliteHoldStore(Path(folder.name) / "holds.db")
-    graph = build_graph(checkpointer=InMemorySaver(), router=router, holds=holds)
+    graph = build_graph(checkpointer=InMemorySaver(), router=router, holds=holds,
+                        now=(lambda: now) if now is not None else None)
     rows: list[dict[str, Any]] = []
     for conv in conversations:
         thread = f"conv-{conv['conv_id']}"
@@ -95,6 +100,7 @@ def play(conversations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def main(cases: Path) -> list[dict[str, Any]]:
+def main(cases: Path, now: str | None = None) -> list[dict[str, Any]]:
     conversations = [json.loads(line) for line in cases.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return play(conversations)
+    clock = datetime.fromisoformat(now).replace(tzinfo=ZoneInfo(TZ)) if now else None
+    return play(conversations, clock)

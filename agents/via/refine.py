@@ -689,7 +689,8 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
             return having[0]
     rents = []
     for amount in re.finditer(r"(?<![\w.])\$?(\d{1,3}(?:,\d{3})+|\d{3,6})(k)?\b", text):
-        if re.search(r"(?:under|below|max|up to|budget|than|at most|within|around|about)\s*$",
+        if re.search(r"(?:under|below|max|up to|budget|than|at most|within|around|about|hasta|m[aá]ximo|menos de|"
+                     r"subo a|حتى|لحد)\s*$",
                      text[:amount.start()].rstrip("$ ").lower() + " "):
             continue
         value = float(amount.group(1).replace(",", "")) * (1000 if amount.group(2) else 1)

@@ -22,6 +22,7 @@ from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from agents.via.match_rank import preview
+from agents.via.referents import best, measure, narrowed, ranked
 from agents.via.refine import unit_named, units_named
 from contracts.plan import ActionPlan, TourAction
 from data.sources.nyc import Inventory, load_inventory
@@ -81,8 +82,10 @@ def _clock(text: str) -> tuple[int, int] | None:
     return (hour, minute) if hour < 24 and minute < 60 else None
 
 
-# Days and times said in Spanish or Arabic, in the English words the rules above read (longest first).
+# Days and times said in Spanish or Arabic or misspelt, in the English words the rules above read (longest first).
 _WHEN_WORDS = (
+    ("tmrw", "tomorrow"), ("tmr", "tomorrow"), ("tmrow", "tomorrow"), ("tomorow", "tomorrow"),
+    ("tommorow", "tomorrow"), ("tommorrow", "tomorrow"), ("2moro", "tomorrow"), ("2morrow", "tomorrow"),
     ("de la mañana", "am"), ("de la manana", "am"), ("de la tarde", "pm"), ("de la noche", "pm"),
     ("por la mañana", "morning"), ("por la manana", "morning"), ("en la mañana", "morning"),
     ("por la tarde", "afternoon"), ("por la noche", "evening"), ("pasado mañana", "in 2 days"),
@@ -337,7 +340,7 @@ def _swapped(text: str, actions: list[dict[str, Any]], shown: list[dict[str, Any
     time"; None unless one tour is proposed, another shown unit is named, and the message swaps them."""
     if len(actions) != 1 or not (_INSTEAD.search(text) and _SAME_TIME.search(text)):
         return None
-    unit = unit_named(text, shown)
+    unit = unit_named(text, shown) or (best(text, shown) if measure(text) else None)  # "put the biggest one instead"
     if unit is None or unit["id"] == actions[0]["unit_id"]:
         return None
     return actions[0], unit
@@ -396,7 +399,6 @@ def _street_of(match: dict[str, Any]) -> str:
     return str(match["row_preview"]["address"]).split(",")[0].strip().lower()
 
 
-_COMPARATIVE = re.compile(r"\bthe (?:cheaper|bigger|closer|larger)\b", re.I)
 # "both", "the top two", "all three": more than one of the results just shown.
 _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b|"
                       r"\b(?:two|2|three|3) (?:cheapest|biggest|largest|closest|nearest)\b", re.I)
@@ -404,25 +406,9 @@ _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|th
 
 def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The shown units in the order the message asks for ("the two cheapest per SF", "the 2 biggest"), else as shown;
-    a comparison picks among the full matches when some were shown (the near-misses are extras)."""
-    def key_of(field: str, default: float) -> Any:
-        return lambda m: m["row_preview"].get(field) if m["row_preview"].get(field) is not None else default
-
-    full = [m for m in shown if not m["row_preview"].get("misses")]
-    if full and re.search(r"\b(?:cheapest|lowest|biggest|largest|closest|nearest)\b", text, re.I):
-        shown = full + [m for m in shown if m not in full]
-        if len(full) >= 2:
-            shown = full
-
-    if re.search(r"\b(?:cheapest|lowest)\b.{0,12}\b(?:per (?:sf|square|foot)|psf|/sf)|\bper sf\b", text, re.I):
-        return sorted(shown, key=key_of("ppsf_year", float("inf")))
-    if re.search(r"\bcheapest\b", text, re.I):
-        return sorted(shown, key=key_of("rent", float("inf")))
-    if re.search(r"\b(?:biggest|largest)\b", text, re.I):
-        return sorted(shown, key=key_of("sqft", 0.0), reverse=True)
-    if re.search(r"\b(?:closest|nearest)\b", text, re.I):
-        return sorted(shown, key=key_of("min_to_subway", float("inf")))
-    return shown
+    a comparison picks among the full matches when two or more were shown (the near-misses are extras)."""
+    full = [m for m in shown if not m["row_preview"].get("misses") and (m.get("score") or 100) >= 100]
+    return ranked(text, full if len(full) >= 2 else shown) or shown
 
 
 _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
@@ -430,30 +416,6 @@ _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, 
 
 
 ORDINAL = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|fifth|last)\b", re.I)
-
-
-_BEDS_SAID = re.compile(r"\b(\d)\s*-?\s*(?:bed|br|bd|bedroom)s?\b", re.I)
-
-
-def _narrowed(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The shown units that have what the message names beside its comparison ("the cheaper 3 bed w/ laundry": the
-    3-bedrooms with a washer), or all of them when none does."""
-    keep = shown
-    for key, said in _AMENITY_ASK:
-        if re.search(said, text, re.I):
-            keep = [m for m in keep if _has_amenity(m, key)]
-    beds = _BEDS_SAID.search(text)
-    if beds:
-        keep = [m for m in keep if m["row_preview"].get("bedrooms") == float(beds.group(1))]
-    return keep or shown
-
-
-def _by_comparison(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The shown units in the order a comparison asks ("the cheaper one" as "the cheapest"), among those that have
-    what the message names beside it."""
-    shown = _narrowed(text, shown)
-    return _ranked_by_ask(text.replace("cheaper", "cheapest").replace("bigger", "biggest").replace("closer", "closest"),
-                          shown)
 
 
 def _ordinal_reference(text: str) -> int:
@@ -492,9 +454,69 @@ def _other_named(words: str, shown: list[dict[str, Any]]) -> dict[str, Any] | No
         index = _ordinal_reference(words)
         return shown[index] if index < len(shown) else None
     if _BY_KIND_OF_ONE.search(words):
-        ranked = _by_comparison(words, shown)
-        return ranked[0] if ranked else None
+        order = _ranked_by_ask(words, shown)
+        return order[0] if order else None
     return None
+
+
+# the parts of a request that may each name a unit: "ese el sábado a las 10 y el más barato de Inwood a las 11:30"
+_PARTS = re.compile(r"\s*(?:[,;]|\band (?:then|also)\b|\band\b|&|\bplus\b|\bthen\b|\by\b|(?<=\s)و(?=ال))\s*", re.I)
+_POINTER = re.compile(r"^\W*(?:\w+\s+){0,4}?(?:it|that one|this one|that|this|there|that place|ese|esa|este|esta|"
+                      r"esa unidad|ese apartamento)\b(?!\s+(?:one|is|are)\b)", re.I)
+
+
+_SUITE_LABEL = re.compile(r"\b(?:suite|ste\.?|#)\s*([a-z]?\d{1,4}[a-z]{0,2})\b|\b(\d{1,2}[a-z]|[a-z]\d{1,3})\b", re.I)
+
+
+def suite_in_inventory(text: str, inventory: Inventory) -> dict[str, Any] | None:
+    """The one office suite a label names ("6K", "suite 300A") when no other suite has that label: a suite the
+    person saw further down the results, or on the broker's flyer."""
+    for found in _SUITE_LABEL.finditer(text):
+        label = (found.group(1) or found.group(2)).upper()
+        frame = inventory.frame
+        rows = frame[(frame["kind"] == "office") & (frame["suite"].astype(str).str.upper() == label)]
+        if len(rows) == 1:
+            row = rows.iloc[0].to_dict()
+            return {"id": row["unit_id"], "row_preview": {**preview(row), **_unit_for_tour(row)}}
+    return None
+
+
+def _part_unit(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
+               inventory: Inventory | None = None) -> dict[str, Any] | None:
+    """The unit one part of a request names: by id, rent, suite or place; by street; by rank; by a superlative
+    ("the cheapest 2 bath one"); by what only it has ("the 4br", "the forest hills 3br"); or "that one"."""
+    for unit_id in UNIT_ID.findall(part):
+        found = next((m for m in pool if m["id"] == unit_id.upper()), None)
+        if found is not None:
+            return found
+    named = unit_named(part, pool) or (suite_in_inventory(part, inventory) if inventory is not None else None)
+    if named is not None:
+        return named
+    streets = shown_by_address(part, pool)
+    if streets:
+        return streets[0]  # several suites on that street: the best ranked
+    if ORDINAL.search(_english_ordinals(part)):
+        index = _ordinal_reference(part)
+        return pool[index] if index < len(pool) else None
+    full = [m for m in pool if (m.get("score") or 0) >= 100]
+    if measure(part):  # among the units that fit the search, when some do
+        return best(part, full if len(full) >= 2 else pool)
+    having = narrowed(part, pool)
+    if len(having) < len(pool):
+        return having[0]
+    return focus if focus is not None and _POINTER.search(part) else None
+
+
+def each_named(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
+               inventory: Inventory | None = None) -> list[dict[str, Any]]:
+    """The units a request names part by part, in the order said; [] unless two or more parts each name one. "it"
+    after a unit is named points back at that unit ("the cheaper of those 2, can i see it sunday"), not at another."""
+    found: list[dict[str, Any]] = []
+    for part in _PARTS.split(text):
+        unit = _part_unit(part, pool, None if found else focus, inventory) if part.strip() else None
+        if unit is not None and unit not in found:
+            found.append(unit)
+    return found if len(found) >= 2 else []
 
 
 def _unit_for_tour(row: dict[str, Any]) -> dict[str, Any]:
@@ -548,9 +570,9 @@ def _own_slots(holds: HoldStore | None, thread_id: str) -> list[tuple[datetime, 
 TOUR_STATUS = re.compile(r"\b(?:do i have|have i got|is there|are there|did i (?:book|get))\b.{0,20}"
                          r"\b(?:tours?|viewings?|showings?)\b|\b(?:tours?|viewings?|showings?)\b.{0,15}\b(?:pending|booked|scheduled)\b.{0,20}"
                          r"(?:\?|right|what)|\bwhat(?:'s| is) the time of (?:my|the) (?:tour|viewing)\b", re.I)
-_CANCEL_ONE = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|forget|delete)\b(?: about)?\s+(?:the\s+)?"
-                         r"(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|#[1-5]|one at \d{1,2}(?::\d{2})?|"
-                         r"[1-5])\b(?!\s*(?:bath|bed|br\b|room|floor|requirement|filter|option|amenit|must))", re.I)
+_WHICH_ONE = re.compile(r"(?: about)?\s+(?:the\s+)?"
+                        r"(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|#[1-5]|one at \d{1,2}(?::\d{2})?|"
+                        r"[1-5])\b(?!\s*(?:bath|bed|br\b|room|floor|requirement|filter|option|amenit|must))", re.I)
 
 
 _FOCUS_AND_ID = re.compile(r"\b(?:that one|this one|it|that|this|ese|esa)\s+(?:and|&|plus|y)\s+(?:also\s+)?"
@@ -563,7 +585,22 @@ _CANCEL_VERB = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|scratch|forget|de
 def dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
     """The index of the proposed tour a message cancels ("cancel the second one", "drop #2", "scratch water st,
     keep pearl"), or None."""
-    said = _CANCEL_VERB.search(text)
+    return _tour_meant(text, actions, _CANCEL_VERB)
+
+
+_MOVE_VERB = re.compile(r"\b(?:move|push|shift|reschedule|change)\b|\bc[aá]mbia\w*|\bmueve\w*", re.I)
+
+
+def moved_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
+    """The index of the one proposed tour (of several) a message moves ("move the second one to 2pm", "push the
+    1202 to friday"), or None."""
+    return _tour_meant(text, actions, _MOVE_VERB) if len(actions) > 1 else None
+
+
+def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern[str]) -> int | None:
+    """The index of the proposed tour the verb's object names: by its time ("the 6:45 one"), its unit or suite, its
+    street, or its place in the plan ("the second one")."""
+    said = verb_words.search(text)
     at = _AT_ONE.search(text[said.end():]) if said is not None else None
     if at is not None:  # "cancel the 6:45 one": the tour at that time
         hour, minute = int(at.group(1)), int(at.group(2) or 0)
@@ -579,13 +616,13 @@ def dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
                     suite and re.search(rf"(?<![\d$,.]){re.escape(suite.group(1).lower())}\b(?!\s*(?:sf|sq|k\b))",
                                         after)):
                 return i
-    verb = said if len(actions) > 1 else None
-    if verb is not None:  # by address: the tour whose street follows the verb
-        tours = [{"row_preview": {"address": a.get("address") or ""}} for a in actions]
-        named = shown_by_address(text[verb.end():].split(",")[0], tours)
-        if len(named) == 1:
-            return tours.index(named[0])
-    match = _CANCEL_ONE.search(text) if len(actions) > 1 else None
+    if said is None or len(actions) < 2:
+        return None
+    tours = [{"row_preview": {"address": a.get("address") or ""}} for a in actions]
+    named = shown_by_address(text[said.end():].split(",")[0], tours)  # by address: the street after the verb
+    if len(named) == 1:
+        return tours.index(named[0])
+    match = next((m for v in verb_words.finditer(text) if (m := _WHICH_ONE.match(text[v.end():]))), None)
     if match is None:
         return None
     word = match.group(1).lower()
@@ -638,6 +675,37 @@ def held_by_text(text: str, actions: list[dict[str, Any]]) -> list[int] | None:
     if _ALL_OF_THEM.search(text) or len(actions) == 1 or (bare and not re.search(r"\bit\b", text, re.I)):
         return list(range(len(actions)))
     return None
+
+
+def _move_one(text: str, actions: list[dict[str, Any]], index: int, now: datetime, holds: HoldStore | None,
+              thread: str, inventory: Inventory) -> tuple[ActionPlan, str] | None:
+    """The plan with one tour moved to the day or time said after the verb (its own day when only a time is said),
+    clear of the tours that stay; None when no new time is said."""
+    tour = actions[index]
+    verb = _MOVE_VERB.search(text)
+    said = english_when(text[verb.end():] if verb else text)
+    before = datetime.fromisoformat(tour["start"])
+    clock = _clock(said)
+    if _WHEN.search(said):
+        when, base = said, now
+    elif clock:
+        hour, minute = clock
+        when, base = f"{before:%A} at {hour}:{minute:02d}", before.replace(hour=0, minute=0) - timedelta(minutes=1)
+    else:
+        return None
+    staying = [a for i, a in enumerate(actions) if i != index]
+    own = _own_slots(holds, thread) + [(datetime.fromisoformat(a["start"]), datetime.fromisoformat(a["end"]))
+                                       for a in staying]
+    unit = {"unit_id": tour["unit_id"], "address": tour["address"],
+            "kind": (inventory.row(tour["unit_id"]) or {}).get("kind", "apartment")}
+    one, notes = schedule_tours([unit], when=when, now=base, taken=holds.is_taken if holds is not None else None,
+                                own=[slot for slot in own if slot[0] != before])
+    if not one.actions:
+        return None
+    plan = _plan(sorted([*(TourAction.model_validate(a) for a in staying), *one.actions], key=lambda a: a.start))
+    start = one.actions[0].start
+    return plan, " ".join([f"Moved {tour['address']} to {start:%a %b %d %H:%M}; the other tours stay as they were.",
+                           *notes])
 
 
 def cancels_all(text: str, actions: list[dict[str, Any]]) -> bool:
@@ -757,6 +825,15 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan, state.get('lang'))}",
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "tours": len(plan.actions), "dropped": gone["unit_id"]}]}
+    moving = moved_tour(text, actions) if route_node == "tour" else None
+    if moving is not None:  # "move the second one to 2pm": that tour alone; the others stay where they are
+        moved_plan = _move_one(text, actions, moving, current, holds, thread, inventory)
+        if moved_plan is not None:
+            plan, note = moved_plan
+            reply = f"{note}\n\n{describe_plan(plan, state.get('lang'))}"
+            return {"plan": plan.model_dump(mode="json"), "reply": reply,
+                    "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                               "tours": len(plan.actions), "moved_one": actions[moving]["unit_id"]}]}
     if route_node == "tour":
         in_focus = str(state.get("focus") or "")
         if _FOCUS_AND_ID.search(text) and in_focus and in_focus not in text.upper():
@@ -835,7 +912,10 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             if len([m for m in two if (m.get("score") or 0) >= 100]) >= 2:  # those named that fit the search
                 two = [m for m in two if (m.get("score") or 0) >= 100]
             of_two = _OF_THE_TWO.search(text)
-            if of_two and len(two) >= 2:  # "the cheaper of those 2": between the units the last answer named
+            each = each_named(text, shown + earlier, shown[focus] if focus is not None else None, inventory)
+            if len(each) >= 2:  # "6K monday 10am and the 52nd st one right after": each part names its unit
+                chosen = each[:TOURS]
+            elif of_two and len(two) >= 2:  # "the cheaper of those 2": between the units the last answer named
                 word = (of_two.group(1) or of_two.group(2)).lower()
                 key = "rent" if word in ("cheaper", "cheapest") else "sqft" if word in (
                     "bigger", "biggest", "larger", "largest") else "min_to_subway"
@@ -866,11 +946,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 chosen = [shown[i] for i in listed]
             elif with_amenity is not None:  # "the one with the doorman", "el que tiene lavadora"
                 chosen = [with_amenity]
-            elif _BY_KIND_OF_ONE.search(text) and not several:  # "the cheaper one", "the bigger one"
-                full = [m for m in shown if m.get("score", 0) >= 100]
-                # a comparative ("the bigger one") compares two: the two full matches, else the list
-                compared = full if _COMPARATIVE.search(text) and len(full) == 2 else shown
-                chosen = _by_comparison(text, compared)[:1]
+            elif measure(text) and not several and not ORDINAL.search(_english_ordinals(text)):
+                # "the cheaper one", "whichever is closest to the subway", "el más barato de Inwood"
+                chosen = _ranked_by_ask(text, shown)[:1]
             else:
                 named_last = [m for m in [*shown, *earlier] if m["id"] in (state.get("mentioned") or [])]
                 if several and len(named_last) >= count and _THOSE.search(text):
