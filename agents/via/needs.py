@@ -13,6 +13,7 @@ import time
 from functools import lru_cache
 from typing import Any
 
+from langchain_core.messages import HumanMessage
 from rapidfuzz import fuzz, process
 
 from agents.cues import SF_PER_PERSON, shown_by_address
@@ -21,7 +22,9 @@ from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
+from agents.via.figures import asks_figures, asks_shares, describe, people_said
 from agents.via.match_rank import DEEPER, match, preview
+from agents.via.referents import units_meant
 from agents.via.refine import (
     BETWEEN,
     DETAILS_Q,
@@ -49,6 +52,7 @@ from agents.via.vocab import (
     AMBIGUOUS_PLACES,
     AMENITY_PHRASES,
     ARABIC_GLOSSARY,
+    LANDMARKS,
     LOCATION_ALIASES,
     MUST_CUES,
     NICE_CUES,
@@ -185,6 +189,24 @@ _STREET = re.compile(
 )
 
 
+LANDMARK = re.compile(r"\b(" + "|".join(sorted(map(re.escape, LANDMARKS), key=len, reverse=True)) + r")\b", re.I)
+
+
+def landmark_note(text: str, spec: SearchSpec) -> str | None:
+    """How a landmark in the request was read, said back (the listings have no landmark field)."""
+    found = LANDMARK.search(text)
+    if found is None:
+        return None
+    hood, streets = LANDMARKS[found.group(1).lower()]
+    place = found.group(1).title()
+    if spec.kind == "office":
+        numbered = [s for s in streets if re.match(r"[we] \d", s)]
+        span = (f"{numbered[0].split()[1]}–{numbered[-1].split()[1]} St" if numbered else ", ".join(streets))
+        return f"Near {place} read as the cross streets within about three blocks ({span}); our listings have " \
+               "addresses but no landmarks."
+    return f"Near {place} read as {hood.title()} (apartment listings have no street addresses)."
+
+
 def _ordinal(number: str) -> str:
     n = int(number)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -227,11 +249,53 @@ BELOW_14TH = ("financial district", "battery park city", "tribeca", "soho", "chi
               "lower east side", "east village", "greenwich village", "west village")
 
 
+# "55th 54th or 52nd st", "w 38th and 39th streets": several numbered streets said once
+_STREET_LIST = re.compile(r"\b(?:(w|e|west|east)\.?\s+)?((?:\d{1,3}(?:st|nd|rd|th)\s*(?:,|or|and|&|/)?\s*){2,})"
+                          r"(?:sts?|streets?|str)\b\.?", re.I)
+_SIDE = re.compile(r"\b(east|west|e|w)\.?\s+(?:\d0s|side|\d{1,3}(?:st|nd|rd|th))\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def _named_streets() -> dict[str, str]:
+    """The named (not numbered) streets of the buildings we list: its name -> the street as addresses hold it
+    ("mulberry" -> "mulberry st", "houston" -> "e houston st")."""
+    streets = {re.sub(r"^\d+[a-z]?(?:-\d+)?\s+", "", a) for a in _addresses() if a[:1].isdigit()}
+    return {re.sub(r"^(?:e|w)\s+", "", street).split()[0]: street for street in streets
+            if re.match(r"^(?:(?:e|w)\s+)?[a-z]{4,}\s+(?:st|pl|sq)$", street)}
+
+
+_EVERYDAY_WORDS = {"water", "grand", "times", "university"}  # said bare, these are not a street ("near water")
+
+
+def _named_street_tokens(text: str, listed: bool) -> tuple[list[tuple[int, str]], str]:
+    """Named streets said with their suffix ("university pl", "elizabeth st"), or bare ("mulberry") in a message
+    that names other streets too."""
+    found: list[tuple[int, str]] = []
+    names = _named_streets()
+    if not names:
+        return found, text
+    pattern = re.compile(r"\b(?:e\.?\s+|east\s+|w\.?\s+|west\s+)?(" + "|".join(map(re.escape, names)) +
+                         r")(\s+(?:st|street|pl|place|sq|square)\b\.?)?", re.I)
+    for m in pattern.finditer(text):
+        if m.group(2) or (listed and m.group(1).lower() not in _EVERYDAY_WORDS):
+            found.append((m.start(), names[m.group(1).lower()]))
+            text = _blank(text, m.span())
+    return found, text
+
+
 def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
     found: list[tuple[int, str]] = []
     for m in _BELOW_14TH.finditer(text):
         found += [(m.start(), hood) for hood in BELOW_14TH]
         text = _blank(text, m.span())
+    for m in _STREET_LIST.finditer(text):
+        side = m.group(1) or next((s.group(1) for s in _SIDE.finditer(text)), None)
+        sides = [side[0].lower()] if side else ["w", "e"]
+        found += [(m.start(), f"{s} {_ordinal(n)} st") for n in re.findall(r"(\d{1,3})(?:st|nd|rd|th)", m.group(2))
+                  for s in sides]
+        text = _blank(text, m.span())
+    named, text = _named_street_tokens(text, listed=False)
+    found += named
     for m in _STREET.finditer(text):
         if m.group(1):
             token = f"{m.group(1)[0].lower()} {_ordinal(m.group(2))} st"
@@ -246,6 +310,9 @@ def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
             token = f"{number.group(1)} {token}"  # "345 seventh avenue": that building, not the whole avenue
         found.append((m.start(), token))
         text = _blank(text, m.span())
+    if found:  # "university pl, elizabeth st, bowery or mulberry": a bare street name in a list of streets
+        named, text = _named_street_tokens(text, listed=True)
+        found += named
     return found, text
 
 
@@ -613,6 +680,9 @@ def parse_spec(text: str) -> SearchSpec:
         confidence["must_haves"] = 0.8
     if nice:
         confidence["nice_to_haves"] = 0.8
+    landmark = LANDMARK.search(work)
+    if landmark:  # "near bryant park": read by the kind of space below, not as a neighbourhood name
+        work = _blank(work, landmark.span())
     location, loc_conf = _places(work)
     # "Chelsea in Manhattan": the borough only says which Chelsea; kept, it would match every Manhattan unit.
     location = _narrowest(location)
@@ -623,6 +693,10 @@ def parse_spec(text: str) -> SearchSpec:
         kind = "office"  # a team's headcount or a rent per square foot is how offices are asked for
     if kind:
         confidence["kind"] = 0.8
+    if landmark:
+        hood, streets = LANDMARKS[landmark.group(1).lower()]
+        location = list(dict.fromkeys([*location, *(streets if kind == "office" else [hood])]))
+        confidence["location"] = 0.8
     use = _USE_CASE.search(original)
     timeline = _TIMELINE.search(original)
     status = "ok" if (location or budget or per_sf) else "underconstrained"  # "under $82/SF/yr": a budget too
@@ -926,6 +1000,11 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "mentioned": [b[1:] for b in named_ids],
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "answered_from_building": named_ids[0][1:]}]}
+    sums = unit_sums(english, state) if previous and answer else None
+    if sums is not None:  # "is the 11.6k one enough for 55 ppl? and whats it per year": computed for that unit
+        return {"reply": sums[0], "focus": sums[1][0], "answered": True, "mentioned": sums[1],
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "figures_for": sums[1]}]}
     answered = (answer_each(english, state.get("matches") or [], state.get("focus"), state.get("earlier"),
                             state.get("lang"))
                 or answer_about_results(english, state.get("matches") or [], state.get("focus"),
@@ -1031,6 +1110,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
     spec, protected, unknown = guard_spec(spec, place_names().values())
     protected, unknown = [*origin.pop("protected"), *protected], [*origin.pop("unknown"), *unknown]
     notes: list[str] = list(changed)
+    read_landmark = landmark_note(readable(text), spec)
+    if read_landmark:
+        notes.append(read_landmark)
     if protected or protected_request(text):
         notes.append(PROTECTED_MESSAGE)
     if unknown:
@@ -1060,6 +1142,35 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
             # "what's the smallest office you have downtown?": the search, then the question over all it finds
             update["ask_after"] = readable(text)
     return update
+
+
+_SEVERAL_ASKED = re.compile(r"\b(?:top|first) (?:two|2|three|3)\b|\bboth\b|\ball\b|\beach of\b|\bthe ones\b", re.I)
+_THEM = re.compile(r"\bthose\b|\bthem\b|\bthese\b", re.I)
+
+
+def unit_sums(text: str, state: AgentState) -> tuple[str, list[str]] | None:
+    """(the figures asked, the units' ids) when a follow-up asks arithmetic about units it names ("the 4 bed one,
+    split 3 ways?", "total cost for 6K over 3 years"); None otherwise (the other answers and edits read it)."""
+    pool = [*(state.get("matches") or []), *(state.get("earlier") or [])]
+    if not pool or not asks_figures(text):
+        return None
+    focus = next((m for m in pool if m["id"] == state.get("focus")), None)
+    meant = units_meant(text, pool, focus, load_inventory())
+    spec = SearchSpec.model_validate(state["spec"]) if state.get("spec") else None
+    if len(meant) > 1 and spec is not None and len({m["row_preview"]["address"].split(",")[0] for m in meant}) == 1:
+        # several suites at the address named: the one the search's size range fits, when one does
+        sized = [m for m in meant if (m["row_preview"].get("sqft") or 0) >= (spec.min_sqft or 0)
+                 and (m["row_preview"].get("sqft") or 0) <= (spec.max_sqft or float("inf"))]
+        meant = sized if len(sized) == 1 else meant
+    plural = _SEVERAL_ASKED.search(text) or (meant and meant[0] is focus and _THEM.search(text))
+    if not meant or (len(meant) == 1 and plural):
+        return None
+    ids = {m["id"] for m in pool}
+    if len(meant) == 1 and meant[0]["id"] in ids and not asks_shares(text):
+        return None  # a year or N years of one unit shown: the answers about that unit say it, with its details
+    said = [str(m.content) for m in state.get("messages") or [] if isinstance(m, HumanMessage)]
+    reply = describe(meant, text, people_said([*said, text]))
+    return (reply, [m["id"] for m in meant]) if reply else None
 
 
 ABU_DHABI_NOTE = {

@@ -1,5 +1,6 @@
-"""Which listed unit a phrase points at by comparing them: "whichever is closest to the subway", "the cheapest one
-with two baths", "el más barato de Inwood", "الأرخص", "the biggest one".
+"""Which listed unit a phrase points at: by id, rent, suite, size or street ("6K", "the 11.6k one", "the 42 w 38th
+one"), by its place in the list ("the second one"), by comparing them ("whichever is closest to the subway", "the
+cheapest one with two baths", "el más barato de Inwood", "الأرخص"), by what only it has ("the 4br"), or "that one".
 
 A superlative (or a comparative: "the cheaper one") orders the units the person has seen by one measure; the words
 beside it (a neighbourhood of those units, a bedroom or bathroom count, an amenity) first narrow them to the ones
@@ -12,12 +13,16 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from agents.cues import UNIT_ID, address_named, shown_by_address
+from agents.via.match_rank import preview
+from agents.via.refine import unit_named
 from agents.via.vocab import LOCATION_ALIASES
+from data.sources.nyc import Inventory
 
 Unit = dict[str, Any]  # a shown match: {"id", "score", "row_preview": {...}}
 
 # measure -> (words that ask for it, the direction that wins); the first that matches is read
-_CHEAP = r"cheap(?:er|est)|less expensive|least expensive|most affordable|lowest (?:rent|price)|" \
+_CHEAP = r"cheap(?:er|est)|\bthe cheap\b|less expensive|least expensive|most affordable|lowest (?:rent|price)|" \
          r"m[aá]s barat[oa]s?|m[aá]s econ[oó]mic[oa]|(?:ال)?[أا]رخص"
 MEASURES: tuple[tuple[str, str, bool], ...] = (
     ("ppsf", rf"(?:{_CHEAP}|best|lowest)\s+(?:\$\s*)?(?:per|/|a)\s*(?:sf|sq\.?\s?ft|square f(?:oo|ee)t|foot)\b|"
@@ -111,3 +116,143 @@ def best(phrase: str, units: list[Unit]) -> Unit | None:
     """The one unit a superlative phrase points at ("the cheapest one with two baths"), or None."""
     order = ranked(phrase, units)
     return order[0] if order else None
+
+
+# Places in a list: "the second one", "#2", "el segundo", "الثاني".
+_ORDINAL_WORDS = (("primero", "first"), ("primer", "first"), ("segundo", "second"), ("tercero", "third"),
+                  ("tercer", "third"), ("cuarto", "fourth"), ("quinto", "fifth"), ("الأولى", "first"),
+                  ("الاولى", "first"), ("الأول", "first"), ("الثانية", "second"), ("الثاني", "second"),
+                  ("الثالثة", "third"), ("الثالث", "third"))
+
+
+def _swap_words(text: str, table: tuple[tuple[str, str], ...]) -> str:
+    for said, english in table:
+        text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", english, text, flags=re.I)
+    return text
+
+
+def english_ordinals(text: str) -> str:
+    """Spanish and Arabic ordinals in English (\"el segundo\" -> \"el second\")."""
+    return _swap_words(text, _ORDINAL_WORDS)
+
+
+ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+            "fifth": 4, "5th": 4}
+ORDINAL = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|fifth|last)\b", re.I)
+
+
+def ordinal_reference(text: str) -> int:
+    """'the second one' / '#2' -> 1; 'the last one' -> -1 (the last match); anything else -> 0 (the top one)."""
+    m = ORDINAL.search(english_ordinals(text))
+    if not m:
+        return 0
+    if m.group(1):
+        return int(m.group(1)) - 1
+    word = m.group(2).lower()
+    return 10 if word == "last" else ORDINALS[word]
+
+
+def unit_for_tour(row: dict[str, Any]) -> dict[str, Any]:
+    """What a tour needs of an inventory row: its id, a place a person can find, and its kind."""
+    address = row.get("address") or f"{row.get('neighborhood', '')} apartment (building {row.get('building_id')})"
+    if row.get("kind") == "office" and row.get("suite"):
+        address += f", Suite {row['suite']}"
+    return {"unit_id": row["unit_id"], "address": address, "kind": row.get("kind", "apartment")}
+
+
+# the parts of a request that may each name a unit: "ese el sábado a las 10 y el más barato de Inwood a las 11:30"
+_PARTS = re.compile(r"\s*(?:[,;]|\band (?:then|also)\b|\band\b|&|\bplus\b|\bthen\b|\bvs\.?|\bversus\b|\by\b|"
+                    r"(?<=\s)و(?=ال))\s*", re.I)
+_POINTER = re.compile(r"^\W*(?:\w+\s+){0,4}?(?:it|that one|this one|that|this|there|that place|ese|esa|este|esta|"
+                      r"esa unidad|ese apartamento)\b(?!\s+(?:one|is|are)\b)", re.I)
+
+
+_SUITE_LABEL = re.compile(r"\b(?:suite|ste\.?|#)\s*([a-z]?\d{1,4}[a-z]{0,2})\b|\b(\d{1,2}[a-z]|[a-z]\d{1,3})\b", re.I)
+
+
+def suite_in_inventory(text: str, inventory: Inventory) -> dict[str, Any] | None:
+    """The one office suite a label names ("6K", "suite 300A") when no other suite has that label: a suite the
+    person saw further down the results, or on the broker's flyer."""
+    for found in _SUITE_LABEL.finditer(text):
+        label = (found.group(1) or found.group(2)).upper()
+        frame = inventory.frame
+        rows = frame[(frame["kind"] == "office") & (frame["suite"].astype(str).str.upper() == label)]
+        if len(rows) == 1:
+            row = rows.iloc[0].to_dict()
+            return {"id": row["unit_id"], "row_preview": {**preview(row), **unit_for_tour(row)}}
+    return None
+
+
+_ABOUT_K = re.compile(r"\b(\d{1,3}(?:\.\d{1,2})?)\s*k\b(?:\s*(?:sf|sq\.?\s?ft|square feet))?\s+(?:one|suite|unit|space|"
+                      r"place|option)\b", re.I)
+
+
+def _about(part: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """ "the 11.6k one": the one unit whose size (or rent) that rounded figure is."""
+    said = _ABOUT_K.search(part)
+    if said is None:
+        return None
+    value = float(said.group(1)) * 1000
+    close = [m for m in pool if any(m["row_preview"].get(k) and abs(float(m["row_preview"][k]) - value) <= 0.01 * value
+                                    + 50 for k in ("sqft", "rent"))]
+    return close[0] if len({m["id"] for m in close}) == 1 else None
+
+
+def unit_in(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
+            inventory: Inventory | None = None) -> dict[str, Any] | None:
+    """The unit one part of a request names: by id, rent, suite or place; by street; by rank; by a superlative
+    ("the cheapest 2 bath one"); by what only it has ("the 4br", "the forest hills 3br"); or "that one"."""
+    for unit_id in UNIT_ID.findall(part):
+        found = next((m for m in pool if m["id"] == unit_id.upper()), None)
+        if found is not None:
+            return found
+    named = unit_named(part, pool) or _about(part, pool) or (
+        suite_in_inventory(part, inventory) if inventory is not None else None)
+    if named is not None:
+        return named
+    streets = shown_by_address(part, pool)
+    if streets:
+        return streets[0]  # several suites on that street: the best ranked
+    if ORDINAL.search(english_ordinals(part)):
+        index = ordinal_reference(part)
+        return pool[index] if index < len(pool) else None
+    full = [m for m in pool if (m.get("score") or 0) >= 100]
+    if measure(part):  # among the units that fit the search, when some do
+        return best(part, full if len(full) >= 2 else pool)
+    having = narrowed(part, pool)
+    if len(having) < len(pool):
+        return having[0]
+    return focus if focus is not None and _POINTER.search(part) else None
+
+
+def each_named(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
+               inventory: Inventory | None = None) -> list[dict[str, Any]]:
+    """The units a request names part by part, in the order said; [] unless two or more parts each name one. "it"
+    after a unit is named points back at that unit ("the cheaper of those 2, can i see it sunday"), not at another."""
+    found: list[dict[str, Any]] = []
+    for part in _PARTS.split(text):
+        unit = unit_in(part, pool, None if found else focus, inventory) if part.strip() else None
+        if unit is not None and unit not in found:
+            found.append(unit)
+    return found if len(found) >= 2 else []
+
+
+def address_in_inventory(text: str, inventory: Inventory) -> list[dict[str, Any]]:
+    """The office suites at an address the message names ("113 university"), shown or not."""
+    frame = inventory.frame
+    return [{"id": row["unit_id"], "row_preview": {**preview(row), **unit_for_tour(row)}}
+            for row in frame[frame["kind"] == "office"].to_dict("records")
+            if address_named(text, str(row.get("address") or ""))]
+
+
+def units_meant(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
+                inventory: Inventory | None = None) -> list[dict[str, Any]]:
+    """The units a question is about: each one its parts name ("the 4br vs the cheap 3br"), else the one the whole
+    message names, else the suites at an address it names; [] when it names none."""
+    each = each_named(text, pool, focus, inventory)
+    if each:
+        return each
+    one = unit_in(text, pool, focus, inventory)
+    if one is not None:
+        return [one]
+    return address_in_inventory(text, inventory) if inventory is not None else []

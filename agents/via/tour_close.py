@@ -22,7 +22,17 @@ from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from agents.via.match_rank import preview
-from agents.via.referents import best, measure, narrowed, ranked
+from agents.via.referents import (
+    ORDINAL,
+    ORDINALS,
+    best,
+    each_named,
+    english_ordinals,
+    measure,
+    ordinal_reference,
+    ranked,
+    unit_for_tour,
+)
 from agents.via.refine import unit_named, units_named
 from contracts.plan import ActionPlan, TourAction
 from data.sources.nyc import Inventory, load_inventory
@@ -101,10 +111,6 @@ _WHEN_WORDS = (
     ("الرابعة", "4"), ("الخامسة", "5"), ("السادسة", "6"), ("السابعة", "7"), ("الثامنة", "8"), ("التاسعة", "9"),
     ("العاشرة", "10"),
 )
-_ORDINAL_WORDS = (("primero", "first"), ("primer", "first"), ("segundo", "second"), ("tercero", "third"),
-                  ("tercer", "third"), ("cuarto", "fourth"), ("quinto", "fifth"), ("الأولى", "first"),
-                  ("الاولى", "first"), ("الأول", "first"), ("الثانية", "second"), ("الثاني", "second"),
-                  ("الثالثة", "third"), ("الثالث", "third"))
 
 
 def english_when(text: str) -> str:
@@ -118,10 +124,6 @@ def _swap_words(text: str, table: tuple[tuple[str, str], ...], pad: str = "") ->
     for said, english in table:
         text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", f"{pad}{english}{pad}", text, flags=re.I)
     return text
-
-
-def _english_ordinals(text: str) -> str:
-    return _swap_words(text, _ORDINAL_WORDS)
 
 
 # A day the person rules out ("saturday i have a thing", "not friday"): never the day chosen
@@ -314,12 +316,12 @@ _LIST = re.compile(rf"\b{_ORD}\b(?:\s*(?:ones?)?\s*(?:,|and|&)\s*(?:the\s+)?{_OR
 
 def _listed_ordinals(text: str, shown: int) -> list[int]:
     """ "book 1 and 3" -> [0, 2]; "the 3rd and 4th ones" -> [2, 3]; [] when the message lists no two results."""
-    found = _LIST.search(_english_ordinals(text))
+    found = _LIST.search(english_ordinals(text))
     if not found:
         return []
     picks = []
     for token in re.findall(r"#?\d\b|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th", found.group(0), re.I):
-        i = int(token.strip("#")) - 1 if token.strip("#").isdigit() else _ORDINALS[token.lower()]
+        i = int(token.strip("#")) - 1 if token.strip("#").isdigit() else ORDINALS[token.lower()]
         if 0 <= i < shown and i not in picks:
             picks.append(i)
     return picks if len(picks) >= 2 else []
@@ -411,24 +413,6 @@ def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any
     return ranked(text, full if len(full) >= 2 else shown) or shown
 
 
-_ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
-             "fifth": 4, "5th": 4}
-
-
-ORDINAL = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|fifth|last)\b", re.I)
-
-
-def _ordinal_reference(text: str) -> int:
-    """'the second one' / '#2' -> 1; 'the last one' -> -1 (the last match); anything else -> 0 (the top one)."""
-    m = ORDINAL.search(_english_ordinals(text))
-    if not m:
-        return 0
-    if m.group(1):
-        return int(m.group(1)) - 1
-    word = m.group(2).lower()
-    return 10 if word == "last" else _ORDINALS[word]
-
-
 # "the cheaper of those 2", "the bigger one of the two": between the two units the last answer named
 _OF_THE_TWO = re.compile(r"\bthe (cheaper|cheapest|bigger|biggest|larger|largest|closer|closest) (?:one )?of "
                          r"(?:those|these|the|them)(?: (?:2|two))?\b|\bthe (cheaper|bigger|larger|closer)(?: one)?\b"
@@ -450,80 +434,13 @@ def _other_named(words: str, shown: list[dict[str, Any]]) -> dict[str, Any] | No
     named = unit_named(words, shown)
     if named is not None:
         return named
-    if ORDINAL.search(_english_ordinals(words)):
-        index = _ordinal_reference(words)
+    if ORDINAL.search(english_ordinals(words)):
+        index = ordinal_reference(words)
         return shown[index] if index < len(shown) else None
     if _BY_KIND_OF_ONE.search(words):
         order = _ranked_by_ask(words, shown)
         return order[0] if order else None
     return None
-
-
-# the parts of a request that may each name a unit: "ese el sábado a las 10 y el más barato de Inwood a las 11:30"
-_PARTS = re.compile(r"\s*(?:[,;]|\band (?:then|also)\b|\band\b|&|\bplus\b|\bthen\b|\by\b|(?<=\s)و(?=ال))\s*", re.I)
-_POINTER = re.compile(r"^\W*(?:\w+\s+){0,4}?(?:it|that one|this one|that|this|there|that place|ese|esa|este|esta|"
-                      r"esa unidad|ese apartamento)\b(?!\s+(?:one|is|are)\b)", re.I)
-
-
-_SUITE_LABEL = re.compile(r"\b(?:suite|ste\.?|#)\s*([a-z]?\d{1,4}[a-z]{0,2})\b|\b(\d{1,2}[a-z]|[a-z]\d{1,3})\b", re.I)
-
-
-def suite_in_inventory(text: str, inventory: Inventory) -> dict[str, Any] | None:
-    """The one office suite a label names ("6K", "suite 300A") when no other suite has that label: a suite the
-    person saw further down the results, or on the broker's flyer."""
-    for found in _SUITE_LABEL.finditer(text):
-        label = (found.group(1) or found.group(2)).upper()
-        frame = inventory.frame
-        rows = frame[(frame["kind"] == "office") & (frame["suite"].astype(str).str.upper() == label)]
-        if len(rows) == 1:
-            row = rows.iloc[0].to_dict()
-            return {"id": row["unit_id"], "row_preview": {**preview(row), **_unit_for_tour(row)}}
-    return None
-
-
-def _part_unit(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
-               inventory: Inventory | None = None) -> dict[str, Any] | None:
-    """The unit one part of a request names: by id, rent, suite or place; by street; by rank; by a superlative
-    ("the cheapest 2 bath one"); by what only it has ("the 4br", "the forest hills 3br"); or "that one"."""
-    for unit_id in UNIT_ID.findall(part):
-        found = next((m for m in pool if m["id"] == unit_id.upper()), None)
-        if found is not None:
-            return found
-    named = unit_named(part, pool) or (suite_in_inventory(part, inventory) if inventory is not None else None)
-    if named is not None:
-        return named
-    streets = shown_by_address(part, pool)
-    if streets:
-        return streets[0]  # several suites on that street: the best ranked
-    if ORDINAL.search(_english_ordinals(part)):
-        index = _ordinal_reference(part)
-        return pool[index] if index < len(pool) else None
-    full = [m for m in pool if (m.get("score") or 0) >= 100]
-    if measure(part):  # among the units that fit the search, when some do
-        return best(part, full if len(full) >= 2 else pool)
-    having = narrowed(part, pool)
-    if len(having) < len(pool):
-        return having[0]
-    return focus if focus is not None and _POINTER.search(part) else None
-
-
-def each_named(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
-               inventory: Inventory | None = None) -> list[dict[str, Any]]:
-    """The units a request names part by part, in the order said; [] unless two or more parts each name one. "it"
-    after a unit is named points back at that unit ("the cheaper of those 2, can i see it sunday"), not at another."""
-    found: list[dict[str, Any]] = []
-    for part in _PARTS.split(text):
-        unit = _part_unit(part, pool, None if found else focus, inventory) if part.strip() else None
-        if unit is not None and unit not in found:
-            found.append(unit)
-    return found if len(found) >= 2 else []
-
-
-def _unit_for_tour(row: dict[str, Any]) -> dict[str, Any]:
-    address = row.get("address") or f"{row.get('neighborhood', '')} apartment (building {row.get('building_id')})"
-    if row.get("kind") == "office" and row.get("suite"):
-        address += f", Suite {row['suite']}"
-    return {"unit_id": row["unit_id"], "address": address, "kind": row.get("kind", "apartment")}
 
 
 def describe_plan(plan: ActionPlan, lang: str | None = None) -> str:
@@ -632,7 +549,7 @@ def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern
         hour = int(re.search(r"\d{1,2}", word).group(0))  # type: ignore[union-attr]
         return next((i for i, a in enumerate(actions) if datetime.fromisoformat(a["start"]).hour % 12 == hour % 12),
                     None)
-    index = _ORDINALS.get(word, int(word.lstrip("#")) - 1 if word.lstrip("#").isdigit() else 0)
+    index = ORDINALS.get(word, int(word.lstrip("#")) - 1 if word.lstrip("#").isdigit() else 0)
     return index if index < len(actions) else None
 
 
@@ -669,8 +586,8 @@ def held_by_text(text: str, actions: list[dict[str, Any]]) -> list[int] | None:
     numbered = [int(n) - 1 for n in re.findall(r"\b(?:tour|tours|#|number)\s*(\d)\b", text, re.I)]
     if numbered and all(0 <= i < len(actions) for i in numbered):
         return list(dict.fromkeys(numbered))
-    if ORDINAL.search(_english_ordinals(text)):
-        index = _ordinal_reference(text)
+    if ORDINAL.search(english_ordinals(text)):
+        index = ordinal_reference(text)
         return [index] if index < len(actions) else None
     if _ALL_OF_THEM.search(text) or len(actions) == 1 or (bare and not re.search(r"\bit\b", text, re.I)):
         return list(range(len(actions)))
@@ -840,13 +757,13 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             # "book that one and SE-8254 monday 6:30 and 7": the unit in focus first, then the one named
             row = inventory.row(in_focus)
             if row is not None:
-                units.append(_unit_for_tour(row))
+                units.append(unit_for_tour(row))
         for unit_id in dict.fromkeys(m.upper() for m in UNIT_ID.findall(text)):
             row = inventory.row(unit_id)
             if row is None:
                 missing.append(unit_id)
             else:
-                units.append(_unit_for_tour(row))
+                units.append(unit_for_tour(row))
         when = text
         # Right after a tour was proposed, a new day or time with no other unit named moves that tour ("friday's bad
         # too. saturday after 11"); after a search, the same words book the unit in focus.
@@ -854,7 +771,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         both_proposed = len(previous.get("actions") or []) >= 2 and re.search(r"\b(?:both|them|all of them|"
                                                                               r"these|those)\b", text, re.I)
         moved_day = state.get("prior_node") == "tour" and resolve_start(text, current) is not None \
-            and not ORDINAL.search(_english_ordinals(text)) and (not _SEVERAL.search(text) or bool(both_proposed))
+            and not ORDINAL.search(english_ordinals(text)) and (not _SEVERAL.search(text) or bool(both_proposed))
         if not units and not missing and previous.get("actions") and (ANOTHER_TIME.search(text) or moved_day):
             # "another time?", "Tuesday at 5pm instead": the tours just proposed, re-planned.
             units = [{"unit_id": a["unit_id"], "address": a["address"],
@@ -883,15 +800,15 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             talked_of = state.get("focus")
             below = inventory.row(talked_of) if talked_of and talked_of not in {m["id"] for m in shown} else None
             if below is not None:  # the unit the conversation singled out below the five shown ("further down, #12")
-                shown.append({"id": talked_of, "row_preview": {**below, **_unit_for_tour(below)}})
+                shown.append({"id": talked_of, "row_preview": {**below, **unit_for_tour(below)}})
             focus = next((i for i, m in enumerate(shown) if m["id"] == talked_of), None)
             # "the third one" names its unit; "book it" means the one the conversation singled out last.
-            picked = _ordinal_reference(text) if ORDINAL.search(_english_ordinals(text)) or focus is None else focus
+            picked = ordinal_reference(text) if ORDINAL.search(english_ordinals(text)) or focus is None else focus
             several = _SEVERAL.search(text)
             count = 3 if several and re.search(r"three|3", several.group(0)) else 2 if several else 1
             listed = _listed_ordinals(text, len(shown))
             with_amenity = _with_amenity(text, shown)
-            also = _IT_AND.search(_english_ordinals(text))
+            also = _IT_AND.search(english_ordinals(text))
             by_address = shown_by_address(text, shown)
             named = unit_named(text, shown)
             several_named = units_named(text, shown)
@@ -899,7 +816,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             for unit_id in state.get("mentioned") or []:  # units an answer named below the five shown ("suite 1404")
                 row = inventory.row(unit_id) if unit_id not in {x["id"] for x in shown + earlier} else None
                 if row is not None:
-                    earlier.append({"id": unit_id, "row_preview": {**preview(row), **_unit_for_tour(row)}})
+                    earlier.append({"id": unit_id, "row_preview": {**preview(row), **unit_for_tour(row)}})
             if earlier:  # "tour the 3525 one and the 1200 sqft one" after another search: the list before it too
                 pool = shown + earlier
                 more = units_named(text, pool)
@@ -940,13 +857,13 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 # toured in the order named ("pearl st 2pm and water st right after")
                 chosen = sorted(by_address, key=lambda m: named_at(text, m))[:TOURS]
             elif also and focus is not None:  # "tour it and the second one": the unit in focus, then that one
-                other = _ordinal_reference(also.group(1))
+                other = ordinal_reference(also.group(1))
                 chosen = [shown[focus]] + ([shown[other]] if other < len(shown) and other != focus else [])
             elif listed:  # "book 1 and 3", "the 3rd and 4th ones"
                 chosen = [shown[i] for i in listed]
             elif with_amenity is not None:  # "the one with the doorman", "el que tiene lavadora"
                 chosen = [with_amenity]
-            elif measure(text) and not several and not ORDINAL.search(_english_ordinals(text)):
+            elif measure(text) and not several and not ORDINAL.search(english_ordinals(text)):
                 # "the cheaper one", "whichever is closest to the subway", "el más barato de Inwood"
                 chosen = _ranked_by_ask(text, shown)[:1]
             else:

@@ -196,3 +196,32 @@ ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"ميدتاون (?:إيست|ايست|الشرقية)", "midtown east"), (r"ميدتاون (?:ويست|الغربية)", "midtown west"),
     (r"ميدتاون", "midtown"), (r"في", "in"), (r"و", "and"),
 )
+
+
+def _cross_streets(low: int, high: int, sides: str = "we") -> list[str]:
+    """Numbered cross streets from low to high on the given sides ("w 38th st" ... "e 42nd st")."""
+    def ordinal(n: int) -> str:
+        return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return [f"{side} {ordinal(n)} st" for n in range(low, high + 1) for side in sides]
+
+
+# Landmarks people search near. An office search reads one as the cross streets within about three blocks (office
+# listings have street addresses); an apartment search as its neighbourhood (apartment listings have no addresses).
+LANDMARKS: dict[str, tuple[str, list[str]]] = {
+    "bryant park": ("midtown west", _cross_streets(38, 43)),
+    "grand central": ("midtown east", _cross_streets(40, 46, "e")),
+    "times square": ("midtown west", [*_cross_streets(40, 48, "w"), "times sq"]),
+    "times sq": ("midtown west", [*_cross_streets(40, 48, "w"), "times sq"]),
+    "herald square": ("midtown south", _cross_streets(31, 37)),
+    "penn station": ("midtown south", _cross_streets(30, 35, "w")),
+    "madison square garden": ("midtown south", _cross_streets(30, 35, "w")),
+    "union square": ("flatiron", _cross_streets(13, 18)),
+    "madison square park": ("flatiron", _cross_streets(21, 27)),
+    "flatiron building": ("flatiron", _cross_streets(20, 26)),
+    "rockefeller center": ("midtown west", _cross_streets(47, 52)),
+    "rock center": ("midtown west", _cross_streets(47, 52)),
+    "hudson yards": ("midtown west", _cross_streets(30, 35, "w")),
+    "columbus circle": ("upper west side", _cross_streets(56, 61, "w")),
+    "washington square": ("greenwich village", ["university pl", "w 4th st", "w 8th st", "e 8th st"]),
+    "wall street": ("financial district", ["wall st", "water st", "pearl st", "broad st", "william st"]),
+}

@@ -633,7 +633,7 @@ def test_two_problems_in_one_report_make_two_tickets_and_a_neighbour_is_no_repai
 def test_offices_named_by_street_are_priced_toured_in_order_and_dropped(inventory, now):
     graph = _graph(inventory, now)
     first = ask(graph, "downtown pls. 16-20k sf, FiDi/Water St area, under $90/sf", thread_id="w")
-    assert first["spec"]["location"] == ["financial district"]  # the narrower place named inside "downtown"
+    assert first["spec"]["location"] == ["financial district", "water st"]  # the narrower places inside "downtown"
     assert {m["id"] for m in first["matches"][:2]} == {"U-197", "U-225"}
     monthly = ask(graph, "monthly on the pearl st one? and if we sign 10 yrs do they throw in free rent",
                   thread_id="w")["reply"]

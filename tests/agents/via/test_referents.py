@@ -10,8 +10,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from agents.graph import ask, build_graph
 from agents.manager import route
 from agents.route_model import load_route_model
-from agents.via.referents import best, measure, narrowed, ranked
-from agents.via.tour_close import each_named, resolve_start
+from agents.via.referents import best, each_named, measure, narrowed, ranked
+from agents.via.tour_close import resolve_start
 
 
 def _unit(uid, hood, rent, sqft, subway, beds=2, baths=1, amenities=(), score=100):

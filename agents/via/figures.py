@@ -1,0 +1,110 @@
+"""The arithmetic a follow-up asks about the units it names: a rent split N ways or per bedroom, a year or N years
+of rent, square feet per person against the office rule of thumb, the rent at another $/SF.
+
+"is the 11.6k one enough for 55 ppl? and whats it per year", "total cost for 6K over a 3 yr deal", "the 4 bed one,
+split 3 ways?", "cost per bedroom for the 4br vs the cheap 3br", "what would 113 university cost at $85/sf". The
+units come from `referents`; the figures are computed here from the listing, never searched again.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.cues import SF_PER_PERSON
+from agents.textnum import words_to_digits
+
+Unit = dict[str, Any]
+
+_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# how many people: "55 ppl", "3 of us", "split 3 ways", "80 employees"
+PEOPLE = re.compile(r"\b(\d{1,4})\s*(?:people|ppl|persons?|personas|employees|empleados|staff|heads|seats|of us|"
+                    r"roommates|roomies|guys|folks|adults|workers)\b|\bsplit (\d|two|three|four|five|six) ways\b|"
+                    r"\b(\d|two|three|four|five|six) ways\b|\bbetween (?:the )?(\d|two|three|four|five|six) of us\b",
+                    re.I)
+_PER_PERSON = re.compile(r"\bper (?:person|head|roommate|pp)\b|\beach\b|\bsplit\b|\bways\b|\bpor persona\b|"
+                         r"\bلكل شخص\b", re.I)
+_PER_BEDROOM = re.compile(r"\bper (?:bed ?room|br|bed|room)\b|\bpor (?:habitaci[oó]n|dormitorio)\b|لكل غرفة", re.I)
+_FITS = re.compile(r"\benough (?:space |room |sf )?for\b|\b(?:fit|fits|hold|seat)\s+\d|\bbig enough\b|"
+                   r"\balcanza\b|\bsf (?:per|a) (?:person|head)\b", re.I)
+_A_YEAR = re.compile(r"\bper (?:year|yr|annum)\b|\ba year\b|\bannual(?:ly)?\b|\byearly\b|/\s?yr\b|\bal a[nñ]o\b|"
+                     r"\bpor a[nñ]o\b|\banual\b|سنوي", re.I)
+_YEARS = re.compile(r"\b(\d{1,2})[- ]?(?:years?|yrs?)\b", re.I)
+_TOTAL = re.compile(r"\btotal\b|\bcost\b|\bover\b|\bdeal\b|\bterm\b|\ball in\b", re.I)
+_RATE = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*|a\s*)\s*(?:sf|sq\.?\s?ft|square foot|foot)\b", re.I)
+_IF_RATE = re.compile(r"\bif\b|\bat\b|\bdown to\b|\bnegotiat\w*|\bget (?:it|them)\b|\bwould\b|\bsi\b", re.I)
+
+
+def people_said(texts: list[str]) -> int | None:
+    """The number of people the conversation last stated ("3 of us", "we're ~55 people"), newest first."""
+    for text in reversed(texts):
+        found = PEOPLE.search(words_to_digits(text))
+        if found:
+            said = next(g for g in found.groups() if g)
+            return _COUNT.get(said.lower()) or int(said)
+    return None
+
+
+def asks_figures(text: str) -> bool:
+    """Whether a message asks for arithmetic on a unit (per person, per bedroom, a year, N years, fits N people,
+    at another $/SF)."""
+    text = words_to_digits(text)
+    return bool(_PER_PERSON.search(text) or _PER_BEDROOM.search(text) or _A_YEAR.search(text) or _FITS.search(text)
+                or (_YEARS.search(text) and _TOTAL.search(text)) or (_RATE.search(text) and _IF_RATE.search(text)))
+
+
+def asks_shares(text: str) -> bool:
+    """Whether a message asks how a rent or a space divides (per person, per bedroom, enough for N people): figures
+    the answers about a single unit do not give."""
+    text = words_to_digits(text)
+    return bool(_PER_PERSON.search(text) or _PER_BEDROOM.search(text) or _FITS.search(text))
+
+
+def _money(value: float) -> str:
+    return f"${value:,.0f}"
+
+
+def figures(unit: Unit, text: str, people: int | None) -> list[str]:
+    """The figures the message asks for, for one unit (each a short sentence)."""
+    text = words_to_digits(text)
+    row = unit["row_preview"]
+    rent, sqft, beds = row.get("rent"), row.get("sqft"), row.get("bedrooms")
+    out: list[str] = []
+    rate = _RATE.search(text) if _IF_RATE.search(text) else None
+    if rate and sqft:
+        at = float(rate.group(1))
+        year = at * sqft
+        out.append(f"at ${at:g}/SF a year: {_money(year)} a year, {_money(year / 12)} a month ({sqft:,.0f} SF × "
+                   f"${at:g})" + (f", ${abs(year / 12 - rent):,.0f} a month {'less' if year / 12 < rent else 'more'} "
+                                  f"than the listed {_money(rent)}" if rent else ""))
+        rent = year / 12  # what follows (a year, N years, per person) is at that rate
+    if rent and _FITS.search(text) and people and sqft:
+        each = sqft / people
+        low, high = SF_PER_PERSON
+        verdict = ("comfortable" if each >= high else "workable" if each >= low else
+                   f"tight (under {low} SF a person)")
+        out.append(f"{sqft:,.0f} SF for {people} people is about {each:,.0f} SF a person: {verdict} (offices usually "
+                   f"plan {low}-{high} SF a person, open plan to private offices)")
+    if rent and _A_YEAR.search(text) and not rate:
+        out.append(f"{_money(rent * 12)} a year ({_money(rent)} × 12)")
+    years = _YEARS.search(text)
+    if rent and years and _TOTAL.search(text) and 1 < int(years.group(1)) <= 20:
+        n = int(years.group(1))
+        out.append(f"{n} years at that rent: {_money(rent * 12 * n)} (flat; the listing states no escalations, "
+                   "operating expenses or free rent)")
+    if rent and _PER_PERSON.search(text) and people and 1 < people <= 8 and not _FITS.search(text):
+        out.append(f"{_money(rent)} split {people} ways is about {_money(rent / people)} each a month")
+    if rent and _PER_BEDROOM.search(text) and beds:
+        out.append(f"{_money(rent)} over {beds:g} bedroom{'s' if beds != 1 else ''} is about {_money(rent / beds)} "
+                   "a bedroom a month")
+    return out
+
+
+def describe(units: list[Unit], text: str, people: int | None) -> str | None:
+    """The asked figures for each unit named, one line each; None when none could be computed."""
+    lines = []
+    for unit in units:
+        said = figures(unit, text, people)
+        if said:
+            lines.append(f"**{unit['row_preview'].get('address')}** ({unit['id']}): " + "; ".join(said) + ".")
+    return "\n".join(lines) if lines else None
