@@ -234,7 +234,9 @@ RENEWAL_FOLLOW_UP = re.compile(
     r"\b(?:sign(?:ed|ing)? for|what if|instead|counter|accept|\d+\s*(?:years?|months?)|email|e-mail|draft|"
     r"write|letter|message|landlord|offer|shorter|formal|casual|tone|rewrite|redo|reword|polite|friendlier|firmer|"
     r"come back|sign-?off|sign off|approv\w*|boss|alternatives?|options?|package|does (?:that|it|this) change|"
-    r"does (?:that|it|this) matter|(?:the )?unit has|(?:it'?s|it is) an? \w+ (?:building|bldg))\b|"
+    r"does (?:that|it|this) matter|(?:the )?unit has|(?:it'?s|it is) an? \w+ (?:building|bldg)|"
+    r"(?:stay|keep it|keep the rent|stays?) (?:flat|the same)|flat at|same rent|wants? to (?:pay|stay)|"
+    r"(?:can|will) (?:only )?pay)\b|"
     r"رسال|بريد|ايميل|إيميل|اكتب|المالك|carta|correo|escrib|contraoferta",
     re.IGNORECASE)
 QUESTION = re.compile(r"\?\s*$|^(what|who|how|can|could|do|does|is|am|are|may|when|where|why|should)\b", re.I)

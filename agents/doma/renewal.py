@@ -52,6 +52,13 @@ class RenewalPolicy:
     comps_min_count: int = 3
     comps_sqft_tolerance_pct: float = 25.0
     round_to_usd: float = 5.0
+    # The approval rule a manager states ("anything under +3% needs owner sign-off", "I can approve >= $90/sf"): it
+    # replaces the configured threshold and market rule, and names who approves.
+    approval_below_pct: float | None = None
+    approval_below_ppsf: float | None = None
+    free_months_limit: float | None = None
+    sqft: float | None = None  # an office's size, for its rate per square foot
+    approver: str = "manager"
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> RenewalPolicy:
@@ -312,17 +319,8 @@ def _candidates(current: float, target_pct: float, policy: RenewalPolicy) -> lis
 
 
 def _approval(cands: list[Candidate], current: float, comps: Comps | None, policy: RenewalPolicy) -> list[str]:
-    reasons: list[str] = []
-    for cand in cands:
-        pct = cand.pct(current)
-        if pct > policy.approval_threshold_pct + 1e-9:
-            reasons.append(f"{cand.label} offer raises rent {pct:.1f}% (> {policy.approval_threshold_pct:g}% "
-                           "approval threshold)")
-        if comps and cand.effective < comps.median * (1 - policy.max_below_market_pct / 100) - 1e-9:
-            below = (1 - cand.effective / comps.median) * 100
-            reasons.append(f"{cand.label} offer is {below:.1f}% below the market median (policy allows "
-                           f"{policy.max_below_market_pct:g}%)")
-    return reasons
+    return [f"{cand.label} offer: {reason}" for cand in cands
+            for reason in rent_approval(cand.effective, current, comps.median if comps else None, policy)]
 
 
 def _choose(cands: list[Candidate]) -> list[Candidate]:
@@ -365,13 +363,13 @@ def _justification(request: RenewalRequest, current: float, comps: Comps | None,
     else:
         parts.append("No comparable units found in the inventory for this unit, so no market figure is used.")
     parts.append(f"Current rent {_money(current)}; primary increase {target:.1f}% - policy rule: {rule}.")
-    parts.append(f"Policy bounds: increases {policy.min_increase_pct:g}-{policy.max_increase_pct:g}%, manager "
-                 f"approval above {policy.approval_threshold_pct:g}% or more than {policy.max_below_market_pct:g}% "
-                 f"below market; longer term -{policy.long_term_discount_pct:g} pt, shorter term "
+    parts.append(f"Policy bounds: increases {policy.min_increase_pct:g}-{policy.max_increase_pct:g}%, "
+                 f"{_approval_rule(policy)}; longer term -{policy.long_term_discount_pct:g} pt, shorter term "
                  f"+{policy.short_term_premium_pct:g} pt.")
     if chosen[0].term > policy.default_term_months and chosen[0].label != "primary":
         parts.append("Equal-value offers: the longer term is preferred.")
-    parts.append("Manager approval needed: " + "; ".join(reasons) + "." if reasons else "Within policy: no manager "
+    parts.append(f"{policy.approver.capitalize()} approval needed: " + "; ".join(reasons) + "." if reasons
+                 else f"Within policy: no {policy.approver} "
                  "approval needed.")
     return " ".join(parts)
 
@@ -401,7 +399,53 @@ def policy_for(request: RenewalRequest,
                       approval_threshold_pct=min(pol.approval_threshold_pct, request.cap_pct))
     if request.floor_pct is not None and request.floor_pct <= pol.max_increase_pct:
         pol = replace(pol, min_increase_pct=max(pol.min_increase_pct, request.floor_pct))
+    if request.approval_below_pct is not None or request.approval_below_ppsf is not None:
+        # the person's own authority decides what needs sign-off: up to the cap, and not below their floor
+        pol = replace(pol, approval_threshold_pct=pol.max_increase_pct, max_below_market_pct=100.0,
+                      approval_below_pct=request.approval_below_pct, approval_below_ppsf=request.approval_below_ppsf,
+                      free_months_limit=request.free_months_limit, sqft=request.sqft,
+                      approver=request.approver or "owner")
+    if pol.approval_below_ppsf and request.sqft and request.current_rent:
+        # offers stay within the authority: at least its rate per square foot, while the cap allows
+        lowest = (pol.approval_below_ppsf * request.sqft / 12 / request.current_rent - 1) * 100
+        if pol.min_increase_pct < lowest <= pol.max_increase_pct:
+            pol = replace(pol, min_increase_pct=round(lowest, 2))
     return pol
+
+
+def _approval_rule(policy: RenewalPolicy) -> str:
+    """What needs sign-off, as the policy (or the person's own stated authority) says."""
+    if policy.approval_below_pct is None and policy.approval_below_ppsf is None:
+        return (f"manager approval above {policy.approval_threshold_pct:g}% or more than "
+                f"{policy.max_below_market_pct:g}% below market")
+    rules = [f"under +{policy.approval_below_pct:g}%" if policy.approval_below_pct is not None else "",
+             f"under ${policy.approval_below_ppsf:g}/SF" if policy.approval_below_ppsf is not None else "",
+             f"more than {policy.free_months_limit:g} months free" if policy.free_months_limit is not None else ""]
+    return f"your authority: {' or '.join(r for r in rules if r)} needs the {policy.approver}'s sign-off"
+
+
+def rent_approval(rent: float, current: float, median: float | None, policy: RenewalPolicy,
+                  free_months: float = 0.0) -> list[str]:
+    """Why a monthly rent (with any free months) needs approval under the policy; empty when it does not."""
+    pct = (rent / current - 1) * 100
+    reasons = ["a rent cut, below today's rent"] if pct < -1e-9 and policy.approval_below_pct is None else []
+    if pct > policy.max_increase_pct + 1e-9:
+        reasons.append(f"above the {policy.max_increase_pct:g}% cap")
+    elif pct > policy.approval_threshold_pct + 1e-9:
+        reasons.append(f"raises rent {pct:.1f}% (> {policy.approval_threshold_pct:g}% approval threshold)")
+    if policy.approval_below_pct is not None and pct < policy.approval_below_pct - 1e-9:
+        reasons.append(f"{pct:+.1f}% is under the +{policy.approval_below_pct:g}% that needs the {policy.approver}'s "
+                       "sign-off")
+    if policy.approval_below_ppsf is not None and policy.sqft:
+        rate = rent * 12 / policy.sqft
+        if rate < policy.approval_below_ppsf - 1e-9:
+            reasons.append(f"${rate:,.2f}/SF/yr is under the ${policy.approval_below_ppsf:g}/SF you can approve")
+    if policy.free_months_limit is not None and free_months > policy.free_months_limit + 1e-9:
+        reasons.append(f"{free_months:g} months free is more than the {policy.free_months_limit:g} you can approve")
+    if median and rent < median * (1 - policy.max_below_market_pct / 100) - 1e-9:
+        reasons.append(f"{(1 - rent / median) * 100:.1f}% below the market median {_money(median)} (policy allows "
+                       f"{policy.max_below_market_pct:g}%)")
+    return reasons
 
 
 def primary_approval(analysis: RenewalAnalysis) -> list[str]:
@@ -478,5 +522,6 @@ def render_reply(analysis: RenewalAnalysis) -> str:
     if pkg.alternatives:
         lines += ["", "Alternatives:", *(f"- {_offer_line(o, analysis.current_rent)}" for o in pkg.alternatives)]
     lines += ["", pkg.justification, "",
-              "**Needs manager approval.**" if pkg.needs_manager_approval else "Within policy."]
+              f"**Needs {policy_for(analysis.request).approver} approval.**" if pkg.needs_manager_approval
+              else "Within policy."]
     return "\n".join(lines)

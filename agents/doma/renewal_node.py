@@ -22,12 +22,14 @@ from agents.doma.renewal import (
     policy_for,
     primary_approval,
     render_reply,
+    rent_approval,
 )
 from agents.doma.renewal_parse import BUT_AT, RenewalRequest, parse_renewal_request
 from agents.doma.renewal_tenant import (
     FINAL,
     LANDLORD_BACK,
     REFUSED_Q,
+    TAKE_IT_Q,
     advise,
     expected_offer_note,
     if_refused,
@@ -178,17 +180,11 @@ def ask_verdicts(analysis: Any, latest: RenewalRequest) -> list[str]:
         if pct is None or not stated:
             continue
         rent = current * (1 + pct / 100)
-        reasons = ["a rent cut, below today's rent"] if pct < -1e-9 else []
-        if pct > policy.max_increase_pct + 1e-9:
-            reasons.append(f"above the {policy.max_increase_pct:g}% cap")
-        elif pct > policy.approval_threshold_pct + 1e-9:
-            reasons.append(f"above the {policy.approval_threshold_pct:g}% approval threshold")
-        if median and rent < median * (1 - policy.max_below_market_pct / 100) - 1e-9:
-            reasons.append(f"{(1 - rent / median) * 100:.1f}% below the market {_money(median)} (policy allows "
-                           f"{policy.max_below_market_pct:g}%)")
+        reasons = rent_approval(rent, current, median, policy)
         term = f" for {request.term_months} months" if request.term_months else ""
         head = f"**{who}: {_money(rent)}/month{term} ({pct:+.1f}%)**"
-        out.append(f"{head} needs manager approval: {'; '.join(reasons)}." if reasons else f"{head} is within policy.")
+        out.append(f"{head} needs {policy.approver} approval: {'; '.join(reasons)}." if reasons
+                   else f"{head} is within policy.")
     return out
 
 
@@ -273,12 +269,14 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
     trace: dict[str, Any] = {"node": "renewal", "requester": request.requester}
     out: dict[str, Any] = {"renewal": None, "renewal_advice": None, "renewal_context": history,
                            "renewal_request": request.model_dump(mode="json")}
-    if request.requester == "tenant" and latest.tenant_counter_rent and LANDLORD_BACK.search(text):
-        # "they came back with 2600, final": the landlord's new offer, not the renter's counter
-        earlier_counter = RenewalRequest.model_validate(state["renewal_request"]).tenant_counter_rent if state.get(
-            "renewal_request") else None
-        request = request.model_copy(update={"landlord_offers": [latest.tenant_counter_rent],
-                                             "proposed_increase_pct": None, "tenant_counter_rent": earlier_counter})
+    came_back = latest.tenant_counter_rent or (latest.current_rent if context else None)
+    if request.requester == "tenant" and came_back and LANDLORD_BACK.search(text):
+        # "they came back with 2600, final", "they replied 2300": the landlord's new offer, not the renter's counter
+        before = RenewalRequest.model_validate(state["renewal_request"]) if state.get("renewal_request") else None
+        request = request.model_copy(update={
+            "landlord_offers": [came_back], "proposed_increase_pct": None,
+            "tenant_counter_rent": before.tenant_counter_rent if before else None,
+            "current_rent": request.current_rent or (before.current_rent if before else None)})
     final = request.requester == "tenant" and FINAL.search(text) is not None
     if request.requester == "tenant":
         # a final offer: the advice accepts it if taken (the decision itself is said first)
@@ -303,11 +301,14 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             reply = render_advice(advice)
             if REFUSED_Q.search(text):  # "what if they refuse my counter?": the fallback first
                 reply = if_refused(advice) + "\n\n" + reply
+            place = " ".join(filter(None, [f"{request.bedrooms}br" if request.bedrooms else None, request.location]))
             if final:  # "2600 for 12 months, final. take it or move?": the decision, and a yes drafted
-                place = " ".join(filter(None, [f"{request.bedrooms}br" if request.bedrooms else None,
-                                               request.location]))
                 reply = (take_or_move(advice, place=place) + "\n\nIf you take it, an acceptance is drafted below; "
                          "edit it before you send it.")
+            elif TAKE_IT_Q.search(text) and LANDLORD_BACK.search(text):
+                # "they replied 2300 for 1 year. take it?": the decision on their new offer, then one more counter
+                reply = (take_or_move(advice, place=place, final=False) + "\n\nOr counter once more, as below: "
+                         "they have already moved once, so a second small step is often accepted.\n\n" + reply)
             lang = state.get("lang")
             if lang in ("es", "ar"):  # the figures in the person's language first (a template, not a translation)
                 reply = phrase("renewal_advice", lang, offer=advice.offer_usd, pct=advice.offer_pct,
@@ -371,8 +372,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             if APPROVAL_Q.search(text):  # "does accepting 3300 need sign-off?": the answer first
                 reasons = primary_approval(analysis)
                 offer = f"${analysis.package.primary.rent_usd:,.0f}/month"
-                reply = (f"**{offer} needs manager approval:** {'; '.join(reasons)}." if reasons else
-                         f"**No manager approval needed** for {offer}: within policy.") + f"\n\n{reply}"
+                who = policy_for(analysis.request).approver
+                reply = (f"**{offer} needs {who} approval:** {'; '.join(reasons)}." if reasons else
+                         f"**No {who} approval needed** for {offer}: within policy.") + f"\n\n{reply}"
             if LETTER_Q.search(text) or (own and LETTER_Q.search(context)):  # "draft the letter to the tenant"
                 reply += "\n\n**Draft letter to the tenant:**\n\n" + tenant_letter(analysis, state.get("lang"),
                                                                                    only=chosen_option(text))

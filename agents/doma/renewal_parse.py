@@ -70,8 +70,9 @@ _TENANT_CUE = re.compile(r"\bmy (?:rent|lease|landlord)\b|\bi pay\b|\bshould i\b
 
 # A manager reporting what the tenant asks for: "tenant in 7D wants to renew at 0%" is the tenant's counter, unless
 # the owner's own wish comes nearer ("the tenant wants 3% and we want 5%").
-_TENANT_WANTS = re.compile(r"\btenant\b.{0,60}?\b(?:wants?|asks?|asking|requests?|hopes?|says|pushes back|offers?|"
-                           r"came back|comes back|countered|counters|replied|responded|propos\w+)\b", re.IGNORECASE)
+_TENANT_WANTS = re.compile(r"\b(?:tenant|she|he)\b.{0,60}?\b(?:wants?|asks?|asking|requests?|hopes?|says|"
+                           r"pushes back|offers?|came back|comes back|countered|counters|replied|responded|"
+                           r"propos\w+)\b", re.IGNORECASE)
 # "accepting but at 3,475", "yes, but at 3,475 instead": the manager's own rent against the tenant's figure
 BUT_AT = re.compile(r"\b(?:but|instead)\s+(?:at|for|make it)\s+\$?(\d{1,2},\d{3}|\d{4,5})\b", re.IGNORECASE)
 _OWNER_WANTS = re.compile(r"\b(?:we|i)(?: would|'d)? (?:want|like|prefer|aim|plan)\b", re.IGNORECASE)
@@ -97,6 +98,15 @@ _MARKET = re.compile(r"\b(?:similar|comparables?|comps?|market(?: rate| rent)?|g
                      re.IGNORECASE)
 _FLOOR = re.compile(r"\b(?:at least|minimum(?: of)?|no less than|floor of|(?:anything|everything|increases?|raises?) "
                     r"(?:under|below|less than))\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
+# A manager's stated authority: a rate per square foot they may approve, free months, an increase below which the owner
+# signs off
+_AUTHORITY_PPSF = re.compile(r"\b(?:i|we) can (?:approve|sign off on|ok|okay|sign)\b[^$\d]{0,25}\$?\s?"
+                             r"(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*|a\s*)\s*(?:sf|sq\.?\s?ft|square foot|foot)\b",
+                             re.IGNORECASE)
+_FREE_LIMIT = re.compile(r"\b(?:more than|over|above|beyond)\s+(\d{1,2})\s+months?(?:')?\s*(?:of\s+)?free\b", re.I)
+_NEEDS_SIGN_OFF = re.compile(r"\b(?:under|below|less than)\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)[^.;]{0,30}?\b(?:needs?|"
+                             r"requires?|must (?:get|have)|goes to)\b[^.;]{0,25}?\b(?:sign[- ]?off|approv\w*|ok|okay|"
+                             r"say[- ]?so)\b", re.IGNORECASE)
 _CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most|stay under|keep (?:it )?under|"
                   r"stay below|keep (?:it )?below)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
                   r"(?:%|percent)", re.IGNORECASE)
@@ -237,6 +247,11 @@ class RenewalRequest(BaseModel):
     sqft: float | None = Field(default=None, gt=0, description="Size in square feet")
     market_rent: float | None = Field(default=None, gt=0, description="What similar units rent for, as stated")
     cap_pct: float | None = Field(default=None, ge=0, le=100, description="The owner's cap on an increase, %")
+    approval_below_pct: float | None = Field(default=None, ge=-100, le=100,
+                                             description="Increases under this % need someone else's sign-off")
+    approval_below_ppsf: float | None = Field(default=None, gt=0, description="Rates under this $/SF/yr need sign-off")
+    free_months_limit: float | None = Field(default=None, ge=0, description="Free months the requester may approve")
+    approver: str | None = Field(default=None, description="Who signs off beyond the requester's authority")
     floor_pct: float | None = Field(default=None, ge=0, le=100, description="The owner's minimum increase, %")
     unit_label: str | None = Field(default=None, description="The unit as named without an id (\"4B\")")
     tenure_years: int | None = Field(default=None, ge=0, le=80, description="Years the tenant has lived there")
@@ -342,6 +357,20 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     if market:
         fields["market_rent"] = float(market.group(1).replace(",", ""))
         text = text[:market.start(1)] + " " * len(market.group(1)) + text[market.end(1):]
+    authority = _AUTHORITY_PPSF.search(text)
+    if authority:  # "I can approve >= $90/sf; below that needs the owner": a manager's authority, per square foot
+        fields["approval_below_ppsf"] = float(authority.group(1))
+        text = text[:authority.start(1)] + " " * len(authority.group(1)) + text[authority.end(1):]
+    free = _FREE_LIMIT.search(text)
+    if free:
+        fields["free_months_limit"] = float(free.group(1))
+        text = text[:free.start(1)] + " " * len(free.group(1)) + text[free.end(1):]
+    below = _NEEDS_SIGN_OFF.search(text)
+    if below:  # "anything under +3% needs owner sign-off": below it, not refused, but someone else signs
+        fields["approval_below_pct"] = float(below.group(1))
+    if authority or free or below:
+        who = re.search(r"\b(owner|landlord|board|asset manager|my boss|the principal|ownership)\b", text, re.I)
+        fields["approver"] = who.group(1).lower().replace("my boss", "your boss") if who else "owner"
     floor = _FLOOR.search(text)
     if floor:  # "owner wants at least 5%": the owner's floor for this offer
         fields["floor_pct"] = float(floor.group(1))

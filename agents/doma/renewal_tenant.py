@@ -188,20 +188,26 @@ def render_advice(advice: RenewalAdvice) -> str:
 
 
 # The landlord's answer to the renter's counter: "they came back with 2600, final"
-LANDLORD_BACK = re.compile(r"\b(?:they|landlord|management|the office|he|she|owner|agent)\s+(?:came|come|got|get|"
-                           r"went)\s+back\b|\bcountered\b|\bcontraofert\w*|\bme contest(?:ó|o|aron)\b", re.I)
+LANDLORD_BACK = re.compile(r"\b(?:they|landlord|management|the office|he|she|owner|agent)\s+(?:(?:came|come|got|get|"
+                           r"went|wrote|write)\s+back\b|replied|responded|answered|said|offered|countered)\b|"
+                           r"\bcountered\b|\bcontraofert\w*|\bme contest(?:ó|o|aron)\b", re.I)
 FINAL = re.compile(r"\bfinal\b|\btake it or leave it\b|\bwon'?t (?:go|budge|move)\b|\blast offer\b|"
                    r"\bbest (?:and final|offer)\b|\b[uú]ltima oferta\b|\btake it or move\b", re.I)
 MOVERS_USD = 1500  # movers and time off for a one-bedroom move: a stated assumption, said in the answer
 PAYBACK_MONTHS = 12
 
 
-def take_or_move(advice: RenewalAdvice, *, place: str = "") -> str:
-    """A final offer: accept it, or move if a comparable unit at the market median repays the move within a year
-    (moving cost: a month's rent in fees and deposit gaps plus movers, both assumptions said in the answer)."""
+# "they replied 2300 for 1 year. take it?": whether to accept the offer on the table
+TAKE_IT_Q = re.compile(r"\btake it\b|\bshould (?:i|we) (?:take|accept|sign)\b|\baccept (?:it|that|this)\b|"
+                       r"\bworth (?:taking|accepting)\b|\b(?:lo )?acepto\b", re.I)
+
+
+def take_or_move(advice: RenewalAdvice, *, place: str = "", final: bool = True) -> str:
+    """Accept the offer on the table, or move if a comparable unit at the market median repays the move within a
+    year (moving cost: a month's rent in fees and deposit gaps plus movers, both assumptions said in the answer)."""
     offer, current, market = advice.offer_usd, advice.current_rent_usd, advice.market_median_usd
     rise = offer - current
-    head = (f"Their final offer is {_money(offer)}/month, {_money(abs(rise))} a month "
+    head = (f"Their {'final ' if final else ''}offer is {_money(offer)}/month, {_money(abs(rise))} a month "
             f"{'more' if rise >= 0 else 'less'} ({_money(abs(rise) * 12)} a year) than today's {_money(current)}.")
     if market is None or market >= offer - ROUND_TO:
         return (f"**Take it.** {head} Comparable units rent for about "

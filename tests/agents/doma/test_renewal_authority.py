@@ -1,0 +1,54 @@
+"""A manager's own stated authority decides what needs sign-off (an increase below which the owner signs, a $/SF they
+may approve, free months), and a renter asked "take it?" after the landlord moved gets the decision (session 28, from
+set 15's renewal failures, #14)."""
+
+from __future__ import annotations
+
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agents.doma.renewal import policy_for, rent_approval
+from agents.doma.renewal_parse import parse_renewal_request
+from agents.graph import ask, build_graph
+from agents.route_model import load_route_model
+
+
+def test_a_stated_authority_is_read_and_replaces_the_configured_threshold():
+    pm = parse_renewal_request("unit 2F, 1br in astoria, tenant pays 2,800. owner's rule: max +8%, anything under "
+                               "+2% needs his sign-off. renewal options?")
+    assert (pm.cap_pct, pm.approval_below_pct, pm.approver) == (8.0, 2.0, "owner")
+    policy = policy_for(pm)
+    assert rent_approval(2800 * 1.06, 2800, None, policy) == []  # +6%: above the usual 5% threshold, within his rule
+    assert "needs the owner's sign-off" in rent_approval(2800, 2800, None, policy)[0]
+    office = parse_renewal_request("tenant on 9, 10,000 sf, pays $70/sf, wants 3 yrs. we can approve $75/sf or more, "
+                                   "more than 1 month free goes to the board")
+    assert (office.approval_below_ppsf, office.free_months_limit, office.approver) == (75.0, 1.0, "board")
+    board = policy_for(office)
+    assert board.min_increase_pct > 7  # offers start at the $75/SF the manager can approve: 75 / 70 - 1
+    assert any("under the $75/SF you can approve" in r for r in rent_approval(70 * 10000 / 12, 70 * 10000 / 12,
+                                                                              None, board))
+    assert any("months free" in r for r in rent_approval(80 * 10000 / 12, 70 * 10000 / 12, None, board, 2))
+
+
+def _graph(inventory, now):
+    return build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+
+
+def test_the_tenants_flat_ask_in_a_managers_renewal_is_judged_by_the_stated_rule(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "PM here. unit 3R, 2br in williamsburg ~900sf, tenant pays 3,400, lease ends 2/28. policy: "
+                "renewals max +7%, anything under +3% needs owner sign-off. build me a renewal package",
+                thread_id="r", role="manager")
+    assert "needs owner approval" not in first["reply"].lower() and "under +3%" in first["reply"]
+    flat = ask(graph, "she wants to stay flat at 3,400, says the dishwasher's been broken for months", thread_id="r",
+               role="manager")
+    assert flat["route"]["node"] == "renewal"
+    assert "The tenant's ask: $3,400/month (+0.0%)** needs owner approval" in flat["reply"]
+
+
+def test_a_renter_asked_take_it_after_the_landlord_moved_gets_the_decision(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "my landlord wants to raise my rent from 2100 to 2350 when i renew in feb. 1br astoria ~700sqft",
+        thread_id="t", role="renter")
+    reply = ask(graph, "they replied 2300 for 1 year. take it?", thread_id="t", role="renter")["reply"]
+    assert reply.startswith("**Take it.** Their offer is $2,300/month, $200 a month more")
+    assert "the offer: $2,300" in reply  # their new offer replaced the first one
