@@ -124,6 +124,8 @@ BOOKING = re.compile(r"\b(?:book|hold|schedule|reschedule|cancel|confirm|move|to
 # A rent stated (the answer to "what is your current rent and the offer?"), and a search asked for.
 RENT_STATED = re.compile(r"\$\s?\d|\b\d[\d,.]*\s*(?:k\b|a month|/mo|per month|dollars)|\b(?:rent|pay|paying|offer\w*|"
                          r"increase|raise)\b.{0,20}\d|\d{1,2}(?:\.\d)?\s*%", re.I)
+# A tenancy a manager states: the tenant and what they pay now ("1br tenant at 2,900", "she pays $3,100")
+TENANCY = re.compile(r"\b(?:tenant|she|he)\b[^.?!]{0,30}?\b(?:at|pays|paying|@)\s*\$?\s?\d", re.I)
 SEARCH_ASK = re.compile(r"\b(?:looking for|find me|search|show me|any (?:apartments?|places|listings)|something in)\b",
                         re.I)
 # The person's own home, landlord or rent, said in Spanish (where the fitted weights have seen least): a problem or
@@ -454,6 +456,9 @@ def route(
         # with a lease uploaded, "when must we tell them if we want to extend?", "is that actually in the lease?":
         # what the agreement says (a negotiation states figures)
         return RouteDecision(pipeline="DOMA", node="lease", reason="what the uploaded lease says", scores=scores)
+    if RENEWAL_WORD.search(text) and TENANCY.search(text) and not SEARCH_ASK.search(text):
+        # "1br tenant at 2,900, lease up end of jan ... owner caps renewals at 10%": a tenancy stated, its renewal
+        return RouteDecision(pipeline="DOMA", node="renewal", reason="a tenancy and its renewal", scores=scores)
     if RENEWAL_GOAL.search(text):
         # "need a renewal offer for unit 5C - UWS 1br, 720 sqft, tenant pays $3,400": the unit's details describe
         # the renewal asked for, not a search

@@ -390,6 +390,12 @@ def missing_inputs(request: RenewalRequest, inventory: Any = None) -> list[str]:
     return missing
 
 
+def states_rules(request: RenewalRequest) -> bool:
+    """Whether the person stated their own approval rules (what needs the owner's sign-off)."""
+    return request.approval_below_pct is not None or request.approval_below_ppsf is not None \
+        or request.free_months_limit is not None
+
+
 def policy_for(request: RenewalRequest,
                policy: RenewalPolicy | str | Path | dict[str, Any] | None = None) -> RenewalPolicy:
     """The policy for this request: the configured one, under the owner's own cap when the message states one."""
@@ -399,9 +405,11 @@ def policy_for(request: RenewalRequest,
                       approval_threshold_pct=min(pol.approval_threshold_pct, request.cap_pct))
     if request.floor_pct is not None and request.floor_pct <= pol.max_increase_pct:
         pol = replace(pol, min_increase_pct=max(pol.min_increase_pct, request.floor_pct))
-    if request.approval_below_pct is not None or request.approval_below_ppsf is not None:
-        # the person's own authority decides what needs sign-off: up to the cap, and not below their floor
-        pol = replace(pol, approval_threshold_pct=pol.max_increase_pct, max_below_market_pct=100.0,
+    if states_rules(request):
+        # the person's own rules decide what needs sign-off: anything up to their cap (which replaces the configured
+        # one), and not below their floor
+        cap = request.cap_pct if request.cap_pct is not None else pol.max_increase_pct
+        pol = replace(pol, max_increase_pct=cap, approval_threshold_pct=cap, max_below_market_pct=100.0,
                       approval_below_pct=request.approval_below_pct, approval_below_ppsf=request.approval_below_ppsf,
                       free_months_limit=request.free_months_limit, sqft=request.sqft,
                       approver=request.approver or "owner")
@@ -415,12 +423,14 @@ def policy_for(request: RenewalRequest,
 
 def _approval_rule(policy: RenewalPolicy) -> str:
     """What needs sign-off, as the policy (or the person's own stated authority) says."""
-    if policy.approval_below_pct is None and policy.approval_below_ppsf is None:
+    if policy.approval_below_pct is None and policy.approval_below_ppsf is None and policy.free_months_limit is None:
         return (f"manager approval above {policy.approval_threshold_pct:g}% or more than "
                 f"{policy.max_below_market_pct:g}% below market")
     rules = [f"under +{policy.approval_below_pct:g}%" if policy.approval_below_pct is not None else "",
              f"under ${policy.approval_below_ppsf:g}/SF" if policy.approval_below_ppsf is not None else "",
-             f"more than {policy.free_months_limit:g} months free" if policy.free_months_limit is not None else ""]
+             "" if policy.free_months_limit is None else "any free rent" if policy.free_months_limit == 0
+             else f"more than {policy.free_months_limit:g} months free",
+             f"over +{policy.max_increase_pct:g}%"]
     return f"your authority: {' or '.join(r for r in rules if r)} needs the {policy.approver}'s sign-off"
 
 

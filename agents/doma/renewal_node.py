@@ -365,7 +365,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 kept = analysis.package.primary
                 reply = (f"**Recommendation: accept the tenant's ${kept.rent_usd:,.0f}/month for {kept.term_months} "
                          f"months.** It is at or above what the comparables and the policy support for this unit, "
-                         f"and within policy (no manager approval needed); a longer stay also saves a vacancy."
+                         f"and within policy (no {policy_for(request).approver} approval needed); a longer stay also "
+                         f"saves a vacancy."
                          f"\n\n{reply}")
             if TOTAL_Q.search(text) and not latest.terms:  # "monthly and total over the 5 years": the arithmetic
                 reply = offer_totals(analysis, text) + "\n\n" + reply

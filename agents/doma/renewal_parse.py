@@ -103,7 +103,9 @@ _FLOOR = re.compile(r"\b(?:at least|minimum(?: of)?|no less than|floor of|(?:any
 _AUTHORITY_PPSF = re.compile(r"\b(?:i|we) can (?:approve|sign off on|ok|okay|sign)\b[^$\d]{0,25}\$?\s?"
                              r"(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*|a\s*)\s*(?:sf|sq\.?\s?ft|square foot|foot)\b",
                              re.IGNORECASE)
-_FREE_LIMIT = re.compile(r"\b(?:more than|over|above|beyond)\s+(\d{1,2})\s+months?(?:')?\s*(?:of\s+)?free\b", re.I)
+_FREE_LIMIT = re.compile(r"\b(?:more than|over|above|beyond)\s+(\d{1,2})\s+months?(?:')?\s*(?:of\s+)?free\b|"
+                         r"\b(?:any|all) (?:free rent|free months?|concessions?)\b[^.;]{0,15}\b(?:needs?|requires?)\b",
+                         re.I)
 _NEEDS_SIGN_OFF = re.compile(r"\b(?:under|below|less than)\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)[^.;]{0,30}?\b(?:needs?|"
                              r"requires?|must (?:get|have)|goes to)\b[^.;]{0,25}?\b(?:sign[- ]?off|approv\w*|ok|okay|"
                              r"say[- ]?so)\b", re.IGNORECASE)
@@ -362,13 +364,15 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         fields["approval_below_ppsf"] = float(authority.group(1))
         text = text[:authority.start(1)] + " " * len(authority.group(1)) + text[authority.end(1):]
     free = _FREE_LIMIT.search(text)
-    if free:
+    if free and free.group(1):
         fields["free_months_limit"] = float(free.group(1))
         text = text[:free.start(1)] + " " * len(free.group(1)) + text[free.end(1):]
+    elif free:  # "any free rent needs his ok": none without sign-off
+        fields["free_months_limit"] = 0.0
     below = _NEEDS_SIGN_OFF.search(text)
     if below:  # "anything under +3% needs owner sign-off": below it, not refused, but someone else signs
         fields["approval_below_pct"] = float(below.group(1))
-    if authority or free or below:
+    if authority or free is not None or below:
         who = re.search(r"\b(owner|landlord|board|asset manager|my boss|the principal|ownership)\b", text, re.I)
         fields["approver"] = who.group(1).lower().replace("my boss", "your boss") if who else "owner"
     floor = _FLOOR.search(text)

@@ -15,11 +15,13 @@ from agents.doma.renewal import (
     _money,
     load_renewal_policy,
     policy_for,
+    states_rules,
 )
 from agents.doma.renewal_parse import RenewalRequest
 from contracts.doma import RenewalPackage
 
-VACANCY = re.compile(r"\bvacan\w*|\bturnover\b|\bempty\b|\b(?:they'?ll|will|would|might|may) (?:leave|move out|walk)\b|"
+VACANCY = re.compile(r"\bvacan\w*|\bturnover\b|\bempty\b|\b(?:risk|lose|losing) (?:her|him|them|the tenant)\b|"
+                     r"\b(?:they'?ll|will|would|might|may) (?:leave|move out|walk)\b|"
                      r"\bor (?:they|he|she)(?:'ll| will)? (?:walk|leave|go|move)\b|"
                      r"\bbroker\w*\b", re.IGNORECASE)
 # "what if the tenant leaves? how long to fill it": time to re-let, which the data cannot tell
@@ -71,7 +73,7 @@ def vacancy_math(text: str, request: RenewalRequest, current: float) -> str | No
     limit = request.counter_pct()
     if limit is None or not VACANCY.search(text):
         return None
-    policy = load_renewal_policy()
+    policy = policy_for(request) if states_rules(request) else load_renewal_policy()  # their rules, else ours
     high = max(policy.approval_threshold_pct, limit)
     if high <= limit:
         return None

@@ -52,3 +52,14 @@ def test_a_renter_asked_take_it_after_the_landlord_moved_gets_the_decision(inven
     reply = ask(graph, "they replied 2300 for 1 year. take it?", thread_id="t", role="renter")["reply"]
     assert reply.startswith("**Take it.** Their offer is $2,300/month, $200 a month more")
     assert "the offer: $2,300" in reply  # their new offer replaced the first one
+
+
+def test_a_managers_tenancy_with_the_owners_rules_is_a_renewal_and_a_fair_ask_is_accepted(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "i look after a walk-up in astoria. 2br tenant at 2,600, lease up end of march, good payer. "
+                "owner caps renewals at 9% and any free rent needs his ok. what can i offer?", thread_id="w",
+                role="manager")
+    assert first["route"]["node"] == "renewal"  # a tenancy stated, not a search for a 2br in Astoria
+    assert "any free rent" in first["reply"] and "over +9%" in first["reply"]
+    ask_ = ask(graph, "she says 2,750 max. accept or risk losing her?", thread_id="w", role="manager")["reply"]
+    assert "accept the tenant's $2,750/month" in ask_ and "Keeping the tenant is worth it" in ask_
