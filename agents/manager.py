@@ -126,6 +126,13 @@ RENT_STATED = re.compile(r"\$\s?\d|\b\d[\d,.]*\s*(?:k\b|a month|/mo|per month|do
                          r"increase|raise)\b.{0,20}\d|\d{1,2}(?:\.\d)?\s*%", re.I)
 # A tenancy a manager states: the tenant and what they pay now ("1br tenant at 2,900", "she pays $3,100")
 TENANCY = re.compile(r"\b(?:tenant|she|he)\b[^.?!]{0,30}?\b(?:at|pays|paying|@)\s*\$?\s?\d", re.I)
+# Abu Dhabi's places in the market tables; an investor's intent; a market figure asked in a follow-up
+ABU_DHABI = re.compile(r"\b(?:yas|reem|abu ?dhabi|saadiyat)\b|ياس|الريم|ريم|ظبي|أبوظبي", re.I)
+INVESTING = re.compile(r"\bto rent (?:it |them )?out\b|\brent(?:ing)? (?:it|them) out\b|\binvest\w*|\byields?\b|"
+                       r"\bbuy(?:ing)?\b.{0,40}\b(?:rent|let)\b|\bbuy-to-let\b|استثمار|للاستثمار|عائد|أؤجر|اؤجر", re.I)
+MARKET_FIGURE = re.compile(r"\b(?:how much|what do|rents?|rental|prices?|per (?:sq|square)|sqm|supply|pipeline|"
+                           r"yields?|sales|transactions?|trend\w*|projects?|towers?)\b|كم|إيجار|ايجار|سعر|عائد|"
+                           r"العرض|المعروض|صفقات|مبيعات|معاملات|مشاريع", re.I)
 SEARCH_ASK = re.compile(r"\b(?:looking for|find me|search|show me|any (?:apartments?|places|listings)|something in)\b",
                         re.I)
 # The person's own home, landlord or rent, said in Spanish (where the fitted weights have seen least): a problem or
@@ -436,6 +443,9 @@ def route(
         return RouteDecision(pipeline="VIA", node="needs", reason="back to the search results")
     if previous_node in ("needs", "tour") and BOOK_ASK.search(text):
         return RouteDecision(pipeline="VIA", node="tour", reason="tours of the units shown asked for")
+    if ABU_DHABI.search(text) and INVESTING.search(text) and not SEARCH_ASK.search(text):
+        # "thinking of buying a 1br on reem island to rent out": an investor's question, answered from the tables
+        return RouteDecision(pipeline="MARKET", node="analytics", reason="an investor's question about Abu Dhabi")
     if previous_node == "comps" and COMPS_FOLLOW_UP.search(text) and not OWN_RENTAL.search(text):
         # "which floors in 876A sold at or under 760k?", "any listings on that street?": the flats just valued
         return RouteDecision(pipeline="MARKET", node="comps", reason="a follow-up about the flats just valued")
@@ -450,6 +460,13 @@ def route(
         return RouteDecision(pipeline="DOMA", node="triage", reason="a question about the repair just reported")
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
+    if previous_node == "analytics" and MARKET_FIGURE.search(text) and not context["place"] \
+            and not any(scores[n] > 0 for n in ("tour", "lease", "triage", "renewal")) \
+            and not SEARCH_ASK.search(text) and not HDB_FLAT.search(text) and not seeks_a_home(text) \
+            and not table.market_anchors["comps"].search(text):
+        # "وكم إيجار شقة غرفتين نوم هناك؟", "supply pipeline for 1br there": the market just discussed, another figure
+        return RouteDecision(pipeline="MARKET", node="analytics", reason="another figure of the market just discussed",
+                             scores=scores)
     if has_lease and (IN_THE_LEASE.search(text) or LANDLORD_ENTRY.search(text) or (
             scores["renewal"] > 0 and context["question"]
                                                     and not AMOUNT.search(text))):

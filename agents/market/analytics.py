@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.market.answer import compose
 from agents.market.places import mentions
-from agents.market.planner import TOPICS, YEAR_RANGE, Plan, no_figures, plan_calls, years_in
+from agents.market.planner import FUTURE, TOPICS, TREND, YEAR_RANGE, Plan, no_figures, plan_calls, years_in
 from agents.market.tool_router import market_catalog, select_tools
 from agents.market.yields import compare_investment, yield_answer
 from agents.prompts import ANALYTICS_PROMPT
@@ -73,6 +73,7 @@ AGAINST_YEAR = re.compile(r"\b(?:up|down|higher|lower|more|less|changed?) (?:fro
                           r"كم (?:زاد|ارتفع)", re.I)
 
 
+THERE = re.compile(r"\b(?:there|that area|that island|same (?:place|area|island))\b|هناك|هنالك|فيها|نفس المنطقة", re.I)
 SAME_YEAR = re.compile(r"\b(?:(?:the )?same (?:year|period|years)|that year)\b|نفس (?:السنة|العام)", re.I)
 PLACE_ONLY = re.compile(r"^\s*(?:and|what about|how about|same for|and in|وماذا عن|ماذا عن|وعن|وفي)\s+"
                         r"(?:the\s+)?([^\d?؟]{2,40}?)\s*[?؟.!]*\s*$", re.I)
@@ -100,6 +101,13 @@ def unknown_follow_up(text: str, previous: str | None) -> str | None:
 def follow_up_text(text: str, previous: str | None) -> str:
     """A short follow-up ("and in 2022?", "what about Reem?") completed by the previous market question: its years
     or places replaced by the new ones; any other message as it is."""
+    if previous and THERE.search(text) and not mentions(text) and mentions(previous):
+        # "supply pipeline for 1br there", "وكم إيجار شقة غرفتين نوم هناك؟": this question, about the place before
+        places = " ".join(dict.fromkeys(m.matched for m in mentions(previous)))
+        # the years asked before, unless this asks its own, the future or a trend
+        years = "" if years_in(text) or FUTURE.search(text) or TREND.search(text) else " ".join(
+            str(y) for y in years_in(previous))
+        return f"{text} {places} {years}".strip()
     if not previous or not (FOLLOW_UP.search(text) or len(text.split()) <= 3) or len(text.split()) > (
             12 if FOLLOW_UP.search(text) else 7):
         return text

@@ -241,8 +241,12 @@ def render_series(calls: list[tuple[str, Json]], lang: str) -> str:
         else:
             every = r["figures"] if tool == "get_municipality_sales" else {
                 "transactions": r["all_transactions"]["count"], "value_aed": r["all_transactions"]["value_aed"]}
+            sales = r.get("sales_only") or {}
+            alone = (f" (منها بيع: {sales['count']:,}، {money(sales['value_aed'], lang)})" if ar else
+                     f" (sales alone: {sales['count']:,}, {money(sales['value_aed'], lang)})") if sales.get("count") \
+                else ""
             lines.append(f"- {r['year']}: {every['transactions']:,} {'معاملة' if ar else 'transactions'}, "
-                         f"{money(every['value_aed'], lang)}")
+                         f"{money(every['value_aed'], lang)}{alone}")
     head = {"get_current_supply": ("Housing supply in", "المعروض السكني في")}.get(
         tool, ("Property transactions in", "المعاملات العقارية في"))
     return "\n".join([f"{head[1] if ar else head[0]} {where}{_scope(first, lang)}:", *lines])

@@ -43,6 +43,7 @@ TYPOLOGY = (
 MONEY = re.compile(r"(?:aed|dhs?|dirhams?)?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m|million|thousand|الف|ألف|مليون)?\s*"
                    r"(?:aed|dhs?|dirhams?|درهم)?", re.I)
 MONTHLY = re.compile(r"\b(?:per|a|/|each)\s*month\b|\bmonthly\b|/mo\b|شهري|بالشهر|في الشهر|شهريا", re.I)
+AFFORD = re.compile(r"\b(?:afford|budget)\b|ميزاني|أقدر|اقدر", re.I)  # a budget search without its number: ask it
 BUDGET_CUE = re.compile(r"\b(?:aed|dhs?|dirhams?|budget|afford|under|below|less than|max(?:imum)?|up to|within|"
                         r"thousand)\b|درهم|ميزاني|اقل من|حدود|لا يتجاوز|الف|\d\s*k\b", re.I)
 
@@ -85,8 +86,9 @@ PROJECT_METRIC_WORDS = (
 )
 TOP_N = re.compile(r"\btop\s*(\d{1,2})\b|\b(\d{1,2})\s+(?:projects|buildings|developments)\b", re.I)
 # A trend or the future asked for without years: every year of the table (the future ones for supply)
-TREND = re.compile(r"\b(?:trends?|trending|over (?:the|recent) years|over time|history|historical|year (?:by|on|over) "
-                   r"year|evolution|evolved|changed over|since 20\d\d)\b|اتجاه|تطور|على مر السنين", re.I)
+TREND = re.compile(r"\b(?:trends?|trending|trended|over (?:the|recent) years|over time|history|historical|"
+                   r"year (?:by|on|over) year|evolution|evolved|changed over|since 20\d\d)\b|اتجاه|تطور|على مر السنين",
+                   re.I)
 FUTURE = re.compile(r"\b(?:coming|upcoming|pipeline|future|projected|projections?|next (?:few )?years|in the works|"
                     r"under construction|will be (?:added|delivered|built))\b|قادم|القادمة|مستقبل|المتوقع", re.I)
 TREND_TABLES = {"compare_rental_prices": "rental_index_district", "get_current_supply": "supply_district",
@@ -266,6 +268,10 @@ def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
         if tools[primary].category not in named_topics:
             primary = next((n for n in ranked if n in tools and n not in GEO and n != "rank_projects"
                             and tools[n].category in named_topics), primary)
+    if primary == "find_units_by_budget" and budget_in(message)[0] is None and not AFFORD.search(message):
+        # "what do 1 beds rent for?": no budget to search within, so the rents themselves (the next tool ranked)
+        primary = next((n for n in ranked if n not in GEO and n not in ("rank_projects", "find_units_by_budget")),
+                       primary)
     if PROJECT_RANK.search(normalize(message)) and not any(m.place.kind == "project" for m in places):
         return _project_ranking(message, districts, years, layout, typology)
     if PRICIER.search(message) and len(districts) >= 2 and not TOPICS["rent"].search(message):

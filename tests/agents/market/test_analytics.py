@@ -246,3 +246,23 @@ def test_follow_ups_keep_the_year_and_type_and_which_island_compares_both():
     assert "جزيرة الريم: 58,365 → 67,976" in yas and "جزيرة ياس: 56,767 → 80,264" in yas
     which = ask(arabic, "أي جزيرة عندها أكبر عدد معاملات في 2025؟", thread_id="a")["reply"]
     assert "6,493 معاملة" in which and "3,799 معاملة" in which
+
+
+def test_what_units_rent_for_is_the_rental_index_not_a_budget_question():
+    turn = analytics_turn("buying a 2br on yas island to rent out. what do 2 beds rent for and hows it trended")
+    assert [c["tool"] for c in turn["market"]["calls"]][:1] == ["compare_rental_prices"]
+    assert "2022" in turn["reply"] and "2025" in turn["reply"]  # "trended": every year of the rental index
+    assert "budget" not in turn["reply"].lower()
+
+
+def test_market_follow_ups_there_keep_the_place_and_sales_are_given_apart():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    graph = build_graph(checkpointer=InMemorySaver())
+    first = ask(graph, "how many transactions on al reem island in 2024 and 2025?", thread_id="m")
+    assert "sales alone:" in first["reply"]  # all transaction types, and the sales among them
+    there = ask(graph, "and whats the supply pipeline for 1br there", thread_id="m")
+    assert there["route"]["node"] == "analytics"
+    assert "Al Reem Island" in there["reply"] and "Yas" not in there["reply"] and "projection" in there["reply"]
+    invest = ask(graph, "if i bought a 1br on reem to rent out, what yield would i get?", thread_id="n")
+    assert invest["route"]["node"] == "analytics"
