@@ -747,6 +747,87 @@ def blocks_within(engine: CompsEngine, target: Target, blocks: list[str], budget
     return "\n".join(lines)
 
 
+# "what did 441 go for in 2023", "$/sqm on my block vs the street", "how much has my block gone up since 2023"
+BLOCK_HISTORY_Q = re.compile(r"\b(?:go(?:ne)? (?:for|up)|went (?:for|up)|sold (?:for|at)|gone up|risen|appreciat\w*|"
+                             r"psm|per sq(?:uare)? ?m\w*|price per square)|\$\s?/\s?sq\s?m", re.I)
+RISE_Q = re.compile(r"\b(?:gone up|went up|go(?:ne)? down|risen|appreciat\w*|since 20\d\d|increase|change)\b", re.I)
+MY_BLOCK = re.compile(r"\b(?:my|our|the|this|that) (?:block|blk)\b", re.I)
+_BLOCK_NUMBER = re.compile(r"(?<![\d$.,])(\d{2,4})([a-h])?(?![\d,.%k])\b", re.I)
+
+
+def blocks_asked(engine: CompsEngine, target: Target, text: str) -> list[str]:
+    """The block numbers a follow-up points at ("271/272", "441", "my block"), among the town's blocks of the flat
+    type; years and sizes are no blocks."""
+    t = engine.table
+    kind = _of_kind(t, target.town, target.flat_type)
+    numbers = {str(b).upper() for b in t.block[kind]}
+    said = [m.group(1) + (m.group(2) or "").upper() for m in _BLOCK_NUMBER.finditer(text)
+            if not re.fullmatch(r"(?:19|20)\d\d", m.group(1))]
+    found = [b for b in said if any(_is_block(n, b) for n in numbers)]
+    if not found and MY_BLOCK.search(text) and target.block_hint:
+        found = [re.sub(r"[A-Za-z]+$", "", target.block_hint)]  # my block: its number, every letter of it
+    return list(dict.fromkeys(found))
+
+
+def _is_block(block: str, said: str) -> bool:
+    """ "441" names 441, 441A, 441B...; "441A" names 441A only."""
+    block = block.upper()
+    return block == said or re.sub(r"[A-Z]+$", "", block) == said
+
+
+def _per_year(t: Any, rows: np.ndarray) -> dict[int, np.ndarray]:
+    years: dict[int, list[int]] = {}
+    for i in rows.tolist():
+        years.setdefault(int(t.month[i]) // 12, []).append(i)
+    return {y: np.array(v) for y, v in sorted(years.items())}
+
+
+def block_history(engine: CompsEngine, target: Target, blocks: list[str], asked: str = "") -> str | None:
+    """The blocks' sales of the flat type by year (count, median, range, median SGD per sqm) and the change since
+    2023, beside the street's and the town's median per sqm; None when the blocks have no such sales."""
+    t = engine.table
+    kind = _of_kind(t, target.town, target.flat_type)
+    wanted = [b.upper() for b in blocks]
+    rows = np.array([i for i in np.flatnonzero(kind) if any(_is_block(str(t.block[i]), b) for b in wanted)],
+                    dtype=np.int64)
+    street = next(iter(hint_streets(t, target.street_hint)), None) if target.street_hint else None
+    if street and (t.street[rows] == street).any():  # the blocks of that number on the flat's own street
+        rows = rows[t.street[rows] == street]
+    if not len(rows):
+        return None
+    names = sorted({str(t.block[i]) for i in rows.tolist()})
+    streets = sorted({str(t.street[i]).title() for i in rows.tolist()})
+    kind_name = (target.flat_type or "").title()
+    lines = [f"**{kind_name} sales at blk {', '.join(names)}** ({', '.join(streets)}):"]
+    medians: dict[int, float] = {}
+    for year, in_year in _per_year(t, rows).items():
+        prices, psm = t.price[in_year], t.price[in_year] / t.area[in_year]
+        medians[year] = float(np.median(prices))
+        span = "Jan-Mar 2026" if year == 2026 else str(year)
+        lines.append(f"- {span}: {len(in_year)} sale{'s' if len(in_year) != 1 else ''}, median "
+                     f"**{medians[year]:,.0f} SGD** (range {prices.min():,.0f} - {prices.max():,.0f}), median "
+                     f"{np.median(psm):,.0f} SGD/sqm")
+    if len(medians) >= 2:
+        first, last = min(medians), max(medians)
+        change = f"{(medians[last] / medians[first] - 1) * 100:+.1f}%"
+        lines.append(f"Median {first} to {last}: {change} (a few sales a year: sizes and floors differ, so read it as "
+                     "a rough guide).")
+        if RISE_Q.search(asked):  # "how much has my block gone up since 2023": that first
+            lines.insert(0, f"**{change}** on the median sale from {first} to {last}, at blk {', '.join(names)}.\n")
+    latest = max(int(t.month[i]) // 12 for i in rows.tolist())
+    in_latest = kind & (t.month // 12 == latest)
+    around = [((target.town or "").title(), in_latest)]
+    if len(streets) == 1:  # beside the street's and the town's sales of the same year, per square metre
+        around.insert(0, (streets[0], in_latest & (t.street == streets[0].upper())))
+    for label, mask in around:
+        chosen = np.flatnonzero(mask)
+        if len(chosen):
+            lines.append(f"{label}, {kind_name.lower()} sales in {latest}: {len(chosen)}, median "
+                         f"{np.median(t.price[chosen] / t.area[chosen]):,.0f} SGD/sqm.")
+    lines.append("The data has no 2024-2025 sales, so it cannot show when prices moved in between.")
+    return "\n".join(lines)
+
+
 def sgd_said(number: str, thousands: str | None) -> float:
     """A flat's price as said: "480k", "ask 480" (thousands of dollars) or "480,000"."""
     price = float(number.replace(",", ""))
@@ -872,6 +953,12 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             return {"reply": blocks_within(engine, about_before, named_blocks, budget), "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "blocks_within": named_blocks}]}
+        history = block_history(engine, about_before, blocks_asked(engine, about_before, asked), asked) \
+            if BLOCK_HISTORY_Q.search(asked) and not budget and not NEIGHBOUR_SALE.search(asked) else None
+        if history:  # "what did 441 go for in 2023", "$/sqm on my block vs the street": those blocks, year by year
+            return {"reply": history, "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "block_history": blocks_asked(engine, about_before, asked)}]}
         pointed = NEIGHBOUR_SALE.search(asked)
         told = block_sales(engine, about_before, pointed.group(1)) if pointed else None
         if told:  # "but my neighbour's flat at 684 went for 865k!": that block's sales, explained

@@ -135,3 +135,18 @@ def test_flats_like_mine_in_a_year_a_lettered_block_and_an_asking_price_weighed(
     other = ask(buyer, "what about 684A asking 838k", thread_id="b")
     assert other["comps"]["target"]["block_hint"] == "684A" and "838,000 SGD asked is" in other["reply"]
     assert "blk 684A Edgedale Plains" in other["reply"]
+
+
+def test_a_block_named_in_a_follow_up_gets_its_sales_by_year_beside_the_street_and_town() -> None:
+    from agents.market.comps import comps_node
+
+    today = date(2026, 4, 15)
+    first = comps_node({"text": "selling my 4rm at 441D fernvale rd, 92sqm, 7th floor, 2012 lease"}, today=today)
+    psm = comps_node({"text": "whats the psm on my block vs the street", "comps": first["comps"],
+                      "previous_node": "comps"}, today=today)["reply"]
+    # blk 441A-C's 4-room sales: 6 in 2023 (median 600,000) and 2 in 2026; beside Fernvale Rd and Sengkang per sqm
+    assert "blk 441A, 441B, 441C" in psm and "2023: 6 sales, median **600,000 SGD**" in psm
+    assert "Fernvale Rd, 4 room sales in 2026" in psm and "Sengkang, 4 room sales in 2026" in psm
+    rise = comps_node({"text": "how much has 441 gone up since 2023? and 2024-25?", "comps": first["comps"],
+                       "previous_node": "comps"}, today=today)["reply"]
+    assert rise.startswith("**+5.7%** on the median sale") and "no 2024-2025 sales" in rise
