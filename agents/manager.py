@@ -53,7 +53,8 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
                          r"شقتي|عقدي|بيتي|منزلي|المالك|مالك العقار|صاحب العقار|إيجاري|ايجاري", re.I)
 # A question about what one's own agreement says ("if the flat floods, who pays under my lease?", "what does
 # joint and several mean in my tenancy agreement?"): hazard or market words in it are its topic, not its goal.
-TOUR_WORDS = re.compile(r"\b(?:book|tours?|see it|see them|visit|viewings?|showings?|schedule|hold)\b", re.I)
+TOUR_WORDS = re.compile(r"\b(?:book|tours?|see it|see them|visit|viewings?|showings?|schedule|hold|visitas?|"
+                        r"ag[eé]nd\w*|reserv[ae]\w*)\b|معاينة|زيارة|احجز", re.I)
 ABOUT_IT = re.compile(r"\b(?:does|do|is|are|has|have)\s+(?:it|this|that|the|they)\b", re.I)
 CONDITIONAL_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|unless|si no)\b.{0,20}\bcancel", re.I)
 # A renewal offer asked for by name: the goal, whatever unit details follow
@@ -72,7 +73,8 @@ BACK_TO_RESULTS = re.compile(r"\bback to (?:the |my |our )?(?:studios?|apartment
                              r"offices?|suites?|places|units?|options|flats?)\b", re.I)
 # "book the 4br sat 10am and the forest hills 3br right after", "set up tours for that one and ...": a message that
 # opens by asking for tours; the places and sizes in it point at units shown, they are not a new search
-BOOK_ASK = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|perfect|nice|good|alright|then|so|and|yes|yeah|yep|pls|please|"
+BOOK_ASK = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|perfect|perfecto|vale|bueno|listo|nice|good|alright|then|so|and|"
+                      r"yes|yeah|yep|pls|please|"
                       r"let'?s|can you|could you|can we|could we|i'?d like to|i want to|we'?d like to|"
                       r"go ahead and)[\s,.!]+)*"
                       r"(?:book|schedule|reserve|(?:set|line) up (?:a |some |the |two |2 |three |3 )?"
@@ -618,6 +620,7 @@ def second_part(text: str, node: str, *, has_lease: bool,
         return None
     routed = [(part, route(part, has_lease=has_lease, learned=learned).node) for part in parts]
     other = next((n for p, n in routed if n not in (node, "clarify") and n in PIPELINE
+                  and not (node in MARKET_NODES and n == "needs")  # "... what are 1br rents doing?": the market's
                   and rule_scores(p)[0].get(n, 0.0) > 0 and (_ASKS.search(p) or n == "triage")
                   and not (node == "comps" and n == "lease" and LEASE_LEFT.search(p))), None)
     if other is None:

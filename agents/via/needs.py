@@ -189,7 +189,9 @@ _STREET = re.compile(
 )
 
 
-LANDMARK = re.compile(r"\b(" + "|".join(sorted(map(re.escape, LANDMARKS), key=len, reverse=True)) + r")\b", re.I)
+# a landmark, not a building's address ("9 times sq" is a building on it)
+LANDMARK = re.compile(r"(?<!\d)(?<!\d )\b(" + "|".join(sorted(map(re.escape, LANDMARKS), key=len, reverse=True)) +
+                      r")\b", re.I)
 
 
 def landmark_note(text: str, spec: SearchSpec) -> str | None:
@@ -1155,7 +1157,8 @@ def unit_sums(text: str, state: AgentState) -> tuple[str, list[str]] | None:
     if not pool or not asks_figures(text):
         return None
     focus = next((m for m in pool if m["id"] == state.get("focus")), None)
-    meant = units_meant(text, pool, focus, load_inventory())
+    meant = units_meant(text, pool, focus, load_inventory(), shown=len(state.get("matches") or []),
+                        mentioned=tuple(state.get("mentioned") or []))
     spec = SearchSpec.model_validate(state["spec"]) if state.get("spec") else None
     if len(meant) > 1 and spec is not None and len({m["row_preview"]["address"].split(",")[0] for m in meant}) == 1:
         # several suites at the address named: the one the search's size range fits, when one does

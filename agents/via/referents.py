@@ -199,9 +199,17 @@ def _about(part: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 def unit_in(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
-            inventory: Inventory | None = None) -> dict[str, Any] | None:
+            inventory: Inventory | None = None, *, shown: int | None = None,
+            mentioned: tuple[str, ...] = ()) -> dict[str, Any] | None:
     """The unit one part of a request names: by id, rent, suite or place; by street; by rank; by a superlative
-    ("the cheapest 2 bath one"); by what only it has ("the 4br", "the forest hills 3br"); or "that one"."""
+    ("the cheapest 2 bath one"); by what only it has ("the 4br", "the forest hills 3br"); or "that one".
+
+    Args:
+        pool: the units the person has seen, the list shown now first.
+        shown: how many of the pool are the list shown now: a rank or a superlative is read over those only.
+        mentioned: units the last answer named: "the forest hills one" means the one just talked of first.
+    """
+    listed = pool[:shown] if shown else pool
     for unit_id in UNIT_ID.findall(part):
         found = next((m for m in pool if m["id"] == unit_id.upper()), None)
         if found is not None:
@@ -215,23 +223,39 @@ def unit_in(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
         return streets[0]  # several suites on that street: the best ranked
     if ORDINAL.search(english_ordinals(part)):
         index = ordinal_reference(part)
-        return pool[index] if index < len(pool) else None
-    full = [m for m in pool if (m.get("score") or 0) >= 100]
-    if measure(part):  # among the units that fit the search, when some do
-        return best(part, full if len(full) >= 2 else pool)
-    having = narrowed(part, pool)
+        return listed[index] if index < len(listed) else None
+    if measure(part):  # "the cheapest one", "whichever is closest": among those that fit the search, when some do
+        if not POINTED.search(part):
+            return None  # "sort by biggest": an order asked for, no unit pointed at
+        full = [m for m in listed if (m.get("score") or 0) >= 100]
+        return best(part, full if len(full) >= 2 else listed)
+    having = sorted(narrowed(part, pool), key=lambda m: m["id"] not in mentioned)
     if len(having) < len(pool):
         return having[0]
     return focus if focus is not None and _POINTER.search(part) else None
 
 
+# a superlative that points at a unit: "the cheapest", "whichever is closest", "el más barato", "الأرخص"
+POINTED = re.compile(r"\b(?:the|whichever|which ever|one that'?s|el|la|lo|los|las)\s+(?:\w+\s+){0,2}?"
+                     r"(?:cheap|bigg|larg|small|clos|near|new|high|pric|m[aá]s|most|least|lowest|best|roomiest)|"
+                     r"\bwhichever\b|ال[أا](?:رخص|كبر|قرب|صغر|حدث|غلى|وسع)|لأ(?:رخص|كبر|قرب|صغر|حدث|غلى|وسع)", re.I)
+
+
+# "the bigger of the two 3800 ones ... the other one": a choice within a pair, read by the pair's own rules
+_WITHIN_A_PAIR = re.compile(r"\bof (?:the|those|these) (?:two|2)\b|\bthe other(?: one)?\b", re.I)
+
+
 def each_named(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
-               inventory: Inventory | None = None) -> list[dict[str, Any]]:
+               inventory: Inventory | None = None, *, shown: int | None = None,
+               mentioned: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The units a request names part by part, in the order said; [] unless two or more parts each name one. "it"
     after a unit is named points back at that unit ("the cheaper of those 2, can i see it sunday"), not at another."""
     found: list[dict[str, Any]] = []
+    if _WITHIN_A_PAIR.search(text):
+        return found
     for part in _PARTS.split(text):
-        unit = unit_in(part, pool, None if found else focus, inventory) if part.strip() else None
+        unit = unit_in(part, pool, None if found else focus, inventory, shown=shown,
+                       mentioned=mentioned) if part.strip() else None
         if unit is not None and unit not in found:
             found.append(unit)
     return found if len(found) >= 2 else []
@@ -246,13 +270,14 @@ def address_in_inventory(text: str, inventory: Inventory) -> list[dict[str, Any]
 
 
 def units_meant(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
-                inventory: Inventory | None = None) -> list[dict[str, Any]]:
+                inventory: Inventory | None = None, *, shown: int | None = None,
+                mentioned: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The units a question is about: each one its parts name ("the 4br vs the cheap 3br"), else the one the whole
     message names, else the suites at an address it names; [] when it names none."""
-    each = each_named(text, pool, focus, inventory)
+    each = each_named(text, pool, focus, inventory, shown=shown, mentioned=mentioned)
     if each:
         return each
-    one = unit_in(text, pool, focus, inventory)
+    one = unit_in(text, pool, focus, inventory, shown=shown, mentioned=mentioned)
     if one is not None:
         return [one]
     return address_in_inventory(text, inventory) if inventory is not None else []

@@ -413,6 +413,10 @@ def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any
     return ranked(text, full if len(full) >= 2 else shown) or shown
 
 
+SUPERLATIVE = re.compile(r"\b\w+est\b|\bm[aá]s\b|\bmost\b|\bwhichever\b|\bper (?:sf|square|foot)\b|\bpsf\b|"
+                         r"ال[أا](?:رخص|كبر|قرب|صغر|حدث|غلى|وسع)|لأ(?:رخص|كبر|قرب|صغر|حدث|غلى|وسع)", re.I)
+
+
 # "the cheaper of those 2", "the bigger one of the two": between the two units the last answer named
 _OF_THE_TWO = re.compile(r"\bthe (cheaper|cheapest|bigger|biggest|larger|largest|closer|closest) (?:one )?of "
                          r"(?:those|these|the|them)(?: (?:2|two))?\b|\bthe (cheaper|bigger|larger|closer)(?: one)?\b"
@@ -829,7 +833,8 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             if len([m for m in two if (m.get("score") or 0) >= 100]) >= 2:  # those named that fit the search
                 two = [m for m in two if (m.get("score") or 0) >= 100]
             of_two = _OF_THE_TWO.search(text)
-            each = each_named(text, shown + earlier, shown[focus] if focus is not None else None, inventory)
+            each = each_named(text, shown + earlier, shown[focus] if focus is not None else None, inventory,
+                              shown=len(shown), mentioned=tuple(state.get("mentioned") or []))
             if len(each) >= 2:  # "6K monday 10am and the 52nd st one right after": each part names its unit
                 chosen = each[:TOURS]
             elif of_two and len(two) >= 2:  # "the cheaper of those 2": between the units the last answer named
@@ -873,7 +878,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                     order = state.get("mentioned") or []
                     chosen = sorted(named_last, key=lambda m: order.index(m["id"]))[:count]
                 else:
-                    chosen = _ranked_by_ask(text, shown)[:count] if several else [shown[min(picked, len(shown) - 1)]]
+                    # "the two cheapest": the list in that order; "the bigger of the two 3800 ones": no order asked
+                    in_order = _ranked_by_ask(text, shown) if SUPERLATIVE.search(text) else shown
+                    chosen = in_order[:count] if several else [shown[min(picked, len(shown) - 1)]]
             units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
                      for m in chosen]
     else:  # tours proposed with a search: of the full matches (a near miss is toured only when asked for)
