@@ -73,14 +73,18 @@ _K = r"(k|m|mm|thousand|grand|million)?"
 _SIZE_RANGE = re.compile(rf"(?:between\s+)?~?{NUM}\s*(k)?\s*{SIZE_UNIT}?\s*(?:-|to|and)\s*~?{NUM}\s*(k)?\s*{SIZE_UNIT}",
                          re.I)
 _SIZE = re.compile(rf"~?{NUM}\s*(k)?\s*\+?\s*{SIZE_UNIT}", re.I)
-_MIN_WORDS = re.compile(r"(at least|min(imum)?( of)?|over|(?<!no )(?<!nothing )(?<!not )more than|\bfrom|"
+_MIN_WORDS = re.compile(r"(at least|min(imum)?( of)?|(?<!not )(?<!nothing )(?<!no )over|(?<!no )(?<!nothing )(?<!not )"
+                        r"more than|\bfrom|"
                         r"no (less|smaller) than|>|≥)\s*$", re.I)
 _MIN_AFTER = re.compile(r"^\s*(\+|or (more|larger|bigger|above|greater)|min(imum)?\b|plus\b|and up)", re.I)
 _MAX_WORDS = re.compile(r"(no more than|no (bigger|larger) than|max(imum)?( of)?|under|up to|at most|less than|"
+                        r"not (?:over|above|more than|bigger than|larger than)|nothing (?:over|above|bigger than)|"
                         r"below|<|≤)\s*$", re.I)
+# "about 15k sf give or take 1k": that size, plus or minus the margin said
+_GIVE_OR_TAKE = re.compile(rf"^\s*,?\s*(?:give or take|plus or minus|\+/-|±)\s*{NUM}\s*(k)?\b", re.I)
 _ISH_AFTER = re.compile(r"^\s*(?:-?ish\b|or so\b)", re.I)
 APPROX_SIZE = (0.8, 1.25)  # "about 2,000 SF" reads as 1,600-2,500 SF
-_MAX_AFTER = re.compile(r"^\s*(or (less|smaller|under|below)|max(imum)?\b|tops\b|at most)", re.I)
+_MAX_AFTER = re.compile(r"^\s*(or (less|smaller|under|below)|max(imum)?\b(?!\s*(?:\$|\d))|tops\b|at most)", re.I)
 
 _RATE = re.compile(rf"\$?\s*{NUM}\s*(?:dollars?\s*)?(?:/|per|a|an)\s*(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)\b"
                    rf"(?:\s*(?:/|per)\s*(?:yr|year|annum))?|\$?\s*{NUM}\s*psf\b", re.I)
@@ -254,6 +258,11 @@ BELOW_14TH = ("financial district", "battery park city", "tribeca", "soho", "chi
 # "55th 54th or 52nd st", "w 38th and 39th streets": several numbered streets said once
 _STREET_LIST = re.compile(r"\b(?:(w|e|west|east)\.?\s+)?((?:\d{1,3}(?:st|nd|rd|th)\s*(?:,|or|and|&|/)?\s*){2,})"
                           r"(?:sts?|streets?|str)\b\.?", re.I)
+_STREET_RANGE = re.compile(r"(?:\bbetween\s+)?\b(?:(e/w|w/e|w|e|west|east)\.?\s+)?(\d{1,3})(?:st|nd|rd|th)?\s*"
+                           r"(?:to|-|–|through|thru|(?<=\d)(?:st|nd|rd|th)?\s+and(?=\s))\s*"
+                           r"(?:(w|e|west|east)\.?\s+)?(\d{1,3})(?:st|nd|rd|th)\b(?!\s*(?:ave|avenue|av)\b)"
+                           r"(?:\s*(?:sts?|streets?|str)\b\.?)?", re.I)
+_DECADE = re.compile(r"\b(east|west|e|w)\.?\s+([1-9])0'?s\b", re.I)
 _SIDE = re.compile(r"\b(east|west|e|w)\.?\s+(?:\d0s|side|\d{1,3}(?:st|nd|rd|th))\b", re.I)
 
 
@@ -287,11 +296,23 @@ def _named_street_tokens(text: str, listed: bool) -> tuple[list[tuple[int, str]]
 
 def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
     found: list[tuple[int, str]] = []
+    said = text  # the side said anywhere ("east 50s, 55th 54th or 52nd st") is read before parts are blanked
     for m in _BELOW_14TH.finditer(text):
         found += [(m.start(), hood) for hood in BELOW_14TH]
         text = _blank(text, m.span())
+    for m in _STREET_RANGE.finditer(text):  # "w 36th to w 40th", "e/w 17th to 25th st": every street between
+        first, last = int(m.group(2)), int(m.group(4))
+        named_side = (m.group(1) or m.group(3) or "").lower()
+        sides = ["w", "e"] if not named_side or "/" in named_side else [named_side[0]]
+        if first < last <= first + 20:
+            found += [(m.start(), f"{s} {_ordinal(str(n))} st") for n in range(first, last + 1) for s in sides]
+            text = _blank(text, m.span())
+    for m in _DECADE.finditer(text):  # "east 50s": East 50th to 59th Street
+        tens = int(m.group(2)) * 10
+        found += [(m.start(), f"{m.group(1)[0].lower()} {_ordinal(str(n))} st") for n in range(tens, tens + 10)]
+        text = _blank(text, m.span())
     for m in _STREET_LIST.finditer(text):
-        side = m.group(1) or next((s.group(1) for s in _SIDE.finditer(text)), None)
+        side = m.group(1) or next((s.group(1) for s in _SIDE.finditer(said)), None)
         sides = [side[0].lower()] if side else ["w", "e"]
         found += [(m.start(), f"{s} {_ordinal(n)} st") for n in re.findall(r"(\d{1,3})(?:st|nd|rd|th)", m.group(2))
                   for s in sides]
@@ -380,6 +401,12 @@ def _sizes(text: str) -> tuple[int | None, int | None, str]:
         factor = _sqft_factor(unit)
         value = round(amount(m.group(1), m.group(2)) * factor)
         before, after = text[max(0, m.start() - 25): m.start()], text[m.end(): m.end() + 20]
+        margin = _GIVE_OR_TAKE.match(text[m.end():])
+        if margin:  # "15k sf give or take 1k": 14,000-16,000 SF (and the "1k" is no budget)
+            plus = round(amount(margin.group(1), margin.group(2) or m.group(2)) * factor)
+            low, high = value - plus, value + plus
+            text = _blank(text, (m.start(), m.end() + margin.end()))
+            continue
         if "+" in m.group(0) or _MIN_AFTER.search(after) or _MIN_WORDS.search(before):
             low = value
         elif _MAX_WORDS.search(before) or _MAX_AFTER.search(after):
@@ -589,7 +616,8 @@ def _kind(text: str, has_bedrooms: bool, min_sqft: int | None) -> str | None:
 
 
 # "5 min walk to the N/W", "max like 3 min walk to the train", "within 10 minutes of the subway"
-_WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:walk(?:ing)?\s*)?(?:to|from|of)\s+"
+_WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:or (?:less|under|fewer)\s*)?"
+                   r"(?:walk(?:ing)?\s*)?(?:to|from|of)\s+"
                    r"(?:the\s+|a\s+|an\s+)?(?:subway|train|station|metro|transit|[a-z0-9](?:/[a-z0-9])*(?:\s+(?:train|line|stop))?)\b",
                    re.I)
 

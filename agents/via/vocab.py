@@ -52,6 +52,8 @@ LOCATION_ALIASES: dict[str, str] = {
     "wburg": "williamsburg",
     "billyburg": "williamsburg",
     "dumbo": "dumbo",
+    "battery park": "battery park city",
+    "bpc": "battery park city",
     "soho": "soho",
     "tribeca": "tribeca",
     "nolita": "nolita",

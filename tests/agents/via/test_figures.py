@@ -31,8 +31,8 @@ def test_the_figures_asked_are_computed_from_the_listing():
 
 
 def test_a_list_of_streets_and_named_streets_are_all_searched():
-    assert parse_spec("80 ppl. want east 50s, 55th 54th or 52nd st. 12-16k sf, max $100/sf").location == [
-        "e 52nd st", "e 54th st", "e 55th st"]
+    fifties = parse_spec("80 ppl. want east 50s, 55th 54th or 52nd st. 12-16k sf, max $100/sf").location
+    assert {"e 52nd st", "e 54th st", "e 55th st"} <= set(fifties) and not any(s.startswith("w ") for s in fifties)
     assert parse_spec("need 12-14k sf, ideally university pl, elizabeth st, bowery or mulberry").location == [
         "university pl", "elizabeth st", "bowery", "mulberry st"]
     assert parse_spec("2br near water, pearl st maybe").location == ["pearl st"]  # "near water" is no street
@@ -70,3 +70,19 @@ def test_a_suite_at_an_address_not_shown_is_priced_at_the_rate_asked_and_toured(
     assert "(U-119)" in sums["reply"] and "$1,180,055 a year" in sums["reply"]  # 13,883 SF x $85
     tour = ask(graph, "ok book a tour there friday 4pm", thread_id="u")["plan"]["actions"]
     assert [a["unit_id"] for a in tour] == ["U-119"]
+
+
+def test_office_ranges_margins_and_walking_limits_are_read_as_said():
+    garment = parse_spec("we're ~40 ppl, need office in the garment district (w 36th to w 40th), max $95/sf, ideally "
+                         "not over 12k sf")
+    assert {"w 36th st", "w 38th st", "w 40th st"} <= set(garment.location) and garment.max_sqft == 12000
+    assert garment.min_sqft is None and garment.budget_ppsf_year == 95
+    law = parse_spec("law firm, 60 ppl, want about 15k sf give or take 1k, east 50s, under 120k a month")
+    assert (law.min_sqft, law.max_sqft) == (14000, 16000) and law.budget_max == 120000
+    assert "e 55th st" in law.location and "w 55th st" not in law.location
+    both = parse_spec("flatiron area, anything on e/w 17th to 25th st, 15k to 18.5k sf")
+    assert {"e 17th st", "w 25th st"} <= set(both.location)
+    assert parse_spec("need 2 bedrooms between 3rd and 5th ave").location == ["5th ave"]  # avenues, not streets
+    assert parse_spec("office 10k sf max $95/sf").min_sqft == 10000  # "max" is the rate's, not the size's
+    assert parse_spec("2 bed 2 bath UES, elevator, 3 min or less to subway, six grand max").max_min_to_subway == 3
+    assert "battery park city" in parse_spec("2br in tribeca or battery park, max 8k").location
