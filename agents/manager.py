@@ -127,7 +127,8 @@ BOOKING = re.compile(r"\b(?:book|hold|schedule|reschedule|cancel|confirm|move|to
 RENT_STATED = re.compile(r"\$\s?\d|\b\d[\d,.]*\s*(?:k\b|a month|/mo|per month|dollars)|\b(?:rent|pay|paying|offer\w*|"
                          r"increase|raise)\b.{0,20}\d|\d{1,2}(?:\.\d)?\s*%", re.I)
 # A tenancy a manager states: the tenant and what they pay now ("1br tenant at 2,900", "she pays $3,100")
-TENANCY = re.compile(r"\b(?:tenant|she|he)\b[^.?!]{0,30}?\b(?:at|pays|paying|@)\s*\$?\s?\d", re.I)
+TENANCY = re.compile(r"\b(?:tenant|she|he)\b[^.?!]{0,30}?\b(?:at|pays|paying|@)\s*\$?\s?\d|"
+                     r"\b(?:current(?:ly)?(?: rent)?(?: is)?|paga|pagando|inquilin[oa] paga)\s*:?\s*\$?\s?\d", re.I)
 # Abu Dhabi's places in the market tables; an investor's intent; a market figure asked in a follow-up
 ABU_DHABI = re.compile(r"\b(?:yas|reem|abu ?dhabi|saadiyat)\b|ياس|الريم|ريم|ظبي|أبوظبي", re.I)
 INVESTING = re.compile(r"\bto rent (?:it |them )?out\b|\brent(?:ing)? (?:it|them) out\b|\binvest\w*|\byields?\b|"
@@ -247,7 +248,7 @@ RENEWAL_FOLLOW_UP = re.compile(
     r"come back|sign-?off|sign off|approv\w*|boss|alternatives?|options?|package|does (?:that|it|this) change|"
     r"does (?:that|it|this) matter|(?:the )?unit has|(?:it'?s|it is) an? \w+ (?:building|bldg)|"
     r"(?:stay|keep it|keep the rent|stays?) (?:flat|the same)|flat at|same rent|wants? to (?:pay|stay)|"
-    r"(?:can|will) (?:only )?pay)\b|"
+    r"(?:can|will) (?:only )?pay|tenant says|(?:she|he|they) (?:says|said|found)|found (?:a|one|another))\b|"
     r"رسال|بريد|ايميل|إيميل|اكتب|المالك|carta|correo|escrib|contraoferta",
     re.IGNORECASE)
 QUESTION = re.compile(r"\?\s*$|^(what|who|how|can|could|do|does|is|am|are|may|when|where|why|should)\b", re.I)

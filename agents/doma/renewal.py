@@ -393,7 +393,7 @@ def missing_inputs(request: RenewalRequest, inventory: Any = None) -> list[str]:
 def states_rules(request: RenewalRequest) -> bool:
     """Whether the person stated their own approval rules (what needs the owner's sign-off)."""
     return request.approval_below_pct is not None or request.approval_below_ppsf is not None \
-        or request.free_months_limit is not None
+        or request.free_months_limit is not None or request.approval_above_pct is not None
 
 
 def policy_for(request: RenewalRequest,
@@ -409,7 +409,9 @@ def policy_for(request: RenewalRequest,
         # the person's own rules decide what needs sign-off: anything up to their cap (which replaces the configured
         # one), and not below their floor
         cap = request.cap_pct if request.cap_pct is not None else pol.max_increase_pct
-        pol = replace(pol, max_increase_pct=cap, approval_threshold_pct=cap, max_below_market_pct=100.0,
+        # offers stay within what needs no sign-off ("hasta 5% sin aprobación del dueño"), under any cap said
+        above = min(cap, request.approval_above_pct) if request.approval_above_pct is not None else cap
+        pol = replace(pol, max_increase_pct=above, approval_threshold_pct=above, max_below_market_pct=100.0,
                       approval_below_pct=request.approval_below_pct, approval_below_ppsf=request.approval_below_ppsf,
                       free_months_limit=request.free_months_limit, sqft=request.sqft,
                       approver=request.approver or "owner")
@@ -423,7 +425,7 @@ def policy_for(request: RenewalRequest,
 
 def _approval_rule(policy: RenewalPolicy) -> str:
     """What needs sign-off, as the policy (or the person's own stated authority) says."""
-    if policy.approval_below_pct is None and policy.approval_below_ppsf is None and policy.free_months_limit is None:
+    if policy.approver == "manager":
         return (f"manager approval above {policy.approval_threshold_pct:g}% or more than "
                 f"{policy.max_below_market_pct:g}% below market")
     rules = [f"under +{policy.approval_below_pct:g}%" if policy.approval_below_pct is not None else "",
@@ -440,7 +442,8 @@ def rent_approval(rent: float, current: float, median: float | None, policy: Ren
     pct = (rent / current - 1) * 100
     reasons = ["a rent cut, below today's rent"] if pct < -1e-9 and policy.approval_below_pct is None else []
     if pct > policy.max_increase_pct + 1e-9:
-        reasons.append(f"above the {policy.max_increase_pct:g}% cap")
+        reasons.append(f"above the {policy.max_increase_pct:g}% cap" if policy.approver == "manager" else
+                       f"over the +{policy.max_increase_pct:g}% you can approve without the {policy.approver}")
     elif pct > policy.approval_threshold_pct + 1e-9:
         reasons.append(f"raises rent {pct:.1f}% (> {policy.approval_threshold_pct:g}% approval threshold)")
     if policy.approval_below_pct is not None and pct < policy.approval_below_pct - 1e-9:

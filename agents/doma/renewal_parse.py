@@ -106,6 +106,9 @@ _AUTHORITY_PPSF = re.compile(r"\b(?:i|we) can (?:approve|sign off on|ok|okay|sig
 _FREE_LIMIT = re.compile(r"\b(?:more than|over|above|beyond)\s+(\d{1,2})\s+months?(?:')?\s*(?:of\s+)?free\b|"
                          r"\b(?:any|all) (?:free rent|free months?|concessions?)\b[^.;]{0,15}\b(?:needs?|requires?)\b",
                          re.I)
+_WITHOUT_SIGN_OFF = re.compile(r"\b(?:up to|hasta|until|below|under)\s+\+?(\d+(?:\.\d+)?)\s*"
+                               r"(?:%|percent|por ?ciento)\s+(?:without|sin|with no|no)\b[^.;]{0,25}?\b"
+                               r"(?:approv\w*|aprobaci[oó]n|sign[- ]?off|ok|visto bueno)", re.IGNORECASE)
 _NEEDS_SIGN_OFF = re.compile(r"\b(?:under|below|less than)\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)[^.;]{0,30}?\b(?:needs?|"
                              r"requires?|must (?:get|have)|goes to)\b[^.;]{0,25}?\b(?:sign[- ]?off|approv\w*|ok|okay|"
                              r"say[- ]?so)\b", re.IGNORECASE)
@@ -251,6 +254,8 @@ class RenewalRequest(BaseModel):
     cap_pct: float | None = Field(default=None, ge=0, le=100, description="The owner's cap on an increase, %")
     approval_below_pct: float | None = Field(default=None, ge=-100, le=100,
                                              description="Increases under this % need someone else's sign-off")
+    approval_above_pct: float | None = Field(default=None, ge=0, le=100,
+                                             description="Increases above this % need someone else's sign-off")
     approval_below_ppsf: float | None = Field(default=None, gt=0, description="Rates under this $/SF/yr need sign-off")
     free_months_limit: float | None = Field(default=None, ge=0, description="Free months the requester may approve")
     approver: str | None = Field(default=None, description="Who signs off beyond the requester's authority")
@@ -372,9 +377,15 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     below = _NEEDS_SIGN_OFF.search(text)
     if below:  # "anything under +3% needs owner sign-off": below it, not refused, but someone else signs
         fields["approval_below_pct"] = float(below.group(1))
-    if authority or free is not None or below:
-        who = re.search(r"\b(owner|landlord|board|asset manager|my boss|the principal|ownership)\b", text, re.I)
-        fields["approver"] = who.group(1).lower().replace("my boss", "your boss") if who else "owner"
+    above = _WITHOUT_SIGN_OFF.search(text)
+    if above:  # "up to 5% without the owner's approval", "hasta 5% sin aprobación del dueño": above it, they sign
+        fields["approval_above_pct"] = float(above.group(1))
+        text = text[:above.start(1)] + " " * len(above.group(1)) + text[above.end(1):]
+    if authority or free is not None or below or above:
+        who = re.search(r"\b(owner|landlord|board|asset manager|my boss|the principal|ownership|due[nñ]o|"
+                        r"propietari[oa])\b", text, re.I)
+        fields["approver"] = (who.group(1).lower().replace("my boss", "your boss") if who else "owner").replace(
+            "dueño", "owner").replace("dueno", "owner").replace("propietario", "owner").replace("propietaria", "owner")
     floor = _FLOOR.search(text)
     if floor:  # "owner wants at least 5%": the owner's floor for this offer
         fields["floor_pct"] = float(floor.group(1))

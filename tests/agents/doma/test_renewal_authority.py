@@ -63,3 +63,19 @@ def test_a_managers_tenancy_with_the_owners_rules_is_a_renewal_and_a_fair_ask_is
     assert "any free rent" in first["reply"] and "over +9%" in first["reply"]
     ask_ = ask(graph, "she says 2,750 max. accept or risk losing her?", thread_id="w", role="manager")["reply"]
     assert "accept the tenant's $2,750/month" in ask_ and "Keeping the tenant is worth it" in ask_
+
+
+def test_a_limit_without_the_owners_approval_bounds_the_offers_and_free_text_renewals_route_to_renewal():
+    stated = parse_renewal_request("renovación de un estudio, paga 2,450. la política permite hasta 5% sin aprobación "
+                                   "del dueño")
+    assert (stated.approval_above_pct, stated.approver) == (5.0, "owner")
+    policy = policy_for(stated)
+    assert policy.max_increase_pct == 5.0 and rent_approval(2450 * 1.04, 2450, None, policy) == []
+    assert "you can approve without the owner" in rent_approval(2450 * 1.08, 2450, None, policy)[0]
+    from agents.manager import route
+
+    learned = load_route_model()
+    assert route("renewal for a 1br in crown heights, current rent 2,400. owner wants the usual bump",
+                 learned=learned).node == "renewal"
+    assert route("tenant says she found a 1br nearby for 2,100", previous_node="renewal",
+                 learned=learned).node == "renewal"
