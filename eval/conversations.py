@@ -18,8 +18,6 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from agents.via.tour_close import TZ
-
 ROLE = {"manager": "manager", "renter": "renter", "office_seeker": None}
 
 
@@ -102,5 +100,7 @@ def play(conversations: list[dict[str, Any]], now: datetime | None = None) -> li
 
 def main(cases: Path, now: str | None = None) -> list[dict[str, Any]]:
     conversations = [json.loads(line) for line in cases.read_text(encoding="utf-8").splitlines() if line.strip()]
+    from agents.via.tour_close import TZ
+
     clock = datetime.fromisoformat(now).replace(tzinfo=ZoneInfo(TZ)) if now else None
     return play(conversations, clock)

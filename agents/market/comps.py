@@ -953,12 +953,13 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             return {"reply": blocks_within(engine, about_before, named_blocks, budget), "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "blocks_within": named_blocks}]}
-        history = block_history(engine, about_before, blocks_asked(engine, about_before, asked), asked) \
-            if BLOCK_HISTORY_Q.search(asked) and not budget and not NEIGHBOUR_SALE.search(asked) else None
+        history_of = blocks_asked(engine, about_before, asked) \
+            if BLOCK_HISTORY_Q.search(asked) and not budget and not NEIGHBOUR_SALE.search(asked) else []
+        history = block_history(engine, about_before, history_of, asked) if history_of else None
         if history:  # "what did 441 go for in 2023", "$/sqm on my block vs the street": those blocks, year by year
             return {"reply": history, "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
-                               "block_history": blocks_asked(engine, about_before, asked)}]}
+                               "block_history": history_of}]}
         pointed = NEIGHBOUR_SALE.search(asked)
         told = block_sales(engine, about_before, pointed.group(1)) if pointed else None
         if told:  # "but my neighbour's flat at 684 went for 865k!": that block's sales, explained

@@ -278,15 +278,21 @@ def _named_streets() -> dict[str, str]:
 _EVERYDAY_WORDS = {"water", "grand", "times", "university"}  # said bare, these are not a street ("near water")
 
 
+@lru_cache(maxsize=1)
+def _named_street_pattern() -> re.Pattern[str] | None:
+    """Those names as said, with or without their suffix (built once: every message is parsed with it)."""
+    names = _named_streets()
+    return re.compile(r"\b(?:e\.?\s+|east\s+|w\.?\s+|west\s+)?(" + "|".join(map(re.escape, names)) +
+                      r")(\s+(?:st|street|pl|place|sq|square)\b\.?)?", re.I) if names else None
+
+
 def _named_street_tokens(text: str, listed: bool) -> tuple[list[tuple[int, str]], str]:
     """Named streets said with their suffix ("university pl", "elizabeth st"), or bare ("mulberry") in a message
     that names other streets too."""
     found: list[tuple[int, str]] = []
-    names = _named_streets()
-    if not names:
+    pattern, names = _named_street_pattern(), _named_streets()
+    if pattern is None:
         return found, text
-    pattern = re.compile(r"\b(?:e\.?\s+|east\s+|w\.?\s+|west\s+)?(" + "|".join(map(re.escape, names)) +
-                         r")(\s+(?:st|street|pl|place|sq|square)\b\.?)?", re.I)
     for m in pattern.finditer(text):
         if m.group(2) or (listed and m.group(1).lower() not in _EVERYDAY_WORDS):
             found.append((m.start(), names[m.group(1).lower()]))
@@ -1140,7 +1146,7 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
     spec, protected, unknown = guard_spec(spec, place_names().values())
     protected, unknown = [*origin.pop("protected"), *protected], [*origin.pop("unknown"), *unknown]
     notes: list[str] = list(changed)
-    read_landmark = landmark_note(readable(text), spec)
+    read_landmark = landmark_note(english, spec)
     if read_landmark:
         notes.append(read_landmark)
     if protected or protected_request(text):

@@ -125,15 +125,16 @@ _ORDINAL_WORDS = (("primero", "first"), ("primer", "first"), ("segundo", "second
                   ("الثالثة", "third"), ("الثالث", "third"))
 
 
-def _swap_words(text: str, table: tuple[tuple[str, str], ...]) -> str:
+def swap_words(text: str, table: tuple[tuple[str, str], ...], pad: str = "") -> str:
+    """Each whole word or phrase of the table replaced by its English."""
     for said, english in table:
-        text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", english, text, flags=re.I)
+        text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", f"{pad}{english}{pad}", text, flags=re.I)
     return text
 
 
 def english_ordinals(text: str) -> str:
     """Spanish and Arabic ordinals in English (\"el segundo\" -> \"el second\")."""
-    return _swap_words(text, _ORDINAL_WORDS)
+    return swap_words(text, _ORDINAL_WORDS)
 
 
 ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
@@ -235,10 +236,15 @@ def unit_in(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
     return focus if focus is not None and _POINTER.search(part) else None
 
 
+# An Arabic superlative with its article: "الأرخص", "لأرخص" (to the cheapest)
+_AR_SUPERLATIVE = r"(?:ال[أا]|لأ)(?:رخص|كبر|قرب|صغر|حدث|غلى|وسع)"
 # a superlative that points at a unit: "the cheapest", "whichever is closest", "el más barato", "الأرخص"
 POINTED = re.compile(r"\b(?:the|whichever|which ever|one that'?s|el|la|lo|los|las)\s+(?:\w+\s+){0,2}?"
                      r"(?:cheap|bigg|larg|small|clos|near|new|high|pric|m[aá]s|most|least|lowest|best|roomiest)|"
-                     r"\bwhichever\b|ال[أا](?:رخص|كبر|قرب|صغر|حدث|غلى|وسع)|لأ(?:رخص|كبر|قرب|صغر|حدث|غلى|وسع)", re.I)
+                     rf"\bwhichever\b|{_AR_SUPERLATIVE}", re.I)
+# a superlative, not a comparative: "the two cheapest" orders the list, "the bigger of the two" does not
+SUPERLATIVE = re.compile(rf"\b\w+est\b|\bm[aá]s\b|\bmost\b|\bwhichever\b|\bper (?:sf|square|foot)\b|\bpsf\b|"
+                         rf"{_AR_SUPERLATIVE}", re.I)
 
 
 # "the bigger of the two 3800 ones ... the other one": a choice within a pair, read by the pair's own rules

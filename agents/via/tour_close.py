@@ -25,12 +25,14 @@ from agents.via.match_rank import preview
 from agents.via.referents import (
     ORDINAL,
     ORDINALS,
+    SUPERLATIVE,
     best,
     each_named,
     english_ordinals,
     measure,
     ordinal_reference,
     ranked,
+    swap_words,
     unit_for_tour,
 )
 from agents.via.refine import unit_named, units_named
@@ -116,14 +118,7 @@ _WHEN_WORDS = (
 def english_when(text: str) -> str:
     """Spanish and Arabic day, time and ordinal words in English ("el sábado por la mañana" -> "saturday
     morning"); other text unchanged."""
-    return re.sub(r"\s+", " ", _swap_words(text, _WHEN_WORDS, pad=" ")).strip()
-
-
-def _swap_words(text: str, table: tuple[tuple[str, str], ...], pad: str = "") -> str:
-    """Each whole word or phrase of the table replaced by its English."""
-    for said, english in table:
-        text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", f"{pad}{english}{pad}", text, flags=re.I)
-    return text
+    return re.sub(r"\s+", " ", swap_words(text, _WHEN_WORDS, pad=" ")).strip()
 
 
 # A day the person rules out ("saturday i have a thing", "not friday"): never the day chosen
@@ -413,9 +408,6 @@ def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any
     return ranked(text, full if len(full) >= 2 else shown) or shown
 
 
-SUPERLATIVE = re.compile(r"\b\w+est\b|\bm[aá]s\b|\bmost\b|\bwhichever\b|\bper (?:sf|square|foot)\b|\bpsf\b|"
-                         r"ال[أا](?:رخص|كبر|قرب|صغر|حدث|غلى|وسع)|لأ(?:رخص|كبر|قرب|صغر|حدث|غلى|وسع)", re.I)
-
 
 # "the cheaper of those 2", "the bigger one of the two": between the two units the last answer named
 _OF_THE_TWO = re.compile(r"\bthe (cheaper|cheapest|bigger|biggest|larger|largest|closer|closest) (?:one )?of "
@@ -509,13 +501,10 @@ def dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
     return _tour_meant(text, actions, _CANCEL_VERB)
 
 
-_MOVE_VERB = re.compile(r"\b(?:move|push|shift|reschedule|change)\b|\bc[aá]mbia\w*|\bmueve\w*", re.I)
-
-
 def moved_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
     """The index of the one proposed tour (of several) a message moves ("move the second one to 2pm", "push the
     1202 to friday"), or None."""
-    return _tour_meant(text, actions, _MOVE_VERB) if len(actions) > 1 else None
+    return _tour_meant(text, actions, _MOVE) if len(actions) > 1 else None
 
 
 def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern[str]) -> int | None:
@@ -603,7 +592,7 @@ def _move_one(text: str, actions: list[dict[str, Any]], index: int, now: datetim
     """The plan with one tour moved to the day or time said after the verb (its own day when only a time is said),
     clear of the tours that stay; None when no new time is said."""
     tour = actions[index]
-    verb = _MOVE_VERB.search(text)
+    verb = _MOVE.search(text)
     said = english_when(text[verb.end():] if verb else text)
     before = datetime.fromisoformat(tour["start"])
     clock = _clock(said)
