@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from datetime import date
 
+import numpy as np
 import pytest
 
-from agents.market.comps import comps_node, default_engine
+from agents.market.comps import comps_node, default_engine, design, eras
 from agents.market.comps_search import MAX_RELAX, MAX_TIGHTEN, POOL_MAX, POOL_MIN, run_loop
 from contracts.comps import Target
+from data.sources.hdb import FLAT_TYPES, month_index
+from scoring.comps import features
 
 AS_OF = date(2023, 12, 1)
 
@@ -224,3 +227,24 @@ def test_a_block_without_sales_takes_its_lease_from_the_nearest_numbered_block_o
     commence = Counter(t.lease_commence[street[gap == gap.min()]].tolist()).most_common(1)[0][0]
     _, _, lease, _ = engine.target_profile(target, street)
     assert lease == (commence + 99) * 12 - (2023 * 12 + 10)
+
+
+def test_eras_start_after_a_gap_in_the_months_with_sales() -> None:
+    months = np.array([0, 1, 2, 11, 12, 36, 37, 37])
+    assert eras(months).tolist() == [0, 0, 0, 1, 1, 2, 2, 2]
+    assert eras(np.array([5, 6, 9])).tolist() == [0, 0, 0]  # a 3-month pause is not a gap
+
+
+def test_flat_types_are_priced_afresh_after_the_gap_only_once_it_has_sales(engine) -> None:
+    """Valued in January 2026 the fit has no 2026 sales: no era effect, no era slopes; by March it has both."""
+    january, march = engine.fit(month_index(date(2026, 1, 1))), engine.fit(month_index(date(2026, 3, 1)))
+    assert engine.target_era(month_index(date(2026, 1, 1))) == 0
+    assert engine.target_era(month_index(date(2026, 3, 1))) == 1
+    assert not any(code >= 16 for code in january.effects["era"])
+    slopes = features(area=np.array([90.0]), storey_mid=np.array([8.0]), lease_months=np.array([800.0])).shape[1]
+    assert np.allclose(january.beta[-slopes:], 0.0) and not np.allclose(march.beta[-slopes:], 0.0)
+    era = march.effects["era"]
+    assert era[16 + FLAT_TYPES.index("EXECUTIVE")] < era[16 + FLAT_TYPES.index("4 ROOM")]
+    x = design(area=np.array([90.0, 90.0]), storey_mid=np.array([8.0, 8.0]), lease_months=np.array([800.0, 800.0]),
+               flat_type=np.array([3, 3]), era=np.array([0, 1]))
+    assert np.all(x[0, -slopes:] == 0) and np.array_equal(x[1, -slopes:], x[1, :slopes])
