@@ -73,7 +73,8 @@ BACK_TO_RESULTS = re.compile(r"\bback to (?:the |my |our )?(?:studios?|apartment
                              r"offices?|suites?|places|units?|options|flats?)\b", re.I)
 # "book the 4br sat 10am and the forest hills 3br right after", "set up tours for that one and ...": a message that
 # opens by asking for tours; the places and sizes in it point at units shown, they are not a new search
-BOOK_ASK = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|perfect|perfecto|vale|bueno|listo|nice|good|alright|then|so|and|"
+BOOK_ASK = re.compile(r"(?:^|[.!?;]\s)\W*(?:(?:ok(?:ay)?|great|cool|perfect|perfecto|vale|bueno|listo|nice|good|"
+                      r"alright|then|so|and|"
                       r"yes|yeah|yep|pls|please|"
                       r"let'?s|can you|could you|can we|could we|i'?d like to|i want to|we'?d like to|"
                       r"go ahead and)[\s,.!]+)*"

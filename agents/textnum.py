@@ -66,14 +66,41 @@ def _phrase_value(phrase: str) -> float:
     return total + current
 
 
+_ES_UNITS = {
+    "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
+    "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15, "dieciseis": 16,
+    "diecisiete": 17, "dieciocho": 18, "diecinueve": 19, "veinte": 20, "veinticinco": 25, "treinta": 30,
+    "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "setenta": 70, "ochenta": 80, "noventa": 90, "cien": 100,
+    "ciento": 100, "doscientos": 200, "trescientos": 300, "cuatrocientos": 400, "quinientos": 500,
+    "seiscientos": 600, "setecientos": 700, "ochocientos": 800, "novecientos": 900,
+}
+_ES_WORD = r"(?:" + "|".join(sorted(_ES_UNITS, key=len, reverse=True)) + r")"
+# a Spanish amount in words with "mil" in it: "dos mil quinientos" (2500), "mil ochocientos" (1800), "tres mil"
+_ES_PHRASE = re.compile(rf"\b(?:{_ES_WORD}\s+(?:y\s+)?)*mil(?:\s+(?:y\s+)?{_ES_WORD})*\b", re.I)
+
+
+def _spanish_value(phrase: str) -> int:
+    before, _, after = phrase.lower().partition("mil")
+    thousands = sum(_ES_UNITS[w] for w in before.split() if w in _ES_UNITS) or 1
+    return thousands * 1000 + sum(_ES_UNITS[w] for w in after.split() if w in _ES_UNITS)
+
+
 def words_to_digits(text: str) -> str:
-    """Replace number words by digits ('two-bedroom' -> '2-bedroom', 'three thousand' -> '3000')."""
+    """Replace number words by digits ('two-bedroom' -> '2-bedroom', 'three thousand' -> '3000', 'dos mil
+    quinientos' -> '2500')."""
 
     def swap(match: re.Match[str]) -> str:
         value = _phrase_value(match.group(0))
         return str(int(value)) if value == int(value) else str(value)
 
-    return _PHRASE.sub(swap, text)
+    return _PHRASE.sub(swap, spanish_amounts(text))
+
+
+def spanish_amounts(text: str) -> str:
+    """Spanish amounts with "mil" in digits: "dos mil quinientos" -> "2500", "2 mil" -> "2000", "2,5 mil" -> "2500"."""
+    text = re.sub(r"\b(\d+(?:[.,]\d)?)\s+mil\b", lambda m: f"{float(m.group(1).replace(',', '.')) * 1000:.0f}", text,
+                  flags=re.I)
+    return _ES_PHRASE.sub(lambda m: str(_spanish_value(m.group(0))), text)
 
 
 def amount(number: str, suffix: str | None = None) -> float:

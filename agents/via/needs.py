@@ -20,7 +20,7 @@ from agents.cues import SF_PER_PERSON, shown_by_address
 from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
-from agents.textnum import amount, words_to_digits
+from agents.textnum import amount, spanish_amounts, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.figures import asks_figures, asks_shares, describe, people_said
 from agents.via.match_rank import DEEPER, match, preview
@@ -782,6 +782,7 @@ def from_arabic(text: str) -> str:
 
 def from_spanish(text: str) -> str:
     """Spanish request -> the English wording the parser reads (place names pass through unchanged)."""
+    text = spanish_amounts(text)  # before the glossary turns "dos" of "dos mil" into "2"
     for pattern, replacement in SPANISH_GLOSSARY:
         text = re.sub(pattern, replacement, text, flags=re.I)
     return text

@@ -427,11 +427,16 @@ _ORDINAL_PRICE = re.compile(r"\b(?:how much|rent|price|cost|monthly|annual|yearl
                             r"(?:cost|rent)", re.I)
 # The superlatives said in Spanish (the answer's language follows the person's)
 _PER_FOOT_WORDS = r"\bper[- ]?(?:sf|sq\.? ?ft|square f(?:oo|ee)t|foot)\b|\$/sf\b|\bpsf\b|\ba foot\b"
+# a subway line named: "walk to the L", "near the 7 train", "the A line"
+SUBWAY_LINE = re.compile(r"\b(?:walk|close|closest|near|nearest|next|closer) to the ([a-gj-nqrwz]|[1-7])\b"
+                         r"(?!\s*(?:min|br|bed))|"
+                         r"\bthe ([a-gj-nqrwz]|[1-7]) (?:train|line)\b", re.I)
 _ASKS_ES = {("min_to_subway", False): "el más cercano al metro ({value:g} min a pie)",
             ("rent", False): "el más barato (${value:,.0f}/mes)", ("rent", True): "el más caro (${value:,.0f}/mes)",
             ("sqft", True): "el más grande ({value:,.0f} SF)", ("sqft", False): "el más pequeño ({value:,.0f} SF)"}
 _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
-    (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b", re.I),
+    (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b|"
+                r"\b(?:short|quick)est (?:walk|commute|trip)\b", re.I),
      "min_to_subway", "closest to the subway ({value:g} min walk)", False),
     (re.compile(r"\b(?:cheapest|cheaper|least expensive|less expensive|lowest (?:rent|price))\b(?!.{0,20}(?:"
                 + _PER_FOOT_WORDS + "))", re.I), "rent", "the cheapest (${value:,.0f}/mo)", False),
@@ -465,8 +470,11 @@ CONCESSIONS_UNKNOWN = ("Concessions such as free rent or a build-out allowance a
                        "negotiated with the landlord (usually through a broker), and a longer term tends to earn more.")
 # "does it have a washer dryer too?": an amenity of the unit the conversation is about
 IT_HAS = re.compile(r"\b(?:does|do|has)\s+(?:it|that(?: one| place| unit)?|this(?: one| place| unit)?|the place)\s+"
-                    r"(?:have|has|come with|include|got|offer)\b|(?:^|[¿\s])(?:y\s+)?(?:tiene|trae|incluye)\s+"
-                    r"(?!que\b)", re.I)
+                    r"(?:have|has|come with|include|got|offer)\b|"
+                    r"(?:^|[¿\s])(?<!\balguno de esos )(?<!\balguna de esas )(?<!\balguno )(?<!\balguna )"
+                    r"(?<!\bcu[aá]l )(?<!\bcu[aá]les )(?<!\bninguno )(?<!\bany of those )(?<!\bany of these )"
+                    r"(?<!\bany )(?<!\bwhich )"
+                    r"(?:y\s+)?(?:tiene|tienen|trae|incluye)\s+(?!que\b)", re.I)
 
 
 _ABOUT_ONE = re.compile(r"\b(?:is|does|has|was|how (?:far|big|old|close|new) is) the (cheapest|first|second|third|"
@@ -1056,6 +1064,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
                 answers.append((f"Of those, {tied_units} {'are' if len(tied) > 1 else 'is'} {said}"
                                 f"{', a tie' if len(tied) > 1 else ''}.", best["id"]))
     if answers:
+        if SUBWAY_LINE.search(text) and lang != "es":  # "the shortest walk to the L": the data has no lines
+            answers.append(("The listings give minutes to the nearest subway station, not which lines stop there.",
+                            answers[0][1]))
         return "\n".join(a for a, _ in answers), answers[0][1]
     if re.search(r"\b(?:pets?|dogs?|cats?|pet[- ]friendly)\b", text, re.I):
         allowed = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1) if m["row_preview"].get("pet_friendly")]

@@ -34,6 +34,7 @@ from agents.via.referents import (
     ranked,
     swap_words,
     unit_for_tour,
+    unit_in,
 )
 from agents.via.refine import unit_named, units_named
 from contracts.plan import ActionPlan, TourAction
@@ -64,7 +65,7 @@ _WHEN = re.compile(
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at|@|after|around|by|say|about|like|"
                     r"make (?:it|that)|to|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
                     r"(?=\s+\d{1,2}(?::\d{2})?(?![\d:]|\s*(?:am|pm|a\.m\.|p\.m\.))))\s+"
-                    r"(\d{1,2})(?::(\d{2}))?(?:ish)?\b(?!\s*(?:min|%|people|units?|sf|br|tours?|/|-))|"
+                    r"(\d{1,2})(?::(\d{2}))?(?:ish)?\b(?![:\d]|\s*(?:min|%|people|units?|sf|br|tours?|/|-|am|pm|a\.m|p\.m))|"
                     r"\b(noon|midday)\b|(?<![\d$:.,])\b(\d{1,2}):([0-5]\d)\b(?!\s*(?:min|%))", re.I)
 _FULL_DAY = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday", "fri": "friday",
              "sat": "saturday", "sun": "sunday"}
@@ -480,7 +481,11 @@ def _own_slots(holds: HoldStore | None, thread_id: str) -> list[tuple[datetime, 
     return [(h.start, h.end) for h in holds.list_by_thread(thread_id) if h.status in ("held", "confirmed")]
 
 
-TOUR_STATUS = re.compile(r"\b(?:do i have|have i got|is there|are there|did i (?:book|get))\b.{0,20}"
+TOUR_STATUS = re.compile(r"\bwhat (?:do i have|have i got|did i|is|'s|are)\s+(?:\w+\s+)?(?:booked|scheduled|held|"
+                         r"on hold|lined up)\b|\bwhat (?:tours|viewings|bookings|holds) (?:do i have|have i got)\b|"
+                         r"\b(?:show|list) (?:me )?my (?:tours|viewings|bookings|holds)\b|"
+                         r"\bqu[eé] (?:tengo|hay) (?:reservad|agendad|programad)\w*|"
+                         r"\b(?:do i have|have i got|is there|are there|did i (?:book|get))\b.{0,20}"
                          r"\b(?:tours?|viewings?|showings?)\b|\b(?:tours?|viewings?|showings?)\b.{0,15}\b(?:pending|booked|scheduled)\b.{0,20}"
                          r"(?:\?|right|what)|\bwhat(?:'s| is) the time of (?:my|the) (?:tour|viewing)\b", re.I)
 _WHICH_ONE = re.compile(r"(?: about)?\s+(?:the\s+)?"
@@ -495,21 +500,53 @@ _AT_ONE = re.compile(r"^\s*(?:the\s+)?(\d{1,2})(?::(\d{2}))?\s*(?:am|pm)?\s+(?:o
 _CANCEL_VERB = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|scratch|forget|delete|nix|ditch|lose)\b", re.I)
 
 
-def dropped_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
+def dropped_tour(text: str, actions: list[dict[str, Any]], inventory: Inventory | None = None,
+                 focus: str | None = None) -> int | None:
     """The index of the proposed tour a message cancels ("cancel the second one", "drop #2", "scratch water st,
-    keep pearl"), or None."""
-    return _tour_meant(text, actions, _CANCEL_VERB)
+    keep pearl", "cancel the other one"), or None."""
+    return _tour_meant(text, actions, _CANCEL_VERB, inventory, focus)
 
 
-def moved_tour(text: str, actions: list[dict[str, Any]]) -> int | None:
+def moved_tour(text: str, actions: list[dict[str, Any]], inventory: Inventory | None = None,
+               focus: str | None = None) -> int | None:
     """The index of the one proposed tour (of several) a message moves ("move the second one to 2pm", "push the
-    1202 to friday"), or None."""
-    return _tour_meant(text, actions, _MOVE) if len(actions) > 1 else None
+    1202 to friday", "push the cheaper one to 5pm"), or None."""
+    return _tour_meant(text, actions, _MOVE, inventory, focus) if len(actions) > 1 else None
 
 
-def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern[str]) -> int | None:
+_OTHER = re.compile(r"^\W*(?:the|el|la|lo)\s+otr[oa]s?\b|^\W*the other\b", re.I)
+_VERB_OBJECT_END = re.compile(r"\s+(?:and|y|then|but)\s+|[,;.]|\s+(?:to|for|at|a las?|para)\s", re.I)
+
+
+def tour_units(actions: list[dict[str, Any]], inventory: Inventory) -> list[dict[str, Any]]:
+    """The units of the proposed tours, as shown units (for reading "the cheaper one" among them)."""
+    units = []
+    for a in actions:
+        row = inventory.row(a["unit_id"])
+        units.append({"id": a["unit_id"], "score": 100, "row_preview": preview(row) if row else {}})
+    return units
+
+
+def _by_what_it_is(after: str, actions: list[dict[str, Any]], inventory: Inventory,
+                   focus: str | None) -> int | None:
+    """The tour whose unit the verb's object describes: "the other one" (not the one just talked of), "the cheaper
+    one", "the gym one", "the 21st floor one"."""
+    part = _VERB_OBJECT_END.split(after, maxsplit=1)[0]
+    ids = [a["unit_id"] for a in actions]
+    if _OTHER.search(part):
+        others = [i for i, unit_id in enumerate(ids) if unit_id != focus]
+        return others[0] if focus in ids and len(others) == 1 else None
+    if not re.search(r"\b(?:one|unit|place|apartment|apt|tour|viewing|suite|listing|uno|una)\b", part, re.I):
+        return None  # "drop the gym": a must-have dropped, not the tour of the unit with a gym
+    pool = tour_units(actions, inventory)
+    unit = unit_in(part, pool, None, shown=len(pool))
+    return ids.index(unit["id"]) if unit is not None else None
+
+
+def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern[str],
+                inventory: Inventory | None = None, focus: str | None = None) -> int | None:
     """The index of the proposed tour the verb's object names: by its time ("the 6:45 one"), its unit or suite, its
-    street, or its place in the plan ("the second one")."""
+    street, its place in the plan ("the second one") or what its unit is ("the cheaper one", "the other one")."""
     said = verb_words.search(text)
     at = _AT_ONE.search(text[said.end():]) if said is not None else None
     if at is not None:  # "cancel the 6:45 one": the tour at that time
@@ -534,7 +571,7 @@ def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern
         return tours.index(named[0])
     match = next((m for v in verb_words.finditer(text) if (m := _WHICH_ONE.match(text[v.end():]))), None)
     if match is None:
-        return None
+        return _by_what_it_is(text[said.end():], actions, inventory, focus) if inventory is not None else None
     word = match.group(1).lower()
     if word == "last":
         return len(actions) - 1
@@ -618,10 +655,46 @@ def _move_one(text: str, actions: list[dict[str, Any]], index: int, now: datetim
                            *notes])
 
 
-def cancels_all(text: str, actions: list[dict[str, Any]]) -> bool:
+_IN_ITS_SLOT = re.compile(r"\b(?:in|into|to|take)\s+(?:its|that|the same|her|his|the)\s+(?:slot|place|spot|time)\b|"
+                          r"\bsame (?:time|slot)\b|\ben su (?:lugar|hora|horario)\b|\ba (?:esa|la misma) hora\b", re.I)
+
+
+def _stand_in(text: str, state: AgentState, inventory: Inventory, touring: set[str]) -> dict[str, Any] | None:
+    """The unit a message puts in a cancelled tour's slot ("put the 21st floor one in its slot"): one of the units
+    shown, named after the cancelling words, not one already toured."""
+    said = _CANCEL_VERB.search(text)
+    if said is None or not _IN_ITS_SLOT.search(text[said.end():]):
+        return None
+    pool = [m for m in [*(state.get("matches") or []), *(state.get("earlier") or [])] if m["id"] not in touring]
+    rest = _VERB_OBJECT_END.split(text[said.end():], maxsplit=1)
+    unit = unit_in(rest[1], pool, None, inventory, shown=len(state.get("matches") or [])) if len(rest) > 1 else None
+    row = inventory.row(unit["id"]) if unit is not None else None
+    return unit_for_tour(row) if row is not None else None
+
+
+_DISMISS = re.compile(r"\b(?:forget|scratch|never ?mind|nvm|skip|nah|no to|olv[ií]da(?:te de)?|mejor no)\s+"
+                      r"(?:about\s+)?(?:the\s+|lo de\s+)?([a-z][\w ]{2,30}?)"
+                      r"(?=\s*(?:[.,;!]|$|\b(?:then|and|y)\b))", re.I)
+
+
+def dismissed(text: str, shown: list[dict[str, Any]]) -> bool:
+    """The message sets aside the list shown now by its place ("nah forget greenpoint", "scratch those"): the
+    units it then names are of the list before it."""
+    said = _DISMISS.search(text)
+    if said is None:
+        return False
+    words = said.group(1).lower().strip()
+    places = {str(m["row_preview"].get("neighborhood") or "").lower() for m in shown}
+    return words in ("those", "these", "them", "that search", "those ones") or any(
+        p and (p in words or words in p) for p in places)
+
+
+def cancels_all(text: str, actions: list[dict[str, Any]], inventory: Inventory | None = None,
+                focus: str | None = None) -> bool:
     """The message drops every tour proposed or held ("cancel it", "scrap both"), not one of several, and not
     on a condition it leaves open ("does it have a washer? if not cancel")."""
-    return bool(actions) and CANCEL_ALL.search(text) is not None and dropped_tour(text, actions) is None \
+    return bool(actions) and CANCEL_ALL.search(text) is not None \
+        and dropped_tour(text, actions, inventory, focus) is None \
         and not _CONDITIONAL.search(text) and not re.search(r"\bstart over\b|\bnew search\b|\binstead\b", text, re.I)
 
 
@@ -659,13 +732,18 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     when: str | None
     previous = state.get("plan") or {}
     if route_node == "tour" and TOUR_STATUS.search(text):  # "i have a tour pending, right? what's the time?"
-        if previous.get("actions"):
-            plan = ActionPlan.model_validate(previous)
-            reply = "Proposed and not booked yet (book them with the buttons, or tell me what to change):\n\n" + \
-                describe_plan(plan)
-        else:
-            plan, reply = None, ("No tour is booked or proposed in this conversation yet. Tell me which unit and "
-                                 "when, e.g. \"the first one, Friday at 1pm\".")
+        held = [h for h in holds.list_by_thread(thread) if h.status in ("held", "confirmed")] \
+            if holds is not None else []
+        booked = [f"- {h.address} ({h.unit_id}): {h.start.astimezone(ZoneInfo(TZ)):%a %b %d %H:%M}, {h.status}"
+                  for h in sorted(held, key=lambda h: h.start)]
+        parts = ["**Held for you:**\n" + "\n".join(booked)] if booked else []
+        plan = ActionPlan.model_validate(previous) if previous.get("actions") else None
+        waiting = [a for a in (plan.actions if plan else []) if a.unit_id not in {h.unit_id for h in held}]
+        if plan is not None and waiting:
+            parts.append("Proposed and not booked yet (book them with the buttons, or tell me what to change):\n\n"
+                         + describe_plan(_plan(waiting)))
+        reply = "\n\n".join(parts) or ("No tour is booked or proposed in this conversation yet. Tell me which unit "
+                                        "and when, e.g. \"the first one, Friday at 1pm\".")
         return {"plan": plan.model_dump(mode="json") if plan else None, "reply": reply,
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
@@ -687,7 +765,8 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 "reply": "\n\n".join([note, *moved, describe_plan(plan, state.get("lang")) if plan.actions else ""]),
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "swapped": f"{old['unit_id']}->{unit['id']}"}]}
-    if route_node == "tour" and cancels_all(text, actions):  # "mejor cancélala, encontré otra cosa"
+    if route_node == "tour" and cancels_all(text, actions, inventory, state.get("focus")):
+        # "mejor cancélala, encontré otra cosa"
         released = [holds.release(h.id) for h in holds.list_by_thread(thread) if h.status in ("held", "confirmed")] \
             if holds is not None else []
         names = ", ".join(dict.fromkeys(a["address"] for a in actions))
@@ -709,7 +788,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         return {"plan": previous, "selected": selected, "chosen_in_text": True, "reply": f"Holding: {wanted}.",
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "hold_asked": len(selected)}]}
-    dropped = dropped_tour(text, actions)
+    dropped = dropped_tour(text, actions, inventory, state.get("focus"))
     if route_node == "tour" and dropped is not None:  # "cancel the second one, I'll just see the first"
         kept = [a for i, a in enumerate(previous["actions"]) if i != dropped]
         gone = previous["actions"][dropped]
@@ -718,7 +797,21 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             return {"plan": None, "reply": note + " No tours are proposed now.",
                     "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "tours": 0, "dropped": gone["unit_id"]}]}
+        if holds is not None:  # a hold already made for it is let go
+            for h in holds.list_by_thread(thread):
+                if h.unit_id == gone["unit_id"] and h.status in ("held", "confirmed"):
+                    holds.release(h.id)
         plan = _plan([TourAction.model_validate(a) for a in kept])  # the question fits the tours left
+        stand_in = _stand_in(text, state, inventory, {a["unit_id"] for a in previous["actions"]})
+        if stand_in is not None:  # "cancel the other one, put the 21st floor one in its slot"
+            start = datetime.fromisoformat(gone["start"])
+            added, moved = schedule_tours([stand_in], when=f"{start:%A} at {start:%H:%M}",
+                                          now=start.replace(hour=0, minute=0) - timedelta(minutes=1),
+                                          taken=holds.is_taken if holds is not None else None,
+                                          own=[(datetime.fromisoformat(a["start"]), datetime.fromisoformat(a["end"]))
+                                               for a in kept])
+            plan = _plan(sorted([*plan.actions, *added.actions], key=lambda a: a.start))
+            note += " " + " ".join([f"In its slot: {stand_in['address']} ({stand_in['unit_id']}).", *moved])
         move = _MOVE.search(text)
         clock = _clock(english_when(text[move.end():] if move else text))  # "move the other to 6:30": after the verb
         if len(kept) == 1 and clock and move:
@@ -735,13 +828,13 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan, state.get('lang'))}",
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "tours": len(plan.actions), "dropped": gone["unit_id"]}]}
-    moving = moved_tour(text, actions) if route_node == "tour" else None
+    moving = moved_tour(text, actions, inventory, state.get("focus")) if route_node == "tour" else None
     if moving is not None:  # "move the second one to 2pm": that tour alone; the others stay where they are
         moved_plan = _move_one(text, actions, moving, current, holds, thread, inventory)
         if moved_plan is not None:
             plan, note = moved_plan
             reply = f"{note}\n\n{describe_plan(plan, state.get('lang'))}"
-            return {"plan": plan.model_dump(mode="json"), "reply": reply,
+            return {"plan": plan.model_dump(mode="json"), "reply": reply, "focus": actions[moving]["unit_id"],
                     "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "tours": len(plan.actions), "moved_one": actions[moving]["unit_id"]}]}
     if route_node == "tour":
@@ -790,6 +883,8 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             when = _near_the_tour(when, before, current)
         elif not units and not missing and state.get("matches"):
             shown = list(state["matches"])
+            if dismissed(text, shown) and state.get("earlier"):  # "nah forget greenpoint. book the one with the gym"
+                shown, state = list(state["earlier"]), {**state, "earlier": [], "focus": None}
             talked_of = state.get("focus")
             below = inventory.row(talked_of) if talked_of and talked_of not in {m["id"] for m in shown} else None
             if below is not None:  # the unit the conversation singled out below the five shown ("further down, #12")

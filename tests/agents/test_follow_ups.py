@@ -1323,3 +1323,28 @@ def test_an_address_asked_after_tours_and_a_tour_cancelled_by_its_time_then_the_
     moved = ask(graph, "cancel the 6:45 one, and move the other to 6:30", thread_id="t")
     actions = moved["plan"]["actions"]
     assert len(actions) == 1 and actions[0]["start"][11:16] == "18:30"
+
+
+def test_spanish_amounts_in_words_are_read():
+    assert words_to_digits("máximo dos mil quinientos al mes") == "máximo 2500 al mes"
+    assert words_to_digits("hasta mil ochocientos") == "hasta 1800" and words_to_digits("tengo 2 mil") == "tengo 2000"
+    assert words_to_digits("tres mil doscientos cincuenta") == "3250"
+
+
+def test_a_spanish_budget_in_words_filters_the_search(inventory, now):
+    graph = _graph(inventory, now)
+    state = ask(graph, "hola, busco depa de 2 recámaras en washington heights o inwood, máximo dos mil quinientos al "
+                       "mes", thread_id="es")
+    assert state["spec"]["budget_monthly_usd"]["max"] == 2500
+    assert all(m["row_preview"]["rent"] <= 2500 for m in state["matches"] if m["score"] >= 100)
+
+
+def test_questions_over_all_shown_units_and_a_named_subway_line(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "2br in williamsburg, need w/d in the unit, 4.5k max", thread_id="l")["matches"]
+    state = ask(graph, "which of those is the shortest walk to the L", thread_id="l")
+    closest = min((m for m in shown), key=lambda m: m["row_preview"]["min_to_subway"])
+    assert closest["id"] in state["reply"] and "not which lines" in state["reply"]
+    state = ask(graph, "¿alguno de esos tiene ascensor?", thread_id="l")
+    having = [m["id"] for m in shown if "elevator" in m["row_preview"]["amenities"]]
+    assert all(unit_id in state["reply"] for unit_id in having) and not state["reply"].startswith(("Yes:", "No:"))

@@ -218,3 +218,44 @@ def test_a_shown_unit_by_its_street_alone():
     assert [m["id"] for m in shown_by_address("monthly on the pearl st one?", shown)] == ["U-1"]
     assert shown_by_address("book water st thursday", shown) == []  # two shown suites on Water St: which one?
     assert [m["id"] for m in shown_by_address("tour 53 pearl tuesday", shown)] == ["U-1"]
+
+
+def test_edits_name_a_tour_by_what_its_unit_is(inventory, now, tmp_path):
+    """"push the cheaper one to 5pm" moves that tour alone; "cancel the other one, put the 21st floor one in its
+    slot" drops the tour not just moved and books the unit on floor 21 at its time; "what do i have booked" lists."""
+    from agents.route_model import load_route_model
+
+    store = SqliteHoldStore(tmp_path / "holds.sqlite")
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, holds=store,
+                        router=load_route_model())
+    shown = ask(graph, "2 bed in midtown west, need an elevator, under 5k", thread_id="e")["matches"]
+    full = [m for m in shown if m["score"] >= 100]
+    first, second = full[0], full[1]
+    state = ask(graph, "book the first two for saturday, 11 and 11:45", thread_id="e")
+    assert [a["unit_id"] for a in state["plan"]["actions"]] == [first["id"], second["id"]]
+    cheaper, dearer = sorted((first, second), key=lambda m: m["row_preview"]["rent"])
+    state = ask(graph, "actually push the cheaper one to 5pm", thread_id="e")
+    times = {a["unit_id"]: a["start"][11:16] for a in state["plan"]["actions"]}
+    assert times[cheaper["id"]] == "17:00" and times[dearer["id"]] in ("11:00", "11:45")
+    kept_time = times[dearer["id"]]
+    high = next((m for m in full[2:] if str(m["row_preview"].get("floor") or "").isdigit()), None)
+    assert high is not None
+    floor = int(high["row_preview"]["floor"])
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(floor % 10 if floor not in (11, 12, 13) else 0, "th")
+    state = ask(graph, f"and cancel the other one, put the {floor}{suffix} floor one in its slot", thread_id="e")
+    times = {a["unit_id"]: a["start"][11:16] for a in state["plan"]["actions"]}
+    assert times == {cheaper["id"]: "17:00", high["id"]: kept_time}
+    state = ask(graph, "what do i have booked now", thread_id="e")
+    assert cheaper["id"] in state["reply"] and high["id"] in state["reply"] and dearer["id"] not in state["reply"]
+
+
+def test_setting_a_list_aside_books_from_the_one_before(inventory, now):
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    williamsburg = ask(graph, "2br in williamsburg, need w/d in the unit, 4.5k max", thread_id="g")["matches"]
+    ask(graph, "ok and greenpoint? same stuff", thread_id="g")
+    state = ask(graph, "nah forget greenpoint. book the cheapest one saturday 2pm", thread_id="g")
+    full = [m for m in williamsburg if m["score"] >= 100]
+    cheapest = min(full, key=lambda m: m["row_preview"]["rent"])
+    assert [a["unit_id"] for a in state["plan"]["actions"]] == [cheapest["id"]]

@@ -213,3 +213,11 @@ def test_a_good_deal_question_a_spanish_closest_and_dropping_a_dishwasher_keeps_
     ask(both, "2br in astoria under 3000 with washer dryer and dishwasher", thread_id="d")
     dropped = ask(both, "no dishwasher needed", thread_id="d")
     assert "washer_dryer" in dropped["spec"]["must_haves"] and "dishwasher" not in dropped["spec"]["must_haves"]
+
+
+def test_minutes_and_meridiem_after_at_are_read_whole():
+    """"at 6:30pm" is 18:30, not 6 o'clock with the rest dropped."""
+    assert _clock("book the bigger one monday at 6:30pm") == (18, 30)
+    assert _clock("at 10:30am") == (10, 30)
+    assert _clock("at 6pm") == (18, 0)
+    assert _clock("sat at 11") == (11, 0)
