@@ -798,9 +798,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                     "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "tours": 0, "dropped": gone["unit_id"]}]}
         if holds is not None:  # a hold already made for it is let go
-            for h in holds.list_by_thread(thread):
-                if h.unit_id == gone["unit_id"] and h.status in ("held", "confirmed"):
-                    holds.release(h.id)
+            for hold in holds.list_by_thread(thread):
+                if hold.unit_id == gone["unit_id"] and hold.status in ("held", "confirmed"):
+                    holds.release(hold.id)
         plan = _plan([TourAction.model_validate(a) for a in kept])  # the question fits the tours left
         stand_in = _stand_in(text, state, inventory, {a["unit_id"] for a in previous["actions"]})
         if stand_in is not None:  # "cancel the other one, put the 21st floor one in its slot"
