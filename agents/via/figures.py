@@ -16,7 +16,7 @@ from agents.textnum import words_to_digits
 
 Unit = dict[str, Any]
 
-_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5}
 # how many people: "55 ppl", "3 of us", "split 3 ways", "80 employees"
 PEOPLE = re.compile(r"\b(\d{1,4})\s*(?:people|ppl|persons?|personas|employees|empleados|staff|heads|seats|of us|"
                     r"roommates|roomies|guys|folks|adults|workers)\b|\bsplit (\d|two|three|four|five|six) ways\b|"
@@ -35,9 +35,30 @@ _RATE = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*|a\s*)\s*(?:sf|sq\.?
 _IF_RATE = re.compile(r"\bif\b|\bat\b|\bdown to\b|\bnegotiat\w*|\bget (?:it|them)\b|\bwould\b|\bsi\b", re.I)
 
 
+_N = r"(\d|two|three|four|five|dos|tres|cuatro|cinco)"
+# the speaker and N others: "me + 2 roommates", "my 2 roommates and i", "yo y dos amigos" are N + 1 people
+_AND_ME = re.compile(rf"\b(?:me|i|myself|yo)\s*(?:\+|and|&|plus|y|with)\s*(?:my\s+|mis\s+)?{_N}\s+"
+                     r"(?:roommates|roomies|friends|flatmates|mates|others|people|amig[oa]s|compañer[oa]s)\b|"
+                     rf"\b(?:my\s+|mis\s+)?{_N}\s+(?:roommates|roomies|friends|flatmates|mates|amig[oa]s|compañer[oa]s)"
+                     r"\s+(?:and|&|\+|plus|y)\s+(?:me|i|myself|yo)\b", re.I)
+
+
+def with_me(text: str) -> int | None:
+    """How many people "me + 2 roommates" is (3), or None when the message does not count itself in that way."""
+    found = _AND_ME.search(text)
+    if found is None:
+        return None
+    said = (found.group(1) or found.group(2)).lower()
+    return (_COUNT.get(said) or int(said)) + 1
+
+
 def people_said(texts: list[str]) -> int | None:
-    """The number of people the conversation last stated ("3 of us", "we're ~55 people"), newest first."""
+    """The number of people the conversation last stated ("3 of us", "we're ~55 people", "me + 2 roommates"),
+    newest first."""
     for text in reversed(texts):
+        counted = with_me(text)
+        if counted is not None:
+            return counted
         found = PEOPLE.search(words_to_digits(text))
         if found:
             said = next(g for g in found.groups() if g)

@@ -9,9 +9,11 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
+from langchain_core.messages import HumanMessage
 
 from agents.i18n import localized_notes, phrase
 from agents.state import AgentState
+from agents.via.figures import asks_shares, describe, people_said
 from agents.via.refine import answer_about_results, beyond_shown
 from contracts.match import MatchItem, Relaxation
 from contracts.search import AMENITY_KEYS, SearchSpec
@@ -286,8 +288,14 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
         deeper, _, _ = match(spec, inventory, top_n=DEEPER)  # and over all it finds, when more than the five shown
         extra = beyond_shown(asked or "", matches, [m.model_dump(mode="json") for m in deeper if m.score >= 100],
                              state.get("lang"))
-        reply += f"\n\n{answered[0]}" + (f"\n{extra}" if extra else "")
+        said = answered[0] + (f"\n{extra}" if extra else "")
         out["focus"] = answered[1]
+        picked = [m for m in matches if m["id"] == answered[1]]
+        if picked and asks_shares(asked or ""):  # "... and how much is that each": the split of the one picked
+            asked_before = [str(m.content) for m in state.get("messages") or [] if isinstance(m, HumanMessage)]
+            shares = describe(picked, asked or "", people_said([*asked_before, asked or ""]))
+            said += f"\n{shares}" if shares else ""
+        reply = f"{said}\n\n{reply}"  # the answer first, then the results it was read from
         out["mentioned"] = list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", f"{answered[0]} {extra}")))
     return {
         **out,

@@ -22,7 +22,7 @@ from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, spanish_amounts, words_to_digits
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
-from agents.via.figures import asks_figures, asks_shares, describe, people_said
+from agents.via.figures import asks_figures, asks_shares, describe, people_said, with_me
 from agents.via.match_rank import DEEPER, match, preview
 from agents.via.referents import units_meant
 from agents.via.refine import (
@@ -463,9 +463,15 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "dos": 2, "tres
 
 
 def shared_budget(text: str) -> int | None:
-    """How many people share a rent stated per person ("3 of us, each can do max 1400" -> 3), or None."""
+    """How many people share a rent stated per person ("3 of us, each can do max 1400" -> 3, "me + 2 roommates. max
+    1300 each" -> 3), or None."""
     people = _SHARERS.search(text)
-    if not people or not _EACH.search(text):
+    if not _EACH.search(text):
+        return None
+    counted = with_me(text)
+    if counted is not None:
+        return counted if 2 <= counted <= 6 else None
+    if not people:
         return None
     said = (people.group(1) or people.group(2)).lower()
     n = _COUNTS.get(said) or int(said)
@@ -624,8 +630,11 @@ def _kind(text: str, has_bedrooms: bool, min_sqft: int | None) -> str | None:
 # "5 min walk to the N/W", "max like 3 min walk to the train", "within 10 minutes of the subway"
 _WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:or (?:less|under|fewer)\s*)?"
                    r"(?:walk(?:ing)?\s*)?(?:to|from|of)\s+"
-                   r"(?:the\s+|a\s+|an\s+)?(?:subway|train|station|metro|transit|[a-z0-9](?:/[a-z0-9])*(?:\s+(?:train|line|stop))?)\b",
-                   re.I)
+                   r"(?:the\s+|a\s+|an\s+)?(?:subway|train|station|metro|transit|[a-z0-9](?:/[a-z0-9])*(?:\s+(?:train|line|stop))?)\b|"
+                   # "under 5 min walk", "5 min walk max"
+                   r"\b(?:under|within|less than|max(?:imum)?|at most|no more than|up to)\s+(\d{1,2})\s*-?\s*"
+                   r"(?:min(?:ute)?s?)\.?\s*(?:walk|walking)\b|"
+                   r"\b(\d{1,2})\s*-?\s*min(?:ute)?s?\s*walk(?:ing)?\s*(?:max|or less|tops|at most)\b", re.I)
 
 
 # "what options are there at 345 Seventh Avenue?": every unit of the same search at that address
@@ -755,7 +764,7 @@ def parse_spec(text: str) -> SearchSpec:
         currency="USD" if budget else None,
         budget_ppsf_year=per_sf,
         headcount=people,
-        max_min_to_subway=int(walk.group(1)) if walk else None,
+        max_min_to_subway=int(next(g for g in walk.groups() if g)) if walk else None,
     )
 
 
@@ -1058,9 +1067,10 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
     if answered is not None and asks_over_the_set(english) and unit_named(english, state["matches"]) is None \
             and not BETWEEN.search(english) \
             and (parse_spec(text).location or re.search(r"\b(?:stretch|go up|up to|raise|increase)\b", english, re.I)
-                 or DROPPED_TRANSIT.search(english) or DROP.search(english)):
-        # "wash heights or inwood is fine. can stretch to 2300. whats the biggest": the change first, then the
-        # question answered on the new results (by match_rank)
+                 or DROPPED_TRANSIT.search(english) or DROP.search(english)
+                 or parse_spec(english).max_min_to_subway is not None):
+        # "wash heights or inwood is fine. can stretch to 2300. whats the biggest", "biggest one thats under 5 min
+        # walk?": the change first, then the question answered on the new results (by match_rank)
         return {**needs_node(state, model=model, answer=False), "ask_after": english}
     if answered is not None and answered[0].startswith("None of those lists") and previous:
         # "any of them with an elevator?": none of the five shown, but maybe further down the same search

@@ -262,6 +262,8 @@ RESULT_QUESTION = re.compile(
     r"\bwhich one'?s\b|\bsame (?:building|bldg|address)\b|^\W*(?:and\s+)?(?:is there (?:one|any)|are there any)\b|"
     r"\bcu[aá]l(?:es)?(?: de (?:esos|estos|ellos|esas|estas|ellas))? (?:es|est[aá]|tiene|son|is|are|has|have)\b|"
     r"\bwhat(?:'s|s| is) the (?:cheapest|closest|nearest|biggest|largest|smallest|newest)\b|"
+    r"^\W*(?:and\s+|ok\s+|so\s+)?(?:the\s+)?(?:cheapest|closest|nearest|biggest|largest|smallest|newest)\s+"
+    r"(?:one|unit|place|apartment|option)\b|"
     r"^\W*(?:\w+\W+){0,3}(?:the )?(?:highest|top|lowest)[- ]floor (?:one|unit|option|place)?"
     r"\W*(?:then|please|pls)?\W*$|"
     r"\b(?:is|does|has|was) the (?:cheapest|first|second|third|fourth|fifth|top|last|biggest|smallest|1st|2nd|3rd)"
@@ -1054,6 +1056,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             value = _ask_value(best["row_preview"], key)
             said = (_ASKS_ES[(key, largest)] if spanish else wording).format(value=value)
             tied = [m for m in known if _ask_value(m["row_preview"], key) == value]
+            if key == "sqft":  # a tie in size: the one nearer the subway, then the cheaper, is the one "book it" means
+                best = min(tied, key=lambda m: (m["row_preview"].get("min_to_subway") or 99,
+                                                m["row_preview"].get("rent") or 0))
             joined = " y " if spanish else " and "
             tied_units = joined.join(f"#{shown.index(m) + 1} {m['row_preview']['address']} ({m['id']})" for m in tied)
             # a tie is said: "the bigger / cheaper of those two" then picks between the units named

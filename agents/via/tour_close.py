@@ -30,6 +30,7 @@ from agents.via.referents import (
     each_named,
     english_ordinals,
     measure,
+    narrowed,
     ordinal_reference,
     ranked,
     swap_words,
@@ -328,6 +329,45 @@ _AMENITY_ASK = (("doorman", r"\bdoorman|\bportero|\bبواب"), ("elevator", r"\
                 ("dishwasher", r"\bdishwasher|\blavavajillas"), ("patio", r"\bpatio|\bterraza"))
 
 
+# a question asked beside the booking: "book it sunday 3pm. is it no fee?", "can u ask if the dog is ok"
+_ASIDE = re.compile(r"\b(?:is|are|does|do|has|have)\s+(?:it|that|this|they|those|both|the building)\b[^.?!]{0,40}\?|"
+                    r"¿[^?]{3,60}\?|\bcan (?:you|u) (?:ask|check)\b[^.?!]{0,60}", re.I)
+_ASIDE_FACTS = (("no fee", r"\bno[- ]?fee|\bbroker(?:'s)? fee|\bfee\b|\bcomisi[oó]n|\bsin comisi[oó]n"),
+                ("doorman", r"\bdoorman|\bportero|\bبواب"), ("elevator", r"\belevator|\blift\b|\bascensor|\bمصعد"),
+                ("gym", r"\bgym|\bgimnasio"), ("washer", r"\bwasher|\blaundry|\bw/d\b|\blavadora|\bغسالة"),
+                ("dishwasher", r"\bdishwasher|\blavavajillas"), ("roof", r"\broof"), ("patio", r"\bpatio|\bterraza"))
+
+
+def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -> str | None:
+    """The answer to a yes/no question about the toured units asked beside the booking: what the listing says
+    (no fee, doorman, ...), or, for pets, that the listing does not say and to ask at the viewing."""
+    asked = _ASIDE.search(text)
+    if asked is None or not units:
+        return None
+    part = asked.group(0)
+    lines = []
+    for unit in units:
+        row = inventory.row(unit["unit_id"])
+        if row is None:
+            continue
+        shown = preview(row)
+        if re.search(r"\bpets?\b|\bdogs?\b|\bcats?\b|\bmascota|\bperro|\bgato", part, re.I):
+            known = shown.get("pet_friendly")
+            lines.append(f"{unit['unit_id']}: " + ("the listing says pets are allowed." if known else
+                                                   "the listing does not say pets are allowed." if known is False else
+                                                   "the listing does not say whether pets are allowed: ask at the "
+                                                   "viewing, and nothing is confirmed until the landlord says so."))
+            continue
+        for label, said in _ASIDE_FACTS:
+            if re.search(said, part, re.I):
+                has = any(a.startswith(label) for a in shown.get("amenities") or [])
+                wording = {"no fee": ("is listed as no-fee", "is not listed as no-fee (a broker fee may apply)")}.get(
+                    label, (f"lists a {label}", f"does not list a {label}"))
+                lines.append(f"{unit['unit_id']} {wording[0] if has else wording[1]}.")
+                break
+    return " ".join(lines) or None
+
+
 _INSTEAD = re.compile(r"\binstead\b|\ben (?:su )?lugar\b|\bmejor\b", re.I)
 _SAME_TIME = re.compile(r"\bsame (?:time|slot|day and time)\b|\bmisma hora\b|\bthen\b", re.I)
 
@@ -404,8 +444,15 @@ _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|th
 
 def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The shown units in the order the message asks for ("the two cheapest per SF", "the 2 biggest"), else as shown;
-    a comparison picks among the full matches when two or more were shown (the near-misses are extras)."""
-    full = [m for m in shown if not m["row_preview"].get("misses") and (m.get("score") or 100) >= 100]
+    a comparison picks among the full matches when two or more were shown (the near-misses are extras); with no
+    full match, among the best-scored (those that miss only what no listing states, such as a pet policy)."""
+    scored = [m for m in shown if m.get("score") is not None] or shown  # not a unit talked of below the list
+    having = narrowed(text, scored)  # "the cheapest with two baths": those with two baths first
+    scored = having if 0 < len(having) < len(scored) else scored
+    full = [m for m in scored if not m["row_preview"].get("misses") and (m.get("score") or 100) >= 100]
+    if not full:
+        top = max((m.get("score") or 0 for m in scored), default=0)
+        full = [m for m in scored if (m.get("score") or 0) == top]
     return ranked(text, full if len(full) >= 2 else shown) or shown
 
 
@@ -991,6 +1038,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     fits = _space_per_person(text, units, inventory) if route_node == "tour" else None
     if fits:  # "y somos 45 personas, ¿alcanza el espacio?": asked beside the booking, answered with it
         reply_parts.append(fits)
+    aside = aside_answer(text, units, inventory) if route_node == "tour" and plan.actions else None
+    if aside:  # "book it sunday 3pm. is it no fee?": the listing's answer, with the tour
+        reply_parts.append(aside)
     wording, why = None, "no model"
     if plan.actions:
         if model is not None:

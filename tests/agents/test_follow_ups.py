@@ -1348,3 +1348,30 @@ def test_questions_over_all_shown_units_and_a_named_subway_line(inventory, now):
     state = ask(graph, "¿alguno de esos tiene ascensor?", thread_id="l")
     having = [m["id"] for m in shown if "elevator" in m["row_preview"]["amenities"]]
     assert all(unit_id in state["reply"] for unit_id in having) and not state["reply"].startswith(("Yes:", "No:"))
+
+
+def test_me_and_two_roommates_are_three_and_a_walk_under_minutes_is_a_limit():
+    from agents.via.figures import people_said
+    from agents.via.needs import parse_spec, shared_budget
+
+    assert shared_budget("me + 2 roommates need a 3br. max 1300 each") == 3
+    assert shared_budget("yo y dos amigos, 1000 cada uno") == 3 and people_said(["my 2 roommates and i"]) == 3
+    assert parse_spec("biggest one thats under 5 min walk?").max_min_to_subway == 5
+    assert parse_spec("5 min walk max").max_min_to_subway == 5
+
+
+def test_a_superlative_with_a_limit_and_a_split_answers_first(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "me + 2 roommates need a 3br in williamsburg or bushwick. max 1300 each", thread_id="b")
+    ask(graph, "we'd prefer 2 baths, whats there", thread_id="b")
+    state = ask(graph, "biggest one thats under 5 min walk? and how much is that each", thread_id="b")
+    assert state["spec"]["max_min_to_subway"] == 5
+    near = [m for m in state["matches"] if (m["row_preview"]["min_to_subway"] or 99) <= 5]
+    biggest = max(m["row_preview"]["sqft"] for m in near)
+    focus = next(m for m in near if m["id"] == state["focus"])
+    assert focus["row_preview"]["sqft"] == biggest
+    assert state["reply"].startswith("Of those") and "split 3 ways" in state["reply"]
+    booked = ask(graph, "book it sunday 3pm for all of us. is it no fee?", thread_id="b")
+    assert [a["unit_id"] for a in booked["plan"]["actions"]] == [focus["id"]]
+    no_fee = "no fee" in focus["row_preview"]["amenities"]
+    assert ("is listed as no-fee" if no_fee else "is not listed as no-fee") in booked["reply"]
