@@ -398,11 +398,11 @@ def states_rules(request: RenewalRequest) -> bool:
 
 def policy_for(request: RenewalRequest,
                policy: RenewalPolicy | str | Path | dict[str, Any] | None = None) -> RenewalPolicy:
-    """The policy for this request: the configured one, under the owner's own cap when the message states one."""
+    """The policy for this request: the configured one, with the cap the message states in place of its own (the
+    person states their policy: "policy cap is 8% per renewal" allows 8% without anyone else's sign-off)."""
     pol = _resolve_policy(policy)
     if request.cap_pct is not None:
-        pol = replace(pol, max_increase_pct=min(pol.max_increase_pct, request.cap_pct),
-                      approval_threshold_pct=min(pol.approval_threshold_pct, request.cap_pct))
+        pol = replace(pol, max_increase_pct=request.cap_pct, approval_threshold_pct=request.cap_pct)
     if request.floor_pct is not None and request.floor_pct <= pol.max_increase_pct:
         pol = replace(pol, min_increase_pct=max(pol.min_increase_pct, request.floor_pct))
     if states_rules(request):
@@ -415,6 +415,9 @@ def policy_for(request: RenewalRequest,
                       approval_below_pct=request.approval_below_pct, approval_below_ppsf=request.approval_below_ppsf,
                       free_months_limit=request.free_months_limit, sqft=request.sqft,
                       approver=request.approver or "owner")
+        if request.approval_below_pct is not None and pol.min_increase_pct < request.approval_below_pct <= above:
+            # "anything under +3% needs owner sign-off": the offers start where no sign-off is needed
+            pol = replace(pol, min_increase_pct=request.approval_below_pct)
     if pol.approval_below_ppsf and request.sqft and request.current_rent:
         # offers stay within the authority: at least its rate per square foot, while the cap allows
         lowest = (pol.approval_below_ppsf * request.sqft / 12 / request.current_rent - 1) * 100

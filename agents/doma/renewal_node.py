@@ -23,6 +23,7 @@ from agents.doma.renewal import (
     primary_approval,
     render_reply,
     rent_approval,
+    states_rules,
 )
 from agents.doma.renewal_parse import BUT_AT, RenewalRequest, parse_renewal_request
 from agents.doma.renewal_tenant import (
@@ -40,8 +41,10 @@ from agents.doma.renewal_tenant import (
 )
 from agents.doma.renewal_terms import RELET_Q, relet_answer, terms_line, vacancy_math, with_own_terms
 from agents.doma.renewal_units import (
+    COMPS_Q,
     MIN_UNITS,
     MODEST,
+    OWNER_MAIL,
     analyze_units,
     follow_up,
     parse_units,
@@ -149,6 +152,21 @@ def offer_totals(analysis: Any, text: str) -> str:
             f"${analysis.current_rent * months:,.0f} at today's rent.")
 
 
+FALLBACK = re.compile(r"\bfall(?:ing)? ?back (?:to|on)\s+\$?(\d{1,2},\d{3}|\d{3,5})\b", re.I)
+
+
+PACKAGE_ASK = re.compile(r"\b(?:package|build|put together|propos\w*|offer|renewal for)\b", re.I)
+
+
+def one_unit_taken(text: str, batch: dict[str, Any], latest: RenewalRequest) -> bool:
+    """A follow-up that takes one unit of a batch on alone: it names that unit only and asks for its package or
+    states a rule for it ("uws one isnt stabilized, policy cap is 8%, build the package"), not a letter, its
+    comparables or a term."""
+    named = units_named(text, batch["units"])
+    return len(named) == 1 and not (LETTER_Q.search(text) or OWNER_MAIL.search(text) or COMPS_Q.search(text)) \
+        and (PACKAGE_ASK.search(text) is not None or latest.cap_pct is not None or states_rules(latest))
+
+
 def accept_counter(analysis: Any) -> Any | None:
     """The analysis with the tenant's counter as the package, when the counter is at or above the offer we would
     make and within policy (no approval needed); None otherwise."""
@@ -200,10 +218,46 @@ def _complete_from_state(request: RenewalRequest, state: AgentState) -> RenewalR
 
 
 def _merge(earlier: RenewalRequest, later: RenewalRequest) -> RenewalRequest:
-    """A follow-up ("what if I sign for 2 years?") keeps the earlier request and changes what it states."""
+    """A follow-up ("what if I sign for 2 years?") keeps the earlier request and changes what it states; a new rent
+    on the table replaces a stepped one talked of before."""
     stated = {k: v for k, v in later.model_dump().items()
               if v is not None and v is not False and v != [] and v != "" and k != "requester"}
+    if not later.steps and (later.tenant_counter_rent or later.landlord_offers or later.terms):
+        stated["steps"] = []
     return earlier.model_copy(update=stated)
+
+
+def stepped_verdict(analysis: Any) -> str:
+    """A stepped rent ("2 years, 3,750 then 3,900") judged year by year and on its average, with its total."""
+    request, current = analysis.request, analysis.current_rent
+    steps, policy = request.steps, policy_for(request)
+    median = analysis.comps.median if analysis.comps else None
+    years = ", then ".join(f"${rent:,.0f} in year {i} ({(rent / before - 1) * 100:+.1f}%)"
+                           for i, (rent, before) in enumerate(zip(steps, [current, *steps[:-1]], strict=False), 1))
+    average = sum(steps) / len(steps)
+    lines = [f"**Stepped {12 * len(steps)} months:** {years}. Average ${average:,.0f} "
+             f"({(average / current - 1) * 100:+.1f}% on today's ${current:,.0f}); ${sum(steps) * 12:,.0f} over the "
+             f"{12 * len(steps)} months."]
+    for i, rent in enumerate(steps, 1):
+        reasons = rent_approval(rent, current, median, policy)
+        if reasons:
+            lines.append(f"Year {i} needs {policy.approver} approval: {'; '.join(reasons)}.")
+    if len(lines) > 1 and not rent_approval(average, current, median, policy):
+        lines.append("Judged on the average, it is within policy.")
+    return " ".join(lines)
+
+
+def stepped_letter(analysis: Any) -> str:
+    """The renewal letter for a stepped rent: each year's rent, in order."""
+    request = analysis.request
+    label = f" for unit {request.unit_label}" if request.unit_label else ""
+    start = f", starting when your lease ends ({request.lease_end})" if request.lease_end else ""
+    years = "; ".join(f"${rent:,.0f} a month in year {i}" for i, rent in enumerate(request.steps, 1))
+    return "\n".join(["Dear resident,", "", f"We are pleased to offer you a {12 * len(request.steps)}-month lease "
+                       f"renewal{label}{start}: {years} (your current rent is ${analysis.current_rent:,.0f}). All "
+                       "other terms of your lease stay the same.", "",
+                       "Please let us know within 30 days whether you accept; we will then send the renewal lease to "
+                       "sign.", "", "Kind regards,", "Property management"])
 
 
 def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None) -> dict[str, Any]:
@@ -226,6 +280,15 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
     if len(units) >= MIN_UNITS:  # "2A 2br $4,000, 3B studio $2,200, 7F 1br $3,050": one proposal per unit
         batch = {"units": units, "location": latest.location, "modest": bool(MODEST.search(text))}
         reply = render_table(analyze_units(batch, inventory=inventory), batch)
+    elif batch and one_unit_taken(text, batch, latest):
+        # "uws one isnt stabilized. policy cap is 8%. build the package": that unit alone, from here on
+        unit = next(u for u in batch["units"] if u["label"] == units_named(text, batch["units"])[0])
+        context = f"{unit['label']}: current rent {unit['rent']:,.0f}."
+        state = {**state, "renewal_request": RenewalRequest(
+            current_rent=unit["rent"], bedrooms=unit.get("bedrooms"), location=unit.get("location") or
+            batch.get("location"), amenities=unit.get("amenities") or [], requester="manager",
+            unit_label=unit["label"]).model_dump(mode="json"), "renewal_units": None}
+        batch = None
     elif batch and (units_named(text, batch["units"]) or LETTER_Q.search(text)):
         reply, batch = follow_up(text, batch, inventory=inventory, letter_asked=bool(LETTER_Q.search(text)))
     else:
@@ -270,9 +333,11 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
     out: dict[str, Any] = {"renewal": None, "renewal_advice": None, "renewal_context": history,
                            "renewal_request": request.model_dump(mode="json")}
     came_back = latest.tenant_counter_rent or (latest.current_rent if context else None)
+    moved_from = None  # the landlord's earlier offer, when this message brings their new one
     if request.requester == "tenant" and came_back and LANDLORD_BACK.search(text):
         # "they came back with 2600, final", "they replied 2300": the landlord's new offer, not the renter's counter
         before = RenewalRequest.model_validate(state["renewal_request"]) if state.get("renewal_request") else None
+        moved_from = offered_rent(before) if before is not None else None
         request = request.model_copy(update={
             "landlord_offers": [came_back], "proposed_increase_pct": None,
             "tenant_counter_rent": before.tenant_counter_rent if before else None,
@@ -299,8 +364,22 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
         else:
             trace.update(comps=advice.comps, counter=advice.counter.rent_usd)
             reply = render_advice(advice)
+            if moved_from and moved_from > advice.offer_usd:  # "landlord replied: 3175 if we do 24 months"
+                term = advice.term_months
+                saved = moved_from - advice.offer_usd
+                reply = (f"They moved from ${moved_from:,.0f} to ${advice.offer_usd:,.0f}: ${saved:,.0f} "
+                         f"a month less, ${saved * term:,.0f} over {term} months "
+                         f"(${advice.offer_usd * term:,.0f} in all, against ${moved_from * term:,.0f}). Accepting is "
+                         "reasonable; one more small counter, as below, is often accepted after a landlord has moved "
+                         "once.\n\n" + reply)
             if REFUSED_Q.search(text):  # "what if they refuse my counter?": the fallback first
                 reply = if_refused(advice) + "\n\n" + reply
+            fallback = FALLBACK.search(text)
+            if fallback and advice.counter.rent_usd < advice.offer_usd:
+                # "ill try 3150 and fall back to 3175": the fallback stays out of the message
+                reply += (f"\n\nYour fallback of ${float(fallback.group(1).replace(',', '')):,.0f} is left out of the "
+                          f"message: saying it up front makes it the price. Offer it only if they turn down "
+                          f"${advice.counter.rent_usd:,.0f}.")
             place = " ".join(filter(None, [f"{request.bedrooms}br" if request.bedrooms else None, request.location]))
             if final:  # "2600 for 12 months, final. take it or move?": the decision, and a yes drafted
                 reply = (take_or_move(advice, place=place) + "\n\nIf you take it, an acceptance is drafted below; "
@@ -376,7 +455,11 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 who = policy_for(analysis.request).approver
                 reply = (f"**{offer} needs {who} approval:** {'; '.join(reasons)}." if reasons else
                          f"**No {who} approval needed** for {offer}: within policy.") + f"\n\n{reply}"
-            if LETTER_Q.search(text) or (own and LETTER_Q.search(context)):  # "draft the letter to the tenant"
+            if latest.steps:  # "what about 2 years, 3,750 then 3,900": that offer, judged first
+                reply = stepped_verdict(analysis) + "\n\n" + reply
+            if LETTER_Q.search(text) and request.steps:  # "ok approved. write up the offer letter": the stepped one
+                reply = "**Draft letter to the tenant:**\n\n" + stepped_letter(analysis) + "\n\n" + reply
+            elif LETTER_Q.search(text) or (own and LETTER_Q.search(context)):  # "draft the letter to the tenant"
                 reply += "\n\n**Draft letter to the tenant:**\n\n" + tenant_letter(analysis, state.get("lang"),
                                                                                    only=chosen_option(text))
             out.update(reply=reply, renewal=analysis.package.model_dump(mode="json"), awaiting=None)

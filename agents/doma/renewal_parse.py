@@ -25,7 +25,8 @@ _TERM = re.compile(
     r"\b(\d{1,3}|one|two|three|four|five|six|a|an)[- ]?(years?|yrs?|months?|mos?)\b(?:[- ](?:lease|term|renewal|"
     r"extension|deal|contract|one|1|option)|\s+at\b)"
     r"|\b(?:for|por|renew\w*(?: for)?|extend\w* for|sign for|signs?|signing|term of|take the|pick the|"
-    r"choose the|go with the|accept(?:ing)? the)\s+(?:another\s+)?"
+    r"choose the|go with the|accept(?:ing)? the|like|(?:we |i )?do|doing|on a|with a|lock(?:ing)? in(?: for| a)?)"
+    r"\s+(?:another\s+)?"
     r"(\d{1,3}|one|two|three|four|five|six|a|an)\s+(years?|yrs?|months?|mos?)\b",
     re.IGNORECASE,
 )
@@ -56,7 +57,9 @@ _COUNTER_CUE = re.compile(r"counter(?:ed)?\s+(?:with|at|of)|c[oa]me back (?:at|w
                           r"i'?d (?:offer|pay|do)|my counter|tenant (?:offers|"
                           r"countered|proposes)|they (?:offer|countered)|(?:counter|offer)\s*$|"
                           r"\bi (?:ask|asked|request|propose) for\b(?: \w+){0,3} (?:at|of)\s*$|"
-                          r"\b(?:le |les )?(?:ofrezco|propongo|ofrecer[eé]|pido)\s*(?:\$\s?)?$", re.IGNORECASE)
+                          r"\b(?:le |les )?(?:ofrezco|propongo|ofrecer[eé]|pido)\s*(?:\$\s?)?$|"
+                          r"\b(?:i'?ll|ill|i will|gonna|going to|let me|we'?ll)\s+(?:try|ask for|propose|offer|go with|"
+                          r"counter with|open (?:at|with))\s*(?:\$\s?)?$", re.IGNORECASE)
 _CURRENT_CUE = re.compile(r"rent is|pay(?:ing)?|currently|current|right now|now\s*$|from\s*$|at\s*$|is\s*$",
                           re.IGNORECASE)
 _MANAGER_CUE = re.compile(r"\b(?:propose|prepare|draft|generate|create|make)\b.{0,30}\b(?:renewal|offer)|my tenant|"
@@ -109,9 +112,15 @@ _FREE_LIMIT = re.compile(r"\b(?:more than|over|above|beyond)\s+(\d{1,2})\s+month
 _WITHOUT_SIGN_OFF = re.compile(r"\b(?:up to|hasta|until|below|under)\s+\+?(\d+(?:\.\d+)?)\s*"
                                r"(?:%|percent|por ?ciento)\s+(?:without|sin|with no|no)\b[^.;]{0,25}?\b"
                                r"(?:approv\w*|aprobaci[oó]n|sign[- ]?off|ok|visto bueno)", re.IGNORECASE)
+# "over 6% needs my approval", "anything above 5% goes to the owner": above it, someone else signs
+_ABOVE_NEEDS_SIGN_OFF = re.compile(r"\b(?:over|above|more than|beyond)\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)"
+                                   r"[^.;]{0,30}?\b(?:needs?|requires?|must (?:get|have)|goes to)\b[^.;]{0,25}?\b"
+                                   r"(?:sign[- ]?off|approv\w*|ok|okay|say[- ]?so)\b", re.IGNORECASE)
 _NEEDS_SIGN_OFF = re.compile(r"\b(?:under|below|less than)\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)[^.;]{0,30}?\b(?:needs?|"
                              r"requires?|must (?:get|have)|goes to)\b[^.;]{0,25}?\b(?:sign[- ]?off|approv\w*|ok|okay|"
                              r"say[- ]?so)\b", re.IGNORECASE)
+_STEPS = re.compile(r"\$?(\d{1,2},?\d{3})\s*(?:then|and then|->|→|,\s*then)\s*\$?(\d{1,2},?\d{3})"
+                    r"(?:\s*(?:then|and then|->|→|,\s*then)\s*\$?(\d{1,2},?\d{3}))?", re.I)
 _CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most|stay under|keep (?:it )?under|"
                   r"stay below|keep (?:it )?below)\b[^%\d$]{0,30}(\d+(?:\.\d+)?)\s*"
                   r"(?:%|percent)", re.IGNORECASE)
@@ -269,6 +278,7 @@ class RenewalRequest(BaseModel):
     kind: str | None = Field(default=None, description="office when the unit is one (else an apartment)")
     rate_sf: float | None = Field(default=None, gt=0, description="A rent stated per square foot a year (offices)")
     amenities: list[str] = Field(default_factory=list, description="Amenity keys the unit has, as stated")
+    steps: list[float] = Field(default_factory=list, description="A stepped rent: one monthly rent per year, in order")
     terms: list[tuple[int, float, str]] = Field(default_factory=list,
                                                 description="The manager's own terms: (months, value, '%' or '$')")
     incentive: str | None = Field(default=None, description="An incentive the manager adds to an option")
@@ -326,6 +336,8 @@ def _english_numbers(text: str) -> str:
     """Spanish and Arabic ways of writing the rents in English form: "de 1.800 a 2.000" -> "from 1800 to 2000",
     "من 3000 إلى 3300" -> "from 3000 to 3300"; a percentage of occupancy is no rent increase."""
     text = re.sub(r"\b(\d{1,3})\.(\d{3})\b(?!\.\d)", r"\1\2", text)  # 1.800 -> 1800 (a dot groups thousands)
+    # "2950 -> 3250", "$2,950 → $3,250": from the rent now to the one offered
+    text = re.sub(r"\$?(\d[\d,]*(?:\.\d+)?k?)\s*(?:-+>|→|=>|⟶|➡️?)\s*\$?(\d[\d,]*(?:\.\d+)?k?)", r"from \1 to \2", text)
     # "2.7k", "3 grand": the same amounts in full ("$" kept where it was)
     text = re.sub(r"(\$?)\b(\d+(?:\.\d+)?)\s*(?:k|grand)\b", lambda m: f"{m.group(1)}{float(m.group(2)) * 1000:.0f}",
                   text, flags=re.I)
@@ -377,7 +389,8 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     below = _NEEDS_SIGN_OFF.search(text)
     if below:  # "anything under +3% needs owner sign-off": below it, not refused, but someone else signs
         fields["approval_below_pct"] = float(below.group(1))
-    above = _WITHOUT_SIGN_OFF.search(text)
+        text = text[:below.start(1)] + " " * len(below.group(1)) + text[below.end(1):]
+    above = _WITHOUT_SIGN_OFF.search(text) or _ABOVE_NEEDS_SIGN_OFF.search(text)
     if above:  # "up to 5% without the owner's approval", "hasta 5% sin aprobación del dueño": above it, they sign
         fields["approval_above_pct"] = float(above.group(1))
         text = text[:above.start(1)] + " " * len(above.group(1)) + text[above.end(1):]
@@ -390,6 +403,12 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     if floor:  # "owner wants at least 5%": the owner's floor for this offer
         fields["floor_pct"] = float(floor.group(1))
         text = text[:floor.start(1)] + " " * len(floor.group(1)) + text[floor.end(1):]
+    standard = re.search(r"\b(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)\s*%\s*(?:is\s+)?(?:standard|normal|"
+                         r"typical|range|policy|band)\b", text, re.I)
+    if standard:  # "policy: 3-6% standard": the owner's range, no offer
+        fields.setdefault("floor_pct", float(standard.group(1)))
+        fields["cap_pct"] = float(standard.group(2))
+        text = text[:standard.start()] + " " * (standard.end() - standard.start()) + text[standard.end():]
     cap = _CAP.search(text)
     if cap:
         fields["cap_pct"] = float(cap.group(1))
@@ -409,6 +428,10 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
                                else f"{verb} {extra.group(1).strip()}")
     fields["short"] = bool(_SHORT.search(text))
     fields["terms"] = own_terms(text)
+    stepped = _STEPS.search(text)
+    if stepped:  # "2 years, 3,750 then 3,900": a rent for each year
+        fields["steps"] = [float(g.replace(",", "")) for g in stepped.groups() if g]
+        text = text[:stepped.start()] + " " * (stepped.end() - stepped.start()) + text[stepped.end():]
     incentive = incentive_of(text)
     if incentive:
         fields["incentive"], fields["incentive_term"], fields["incentive_instead"] = incentive

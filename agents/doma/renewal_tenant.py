@@ -74,6 +74,15 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
     if offer <= current:
         counter = offer
         reasoning.append("It does not raise your rent: accepting it costs you nothing more.")
+    elif market is not None and market <= current:
+        # the comparables rent for less than the tenant pays already: the listings (about 2016) trail today's
+        # rents, so they argue for a small increase, not for none
+        counter = min(offer, _round(current * (1 + policy.default_increase_pct / 100)))
+        reasoning.append(f"{len(comps.ids) if comps else 0} comparable units ({comps.scope if comps else ''}) rent "
+                         f"for a median {_money(market)}, below what you pay now: our listings are older (about "
+                         "2016) than today's market, so they show the offer is steep but not what the unit would "
+                         f"rent for now. A counter near a typical {policy.default_increase_pct:g}% increase is a "
+                         "reasonable opening.")
     elif market is not None and market < offer:
         counter = max(current, min(offer, _round(market)))
         reasoning.append(f"{len(comps.ids) if comps else 0} comparable units ({comps.scope if comps else ''}) rent "
@@ -191,7 +200,8 @@ def render_advice(advice: RenewalAdvice) -> str:
 LANDLORD_BACK = re.compile(r"\b(?:they|landlord|management|the office|he|she|owner|agent)\s+(?:(?:came|come|got|get|"
                            r"went|wrote|write)\s+back\b|replied|responded|answered|said|offered|countered)\b|"
                            r"\bcountered\b|\bcontraofert\w*|\bme contest(?:ó|o|aron)\b", re.I)
-FINAL = re.compile(r"\bfinal\b|\btake it or leave it\b|\bwon'?t (?:go|budge|move)\b|\blast offer\b|"
+FINAL = re.compile(r"\bfinal\b|\btake it or leave it\b|(?<!\bif they )(?<!\bif he )(?<!\bif she )"
+                   r"\bwon'?t (?:go|budge|move)\b|\blast offer\b|"
                    r"\bbest (?:and final|offer)\b|\b[uú]ltima oferta\b|\btake it or move\b", re.I)
 MOVERS_USD = 1500  # movers and time off for a one-bedroom move: a stated assumption, said in the answer
 PAYBACK_MONTHS = 12

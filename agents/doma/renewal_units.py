@@ -13,6 +13,7 @@ from typing import Any
 
 from agents.doma.renewal import RenewalAnalysis, _money, analyze_renewal, load_renewal_policy
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
+from agents.via.vocab import LOCATION_ALIASES
 
 # One unit of the list: its label ("2A", "12C", "PH1"), its size and its rent now, in either order
 _LABEL = r"(?P<label>\d{1,2}[A-Za-z]|[A-Za-z]{1,2}\d{1,2})"
@@ -50,8 +51,38 @@ def _any_term(text: str) -> int | None:
     return months if 1 <= months <= 60 else None
 
 
+# a unit named by its place instead of a label: "chelsea 1br doorman @3,900", "uws studio at 2,100"
+_PLACE_RENT = re.compile(r"(?:@|\bat\b|\bpays?\b|\bpaying\b|\bfor\b)\s*\$?\s?(\d{1,2},?\d{3})\b(?!\s*(?:sf|sq))", re.I)
+
+
+_OFFER_WORDS = re.compile(r"\b(?:offer\w*|raise|increase|renew\w*|landlord|wants?|asks?|counter\w*|new|propos\w*|"
+                          r"friend|i|my|me)\b", re.I)
+
+
+def place_units(text: str) -> list[dict[str, Any]]:
+    """The units a message lists by place, size and rent ("chelsea 1br doorman @3,900, bushwick 2br @2,300"):
+    [{"label", "bedrooms", "rent", "location", "amenities"}, ...]; [] unless two or more are listed."""
+    from data.sources.nyc import load_inventory  # the neighbourhood names; loaded once, cached
+
+    inventory = load_inventory()
+    out: list[dict[str, Any]] = []
+    for part in re.split(r",(?!\d{3})|;|\band\b|\.\s", text):
+        rent = _PLACE_RENT.search(part)
+        if rent is None:
+            continue
+        label = re.sub(r"^\W*(?:\d+ renewals?[^:]*:)?\s*", "", part[:rent.start()]).strip(" :-@")
+        said = parse_renewal_request(label, inventory)  # the place and size named before the rent: the unit
+        if said.location is None or said.bedrooms is None or _OFFER_WORDS.search(label):
+            continue
+        out.append({"label": label or said.location.title(), "bedrooms": said.bedrooms,
+                    "rent": float(rent.group(1).replace(",", "")), "location": said.location,
+                    "amenities": said.amenities})
+    return out if len(out) >= MIN_UNITS else []
+
+
 def parse_units(text: str) -> list[dict[str, Any]]:
-    """The units a message lists with their size and rent: [{"label", "bedrooms", "rent"}, ...] (labels unique)."""
+    """The units a message lists with their size and rent: [{"label", "bedrooms", "rent"}, ...] (labels unique),
+    by label ("2A 2br $4,000") or by place ("chelsea 1br doorman @3,900")."""
     out: list[dict[str, Any]] = []
     shared = _SHARED_BEDS.search(text)
     shared_beds = (shared.group("sbeds") or shared.group("sbeds2") or "").lower() if shared else ""
@@ -69,13 +100,21 @@ def parse_units(text: str) -> list[dict[str, Any]]:
         else:
             beds = _WORD_BEDS.get(beds_text.split("-")[0].split()[0], 1) if beds_text else None
         out.append({"label": label, "bedrooms": beds, "rent": rent})
-    return out
+    return out if len(out) >= MIN_UNITS else place_units(text) or out
 
 
 def units_named(text: str, units: list[dict[str, Any]]) -> list[str]:
-    """The labels of known units a message names ("for 7F", "2A and 7F"), in the message's order."""
+    """The labels of known units a message names ("for 7F", "2A and 7F", "the uws one" for the unit listed as "uws
+    studio"), in the message's order."""
     found = [(m.start(), u["label"]) for u in units
              for m in re.finditer(rf"\b{re.escape(u['label'])}\b", text, re.IGNORECASE)]
+    for u in units:
+        if u.get("location") and not any(label == u["label"] for _, label in found):
+            names = [u["location"], u["label"].split()[0]] + [nick for nick, name in LOCATION_ALIASES.items()
+                                                               if name == u["location"]]
+            said = [m.start() for n in names for m in re.finditer(rf"\b{re.escape(n)}\b", text, re.IGNORECASE)]
+            if said:
+                found.append((min(said), u["label"]))
     return list(dict.fromkeys(label for _, label in sorted(found)))
 
 
@@ -86,8 +125,9 @@ def analyze_units(batch: dict[str, Any], *, inventory: Any) -> list[tuple[dict[s
     out = []
     for unit in batch["units"]:
         request = RenewalRequest(current_rent=unit["rent"], bedrooms=unit.get("bedrooms"),
-                                 location=batch.get("location"), requester="manager", unit_label=unit["label"],
-                                 term_months=unit.get("term"), cap_pct=cap)
+                                 location=unit.get("location") or batch.get("location"), requester="manager",
+                                 unit_label=unit["label"], term_months=unit.get("term"), cap_pct=cap,
+                                 amenities=unit.get("amenities") or [])
         out.append((unit, analyze_renewal(request, inventory=inventory)))
     return out
 
@@ -102,6 +142,7 @@ def render_table(rows: list[tuple[dict[str, Any], RenewalAnalysis]], batch: dict
     for unit, analysis in rows:
         pkg, now = analysis.package, analysis.current_rent
         size = "studio" if unit.get("bedrooms") == 0 else f"{unit['bedrooms']}br" if unit.get("bedrooms") else ""
+        size = "" if size and size in unit["label"].lower() else size
         alts = "; ".join(f"{_money(o.rent_usd)} / {o.term_months} mo ({_pct(o.rent_usd, now)})"
                          + (f" + {', '.join(o.incentives)}" if o.incentives else "") for o in pkg.alternatives)
         comps = (f"median {_money(analysis.comps.median)} ({len(analysis.comps.rents)} {analysis.comps.scope})"
@@ -111,10 +152,17 @@ def render_table(rows: list[tuple[dict[str, Any], RenewalAnalysis]], batch: dict
                      f"{pkg.primary.term_months} mo ({_pct(pkg.primary.rent_usd, now)}) | {alts} | {comps} | "
                      f"{approval} |")
     notes = []
+    gaps = [(analysis.current_rent / analysis.comps.median - 1, unit["label"], analysis.comps.median)
+            for unit, analysis in rows if analysis.comps and analysis.comps.median]
+    if len(gaps) >= 2:  # "which is furthest below market?": the rent now against its comparables' median
+        gap, label, median = min(gaps)
+        notes.append(f"Furthest below its comparables: **{label}**, {abs(gap):.0%} {'below' if gap < 0 else 'above'} "
+                     f"their median {_money(median)} (the listings are about 2016, so today's gap may differ; a "
+                     "rent-stabilized unit is not priced by the market).")
     if batch.get("modest"):
         cap = load_renewal_policy().default_increase_pct
         notes.append(f"Kept modest as you asked: no increase above {cap:g}% (the policy's default increase).")
-    where = batch.get("location")
+    where = batch.get("location") or ("each unit's area" if any(u.get("location") for u in batch["units"]) else None)
     notes.append(f"Comparable units: the same bedrooms{' in ' + where.title() if where else ''}, from the listings "
                  "data. Ask about one unit (\"comps for 7F\", \"3B wants 6 months\") or \"email the owner\".")
     return f"**Renewal proposals for {len(rows)} units**\n\n" + "\n".join(lines) + "\n\n" + " ".join(notes)

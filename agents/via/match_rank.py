@@ -196,6 +196,8 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
                      "(150 SF a person in an open plan to 250 with private offices).")
     frame = inventory.frame
     pool = frame[frame["kind"] == spec.kind] if spec.kind else frame
+    if spec.kind == "office":  # a storefront is no office suite: the notes speak of office floors
+        pool = pool[[not row_is_retail(row) for row in pool.to_dict("records")]]
     if spec.use_case == "coworking" and spec.kind == "office":
         notes.append(f"We list whole office suites (the smallest is {pool['sqft'].min():,.0f} SF), not coworking "
                      "desks or memberships.")

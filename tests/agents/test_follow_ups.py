@@ -1200,7 +1200,10 @@ def test_a_renewal_stated_as_the_landlords_options_or_rent_going_to_is_a_renewal
     two = ask(graph, "my landlord is offering 2 options: 3150 for 1 year or 3050 a year for 2 years. i pay 2900 now. "
                      "1br in astoria. which is better?", thread_id="o2")
     assert two["route"]["node"] == "renewal" and "**Pick the 24-month option**" in two["reply"]
-    assert "$2,900/month for 24 months" in two["reply"] and "| 12 months at 8.62% | $3,150 |" in two["reply"]
+    # the comparables rent for less than the 2,900 paid now (the listings are older): a small increase, not none
+    counter = two["renewal_advice"]["counter"]
+    assert 2900 < counter["rent_usd"] < 3050 and counter["term_months"] == 24 and "older" in two["reply"]
+    assert "| 12 months at 8.62% | $3,150 |" in two["reply"]
     going = ask(_graph(inventory, now), "my lease is up in march and the landlord says rent goes to 4100 from 3800. "
                                         "i might move. is that a good deal for a 2br in crown heights?", thread_id="g")
     assert going["route"]["node"] == "renewal" and "+7.9% on your current $3,800" in going["reply"]

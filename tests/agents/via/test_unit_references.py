@@ -136,7 +136,8 @@ def test_a_no_then_the_search_it_asks_for_and_a_floor_named_at_an_address(invent
 def test_a_gap_names_the_cheapest_suite_and_a_curious_rate_question_looks_at_all_we_list(inventory, now):
     graph = _graph(inventory, now)
     first = ask(graph, "startup, 8 people, need like 2000 sq ft in manhattan, budget 10k/month", thread_id="s")
-    assert "Our least expensive office suite in Manhattan is 111 W 24th St, Suite RETL (U-146" in first["reply"]
+    # the cheapest office floor, not the ground-floor storefront (111 W 24th St, Suite RETL is retail)
+    assert "Our least expensive office suite in Manhattan is 53 Pearl St, Suite 200 (U-196" in first["reply"]
     rate = ask(graph, "what's the cheapest per square foot then, just curious", thread_id="s")["reply"]
     assert "Of all 225 office suites we list" in rate and "($80.00/SF/yr)" in rate
 
@@ -192,10 +193,13 @@ def test_the_two_at_a_rent_are_compared_and_those_two_named_last_are_toured(inve
 
 
 def test_a_managers_minimum_increase_is_the_floor_of_the_package():
+    from agents.doma.renewal import policy_for
     from agents.doma.renewal_parse import parse_renewal_request
 
     said = parse_renewal_request("policy: renewals max +7%, anything under +3% needs owner sign-off")
-    assert said.floor_pct == 3.0 and said.cap_pct == 7.0
+    assert said.approval_below_pct == 3.0 and said.cap_pct == 7.0
+    policy = policy_for(said)  # the offers start where no sign-off is needed
+    assert (policy.min_increase_pct, policy.max_increase_pct) == (3.0, 7.0)
 
 
 def test_a_good_deal_question_a_spanish_closest_and_dropping_a_dishwasher_keeps_the_washer(inventory, now):

@@ -1,0 +1,73 @@
+"""Renewal conversations as people type them: arrows, a longer term, the landlord moving, a fallback, units listed
+by place, a stated policy range, a stepped rent and its letter."""
+
+from __future__ import annotations
+
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agents.doma.renewal_parse import parse_renewal_request
+from agents.doma.renewal_units import parse_units
+from agents.graph import ask, build_graph
+from agents.route_model import load_route_model
+
+
+def _graph(inventory, now):
+    return build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+
+
+def test_figures_said_the_short_way_are_read():
+    arrow = parse_renewal_request("got my renewal letter: 2950 -> 3250 on my 1br in astoria")
+    assert (arrow.current_rent, arrow.landlord_offers) == (2950.0, [3250.0])
+    assert parse_renewal_request("would locking in a longer lease help, like 24 months").term_months == 24
+    assert parse_renewal_request("landlord replied: 3175 if we do 24 months").term_months == 24
+    tried = parse_renewal_request("ill try 3150 and fall back to 3175 if they wont move")
+    assert tried.tenant_counter_rent == 3150.0
+    policy = parse_renewal_request("tenant pays 3,700. policy: 3-6% standard, under 3% or over 6% needs my approval")
+    assert (policy.floor_pct, policy.cap_pct, policy.approval_below_pct, policy.approval_above_pct) == (3, 6, 3, 6)
+    assert policy.proposed_increase_pct is None  # the policy's range is no offer
+    assert parse_renewal_request("what about 2 years, 3,750 then 3,900").steps == [3750.0, 3900.0]
+
+
+def test_a_renters_negotiation_across_turns(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "got my renewal letter: 2950 -> 3250 on my 1br in astoria, been here 3 yrs. any room to push "
+                       "back", thread_id="t", role="renter")
+    counter = first["renewal_advice"]["counter"]["rent_usd"]
+    assert 2950 < counter < 3250  # the comparables (older listings) are below today's rent: a small increase
+    moved = ask(graph, "landlord replied: 3175 if we do 24 months", thread_id="t", role="renter")
+    assert moved["reply"].startswith("They moved from $3,250 to $3,175") and "$1,800 over 24 months" in moved["reply"]
+    assert moved["renewal_advice"]["current_rent_usd"] == 2950
+    letter = ask(graph, "ok write something i can send them. ill try 3150 and fall back to 3175 if they wont move",
+                 thread_id="t", role="renter")
+    advice = letter["renewal_advice"]
+    assert advice["counter"]["rent_usd"] == 3150 and "$3,150" in advice["draft_message"]
+    assert "3,175" not in advice["draft_message"].split("(my current rent")[1]  # the fallback stays out of it
+    assert "Your fallback of $3,175 is left out of the message" in letter["reply"]
+
+
+def test_units_listed_by_place_then_one_taken_alone(inventory, now):
+    text = "3 renewals in jan: chelsea 1br doorman @3,900, bushwick 2br @2,300, uws studio @2,100. which is furthest " \
+           "below market?"
+    units = parse_units(text)
+    assert [(u["location"], u["bedrooms"], u["rent"]) for u in units] == [
+        ("chelsea", 1, 3900.0), ("bushwick", 2, 2300.0), ("upper west side", 0, 2100.0)]
+    assert parse_units("I pay 2,400 for a 1br in astoria and my friend pays 2,000 for a studio in bushwick") == []
+    graph = _graph(inventory, now)
+    table = ask(graph, text, thread_id="m", role="manager")
+    assert "Furthest below its comparables" in table["reply"]
+    one = ask(graph, "uws one isnt stabilized, checked. policy cap is 8% per renewal. build the package",
+              thread_id="m", role="manager")
+    package = one["renewal"]
+    assert package["primary"]["rent_usd"] <= 2100 * 1.08 + 1 and package["primary"]["rent_usd"] > 2100 * 1.06
+
+
+def test_a_stepped_rent_is_judged_by_year_and_written_up(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "renewal for a 1br in a fidi doorman building w gym, ~700 sf, tenant pays 3,700, lease ends feb 28. "
+               "policy: 3-6% standard, under 3% or over 6% needs my approval. build the package",
+        thread_id="s", role="manager")
+    stepped = ask(graph, "what about 2 years, 3,750 then 3,900", thread_id="s", role="manager")
+    assert stepped["reply"].startswith("**Stepped 24 months:** $3,750 in year 1 (+1.4%), then $3,900 in year 2 (+4.0%)")
+    assert "$91,800 over the 24 months" in stepped["reply"] and "Year 1 needs" in stepped["reply"]
+    letter = ask(graph, "ok approved. write up the offer letter for the tenant", thread_id="s", role="manager")
+    assert "$3,750 a month in year 1; $3,900 a month in year 2" in letter["reply"]
