@@ -85,6 +85,12 @@ BOOK_ASK = re.compile(r"(?:^|[.!?;]\s)\W*(?:(?:ok(?:ay)?|great|cool|perfect|perf
                       r"meeting)\b)",
                       re.I)
 RENEWAL_WORD = re.compile(r"\brenew\w*|\brenovaci\w*|\brenovar\b|تجديد", re.I)
+# the figures of a renewal: a percentage increase, a policy, what the tenant pays
+RENEWAL_TERMS = re.compile(r"\b\d+(?:\.\d+)?\s*%|\bpolicy\b|\bpays?\s+\$?\d|\bpaying\s+\$?\d|"
+                           r"\bcurrent(?:ly)?\s+(?:rent\s+)?(?:is\s+)?\$?\d", re.I)
+# a repair asked for, not only a nuisance given as a reason
+REPAIR_ASKED = re.compile(r"\b(?:fix\w*|broken|broke|leak\w*|not working|doesn'?t work|won'?t work|repair\w*|clogged|"
+                          r"no (?:heat|hot water|power|water)|mold|mice|roach\w*|flood\w*|smell\w*)\b", re.I)
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
     r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
@@ -439,6 +445,15 @@ def route(
     if awaiting == "renewal" and RENT_STATED.search(text) and not SEARCH_ASK.search(text):
         # "current rent is $2,450, 1br in Astoria": the answer to our renewal question, not a new search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="answer to the renewal question")
+    if previous_node == "renewal" and RENEWAL_TERMS.search(text) and not REPAIR_ASKED.search(text) \
+            and not SEARCH_ASK.search(text) and not ASKS_THE_LEASE.search(text):
+        # "ok send 3R the 2% with a $300 credit for the noise": the renewal goes on
+        return RouteDecision(pipeline="DOMA", node="renewal", reason="the renewal's figures, going on")
+    if RENEWAL_WORD.search(text) and RENEWAL_TERMS.search(text) and not SEARCH_ASK.search(text) \
+            and not ASKS_THE_LEASE.search(text) and not re.search(r"\bclauses?\b", text, re.I):
+        # "neighbor in 3R pays 2,250, renewing feb 1, wants 0% because of the noise. policy is min 2%": a renewal's
+        # figures, whatever else it mentions
+        return RouteDecision(pipeline="DOMA", node="renewal", reason="a renewal with its figures")
     if RENEWAL_WORD.search(text) and len(parse_units(text)) >= 2:
         # "renewal proposals for 2A 2br $4,000, 3B studio $2,200": units with their rents, not a search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="renewals for several units")
@@ -696,6 +711,9 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         drafting = decision.node == "renewal" and RENEWAL_FOLLOW_UP.search(text) is not None
         second = second_part(text, decision.node, has_lease=bool(state.get("lease")), learned=learned) \
             if decision.node in PIPELINE and not drafting else None
+        if second and second["node"] == "triage" and decision.node == "renewal" and RENEWAL_TERMS.search(text) \
+                and not REPAIR_ASKED.search(second["text"]):
+            second = None  # "wants 0% because of the construction noise next door": the tenant's reason, no repair
         if second and second["node"] == "triage" and not (decision.node == "lease" and IN_THE_LEASE.search(text)):
             # A repair goes first (it may not wait); the rest of the message is taken up next.
             rest = re.sub(r"^(?:and|also|plus)\s+", "", text.replace(second["text"], " ").strip(" ,.;"), flags=re.I)

@@ -403,6 +403,8 @@ def policy_for(request: RenewalRequest,
     pol = _resolve_policy(policy)
     if request.cap_pct is not None:
         pol = replace(pol, max_increase_pct=request.cap_pct, approval_threshold_pct=request.cap_pct)
+    if request.floor_pct is not None:  # their own minimum replaces the market-based one
+        pol = replace(pol, max_below_market_pct=100.0)
     if request.floor_pct is not None and request.floor_pct <= pol.max_increase_pct:
         pol = replace(pol, min_increase_pct=max(pol.min_increase_pct, request.floor_pct))
     if states_rules(request):
@@ -429,8 +431,9 @@ def policy_for(request: RenewalRequest,
 def _approval_rule(policy: RenewalPolicy) -> str:
     """What needs sign-off, as the policy (or the person's own stated authority) says."""
     if policy.approver == "manager":
-        return (f"manager approval above {policy.approval_threshold_pct:g}% or more than "
-                f"{policy.max_below_market_pct:g}% below market")
+        return (f"manager approval above {policy.approval_threshold_pct:g}%"
+                + (f" or more than {policy.max_below_market_pct:g}% below market"
+                   if policy.max_below_market_pct < 100 else ""))
     rules = [f"under +{policy.approval_below_pct:g}%" if policy.approval_below_pct is not None else "",
              f"under ${policy.approval_below_ppsf:g}/SF" if policy.approval_below_ppsf is not None else "",
              "" if policy.free_months_limit is None else "any free rent" if policy.free_months_limit == 0
@@ -449,6 +452,8 @@ def rent_approval(rent: float, current: float, median: float | None, policy: Ren
                        f"over the +{policy.max_increase_pct:g}% you can approve without the {policy.approver}")
     elif pct > policy.approval_threshold_pct + 1e-9:
         reasons.append(f"raises rent {pct:.1f}% (> {policy.approval_threshold_pct:g}% approval threshold)")
+    if policy.min_increase_pct > 0 and pct < policy.min_increase_pct - 1e-9 and policy.approval_below_pct is None:
+        reasons.append(f"{pct:+.1f}% is under the {policy.min_increase_pct:g}% minimum")
     if policy.approval_below_pct is not None and pct < policy.approval_below_pct - 1e-9:
         reasons.append(f"{pct:+.1f}% is under the +{policy.approval_below_pct:g}% that needs the {policy.approver}'s "
                        "sign-off")
@@ -458,7 +463,8 @@ def rent_approval(rent: float, current: float, median: float | None, policy: Ren
             reasons.append(f"${rate:,.2f}/SF/yr is under the ${policy.approval_below_ppsf:g}/SF you can approve")
     if policy.free_months_limit is not None and free_months > policy.free_months_limit + 1e-9:
         reasons.append(f"{free_months:g} months free is more than the {policy.free_months_limit:g} you can approve")
-    if median and rent < median * (1 - policy.max_below_market_pct / 100) - 1e-9:
+    if median and rent < median * (1 - policy.max_below_market_pct / 100) - 1e-9 \
+            and pct < policy.max_increase_pct - 0.5:  # at the cap there is no room left to close the gap
         reasons.append(f"{(1 - rent / median) * 100:.1f}% below the market median {_money(median)} (policy allows "
                        f"{policy.max_below_market_pct:g}%)")
     return reasons

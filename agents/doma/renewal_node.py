@@ -227,6 +227,32 @@ def _merge(earlier: RenewalRequest, later: RenewalRequest) -> RenewalRequest:
     return earlier.model_copy(update=stated)
 
 
+FREE_MONTHS = re.compile(r"\b(one|a|1|two|2)\s+(?:free months?|months? free|months? of free rent)\b", re.I)
+SEND_ASK = re.compile(r"^\W*(?:ok(?:ay)?\W+|great\W+|fine\W+)?(?:send|offer)\b(?!.{0,20}\b(?:comps|table))", re.I)
+
+
+def concession_verdict(analysis: Any, latest: RenewalRequest, text: str) -> str | None:
+    """An increase with free rent or a one-time credit ("2% plus one month free", "the 2% with a $300 credit"): the
+    face rent, the effective rent over the term, and whether the effective rent is within policy."""
+    free = FREE_MONTHS.search(text)
+    request, current = analysis.request, analysis.current_rent
+    pct = latest.proposed_increase_pct if latest.proposed_increase_pct is not None else request.landlord_pct()
+    if (free is None and not latest.credit_usd) or pct is None:
+        return None
+    face = round(current * (1 + pct / 100), 2)
+    term = request.term_months or 12
+    months = {"one": 1, "a": 1, "1": 1, "two": 2, "2": 2}[free.group(1).lower()] if free else 0
+    effective = (face * (term - months) - (latest.credit_usd or 0)) / term
+    what = f"{months} free month{'s' if months > 1 else ''}" if months else \
+        f"a one-time ${latest.credit_usd:,.0f} credit"
+    policy = policy_for(request)
+    reasons = rent_approval(effective, current, analysis.comps.median if analysis.comps else None, policy)
+    return (f"**${face:,.0f}/month ({pct:+g}%) with {what}** is an effective ${effective:,.2f}/month over {term} "
+            f"months ({(effective / current - 1) * 100:+.1f}% on today's ${current:,.0f}). "
+            + (f"Judged on the effective rent it needs {policy.approver} approval: {'; '.join(reasons)}." if reasons
+               else "The effective rent is within policy too."))
+
+
 def stepped_verdict(analysis: Any) -> str:
     """A stepped rent ("2 years, 3,750 then 3,900") judged year by year and on its average, with its total."""
     request, current = analysis.request, analysis.current_rent
@@ -455,13 +481,22 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 who = policy_for(analysis.request).approver
                 reply = (f"**{offer} needs {who} approval:** {'; '.join(reasons)}." if reasons else
                          f"**No {who} approval needed** for {offer}: within policy.") + f"\n\n{reply}"
+            conceded = concession_verdict(analysis, latest, text)
+            if conceded:  # "what if 2% plus one month free? is that within policy": the effective rent first
+                reply = conceded + "\n\n" + reply
             if latest.steps:  # "what about 2 years, 3,750 then 3,900": that offer, judged first
                 reply = stepped_verdict(analysis) + "\n\n" + reply
             if LETTER_Q.search(text) and request.steps:  # "ok approved. write up the offer letter": the stepped one
                 reply = "**Draft letter to the tenant:**\n\n" + stepped_letter(analysis) + "\n\n" + reply
-            elif LETTER_Q.search(text) or (own and LETTER_Q.search(context)):  # "draft the letter to the tenant"
-                reply += "\n\n**Draft letter to the tenant:**\n\n" + tenant_letter(analysis, state.get("lang"),
-                                                                                   only=chosen_option(text))
+            elif LETTER_Q.search(text) or (own and LETTER_Q.search(context)) or SEND_ASK.search(text):
+                # "draft the letter to the tenant", "ok send 3R the 2% with a $300 credit"
+                letter = tenant_letter(analysis, state.get("lang"), only=chosen_option(text) or (
+                    1 if SEND_ASK.search(text) else None))
+                if latest.credit_usd:
+                    letter = letter.replace("\n\nPlease let us know", f" We will also credit ${latest.credit_usd:,.0f} "
+                                            "once, against your first month's rent under the renewal.\n\nPlease let us "
+                                            "know", 1)
+                reply += "\n\n**Draft letter to the tenant:**\n\n" + letter
             out.update(reply=reply, renewal=analysis.package.model_dump(mode="json"), awaiting=None)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 3)
     return {**out, "trace": [trace]}

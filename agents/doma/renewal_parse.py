@@ -99,8 +99,9 @@ _MARKET = re.compile(r"\b(?:similar|comparables?|comps?|market(?: rate| rent)?|g
                      r"others? (?:in|like)|neighbou?rs? pay)\b[^$%]{0,45}?(?:\$\s?|~\s?|is |are |at |around |about )"
                      r"(\d{1,2},\d{3}|\d{4,5})\b",
                      re.IGNORECASE)
-_FLOOR = re.compile(r"\b(?:at least|minimum(?: of)?|no less than|floor of|(?:anything|everything|increases?|raises?) "
-                    r"(?:under|below|less than))\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
+_FLOOR = re.compile(r"\b(?:at least|minimum(?: of)?|min|no less than|floor of|"
+                    r"(?:anything|everything|increases?|raises?) (?:under|below|less than))\s+\+?(\d+(?:\.\d+)?)\s*"
+                    r"(?:%|percent)", re.IGNORECASE)
 # A manager's stated authority: a rate per square foot they may approve, free months, an increase below which the owner
 # signs off
 _AUTHORITY_PPSF = re.compile(r"\b(?:i|we) can (?:approve|sign off on|ok|okay|sign)\b[^$\d]{0,25}\$?\s?"
@@ -119,6 +120,8 @@ _ABOVE_NEEDS_SIGN_OFF = re.compile(r"\b(?:over|above|more than|beyond)\s+\+?(\d+
 _NEEDS_SIGN_OFF = re.compile(r"\b(?:under|below|less than)\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)[^.;]{0,30}?\b(?:needs?|"
                              r"requires?|must (?:get|have)|goes to)\b[^.;]{0,25}?\b(?:sign[- ]?off|approv\w*|ok|okay|"
                              r"say[- ]?so)\b", re.IGNORECASE)
+_CREDIT = re.compile(r"\$\s?(\d{1,2},?\d{3}|\d{2,4})\s*(?:one[- ]time\s+)?(?:rent\s+)?(?:credit|gift card|concession|"
+                     r"off (?:the )?first month)\b|\b(?:credit|concession) of \$?\s?(\d{1,2},?\d{3}|\d{2,4})\b", re.I)
 _STEPS = re.compile(r"\$?(\d{1,2},?\d{3})\s*(?:then|and then|->|→|,\s*then)\s*\$?(\d{1,2},?\d{3})"
                     r"(?:\s*(?:then|and then|->|→|,\s*then)\s*\$?(\d{1,2},?\d{3}))?", re.I)
 _CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most|stay under|keep (?:it )?under|"
@@ -278,6 +281,7 @@ class RenewalRequest(BaseModel):
     kind: str | None = Field(default=None, description="office when the unit is one (else an apartment)")
     rate_sf: float | None = Field(default=None, gt=0, description="A rent stated per square foot a year (offices)")
     amenities: list[str] = Field(default_factory=list, description="Amenity keys the unit has, as stated")
+    credit_usd: float | None = Field(default=None, gt=0, description="A one-time credit offered, USD")
     steps: list[float] = Field(default_factory=list, description="A stepped rent: one monthly rent per year, in order")
     terms: list[tuple[int, float, str]] = Field(default_factory=list,
                                                 description="The manager's own terms: (months, value, '%' or '$')")
@@ -427,6 +431,11 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         fields["extra_ask"] = (f"include {extra.group(1).strip()}" if verb in ("throw", "include", "add", "get")
                                else f"{verb} {extra.group(1).strip()}")
     fields["short"] = bool(_SHORT.search(text))
+    credit = _CREDIT.search(text)
+    if credit:  # "the 2% with a $300 credit for the noise": a one-time credit, no rent
+        group = 1 if credit.group(1) else 2
+        fields["credit_usd"] = float(credit.group(group).replace(",", ""))
+        text = text[:credit.start(group)] + " " * len(credit.group(group)) + text[credit.end(group):]
     fields["terms"] = own_terms(text)
     stepped = _STEPS.search(text)
     if stepped:  # "2 years, 3,750 then 3,900": a rent for each year

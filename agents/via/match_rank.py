@@ -196,8 +196,10 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
                      "(150 SF a person in an open plan to 250 with private offices).")
     frame = inventory.frame
     pool = frame[frame["kind"] == spec.kind] if spec.kind else frame
-    if spec.kind == "office":  # a storefront is no office suite: the notes speak of office floors
-        pool = pool[[not row_is_retail(row) for row in pool.to_dict("records")]]
+    retail = pool.iloc[0:0]
+    if spec.kind == "office":  # a storefront is no office suite: the notes speak of office floors, and say it apart
+        is_retail = [row_is_retail(row) for row in pool.to_dict("records")]
+        retail, pool = pool[is_retail], pool[[not r for r in is_retail]]
     if spec.use_case == "coworking" and spec.kind == "office":
         notes.append(f"We list whole office suites (the smallest is {pool['sqft'].min():,.0f} SF), not coworking "
                      "desks or memberships.")
@@ -222,6 +224,12 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
         size = f", {row['sqft']:,.0f} SF" if row["sqft"] == row["sqft"] else ""
         notes.append(f"Our least expensive {kind}{where} is {preview(row.to_dict())['address']} ({row['unit_id']}"
                      f"{size}) at {_money(row['rent'])}/mo, above your {_money(spec.budget_max)}.")
+        local = retail[[any(t.lower() in text for t in spec.location) for text in retail["loc_text"]]] \
+            if spec.location else retail
+        if not local.empty and local["rent"].min() < row["rent"]:  # the storefront that costs less, said apart
+            shop = local.loc[local["rent"].idxmin()]
+            notes[-1] += (f" A ground-floor retail suite costs less: {preview(shop.to_dict())['address']} "
+                          f"({shop['unit_id']}, {shop['sqft']:,.0f} SF) at {_money(shop['rent'])}/mo.")
     if spec.location and spec.must_haves:
         # "2 bed in park slope under 4500 with a dishwasher": the place has the flats, none with the must-have
         fit = pool

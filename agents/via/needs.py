@@ -21,6 +21,7 @@ from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, spanish_amounts, words_to_digits
+from agents.via.area_stats import AVERAGE_Q, LIST_PRICE_Q, compare_areas, list_price
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.figures import asks_figures, asks_shares, describe, people_said, with_me
 from agents.via.match_rank import DEEPER, match, preview
@@ -1024,6 +1025,14 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
+    stats = area_answer(english, previous)
+    if stats is not None and stats[2]:  # "cheapest EV 1brs under 2.6k. also is the LES even cheaper?": both
+        search = needs_node({**state, "text": stats[2]}, model=model, answer=answer)
+        return {**search, "reply": "\n\n".join(p for p in (stats[0], search.get("reply", "")) if p)}
+    if stats is not None:  # "is the EV cheaper than the WV for a 1br on average?": the areas' rents, not units
+        return {"reply": stats[0], "spec": stats[1].model_dump(mode="json"), "answered": True, "awaiting": None,
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "area_stats": stats[1].location}]}
     at_building = building_options(english, state.get("matches") or [], previous) if previous and answer else None
     if at_building is not None:  # "and at 345 Seventh Avenue specifically? what options are there in that range?"
         return {"reply": at_building[0], "focus": at_building[1][0], "answered": True, "mentioned": at_building[1],
@@ -1248,6 +1257,39 @@ def abu_dhabi_search(text: str, lang: str | None) -> dict[str, Any] | None:
     place = places[0].place.name_ar if arabic and places[0].place.name_ar else places[0].place.display
     note = ABU_DHABI_NOTE["ar" if arabic else "en"].format(place=place)
     return {"reply": f"{note}\n\n{turn['reply']}", "market": turn["market"]}
+
+
+def area_answer(english: str, previous: dict[str, Any] | None) -> tuple[str, SearchSpec, str] | None:
+    """(the answer, the spec it was read over, the rest of the message when it also asks a search) for a question
+    about areas' rents or a unit's list price; the areas and size said, else those of the search before ("and
+    which gives you more space for the money"). "cheapest EV 1brs under 2.6k. also is the LES even cheaper?" is
+    a search (the rest) and a comparison of the LES with the EV."""
+    if not (AVERAGE_Q.search(english) or LIST_PRICE_Q.search(english)):
+        return None
+    sentences = [s for s in re.split(r"(?<=[.?!;])\s+|\s+also\s+", english) if s.strip()]
+    asked = " ".join(s for s in sentences if AVERAGE_Q.search(s) or LIST_PRICE_Q.search(s))
+    rest = " ".join(s for s in sentences if not (AVERAGE_Q.search(s) or LIST_PRICE_Q.search(s)))
+    if LIST_PRICE_Q.search(english):
+        rest = ""  # "got a vacant 2br in bushwick ... what should i list it at": the unit described, no search
+    searched = parse_spec(rest) if rest else None
+    if searched is not None and not (searched.budget_monthly_usd or searched.location or searched.must_haves):
+        rest, searched = "", None  # "like on average": no search beside the question
+    stated = parse_spec(english if LIST_PRICE_Q.search(english) else asked)
+    spec = stated
+    earlier = SearchSpec.model_validate(previous) if previous else None
+    around = searched or earlier  # the area the question is set against
+    if around is not None:
+        sized = next((s for s in (stated, searched, earlier) if s is not None and s.min_bedrooms is not None), stated)
+        spec = stated.model_copy(update={
+            "location": list(dict.fromkeys([*stated.location, *(around.location if searched or not stated.location
+                                                                 else [])])) or around.location,
+            "min_bedrooms": sized.min_bedrooms, "max_bedrooms": sized.max_bedrooms})
+    inventory = load_inventory()
+    said = list_price(english, spec, inventory) or compare_areas(asked, spec, inventory)
+    if said is None:
+        return None
+    kept = spec.model_copy(update={"kind": spec.kind or "apartment", "spec_status": "ok"})
+    return said, kept, rest
 
 
 def needs_target(state: AgentState) -> str:

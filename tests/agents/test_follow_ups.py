@@ -1378,3 +1378,21 @@ def test_a_superlative_with_a_limit_and_a_split_answers_first(inventory, now):
     assert [a["unit_id"] for a in booked["plan"]["actions"]] == [focus["id"]]
     no_fee = "no fee" in focus["row_preview"]["amenities"]
     assert ("is listed as no-fee" if no_fee else "is not listed as no-fee") in booked["reply"]
+
+
+def test_areas_compared_on_average_and_a_list_price(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "is the east village actually cheaper than the west village for a 1br? like on average",
+                thread_id="a")
+    frame = inventory.frame
+    ev = frame[(frame["neighborhood"] == "East Village") & (frame["bedrooms"] == 1) & (frame["kind"] == "apartment")]
+    assert f"**East Village** 1br: {len(ev)} listings, mean ${ev['rent'].mean():,.0f}" in first["reply"]
+    assert "On average **East Village** is the cheaper" in first["reply"] and not first.get("matches")
+    space = ask(graph, "and which gives you more space for the money", thread_id="a")
+    assert "For the money, **East Village** gives the most space" in space["reply"]
+    both = ask(graph, "ok cheapest EV 1brs under 2.6k, w/d if possible. also is the LES even cheaper?", thread_id="a")
+    assert "**Lower East Side** 1br" in both["reply"] and both["matches"]
+    assert all(m["row_preview"]["rent"] <= 2600 for m in both["matches"] if m["score"] >= 100)
+    priced = ask(_graph(inventory, now), "got a vacant 2br/1ba in bushwick, ~850sf, 3rd floor walkup, no amenities, "
+                                         "~6 min to the L. what should i list it at", thread_id="p", role="manager")
+    assert priced["reply"].startswith("**List it at about $") and "Bushwick 2br listings like yours" in priced["reply"]

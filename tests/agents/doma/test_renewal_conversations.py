@@ -71,3 +71,17 @@ def test_a_stepped_rent_is_judged_by_year_and_written_up(inventory, now):
     assert "$91,800 over the 24 months" in stepped["reply"] and "Year 1 needs" in stepped["reply"]
     letter = ask(graph, "ok approved. write up the offer letter for the tenant", thread_id="s", role="manager")
     assert "$3,750 a month in year 1; $3,900 a month in year 2" in letter["reply"]
+
+
+def test_a_managers_range_a_free_month_and_a_credit(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "neighbor in 3R pays 2,250 same layout, renewing feb 1. wants 0% because of the construction "
+                       "noise next door. policy is min 2% max 5%", thread_id="c", role="manager")
+    assert first["route"]["node"] == "renewal"  # the noise is the tenant's reason, not a repair
+    assert 2250 * 1.02 - 1 <= first["renewal"]["primary"]["rent_usd"] <= 2250 * 1.05 + 1
+    free = ask(graph, "what if 2% plus one month free? is that even within policy", thread_id="c", role="manager")
+    assert free["reply"].startswith("**$2,295/month (+2%) with 1 free month** is an effective $2,103.75/month")
+    assert "under the 2% minimum" in free["reply"] or "rent cut" in free["reply"]
+    sent = ask(graph, "ok send 3R the 2% with a $300 credit for the noise", thread_id="c", role="manager")
+    assert sent["route"]["node"] == "renewal" and "effective $2,270.00/month" in sent["reply"]
+    assert "**Draft letter to the tenant:**" in sent["reply"] and "credit $300 once" in sent["reply"]

@@ -1,0 +1,111 @@
+"""Questions about an area's rents, not about units: "is the east village cheaper than the west village for a 1br on
+average?", "which gives more space for the money?", "what should I list my 2br in bushwick at?".
+
+Answered from the listings themselves (mean, median, middle half, median rent per square foot), with the listings'
+age said: they are a 2016 sample, so the levels are relative, not today's rents.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from contracts.search import SearchSpec
+from data.sources.nyc import Inventory
+
+AVERAGE_Q = re.compile(r"\bon average\b|\baverage\b|\bavg\b|\bmedian\b|\btypical(?:ly)?\b|\bgoing rate\b|"
+                       r"\bspace for (?:the|your) (?:money|price|buck)\b|\bmore space per\b|\bbang for\b|"
+                       r"\b(?:cheaper|pricier|more expensive) than\b|\b(?:even|any) cheaper\?|"
+                       r"\bcheaper (?:on average|overall|in general)\b", re.I)
+LIST_PRICE_Q = re.compile(r"\bwhat should (?:i|we) (?:list|rent|price|charge|ask)\b|\b(?:list|price|rent) (?:it|them) "
+                          r"(?:at|for)\b|\bhow much (?:should|could|can) (?:i|we) (?:charge|get|ask|list)\b|"
+                          r"\bwhat (?:rent|price) should (?:i|we)\b|\bmarket rent for (?:my|our)\b", re.I)
+NO_AMENITIES = re.compile(r"\bno amenities\b|\bwalk-?up\b|\bno (?:doorman|elevator)\b", re.I)
+_AGE = "These are listings from about 2016: compare the areas with them, not today's rents."
+_AMENITY_COLUMNS = ("doorman", "elevator", "gym", "washer_dryer", "roofdeck", "patio", "dishwasher")
+
+
+def _rows(inventory: Inventory, place: str, bedrooms: int | None) -> Any:
+    frame = inventory.frame
+    rows = frame[(frame["kind"] == "apartment") & (frame["neighborhood"].str.lower() == place.lower())]
+    return rows[rows["bedrooms"] == bedrooms] if bedrooms is not None else rows
+
+
+def _money(value: float) -> str:
+    return f"${value:,.0f}"
+
+
+def _describe(place: str, rows: Any, size: str) -> tuple[str, float, float] | None:
+    rents = rows["rent"].to_numpy(dtype=float)
+    if len(rents) == 0:
+        return None
+    sqft = rows["sqft"].to_numpy(dtype=float)
+    per_foot = rents[sqft > 0] / sqft[sqft > 0]
+    p25, median, p75 = np.percentile(rents, [25, 50, 75])
+    foot = float(np.median(per_foot)) if len(per_foot) else float("nan")
+    line = (f"**{place.title()}**{size}: {len(rents)} listings, mean {_money(rents.mean())}, median {_money(median)} "
+            f"(middle half {_money(p25)}–{_money(p75)})"
+            + (f", median ${foot:.2f} a square foot a month (median size {np.median(sqft[sqft > 0]):,.0f} SF)"
+               if len(per_foot) else "") + ".")
+    return line, float(rents.mean()), foot
+
+
+def compare_areas(text: str, spec: SearchSpec, inventory: Inventory) -> str | None:
+    """The rents of the areas asked about (or searched), side by side, and which is cheaper and which gives more
+    space for the money; None when the message asks no such question or names no area we list."""
+    if not AVERAGE_Q.search(text):
+        return None
+    places = [p for p in spec.location if not _rows(inventory, p, None).empty]
+    if not places:
+        return None
+    bedrooms = spec.min_bedrooms
+    size = "" if bedrooms is None else " studios" if bedrooms == 0 else f" {bedrooms}br"
+    described = [(p, d) for p in places if (d := _describe(p, _rows(inventory, p, bedrooms), size)) is not None]
+    if not described:
+        return None
+    lines = [d[0] for _, d in described]
+    if len(described) >= 2:
+        by_mean = sorted(described, key=lambda x: x[1][1])
+        cheap, dear = by_mean[0], by_mean[-1]
+        lines.append(f"On average **{cheap[0].title()}** is the cheaper, by {_money(dear[1][1] - cheap[1][1])} a "
+                     f"month against {dear[0].title()}.")
+        by_foot = sorted((x for x in described if not np.isnan(x[1][2])), key=lambda x: x[1][2])
+        if len(by_foot) >= 2:
+            lines.append(f"For the money, **{by_foot[0][0].title()}** gives the most space (${by_foot[0][1][2]:.2f} "
+                         f"a square foot a month, against ${by_foot[-1][1][2]:.2f} in {by_foot[-1][0].title()}).")
+    return "\n".join([*lines, _AGE])
+
+
+def list_price(text: str, spec: SearchSpec, inventory: Inventory) -> str | None:
+    """What to list a vacant unit at: the median of the listings like it (same area and bedrooms, bathrooms and
+    size when said, without doorman or elevator when it has none), with the middle half as the range."""
+    if not LIST_PRICE_Q.search(text) or not spec.location:
+        return None
+    rows = _rows(inventory, spec.location[0], spec.min_bedrooms)
+    said = []
+    baths = re.search(r"(\d)\s*(?:ba|bath)", text, re.I)
+    if baths and not rows[rows["bathrooms"] == float(baths.group(1))].empty:
+        rows = rows[rows["bathrooms"] == float(baths.group(1))]
+        said.append(f"{baths.group(1)} bath")
+    if NO_AMENITIES.search(text):
+        plain = rows[~rows[[c for c in _AMENITY_COLUMNS if c in rows.columns]].astype(bool).any(axis=1)]
+        if len(plain) >= 5:
+            rows = plain
+            said.append("no doorman, elevator or other amenities")
+    size = spec.min_sqft or spec.max_sqft
+    if size:
+        near = rows[(rows["sqft"] >= size * 0.75) & (rows["sqft"] <= size * 1.25)]
+        if len(near) >= 5:
+            rows = near
+            said.append(f"{size * 0.75:,.0f}–{size * 1.25:,.0f} SF")
+    rents = rows["rent"].to_numpy(dtype=float)
+    if len(rents) < 3:
+        return None
+    p25, median, p75 = np.percentile(rents, [25, 50, 75])
+    kind = "studio" if spec.min_bedrooms == 0 else f"{spec.min_bedrooms}br" if spec.min_bedrooms else "apartment"
+    return (f"**List it at about {_money(round(median / 25) * 25)} a month** (a range of {_money(p25)}–{_money(p75)}): "
+            f"the median of {len(rents)} {spec.location[0].title()} {kind} listings like yours"
+            + (f" ({', '.join(said)})" if said else "") + ". " + _AGE.replace("compare the areas with them",
+                                                                          "raise the level to today's market"))
