@@ -91,6 +91,11 @@ RENEWAL_TERMS = re.compile(r"\b\d+(?:\.\d+)?\s*%|\bpolicy\b|\bpays?\s+\$?\d|\bpa
 # a repair asked for, not only a nuisance given as a reason
 REPAIR_ASKED = re.compile(r"\b(?:fix\w*|broken|broke|leak\w*|not working|doesn'?t work|won'?t work|repair\w*|clogged|"
                           r"no (?:heat|hot water|power|water)|mold|mice|roach\w*|flood\w*|smell\w*)\b", re.I)
+# figures of units asked for: money over a period, a difference, a comparison
+FIGURES_ASKED = re.compile(r"\bhow much\b|\bcu[aá]nto\b|\bdifference\b|\bdiferencia\b|\bwhat (?:would|will|do|does|"
+                           r"did) (?:we|i|it|they) (?:pay|cost)\b|\bwe'?d pay\b|\bannual\b|\banual\b|\bmonthly\b|"
+                           r"\bper (?:year|month|sf|foot)\b|\bover \d+ years\b|\bcompare\b|\bcompar\w+\b|\bvs\.?\b",
+                           re.I)
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
     r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
@@ -462,6 +467,10 @@ def route(
         return RouteDecision(pipeline="VIA", node="needs", reason="back to the search results")
     if previous_node in ("needs", "tour") and BOOK_ASK.search(text):
         return RouteDecision(pipeline="VIA", node="tour", reason="tours of the units shown asked for")
+    if previous_node == "tour" and FIGURES_ASKED.search(text) and QUESTION.search(text.strip()) \
+            and not TIME_WORDS.search(text) and not TOUR_WORDS.search(text) and not BOOKING.search(text):
+        # "and what's the annual difference between the two?" after tours: the units' figures, not the tours
+        return RouteDecision(pipeline="VIA", node="needs", reason="figures of the units toured asked for")
     if ABU_DHABI.search(text) and INVESTING.search(text) and not SEARCH_ASK.search(text):
         # "thinking of buying a 1br on reem island to rent out": an investor's question, answered from the tables
         return RouteDecision(pipeline="MARKET", node="analytics", reason="an investor's question about Abu Dhabi")

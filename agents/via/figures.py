@@ -129,3 +129,21 @@ def describe(units: list[Unit], text: str, people: int | None) -> str | None:
         if said:
             lines.append(f"**{unit['row_preview'].get('address')}** ({unit['id']}): " + "; ".join(said) + ".")
     return "\n".join(lines) if lines else None
+
+
+COMPARED = re.compile(r"\bcompare|\bdifference\b|\bdiferencia\b|\bvs\.?\b|\bversus\b|الفرق", re.I)
+
+
+def money_compared(text: str, units: list[Unit]) -> str | None:
+    """ "annual difference?" about two units: each one's rent a month and a year, and the gap; None unless the
+    message asks a comparison of exactly two units with rents."""
+    priced = [u for u in units if u["row_preview"].get("rent")]
+    if len(priced) != 2 or not COMPARED.search(text):
+        return None
+    lines = [f"{u['row_preview'].get('address')} ({u['id']}): ${u['row_preview']['rent']:,.0f} a month, "
+             f"${u['row_preview']['rent'] * 12:,.0f} a year"
+             + (f", {u['row_preview']['sqft']:,.0f} SF" if u["row_preview"].get("sqft") else "") for u in priced]
+    one, two = priced
+    gap = abs(one["row_preview"]["rent"] - two["row_preview"]["rent"]) * 12
+    cheaper = one if one["row_preview"]["rent"] < two["row_preview"]["rent"] else two
+    return "\n".join([*lines, f"{cheaper['id']} is ${gap:,.0f} a year cheaper."])

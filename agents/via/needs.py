@@ -23,7 +23,7 @@ from agents.state import AgentState
 from agents.textnum import amount, spanish_amounts, words_to_digits
 from agents.via.area_stats import AVERAGE_Q, LIST_PRICE_Q, compare_areas, list_price
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
-from agents.via.figures import asks_figures, asks_shares, describe, people_said, with_me
+from agents.via.figures import asks_figures, asks_shares, describe, money_compared, people_said, with_me
 from agents.via.match_rank import DEEPER, match, preview
 from agents.via.referents import units_meant
 from agents.via.refine import (
@@ -208,7 +208,9 @@ def landmark_note(text: str, spec: SearchSpec) -> str | None:
     place = found.group(1).title()
     if spec.kind == "office":
         numbered = [s for s in streets if re.match(r"[we] \d", s)]
-        span = (f"{numbered[0].split()[1]}–{numbered[-1].split()[1]} St" if numbered else ", ".join(streets))
+        others = [s.title() for s in streets if not re.match(r"[we] \d", s)]
+        span = (f"{numbered[0].split()[1]}–{numbered[-1].split()[1]} St" if numbered else "") + (
+            (" and " if numbered else "") + ", ".join(others) if others else "")
         return f"Near {place} read as the cross streets within about three blocks ({span}); our listings have " \
                "addresses but no landmarks."
     return f"Near {place} read as {hood.title()} (apartment listings have no street addresses)."
@@ -1055,6 +1057,12 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "mentioned": [b[1:] for b in named_ids],
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "answered_from_building": named_ids[0][1:]}]}
+    pair = the_two(english, state) if previous and answer else None
+    compared = money_compared(english, pair) if pair else None
+    if compared:  # "¿y cuánto es la diferencia anual entre los dos?": the two toured (or last named), side by side
+        return {"reply": compared, "answered": True, "mentioned": [u["id"] for u in pair or []],
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "compared": [u["id"] for u in pair or []]}]}
     sums = unit_sums(english, state) if previous and answer else None
     if sums is not None:  # "is the 11.6k one enough for 55 ppl? and whats it per year": computed for that unit
         return {"reply": sums[0], "focus": sums[1][0], "answered": True, "mentioned": sums[1],
@@ -1104,6 +1112,13 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         if extra:  # the best of the whole search is the one a "book that one" next means
             top = re.search(r"\((?:SE|U)-\d+", extra)
             answered = (f"{answered[0]}\n{extra}", top.group(0)[1:] if top else answered[1])
+    if answered is not None and asks_shares(english) and answered[0].startswith(("Of those", "De esos")):
+        # "cuál sale más barato por pie cuadrado? y si crecemos a 55 personas, ¿alcanza?": the figures of the one named
+        picked = [m for m in [*(state.get("matches") or []), *(state.get("earlier") or [])] if m["id"] == answered[1]]
+        asked_before = [str(m.content) for m in state.get("messages") or [] if isinstance(m, HumanMessage)]
+        shares = describe(picked[:1], english, people_said([*asked_before, text])) if picked else None
+        if shares and shares not in answered[0]:
+            answered = (f"{answered[0]}\n{shares}", answered[1])
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
         out: dict[str, Any] = {"reply": answered[0], "focus": answered[1], "answered": True,
                                "mentioned": list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", answered[0]))),
@@ -1257,6 +1272,23 @@ def abu_dhabi_search(text: str, lang: str | None) -> dict[str, Any] | None:
     place = places[0].place.name_ar if arabic and places[0].place.name_ar else places[0].place.display
     note = ABU_DHABI_NOTE["ar" if arabic else "en"].format(place=place)
     return {"reply": f"{note}\n\n{turn['reply']}", "market": turn["market"]}
+
+
+THE_TWO = re.compile(r"\b(?:the|those|these) (?:two|2)\b|\bboth\b|\b(?:los|las) dos\b|\bamb[oa]s\b|"
+                     r"\bbetween them\b|\bentre ellos\b", re.I)
+
+
+def the_two(english: str, state: AgentState) -> list[dict[str, Any]] | None:
+    """The two units "the two" means: the two tours just proposed, else the two units the last answer named."""
+    if not THE_TWO.search(english):
+        return None
+    pool = [*(state.get("matches") or []), *(state.get("earlier") or [])]
+    toured = [a["unit_id"] for a in (state.get("plan") or {}).get("actions") or []]
+    ids = toured if len(toured) == 2 else list(state.get("mentioned") or [])
+    if len(ids) != 2:
+        return None
+    units = [next((m for m in pool if m["id"] == i), None) for i in ids]
+    return [u for u in units if u is not None] if all(units) else None
 
 
 def area_answer(english: str, previous: dict[str, Any] | None) -> tuple[str, SearchSpec, str] | None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.cues import UNIT_ID, address_named, shown_by_address
 from agents.via.match_rank import preview
-from agents.via.refine import unit_named
+from agents.via.refine import floor_said, on_floor, unit_named
 from agents.via.vocab import LOCATION_ALIASES
 from data.sources.nyc import Inventory
 
@@ -185,25 +185,13 @@ def suite_in_inventory(text: str, inventory: Inventory) -> dict[str, Any] | None
     return None
 
 
-_FLOOR_WORDS = {"ground": 1, "primer": 1, "first": 1, "segundo": 2, "second": 2, "tercer": 3, "third": 3}
-_ON_FLOOR = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|º|°|o)?[\s-]*(?:fl(?:oor|r)?|piso|planta)\b(?!\s*(?:plan|area))|"
-                       r"\b(?:floor|piso|planta)\s+(\d{1,2})\b|"
-                       r"\b(ground|primer|first|segundo|second|tercer|third)\s+(?:floor|piso|planta)\b", re.I)
-
-
-def on_floor(part: str, listed: list[dict[str, Any]], pool: list[dict[str, Any]]) -> dict[str, Any] | None:
+def floor_unit(part: str, listed: list[dict[str, Any]], pool: list[dict[str, Any]]) -> dict[str, Any] | None:
     """ "the 21st floor one", "el del primer piso": the unit on that floor, of the list shown now first; None when
     no unit or several units there are on it."""
-    said = _ON_FLOOR.search(part)
-    if said is None:
+    floor = floor_said(part)
+    if floor is None:
         return None
-    floor = int(said.group(1) or said.group(2) or _FLOOR_WORDS[said.group(3).lower()])
-
-    def on(units: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [m for m in units if re.fullmatch(r"\d+(?:\.0)?", str(m["row_preview"].get("floor") or ""))
-                and int(float(m["row_preview"]["floor"])) == floor]
-
-    found = on(listed) or on(pool)
+    found = on_floor(listed, floor) or on_floor(pool, floor)
     return found[0] if len({m["id"] for m in found}) == 1 else None
 
 
@@ -238,7 +226,7 @@ def unit_in(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
         found = next((m for m in pool if m["id"] == unit_id.upper()), None)
         if found is not None:
             return found
-    named = unit_named(part, pool) or _about(part, pool) or on_floor(part, listed, pool) or (
+    named = unit_named(part, pool) or _about(part, pool) or floor_unit(part, listed, pool) or (
         suite_in_inventory(part, inventory) if inventory is not None else None)
     if named is not None:
         return named

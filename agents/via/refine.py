@@ -367,19 +367,35 @@ ADDRESS_Q = re.compile(r"\b(?:exact|street|full|actual) address\b|\bwhat(?:'s| i
 _NO_ADDRESS = re.compile(r"apartment \(building (\d+)\)")  # the rental listings' label: no street address
 
 
-_FLOOR_SAID = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[- ]floor\b|\bfloor (?:[a-z])?(\d{1,2})\b", re.I)
+# a floor said: "the 21st floor one", "floor 3", "the 4th-floor space", "el del primer piso", "ground floor"
+_FLOOR_SAID = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|º|°|o)?[\s-]*(?:fl(?:oor|r)?|piso|planta)\b(?!\s*(?:plan|area))|"
+                         r"\b(?:floor|piso|planta) (?:[a-z])?(\d{1,2})\b|"
+                         r"\b(ground|primer|first|segundo|second|tercer|third)\s+(?:floor|piso|planta)\b", re.I)
+_FLOOR_WORDS = {"ground": 1, "primer": 1, "first": 1, "segundo": 2, "second": 2, "tercer": 3, "third": 3}
+
+
+def floor_said(text: str) -> int | None:
+    """The floor a message names, or None."""
+    said = _FLOOR_SAID.search(text)
+    if said is None:
+        return None
+    return int(said.group(1) or said.group(2) or _FLOOR_WORDS[said.group(3).lower()])
+
+
+def on_floor(units: list[dict[str, Any]], floor: int) -> list[dict[str, Any]]:
+    """The units on that floor: apartment floors are numbers ("21"), office floors carry letters ("P18", "E7")."""
+    return [m for m in units if (found := re.fullmatch(r"[a-z]*0*(\d+)(?:\.0)?", str(m["row_preview"].get("floor")
+                                                                                      or ""), re.I))
+            and int(found.group(1)) == floor]
 
 
 def _on_floor(text: str, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Of several units at one address, the one on the floor the message names ("the 255 fifth ave space on the 4th
     floor": floor E4); all of them when it names none or none matches."""
-    said = _FLOOR_SAID.search(text)
-    if len(units) < 2 or not said:
+    floor = floor_said(text)
+    if len(units) < 2 or floor is None:
         return units
-    number = said.group(1) or said.group(2)
-    on = [m for m in units if re.fullmatch(rf"[a-z]*0*{number}(?:\.0)?", str(m["row_preview"].get("floor") or ""),
-                                           re.I)]
-    return on or units
+    return on_floor(units, floor) or units
 
 
 def _position(unit: dict[str, Any], shown: list[dict[str, Any]]) -> int:
@@ -570,6 +586,7 @@ def units_named(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+GCI = re.compile(r"\bgci\b|\bgross commission\b", re.I)
 _FIRST_N = re.compile(r"\b(?:the )?(?:first|top) (two|2|three|3)\b|\bboth\b", re.I)
 _SEARCHY = re.compile(r"\bwhat(?:'s| is| else is)? available\b|\banything (?:at|in|on|under|with)\b|\bshow me\b|"
                       r"\bany (?:suites?|units?|apartments?|offices?|listings?)\b|\bwhat else\b", re.I)
@@ -888,6 +905,20 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if NEVER_MIND.search(text):  # "that's way out of budget, never mind": nothing to redo
         return ("No problem: I've left it there. Tell me what to change (area, size, budget) or ask about one of "
                 "the results."), shown[0]["id"]
+    if GCI.search(text):  # "a '256k GCI' for the 18th floor suite - is that what we'd pay over 3 years?"
+        floor = floor_said(text)
+        floored = on_floor(pool, floor) if floor is not None else []
+        about = unit_named(text, pool) or (floored[0] if len(floored) == 1 else None) or next(
+            (m for m in pool if m["id"] == focus), shown[0])
+        row = about["row_preview"]
+        said = (f"No: GCI is the broker's gross commission income on the deal (what the broker earns, usually a "
+                f"percentage of the lease's total rent), not what you pay. {row['address']} ({about['id']}) rents for "
+                f"${row['rent']:,.0f} a month" if row.get("rent") else "No: GCI is the broker's commission, not rent")
+        over = _YEARS_COST.search(words_to_digits(text))
+        n = int(over.group(1)) if over else 3
+        if row.get("rent"):
+            said += f"; {n} years at the listed rent is ${row['rent'] * 12 * n:,.0f} (before any escalation)."
+        return said, about["id"]
     if BROKER_Q.search(text):  # "who's the broker on it": the listing's contact, where the data names one
         about = unit_named(text, shown) or next((m for m in shown if m["id"] == focus), shown[0])
         row, n = about["row_preview"], shown.index(about) + 1

@@ -21,6 +21,7 @@ from agents.cues import ANOTHER_TIME, MARKET_PLACE, SF_PER_PERSON, UNIT_ID, name
 from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
+from agents.via.figures import money_compared
 from agents.via.match_rank import preview
 from agents.via.referents import (
     ORDINAL,
@@ -439,7 +440,8 @@ def _street_of(match: dict[str, Any]) -> str:
 
 # "both", "the top two", "all three": more than one of the results just shown.
 _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b|"
-                      r"\b(?:two|2|three|3) (?:cheapest|biggest|largest|closest|nearest)\b", re.I)
+                      r"\b(?:two|2|three|3) (?:cheapest|biggest|largest|closest|nearest)\b|"
+                      r"(?<!\ba )\b(?:los|las) (?:dos|tres)\b(?! de la)|\bamb[oa]s\b|كلاهما|الاثنين", re.I)
 
 
 def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -736,6 +738,16 @@ def dismissed(text: str, shown: list[dict[str, Any]]) -> bool:
         p and (p in words or words in p) for p in places)
 
 
+_COMPARED_WITH = re.compile(r"\b(?:compare[ds]?|vs\.?|versus|against)\s+(?:it|that|this|that one|this one)?\s*"
+                            r"(?:to|with|and)?\s*(.{3,40}?)(?=\s+-|[,.;?]|\s+and\b|$)", re.I)
+
+
+def compared_with(text: str, pool: list[dict[str, Any]], inventory: Inventory) -> dict[str, Any] | None:
+    """The unit a message sets the one in focus against ("compare it to the 16th floor one"), or None."""
+    said = _COMPARED_WITH.search(text)
+    return unit_in(said.group(1), pool, None, inventory) if said else None
+
+
 def cancels_all(text: str, actions: list[dict[str, Any]], inventory: Inventory | None = None,
                 focus: str | None = None) -> bool:
     """The message drops every tour proposed or held ("cancel it", "scrap both"), not one of several, and not
@@ -940,7 +952,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             # "the third one" names its unit; "book it" means the one the conversation singled out last.
             picked = ordinal_reference(text) if ORDINAL.search(english_ordinals(text)) or focus is None else focus
             several = _SEVERAL.search(text)
-            count = 3 if several and re.search(r"three|3", several.group(0)) else 2 if several else 1
+            count = 3 if several and re.search(r"three|3|tres", several.group(0)) else 2 if several else 1
             listed = _listed_ordinals(text, len(shown))
             with_amenity = _with_amenity(text, shown)
             also = _IT_AND.search(english_ordinals(text))
@@ -987,6 +999,11 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             elif second is not None and focus is not None and second is not shown[focus]:
                 # "that one and the cheapest one", "that one and the 4500 one right after": in that order
                 chosen = [shown[focus], second]
+            elif several and count == 2 and focus is not None and (
+                    against := compared_with(text, shown + earlier, inventory)) is not None \
+                    and against is not shown[focus]:
+                # "compare it to the 16th floor one ... and book both": the unit in focus and the one it is set against
+                chosen = [shown[focus], against]
             elif named is not None and not several:  # "the 1900 one", "the LES one", "the 2102 one"
                 chosen = [named]
             elif by_address:  # "can we tour 53 pearl tuesday morning": the shown unit at that address; several are
@@ -1038,6 +1055,10 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     fits = _space_per_person(text, units, inventory) if route_node == "tour" else None
     if fits:  # "y somos 45 personas, ¿alcanza el espacio?": asked beside the booking, answered with it
         reply_parts.append(fits)
+    toured = tour_units([a.model_dump(mode="json") for a in plan.actions], inventory)
+    compared = money_compared(text, toured) if route_node == "tour" else None
+    if compared:  # "compare it to the 16th floor one - annual difference? and book both"
+        reply_parts.append(compared)
     aside = aside_answer(text, units, inventory) if route_node == "tour" and plan.actions else None
     if aside:  # "book it sunday 3pm. is it no fee?": the listing's answer, with the tour
         reply_parts.append(aside)

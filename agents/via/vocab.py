@@ -217,7 +217,8 @@ LANDMARKS: dict[str, tuple[str, list[str]]] = {
     "herald square": ("midtown south", _cross_streets(31, 37)),
     "penn station": ("midtown south", _cross_streets(30, 35, "w")),
     "madison square garden": ("midtown south", _cross_streets(30, 35, "w")),
-    "union square": ("flatiron", _cross_streets(13, 18)),
+    # University Place runs from Washington Square up to Union Square's south-west corner (14th St)
+    "union square": ("flatiron", [*_cross_streets(13, 18), "university pl", "union sq"]),
     "madison square park": ("flatiron", _cross_streets(21, 27)),
     "flatiron building": ("flatiron", _cross_streets(20, 26)),
     "rockefeller center": ("midtown west", _cross_streets(47, 52)),

@@ -259,3 +259,38 @@ def test_setting_a_list_aside_books_from_the_one_before(inventory, now):
     full = [m for m in williamsburg if m["score"] >= 100]
     cheapest = min(full, key=lambda m: m["row_preview"]["rent"])
     assert [a["unit_id"] for a in state["plan"]["actions"]] == [cheapest["id"]]
+
+
+def test_office_suites_named_by_floor_compared_and_booked_then_the_broker_gci(inventory, now):
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "what do you have at 345 7th ave? need 15-18k sf, not ground floor", thread_id="o")
+    cheapest = ask(graph, "the 18th floor one is way cheaper per foot than the rest, why? and whats the monthly",
+                   thread_id="o")
+    assert cheapest["focus"] == "U-33"
+    both = ask(graph, "compare it to the 16th floor one - annual difference? and book both next thursday 2pm back to "
+                      "back", thread_id="o")
+    assert [a["unit_id"] for a in both["plan"]["actions"]] == ["U-33", "U-34"]
+    rents = {u: inventory.row(u)["rent"] for u in ("U-33", "U-34")}
+    assert f"${abs(rents['U-34'] - rents['U-33']) * 12:,.0f} a year cheaper" in both["reply"]
+    gci = ask(graph, "my broker mentioned a '256k GCI' for the 18th floor suite - is that what we'd pay over 3 years?",
+              thread_id="o")
+    assert gci["route"]["node"] == "needs" and gci["reply"].startswith("No: GCI is the broker's gross commission")
+    assert f"3 years at the listed rent is ${rents['U-33'] * 36:,.0f}" in gci["reply"]
+
+
+def test_spanish_both_tours_and_their_yearly_difference(inventory, now):
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    first = ask(graph, "somos una startup de 40 personas, buscamos oficina cerca de union square. máximo 80 mil dólares "
+                       "al mes y mínimo 9,500 pies cuadrados", thread_id="s")
+    full = [m["id"] for m in first["matches"] if m["score"] >= 100]
+    assert len(full) == 2 and all("University Pl" in m["row_preview"]["address"] for m in first["matches"][:2])
+    tours = ask(graph, "perfecto, agenda visita para los dos el lunes, a las 4 y a las 5 de la tarde", thread_id="s")
+    assert [(a["unit_id"], a["start"][11:16]) for a in tours["plan"]["actions"]] == [(full[0], "16:00"),
+                                                                                    (full[1], "17:00")]
+    gap = ask(graph, "¿y cuánto es la diferencia anual entre los dos?", thread_id="s")
+    rents = [inventory.row(u)["rent"] for u in full]
+    assert f"${abs(rents[0] - rents[1]) * 12:,.0f} a year cheaper" in gap["reply"]
