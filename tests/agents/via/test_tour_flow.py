@@ -284,8 +284,8 @@ def test_spanish_both_tours_and_their_yearly_difference(inventory, now):
     from agents.route_model import load_route_model
 
     graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
-    first = ask(graph, "somos una startup de 40 personas, buscamos oficina cerca de union square. máximo 80 mil dólares "
-                       "al mes y mínimo 9,500 pies cuadrados", thread_id="s")
+    first = ask(graph, "somos una startup de 40 personas, buscamos oficina cerca de union square. máximo 80 mil "
+                       "dólares al mes y mínimo 9,500 pies cuadrados", thread_id="s")
     full = [m["id"] for m in first["matches"] if m["score"] >= 100]
     assert len(full) == 2 and all("University Pl" in m["row_preview"]["address"] for m in first["matches"][:2])
     tours = ask(graph, "perfecto, agenda visita para los dos el lunes, a las 4 y a las 5 de la tarde", thread_id="s")
