@@ -14,12 +14,15 @@ import logging
 import re
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
+from agents.doma.triage_follow import NOTICE_ASK, building_notice, overdue_note, ticket_named, waited_hours
 from agents.doma.triage_model import TriageModel, default_triage_model
 from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze
 from agents.doma.triage_text import UNIT_LABEL, issue_parts
@@ -545,9 +548,18 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                     " Still open: " + "; ".join(f"{t['text'][:40].rstrip()}… ({t['priority']})" for t in rest) + "."
                     if rest else ""),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
-    if ticket and WHEN_ASK.search(text) and not [s for s in said if s.name != "object"]:
-        named = [t for t in [ticket, *reversed(tickets)]
-                 if any(w in t["text"].lower() for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _ASK_WORDS)]
+    today = datetime.now(ZoneInfo("America/New_York")).date()
+    if (ticket or tickets) and NOTICE_ASK.search(text) and not [s for s in said if s.name != "object"]:
+        # "write me something to post in the lobby + email everyone": a notice about the open reports
+        return {"reply": building_notice([t for t in [*tickets, ticket] if t], today),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "notice": True}]}
+    waited = waited_hours(text, today) if ticket else None
+    if ticket and (WHEN_ASK.search(text) or waited is not None) and not [s for s in said if s.name != "object"]:
+        by_subject = ticket_named(text, [ticket, *reversed(tickets)])
+        named = [by_subject] if by_subject else [
+            t for t in [ticket, *reversed(tickets)]
+            if any(w in t["text"].lower() for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _ASK_WORDS)]
         content = [w for w in re.findall(r"[a-záéíóúñ]{2,}", text.lower()) if w not in _ASK_WORDS | _FILLER]
         if not named and tickets and not content and not _by_label(text, ticket, tickets):
             # "status? anyone coming?" with several reports open: each of them, the most urgent first
@@ -557,6 +569,12 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         # "when is someone coming for the ceiling", "who's handling 2A and when": that report
         ticket = _by_label(text, ticket, tickets) or (named[0] if named else ticket)
         kept, _ = classify_detailed(ticket["text"], model=model)
+        eta = kept.eta_hours if kept.priority == ticket["priority"] else {"P0": 1.0, "P1": 24.0}.get(
+            ticket["priority"], kept.eta_hours)
+        late = overdue_note(waited, ticket, eta, state.get("lang")) if waited is not None else None
+        if late:  # "its been 6 hrs and nobody came for the leak", "el super dice que vienen hasta el lunes"
+            return {"reply": late, "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                                              "overdue": ticket["priority"], "escalated": True}]}
         return {"reply": phrase("report_status", state.get("lang"), label=CATEGORY_LABELS[kept.category],
                                 priority=ticket["priority"], vendor=kept.vendor, eta=_duration(kept.eta_hours))
                 + " " + phrase("status_p0" if ticket["priority"] == "P0" else "status_worse", state.get("lang")),

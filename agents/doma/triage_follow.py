@@ -1,0 +1,123 @@
+"""Follow-ups on open repair reports that are not new repairs: which report a message means by its subject ("nobody
+came for the leak"), a visit later than the priority allows ("it's been 6 hrs", "the super says Monday"), and a
+notice to the building ("write something to post in the lobby and email everyone").
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from agents.doma.triage_rules import analyze
+
+_WAITED = re.compile(r"\b(?:been|waited|waiting(?: for)?)\s+(?:about\s+|like\s+|over\s+)?(\d{1,3}|an?|one|two|three)\s*"
+                     r"(hours?|hrs?|h\b|days?|mins?|minutes?)|\b(?:hace|llevo|llevamos)\s+(\d{1,3})\s*(horas?|d[ií]as?)",
+                     re.I)
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAYS_ES = ("lunes", "martes", "mi[eé]rcoles", "jueves", "viernes", "s[aá]bado", "domingo")
+_LATER_VISIT = re.compile(r"\b(?:not (?:until|till)|until|till|hasta(?: el)?|on|el|next)\s+(" + "|".join(_DAYS) + "|"
+                          + "|".join(_DAYS_ES) + r")\b|\b(?:tomorrow|mañana|next week|la (?:pr[oó]xima )?semana "
+                          r"(?:que viene|pr[oó]xima))\b", re.I)
+_VISIT_WORDS = re.compile(r"\b(?:come|coming|comes|vienen|viene|venir|llegan?|show up|be here|send|visit|"
+                          r"nobody came|no one came|nadie (?:vino|ha venido))\b", re.I)
+NOTICE_ASK = re.compile(r"\b(?:write|draft|prepare|make|escrib\w*|redact\w*)\b.{0,40}\b(?:post|notice|sign|memo|"
+                        r"email everyone|everyone|all (?:the )?(?:tenants|residents)|lobby|aviso|todos)\b|"
+                        r"\bnotify (?:all|everyone|the (?:tenants|residents|building))\b", re.I)
+
+
+# the words people use for one kind of problem, to find the report a follow-up means ("nobody came for the leak")
+_SUBJECTS = (r"leak\w*|water|drip\w*|flood\w*|ceiling|gotera|agua", r"heat\w*|radiator|cold|freez\w*|calefacci\w*|frío",
+             r"hot water|agua caliente", r"roach\w*|pest\w*|mice|mouse|rats?|bugs?|cucaracha\w*",
+             r"gas\b", r"door|lock\w*|latch|puerta", r"elevator|lift|ascensor", r"mold|moho",
+             r"outlet|electric\w*|power|breaker|luz", r"toilet|sink|drain|clog\w*|inodoro")
+
+
+def ticket_named(text: str, tickets: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The open report a message means by what it is about ("nobody came for the leak"): the one whose problem
+    shares a signal or a subject with the message (water, heat, gas, pests ...); None when none or several do."""
+    said = {s.name for s in analyze(text).signals if s.name != "object"}
+    found = [t for t in tickets if said & {s.name for s in analyze(t["text"]).signals}] if said else []
+    if not found:
+        subjects = [p for p in _SUBJECTS if re.search(rf"\b(?:{p})", text, re.I)]
+        found = [t for t in tickets if any(re.search(rf"\b(?:{p})", t["text"], re.I) for p in subjects)]
+    return found[0] if len({id(t) for t in found}) == 1 else None
+
+
+def _hours(number: str, unit: str) -> float:
+    value = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0}.get(number.lower()) or float(number)
+    unit = unit.lower()
+    return value * 24 if unit.startswith(("d", "dí", "di")) else value / 60 if unit.startswith("m") else value
+
+
+def waited_hours(text: str, today: date) -> float | None:
+    """How long the message says the person has waited or will wait for the visit: "been 6 hrs", "hace 2 días",
+    "the super says they come monday" (the hours until that day); None when it says neither."""
+    waited = _WAITED.search(text)
+    if waited:
+        number, unit = (waited.group(1), waited.group(2)) if waited.group(1) else (waited.group(3), waited.group(4))
+        return _hours(number, unit)
+    later = _LATER_VISIT.search(text) if _VISIT_WORDS.search(text) else None
+    if later is None:
+        return None
+    word = (later.group(1) or later.group(0)).lower()
+    if word in ("tomorrow", "mañana"):
+        return 24.0
+    if "week" in word or "semana" in word:
+        return 7 * 24.0
+    names = [*_DAYS, *_DAYS_ES]
+    index = next(i for i, name in enumerate(names) if re.fullmatch(name, word)) % 7
+    return ((index - today.weekday()) % 7 or 7) * 24.0
+
+
+def overdue_note(hours: float, ticket: dict[str, Any], eta_hours: float, lang: str | None) -> str | None:
+    """What to say when the visit comes (or came) later than the report's priority allows: escalated, and the
+    city's line for heat, hot water and serious repairs."""
+    if hours <= eta_hours:
+        return None
+    late = f"about {hours / 24:.0f} days" if hours >= 48 else f"about {hours:.0f} hours"
+    allowed = f"{eta_hours:.0f} hour{'s' if eta_hours != 1 else ''}"
+    if lang == "es":
+        return (f"Eso es demasiado para un reporte **{ticket['priority']}** (el plazo es de unas {eta_hours:.0f} "
+                f"horas). Lo escalé al administrador de guardia para que lo adelanten. Si no lo resuelven, en Nueva "
+                "York puede llamar al 311 (HPD) para presentar una queja; guarde fotos y la hora de cada aviso.")
+    return (f"That is too long for a **{ticket['priority']}** report ({late}, against about {allowed} for this "
+            "priority). I have escalated it to the on-call building manager to get someone sooner. If it "
+            "is not fixed, in New York you can file a complaint with 311 (HPD); keep photos and the time of each "
+            "report.")
+
+
+# what a building-wide problem means for residents, said plainly (the reports' own words stay with the manager)
+_BUILDING_FACTS = (("gas", "a gas smell was reported, and the gas is shut off until the repair is made and inspected"),
+                   ("no_heat_freezing", "there is no heat in the building for now"),
+                   ("no_heat", "there is no heat in the building for now"),
+                   ("no_hot_water", "there is no hot water in the building for now"),
+                   ("no_water", "the water is off in the building for now"),
+                   ("elevator_out", "the elevator is out of service"),
+                   ("power_out", "the building has a power outage"),
+                   ("entry_door", "the building's front door does not lock properly; please make sure it closes "
+                                  "behind you"),
+                   ("lock_broken", "the lobby door does not latch; please make sure it closes behind you"))
+
+
+def building_notice(tickets: list[dict[str, Any]], today: date) -> str:
+    """A notice for the lobby and an email to every resident about the open building problems: what happened,
+    what it means, what to do safely, and when the next update comes (no promised fix time)."""
+    names = {s.name.split(":")[-1] for t in tickets for s in analyze(t.get("text", "")).signals}
+    facts = [phrase for name, phrase in _BUILDING_FACTS if name in names]
+    problems = "; ".join(facts) or "a building repair is under way"
+    words = " ".join(t.get("text", "") for t in tickets).lower()
+    safety = ["Do not use ovens or stoves to heat your apartment, and never run generators or grills indoors.",
+              "If you smell gas, leave the building at once and call 911 or Con Edison (1-800-752-6633) from outside."
+              if "gas" in words else "",
+              "Check that your carbon monoxide and smoke detectors work.",
+              "If you or someone in your home is elderly, ill or has a baby and needs help staying warm, tell the "
+              "management office so we can help." if re.search(r"heat|hot water|calefacci", words) else ""]
+    return "\n".join(["**NOTICE TO ALL RESIDENTS**", f"Date: {today:%A %d %B %Y}", "",
+                      f"What is happening: {problems}.",
+                      "What we are doing: the repair is in the hands of our contractors and the utility; we will "
+                      "restore service as soon as it is safe and approved.", "",
+                      "For your safety:", *[f"- {s}" for s in safety if s], "",
+                      "We will post an update in the lobby and by email by 6 pm today, or sooner if anything "
+                      "changes. Questions: the management office.", "",
+                      "(Post this in the lobby; the same text works as the email to all residents.)"])

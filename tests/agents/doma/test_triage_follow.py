@@ -1,0 +1,44 @@
+"""Follow-ups on open repair reports: the report meant by its subject, a visit later than the priority allows, and
+a notice to the whole building."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agents.doma.triage_follow import building_notice, overdue_note, ticket_named, waited_hours
+from agents.graph import ask, build_graph
+from agents.route_model import load_route_model
+
+
+def test_the_report_meant_and_how_long_the_wait_is():
+    leak = {"text": "water is coming thru my ceiling, dripping next to an outlet", "priority": "P0"}
+    roaches = {"text": "theres roaches in the kitchen, been like a month", "priority": "P2"}
+    assert ticket_named("any update?? nobody came for the leak", [roaches, leak]) is leak
+    assert ticket_named("and the roaches?", [roaches, leak]) is roaches
+    assert ticket_named("any update?", [roaches, leak]) is None
+    thursday = date(2026, 11, 26)
+    assert waited_hours("its been 6 hrs and nobody came", thursday) == 6
+    assert waited_hours("el super dice que vienen hasta el lunes", thursday) == 4 * 24
+    assert waited_hours("hace 2 días que no hay agua", thursday) == 48
+    assert waited_hours("any update?", thursday) is None
+    assert overdue_note(6, leak, 1, "en").startswith("That is too long for a **P0** report (about 6 hours")
+    assert overdue_note(6, roaches, 120, "en") is None
+
+
+def test_a_notice_says_the_building_problems_plainly_with_safety():
+    notice = building_notice([{"text": "2C says theres a gas smell near the boiler room. con ed shut the gas to the "
+                                       "boiler. so now no heat either"},
+                              {"text": "5A roaches again"}], date(2026, 11, 26))
+    assert notice.startswith("**NOTICE TO ALL RESIDENTS**") and "Thursday 26 November 2026" in notice
+    assert "gas is shut off" in notice and "no heat" in notice and "roach" not in notice.lower()
+    assert "Con Edison (1-800-752-6633)" in notice and "Do not use ovens or stoves" in notice
+
+
+def test_an_overdue_leak_is_escalated_not_the_latest_report(inventory, now):
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "water is coming thru my ceiling from upstairs and its dripping right next to an outlet", thread_id="l")
+    ask(graph, "also unrelated but theres roaches in the kitchen, been like a month", thread_id="l")
+    update = ask(graph, "any update?? its been 6 hrs and nobody came for the leak", thread_id="l")
+    assert "too long for a **P0** report" in update["reply"] and "311" in update["reply"]
