@@ -21,7 +21,7 @@ from agents.cues import ANOTHER_TIME, MARKET_PLACE, SF_PER_PERSON, UNIT_ID, name
 from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
-from agents.via.figures import money_compared
+from agents.via.figures import COMPARED, money_compared
 from agents.via.match_rank import preview
 from agents.via.referents import (
     ORDINAL,
@@ -30,6 +30,7 @@ from agents.via.referents import (
     best,
     each_named,
     english_ordinals,
+    floor_unit,
     measure,
     narrowed,
     ordinal_reference,
@@ -37,6 +38,7 @@ from agents.via.referents import (
     swap_words,
     unit_for_tour,
     unit_in,
+    units_meant,
 )
 from agents.via.refine import unit_named, units_named
 from contracts.plan import ActionPlan, TourAction
@@ -203,12 +205,16 @@ def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> d
 def _near_the_tour(when: str | None, before: datetime, now: datetime) -> str | None:
     """A bare weekday that moves a tour ("move it to thursday") is the one nearest the tour's own day, not
     always the first coming one: Wednesday 2 December moved to Thursday is the 3rd, not tomorrow the 26th."""
-    said = _WHEN.search(english_when(when or ""))
+    text = english_when(when or "")
+    days = [d for d in _WHEN.finditer(text) if not _RULED_OUT_AFTER.match(text[d.end():])
+            and not _RULED_OUT_BEFORE.search(text[:d.start()])]  # "cant do sunday. saturday then": saturday
+    said = days[-1] if days else None
     first = resolve_start(when, now) if said and said.group(2) and not said.group(1) else None
     if first is None:
         return when
     best = min((first + timedelta(days=7 * k) for k in range(4)), key=lambda d: abs((d.date() - before.date()).days))
-    return f"{best:%b} {best.day} at {best:%H:%M}"
+    clocks = [m.group(0) for m in _CLOCK.finditer(text)]
+    return f"{best:%b} {best.day} " + (" and ".join(clocks) if len(clocks) >= 2 else f"at {best:%H:%M}")
 
 
 def next_business_slot(now: datetime) -> datetime:
@@ -342,11 +348,18 @@ _ASIDE_FACTS = (("no fee", r"\bno[- ]?fee|\bbroker(?:'s)? fee|\bfee\b|\bcomisi[o
 def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -> str | None:
     """The answer to a yes/no question about the toured units asked beside the booking: what the listing says
     (no fee, doorman, ...), or, for pets, that the listing does not say and to ask at the viewing."""
+    lines = []
+    if units and re.search(r"\bmonthly\b|\bannual\b|\ba year\b|\bper year\b|\byearly\b", text, re.I) \
+            and not COMPARED.search(text):  # "monthly + annual on the 14th floor one, and book a tour ..."
+        for unit in units:
+            row = inventory.row(unit["unit_id"])
+            if row is not None and row.get("rent"):
+                lines.append(f"{unit['address']} ({unit['unit_id']}): ${row['rent']:,.0f} a month, "
+                             f"${row['rent'] * 12:,.0f} a year.")
     asked = _ASIDE.search(text)
     if asked is None or not units:
-        return None
+        return " ".join(lines) or None
     part = asked.group(0)
-    lines = []
     for unit in units:
         row = inventory.row(unit["unit_id"])
         if row is None:
@@ -748,6 +761,53 @@ def compared_with(text: str, pool: list[dict[str, Any]], inventory: Inventory) -
     return unit_in(said.group(1), pool, None, inventory) if said else None
 
 
+# a bare number followed by a day, a time, "and" or the end: "book 3558 fri 8am" (not "315 fifth", an address)
+_BARE_NUMBER = re.compile(r"(?<![\d$.,:#-])\b(\d{3,5})\b(?=\s*(?:$|[,.;!?]|&|and\b|(?:on |for |at )?(?:mon|tue|wed|thu|"
+                          r"fri|sat|sun|today|tonight|tomorrow|tmrw|this|next)\w*|\d{1,2}(?::\d{2})?\s*(?:am|pm)\b))",
+                          re.I)
+
+
+def bare_ids(text: str, shown: list[dict[str, Any]], inventory: Inventory) -> list[str]:
+    """Unit ids said without their prefix ("book 3558 fri 8am" for SE-3558): a number that is the id of a listed
+    apartment and no rent, size or suite of a unit shown; only in a booking."""
+    if not HOLD_TEXT.search(text):
+        return []
+    figures = {str(int(v)) for m in shown for k in ("rent", "sqft") if (v := m["row_preview"].get(k))}
+    suites = {str(m["row_preview"].get("suite") or "") for m in shown}
+    return [f"SE-{n}" for n in _BARE_NUMBER.findall(text) if n not in figures and n not in suites
+            and inventory.row(f"SE-{n}") is not None]
+
+
+_CORRECTION = re.compile(r"\b(?:wait|actually|no wait|sorry|i mean|scratch that|make (?:it|that)|mejor|perd[oó]n)\b",
+                         re.I)
+
+
+def corrected(text: str) -> str:
+    """A message with its earlier clock times dropped when it corrects itself ("sunday 2pm. wait make it 4"):
+    the time said after the correction stands."""
+    fix = next(reversed(list(_CORRECTION.finditer(text))), None)
+    if fix is None or not _CLOCK.search(english_when(text[fix.start():])):
+        return text
+    before = _CLOCK.sub(" ", english_when(text[:fix.start()]))
+    return before + " " + text[fix.start():]
+
+
+def corrected_unit(text: str, shown: list[dict[str, Any]], inventory: Inventory) -> str:
+    """ "book the big one thursday 6:30pm. wait no cancel that, book the 18th floor one instead same time": the part
+    after the correction when it names a unit shown, with the day and time said before it (for "same time")."""
+    fix = next(reversed(list(_CORRECTION.finditer(text))), None)
+    if fix is None or not shown:
+        return text
+    after = text[fix.start():]
+    after_unit = _CANCEL_VERB.sub(" ", after)
+    if not units_meant(after_unit, shown, None, inventory, shown=len(shown)):
+        return text
+    before = english_when(text[:fix.start()])
+    said = [m.group(0) for m in _WHEN.finditer(before)] + ([] if _CLOCK.search(english_when(after)) else
+                                                            [m.group(0) for m in _CLOCK.finditer(before)])
+    return f"{after_unit} {' '.join(said)}".strip()
+
+
 def cancels_all(text: str, actions: list[dict[str, Any]], inventory: Inventory | None = None,
                 focus: str | None = None) -> bool:
     """The message drops every tour proposed or held ("cancel it", "scrap both"), not one of several, and not
@@ -761,7 +821,7 @@ _CONDITIONAL = re.compile(r"\b(?:if (?:not|no|it (?:does ?n[o']t|has ?n[o']t|is 
                           r"si no)\b", re.I)
 
 
-SAME_TIME = re.compile(r"\bsame (?:time|hour|slot)\b|\bmisma hora\b|نفس (?:الوقت|الساعة)", re.I)
+SAME_TIME = re.compile(r"\bsame (?:times?|hours?|slots?)\b|\bmismas? horas?\b|نفس (?:الوقت|الساعة|المواعيد)", re.I)
 
 
 def no_unit_note(text: str) -> str:
@@ -903,13 +963,13 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             row = inventory.row(in_focus)
             if row is not None:
                 units.append(unit_for_tour(row))
-        for unit_id in dict.fromkeys(m.upper() for m in UNIT_ID.findall(text)):
+        said_ids = [m.upper() for m in UNIT_ID.findall(text)] or bare_ids(text, state.get("matches") or [], inventory)
+        for unit_id in dict.fromkeys(said_ids):
             row = inventory.row(unit_id)
             if row is None:
                 missing.append(unit_id)
             else:
                 units.append(unit_for_tour(row))
-        when = text
         # Right after a tour was proposed, a new day or time with no other unit named moves that tour ("friday's bad
         # too. saturday after 11"); after a search, the same words book the unit in focus.
         # ("push both to thursday" moves the two tours just proposed; "tour the top two thursday" plans new ones)
@@ -917,7 +977,13 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                                                                               r"these|those)\b", text, re.I)
         moved_day = state.get("prior_node") == "tour" and resolve_start(text, current) is not None \
             and not ORDINAL.search(english_ordinals(text)) and (not _SEVERAL.search(text) or bool(both_proposed))
-        if not units and not missing and previous.get("actions") and (ANOTHER_TIME.search(text) or moved_day):
+        text = corrected_unit(text, list(state.get("matches") or []), inventory)
+        when = corrected(text)  # "sunday 2pm. wait make it 4": the time said last stands
+        # "book the doorman one sunday 2pm" names a unit shown: a new booking, not the proposed tours moved
+        names_one = HOLD_TEXT.search(text) is not None and bool(state.get("matches")) and bool(units_meant(
+            text, list(state.get("matches") or []), None, inventory, shown=len(state.get("matches") or [])))
+        if not units and not missing and previous.get("actions") and (ANOTHER_TIME.search(text) or moved_day) \
+                and not names_one:
             # "another time?", "Tuesday at 5pm instead": the tours just proposed, re-planned.
             units = [{"unit_id": a["unit_id"], "address": a["address"],
                       "kind": (inventory.row(a["unit_id"]) or {}).get("kind", "apartment")}
@@ -938,7 +1004,11 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 when = None
                 current = before + timedelta(days=1) - timedelta(hours=2)
             elif SAME_TIME.search(text) and not clock and not hour:
-                when = f"{english_when(text)} at {before:%H:%M}"  # "move it to friday same time": the day changes
+                # "move it to friday same time", "push both to saturday same times": the day changes, each keeps its
+                # own time
+                times = " and ".join(f"{datetime.fromisoformat(a['start']):%H:%M}" for a in previous["actions"]
+                                     if a["unit_id"] in {u["unit_id"] for u in units})
+                when = f"{english_when(text)} at {times or f'{before:%H:%M}'}"
             when = _near_the_tour(when, before, current)
         elif not units and not missing and state.get("matches"):
             shown = list(state["matches"])
@@ -957,7 +1027,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             with_amenity = _with_amenity(text, shown)
             also = _IT_AND.search(english_ordinals(text))
             by_address = shown_by_address(text, shown)
-            named = unit_named(text, shown)
+            named = unit_named(text, shown) or floor_unit(text, shown, shown)  # "the 14th floor one"
             several_named = units_named(text, shown)
             earlier = [m for m in state.get("earlier") or [] if m["id"] not in {x["id"] for x in shown}]
             for unit_id in state.get("mentioned") or []:  # units an answer named below the five shown ("suite 1404")

@@ -294,3 +294,47 @@ def test_spanish_both_tours_and_their_yearly_difference(inventory, now):
     gap = ask(graph, "¿y cuánto es la diferencia anual entre los dos?", thread_id="s")
     rents = [inventory.row(u)["rent"] for u in full]
     assert f"${abs(rents[0] - rents[1]) * 12:,.0f} a year cheaper" in gap["reply"]
+
+
+def test_both_tours_moved_to_another_day_keep_their_own_times_and_a_bare_id_is_booked(inventory, now):
+    from agents.route_model import load_route_model
+    from agents.via.tour_close import bare_ids
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "we need 3 bed 2 bath on the UES, elevator is non negotiable, budget 7k", thread_id="m")
+    first = ask(graph, "book the first two sunday 10am and 11", thread_id="m")
+    assert [a["start"][11:16] for a in first["plan"]["actions"]] == ["10:00", "11:00"]
+    moved = ask(graph, "my dad cant do sunday. push both to next saturday same times", thread_id="m")
+    starts = [datetime.fromisoformat(a["start"]) for a in moved["plan"]["actions"]]
+    assert [(s.strftime("%a"), s.strftime("%H:%M")) for s in starts] == [("Sat", "10:00"), ("Sat", "11:00")]
+    shown = [{"id": "SE-1", "row_preview": {"rent": 3558.0, "sqft": 700.0}}]
+    assert bare_ids("book 3558 fri 8am", [], inventory) == ["SE-3558"]
+    assert bare_ids("book 3558 fri 8am", shown, inventory) == []  # a rent shown, not an id
+    assert bare_ids("is 3558 a good price?", [], inventory) == []  # no booking
+
+
+def test_a_booking_that_corrects_its_own_time_books_the_unit_named_at_the_last_time(inventory, now):
+    from agents.route_model import load_route_model
+    from agents.via.tour_close import corrected
+
+    assert "2pm" not in corrected("book the doorman one sunday 2pm. wait make it 4 i have brunch")
+    assert corrected("book it friday at 3") == "book it friday at 3"
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    shown = ask(graph, "2br in williamsburg, need w/d in the unit, 4.5k max", thread_id="w")["matches"]
+    doorman = next(m for m in shown if "doorman" in m["row_preview"]["amenities"])
+    state = ask(graph, "book the doorman one sunday 2pm. wait make it 4 i have brunch", thread_id="w")
+    assert [(a["unit_id"], a["start"][11:16]) for a in state["plan"]["actions"]] == [(doorman["id"], "16:00")]
+
+
+def test_a_correction_naming_another_unit_books_that_one_at_the_time_said_before(inventory, now):
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    shown = ask(graph, "2 bed in midtown west, need an elevator, under 5k", thread_id="c")["matches"]
+    high = next(m for m in shown if str(m["row_preview"].get("floor") or "") == "21")
+    state = ask(graph, "book the cheapest one thursday 6:30pm. wait no cancel that, book the 21st floor one instead "
+                       "same time", thread_id="c")
+    assert [(a["unit_id"], a["start"][11:16]) for a in state["plan"]["actions"]] == [(high["id"], "18:30")]
+    floor = ask(graph, "monthly + annual on the 21st floor one, and book a tour friday 3pm", thread_id="c")
+    assert [a["unit_id"] for a in floor["plan"]["actions"]] == [high["id"]]
+    assert f"${high['row_preview']['rent'] * 12:,.0f} a year" in floor["reply"]
