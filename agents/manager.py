@@ -96,6 +96,13 @@ FIGURES_ASKED = re.compile(r"\bhow much\b|\bcu[aá]nto\b|\bdifference\b|\bdifere
                            r"did) (?:we|i|it|they) (?:pay|cost)\b|\bwe'?d pay\b|\bannual\b|\banual\b|\bmonthly\b|"
                            r"\bper (?:year|month|sf|foot)\b|\bover \d+ years\b|\bcompare\b|\bcompar\w+\b|\bvs\.?\b",
                            re.I)
+# what a lease's clauses settle: its rent and fees, its term and notice, who may live or stay there, pets
+LEASE_TERMS = re.compile(r"\brent\b|\bextend\w*|\brenew\w*|\bnotice\b|\bfees?\b|\blate\b|\bdeposit\b|\bpets?\b|"
+                         r"\bdogs?\b|\bcats?\b|\bsublet\w*|\bsublease\w*|\bguests?\b|\bterm\b|\bbreak\b", re.I)
+# a renewal's offer asked for: a number to expect, a proposal, a counter
+OFFER_ASKED = re.compile(r"\boffers?\b|\bpropos\w*|\bexpect\b|\bnumber\b|\bcounter\w*|\bnegotiat\w*|\bpackage\b", re.I)
+AMOUNT = re.compile(r"\$\s?\d|\b\d{1,2},\d{3}\b|\b\d{3,6}\b(?!\s*(?:sf|sq|square|days?|months?|years?))|"
+                    r"\b\d+(?:\.\d+)?\s*%", re.I)
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
     r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
@@ -447,6 +454,13 @@ def route(
     for name, pattern, _answer in OUT_OF_SCOPE:
         if pattern.search(text):
             return RouteDecision(pipeline=None, node="clarify", reason=f"out of scope: {name}")
+    if has_lease and (previous_node == "lease" or awaiting == "renewal") \
+            and re.search(r"\?|\b(?:how|what|when|can|may|do|does|is|are|who|allowed)\b", text, re.I) \
+            and LEASE_TERMS.search(text) and not AMOUNT.search(text) and not SEARCH_ASK.search(text) \
+            and not REPAIR_ASKED.search(text) and not OFFER_ASKED.search(text):
+        # "assume we want to extend. how much notice and how is the new rent set?", "can employees bring dogs?": with
+        # a lease open and no figures to weigh, its clauses answer
+        return RouteDecision(pipeline="DOMA", node="lease", reason="a question for the lease open")
     if awaiting == "renewal" and RENT_STATED.search(text) and not SEARCH_ASK.search(text):
         # "current rent is $2,450, 1br in Astoria": the answer to our renewal question, not a new search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="answer to the renewal question")

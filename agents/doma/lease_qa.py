@@ -378,11 +378,38 @@ def model_answer(index: LeaseIndex, question: str, model: Any, evidence: list[Ev
     return model_answer_traced(index, question, model, evidence)[0]
 
 
+# Topics a tenant asks about by name that a lease either has a clause for or does not mention at all: (what to
+# say, the question's words, the lease's words). A lease that never uses any of the lease's words has no clause on
+# it, whatever the nearest clause says ("how much is the deposit" against a lease with no deposit).
+ABSENT_TOPICS = (
+    ("a deposit", r"\bdeposits?\b|\bdep[oó]sitos?\b|\bfianza\b|وديعة|تأمين", r"\bdeposits?\b|\bbond\b"),
+    ("pets or animals", r"\bpets?\b|\banimals?\b|\bdogs?\b|\bcats?\b|\bhamsters?\b|\bmascotas?\b|\bperros?\b|"
+                        r"\bgatos?\b|حيوان|كلب|قطة", r"\bpets?\b|\banimals?\b|\bdogs?\b|\bcats?\b"),
+    ("parking", r"\bparking\b|\bpark (?:my|our|a) car\b|\bgarage\b|\bestacionamiento\b|موقف",
+     r"\bparking\b|\bgarage\b|\bvehicles?\b|\bcar park\b"),
+    ("smoking", r"\bsmok\w*|\bvap(?:e|ing)\b|\bfumar\b|تدخين", r"\bsmok\w*"),
+)
+
+
+def absent_topic(index: LeaseIndex, question: str) -> str | None:
+    """The topic a question asks about that the lease never mentions ("a deposit"), or None."""
+    text = " ".join(chunk.text for chunk in index.chunks)
+    for topic, asked, written in ABSENT_TOPICS:
+        if re.search(asked, question, re.I) and not re.search(written, text, re.I):
+            return topic
+    return None
+
+
 def answer_question_traced(index: LeaseIndex, question: str, model: Any = None) -> tuple[LeaseAnswer, dict[str, Any]]:
     """answer_question(), plus where the answer came from and why ({"source", "reason"})."""
     question = (question or "").strip()[:MAX_QUESTION_CHARS]
     if not question:
         return not_found_answer(index), {"source": "rules", "reason": "empty question"}
+    missing = absent_topic(index, question)
+    if missing is not None:  # "how much is the deposit" against a lease that never mentions one
+        answer = not_found_answer(index)
+        said = answer.answer.replace("I could not find a clause about this", f"The lease does not mention {missing}")
+        return answer.model_copy(update={"answer": said}), {"source": "rules", "reason": f"no mention of {missing}"}
     evidence, not_found = index.answerability(question)
     if model is None:
         return deterministic_answer(index, question, evidence, not_found), {"source": "rules", "reason": "no model"}

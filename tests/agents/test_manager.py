@@ -225,3 +225,15 @@ def test_a_problem_or_a_rent_rise_in_ones_own_home_said_in_spanish_is_no_search(
 def test_asks_outside_the_product_get_a_plain_answer(text: str, name: str) -> None:
     decision = route(text)
     assert decision.node == "clarify" and decision.reason == f"out of scope: {name}"
+
+
+def test_with_a_lease_open_a_question_about_its_terms_goes_to_the_lease():
+    from agents.manager import route
+
+    extend = route("ok assume we want to extend. how much notice and how is the new rent set", has_lease=True,
+                   previous_node="lease")
+    assert extend.node == "lease"
+    offer = route("so what would you propose for a renewal", has_lease=True, previous_node="lease")
+    assert offer.node == "renewal"
+    heater = route("ok also the heater is dead, can you log that too?", has_lease=True, previous_node="lease")
+    assert heater.node == "triage"

@@ -269,3 +269,16 @@ def test_each_kind_of_risky_clause_is_listed_once_with_its_pages(tmp_path: Path)
     reply = lease_qa.lease_qa_node({"text": "are dogs allowed in the office", "lease": lease})["reply"]
     flags = reply.split("**Clauses worth a second look:**")[1]
     assert flags.count("waiver of legal rights") == 1 and "pp. 6, 13" in flags
+
+
+def test_a_topic_the_lease_never_mentions_is_not_found_by_name() -> None:
+    bristol = index_lease((LEASES / "student_tenancy_agreement_university_of_bristol_2024-25.pdf").read_bytes(),
+                          "bristol.pdf")
+    deposit = lease_qa.answer_question(bristol, "how much is the deposit")
+    assert deposit.not_found and "The lease does not mention a deposit" in deposit.answer
+    pets = lease_qa.answer_question(bristol, "can i keep my hamster in my room?")
+    assert not pets.not_found and any(c.page == 6 for c in pets.citations)  # it has a pets clause: quoted
+    office = index_lease((LEASES / "office_lease_healthequity_crossroads_san_mateo_2020.pdf").read_bytes(),
+                         "office.pdf")
+    dogs = lease_qa.answer_question(office, "can employees bring dogs to the office?")
+    assert dogs.not_found and "pets or animals" in dogs.answer
