@@ -59,7 +59,9 @@ _MONTHS = re.compile(r"\b(?:last|past|previous)\s+(\d{1,2}|six|twelve|three|eigh
 _YEARS = re.compile(r"\b(?:last|past|previous)\s+(\d|one|two|three)?\s*years?\b", re.I)
 _BUDGET = re.compile(r"(?:\b(?:under|below|budget(?:'s|\s+is)?(?:\s+of)?|max(?:imum)?(?:'s|\s+is)?|up\s+to|within|with|"
                      r"only have|<)"
-                     r"\s*(?:s?\$|sgd)?\s*)(\d+(?:[.,]\d+)*)\s*(k|m|mil|million)?\b", re.I)
+                     r"\s*(?:s?\$|sgd)?\s*)(\d+(?:[.,]\d+)*)\s*(k|m|mil|million)?\b"
+                     # "within 500m of an mrt" is a distance, not a budget
+                     r"(?!\s*(?:of|from|to|walk)\b|\s*(?:radius|away)\b)", re.I)
 _NEAR = re.compile(r"\b(?:near|around|close\s+to|next\s+to|beside|nearby)\b", re.I)
 _ISH = re.compile(r"\b([a-z][a-z ]{2,30}?)[- ](?:ish|like|style)\b", re.I)
 _WORDNUM = {"one": 1, "two": 2, "three": 3, "six": 6, "twelve": 12, "eighteen": 18}
@@ -238,8 +240,9 @@ class TargetParser:
         elif years:
             raw = (years.group(1) or "1").lower()
             fields["months_back"] = 12 * (_WORDNUM.get(raw) or int(raw))
-        budget = _BUDGET.search(text)
-        if budget:
+        budget = next((b for b in _BUDGET.finditer(text)
+                       if not (b.group(2) or "").lower() == "m" or float(b.group(1).replace(",", "")) < 50), None)
+        if budget:  # "500m" of a budget is a distance in metres; "1.2m" is a million
             value = float(budget.group(1).replace(",", ""))
             unit = (budget.group(2) or "").lower()
             value *= 1000 if unit == "k" else 1_000_000 if unit in ("m", "mil", "million") else 1

@@ -58,6 +58,9 @@ def test_floor_lease_budget_and_window_words(engine) -> None:
     t = parse(engine, "3 rm bedok storey 10 to 12, 62 years left").target
     assert (t.storey_target, t.lease_commence_year) == (11, 2023 + 62 - 99)
     assert parse(engine, "4-room Punggol high floor").target.storey_preference == "high"
+    # "within 500m of an mrt" is a distance; the budget is the 900k said after it, "1.2m" a million
+    assert parse(engine, "4rm in queenstown within 500m of an mrt, budget 900k").target.price_budget_max == 900_000
+    assert parse(engine, "5-room in punggol budget 1.2m").target.price_budget_max == 1_200_000
 
 
 @pytest.mark.parametrize(("text", "asks"), [("3-room, 80 sqm, high floor", "Which town"),
