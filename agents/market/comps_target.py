@@ -241,7 +241,7 @@ class TargetParser:
             raw = (years.group(1) or "1").lower()
             fields["months_back"] = 12 * (_WORDNUM.get(raw) or int(raw))
         budget = next((b for b in _BUDGET.finditer(text)
-                       if not (b.group(2) or "").lower() == "m" or float(b.group(1).replace(",", "")) < 50), None)
+                       if (b.group(2) or "").lower() != "m" or float(b.group(1).replace(",", "")) < 50), None)
         if budget:  # "500m" of a budget is a distance in metres; "1.2m" is a million
             value = float(budget.group(1).replace(",", ""))
             unit = (budget.group(2) or "").lower()
