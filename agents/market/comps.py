@@ -476,6 +476,7 @@ EXTREME_Q = re.compile(r"\b(?:cheapest|lowest|most expensive|priciest|dearest|hi
                        r"ones?)\b", re.I)
 # "any listings on that street right now?", "what's on the market in my block": asking prices, which we do not hold
 FOR_SALE_Q = re.compile(r"\b(?:listings?|listed|on the market|for sale|asking)\b.{0,40}(?:\?|now|right now|currently)|"
+                        r"\basking on (?:the )?portal\b|\bon the (?:hdb )?portal\b|"
                         r"\bwhat(?:'s| is) (?:on the market|for sale|listed)\b", re.I)
 # "my neighbour's flat at 684 went for 865k", "blk 891 sold for 650k": a block's own sale pointed to
 NEIGHBOUR_SALE = re.compile(r"\b(?:at|blk|block)\s+#?(\d{1,4}[a-h]?)\b.{0,30}\b(?:went for|sold (?:for|at)|got)\b",
@@ -878,8 +879,8 @@ def listing_advice(valued: dict[str, Any], text: str = "") -> str:
         where = ("below the range: likely to sell quickly, but you may leave money on the table" if price < low else
                  "above the range: expect buyers to push back" if price > high else "within the range")
         verdict = f"{price:,.0f} SGD is {where} ({(price / estimate - 1) * 100:+.1f}% on the estimate). "
-    return verdict + (f"The data holds what flats sold for, not their asking prices, so I can't tell how far buyers "
-            f"negotiate down. Your flat's estimate is {estimate:,.0f} SGD (range {low:,.0f} - {high:,.0f}): an asking "
+    return verdict + (f"The sales data holds what flats sold for, not how far buyers negotiated down from an asking "
+            f"price. Your flat's estimate is {estimate:,.0f} SGD (range {low:,.0f} - {high:,.0f}): an asking "
             f"price near the top of that range, about {high:,.0f} SGD ({(high / estimate - 1) * 100:+.0f}%), leaves "
             "room to negotiate while staying within what recent buyers paid; far above it, buyers who check recent "
             "sales (HDB publishes them) are likely to hold back.")
@@ -936,6 +937,31 @@ def follow_up_target(previous: Target, stated: Target) -> Target:
     return previous.model_copy(update=update)
 
 
+GAP_YEARS_Q = re.compile(r"\b(?:happen\w*|can'?t tell|cannot tell|no data|nothing)\b.{0,40}\b(?:2024|2025)\b|"
+                         r"\b(?:2024|2025)\b.{0,20}\bat all\b", re.I)
+
+
+def gap_years(engine: CompsEngine, as_of: date) -> str:
+    """What the data can say about 2024-2025: no sales, but HDB's resale price index as published then."""
+    releases = {r.quarter_start: r for r in sorted(engine.rpi, key=lambda r: r.published)
+                if r.published <= as_of}  # the latest release of each quarter known today
+    def level(year: int, quarter: int) -> float | None:
+        found = releases.get(year * 12 + (quarter - 1) * 3)
+        return found.value if found else None
+    lines = ["Right: the sales data has none from 2024 or 2025, only 2023 and January–March 2026, so it cannot show "
+             "how prices moved in between (only compare the two ends)."]
+    end_2023, end_2024 = level(2023, 4), level(2024, 4)
+    latest = max((q for q in releases if q // 12 == 2025), default=None)
+    if end_2023 and end_2024:
+        said = f"HDB's published resale price index gives the path: {end_2023:g} at the end of 2023, {end_2024:g} " \
+               f"at the end of 2024 ({end_2024 / end_2023 - 1:+.1%})"
+        if latest is not None:
+            q = releases[latest]
+            said += f", {q.value:g} in 2025 Q{latest % 12 // 3 + 1} ({q.value / end_2024 - 1:+.1%} on end-2024)"
+        lines.append(said + ". The estimates here carry prices across the gap with that index.")
+    return " ".join(lines)
+
+
 def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: date | None = None,
                model: Any = None) -> dict[str, Any]:
     """Graph node: value the flat the message describes, as of today (the comps card reads state['comps']).
@@ -962,9 +988,16 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
         if stated_now.town and stated_now.flat_type:  # "ok back to toa payoh 3 room then": that flat instead
             about_before = stated_now
         if FOR_SALE_Q.search(asked):  # "any listings on that street, what are they asking?": sales are what we hold
-            return {"reply": latest_on_street(engine, about_before, stated_now.price_budget_max), "awaiting": None,
+            listed = latest_on_street(engine, about_before, stated_now.price_budget_max)
+            if LISTING_PRICE.search(asked) and previous.get("estimate"):  # "if i list at 958k is that crazy? and ..."
+                listed = listing_advice(previous, asked) + "\n\n" + listed
+            return {"reply": listed, "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "listings_asked": True}]}
+        if GAP_YEARS_Q.search(asked):  # "so u cant tell me what happened in 2024 or 2025 at all?"
+            return {"reply": gap_years(engine, as_of), "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "gap_asked": True}]}
         if HIGHER_FLOORS_Q.search(asked):  # "what do higher floors get on my street then": the street's sales
             floors = floors_on_street(engine, about_before, asked)
             if floors:

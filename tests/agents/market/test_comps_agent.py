@@ -251,3 +251,16 @@ def test_flat_types_are_priced_afresh_after_the_gap_only_once_it_has_sales(engin
     x = design(area=np.array([90.0, 90.0]), storey_mid=np.array([8.0, 8.0]), lease_months=np.array([800.0, 800.0]),
                flat_type=np.array([3, 3]), era=np.array([0, 1]))
     assert np.all(x[0, -slopes:] == 0) and np.array_equal(x[1, -slopes:], x[1, :slopes])
+
+
+def test_the_gap_years_said_with_the_published_index_and_portal_asks_beside_a_listing_price(engine) -> None:
+    today = date(2026, 11, 26)
+    first = comps_node({"text": "selling my exec maisonette at woodlands ring rd, 144sqm, 1998 lease, 4th-6th floor. "
+                                "whats it worth?"}, engine=engine, today=today)
+    state = {"comps": first["comps"], "previous_node": "comps"}
+    gap = comps_node({**state, "text": "wait so u cant tell me what happened in 2024 or 2025 at all?"}, engine=engine,
+                     today=today)
+    assert gap["reply"].startswith("Right: the sales data has none from 2024 or 2025") and "+9.7%" in gap["reply"]
+    asks = comps_node({**state, "text": "ok if i list at 958k is that crazy? what are other execs in woodlands asking "
+                                        "on the portal"}, engine=engine, today=today)
+    assert asks["reply"].startswith("958,000 SGD is") and "Asking prices on the HDB Flat Portal" in asks["reply"]
