@@ -15,7 +15,19 @@ from typing import Any
 
 from agents.market.answer import compose
 from agents.market.places import mentions
-from agents.market.planner import FUTURE, TOPICS, TREND, YEAR_RANGE, Plan, no_figures, plan_calls, years_in
+from agents.market.planner import (
+    BEDS_EN,
+    FUTURE,
+    TOPICS,
+    TREND,
+    YEAR_RANGE,
+    Plan,
+    layout_in,
+    no_figures,
+    plan_calls,
+    typology_in,
+    years_in,
+)
 from agents.market.tool_router import market_catalog, select_tools
 from agents.market.yields import compare_investment, yield_answer
 from agents.prompts import ANALYTICS_PROMPT
@@ -73,6 +85,7 @@ AGAINST_YEAR = re.compile(r"\b(?:up|down|higher|lower|more|less|changed?) (?:fro
                           r"كم (?:زاد|ارتفع)", re.I)
 
 
+KIND_WORDS = re.compile(r"\b(?:apartments?|villas?|townhouses?|duplex(?:es)?)\b|شقة|شقق|فيلا|فلل|تاون هاوس", re.I)
 THERE = re.compile(r"\b(?:there|that area|that island|same (?:place|area|island))\b|هناك|هنالك|فيها|نفس المنطقة", re.I)
 SAME_YEAR = re.compile(r"\b(?:(?:the )?same (?:year|period|years)|that year)\b|نفس (?:السنة|العام)", re.I)
 PLACE_ONLY = re.compile(r"^\s*(?:and|what about|how about|same for|and in|وماذا عن|ماذا عن|وعن|وفي)\s+"
@@ -101,6 +114,12 @@ def unknown_follow_up(text: str, previous: str | None) -> str | None:
 def follow_up_text(text: str, previous: str | None) -> str:
     """A short follow-up ("and in 2022?", "what about Reem?") completed by the previous market question: its years
     or places replaced by the new ones; any other message as it is."""
+    if previous and not mentions(text) and mentions(previous) and TREND.search(text) and not THERE.search(text):
+        # "how have rents moved since 2023": the places, layout and kind of home asked about before
+        places = " ".join(dict.fromkeys(m.matched for m in mentions(previous)))
+        kept = [] if layout_in(text) else [m.group(0) for m in [BEDS_EN.search(previous)] if m]
+        kept += [] if typology_in(text) else [m.group(0) for m in [KIND_WORDS.search(previous)] if m]
+        return f"{text} {' '.join(kept)} {places}".strip()
     if previous and THERE.search(text) and not mentions(text) and mentions(previous):
         # "supply pipeline for 1br there", "وكم إيجار شقة غرفتين نوم هناك؟": this question, about the place before
         places = " ".join(dict.fromkeys(m.matched for m in mentions(previous)))

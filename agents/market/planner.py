@@ -151,6 +151,10 @@ RELATIVE_YEARS = (
 )
 
 
+SINCE_YEAR = re.compile(r"\bsince\s+((?:19|20)\d{2})\b|"
+                        r"منذ\s+((?:19|20)\d{2})", re.I)
+
+
 def years_in(text: str, today: date | None = None) -> list[int]:
     """Years named, with ranges expanded ("2019 to 2022" -> 2019..2022) and relative ones resolved ("last year"
     in 2026 -> 2025), in order, without repeats."""
@@ -160,6 +164,10 @@ def years_in(text: str, today: date | None = None) -> list[int]:
         lo, hi = sorted((int(start), int(end)))
         if hi - lo <= 15:
             found += range(lo, hi + 1)
+    for said in SINCE_YEAR.finditer(text):  # "since 2023": that year to the last full one
+        start = int(said.group(1) or said.group(2))
+        if now - 15 <= start < now:
+            found += range(start, now)
     found += [int(y) for y in YEAR.findall(text)]
     return list(dict.fromkeys(y for y in found if 2000 <= y <= 2100))
 

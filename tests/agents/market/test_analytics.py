@@ -266,3 +266,17 @@ def test_market_follow_ups_there_keep_the_place_and_sales_are_given_apart():
     assert "Al Reem Island" in there["reply"] and "Yas" not in there["reply"] and "projection" in there["reply"]
     invest = ask(graph, "if i bought a 1br on reem to rent out, what yield would i get?", thread_id="n")
     assert invest["route"]["node"] == "analytics"
+
+
+def test_since_a_year_runs_to_the_last_full_one_and_a_trend_follow_up_keeps_the_homes_asked_about():
+    from datetime import date
+
+    from agents.market.analytics import follow_up_text
+    from agents.market.planner import years_in
+
+    assert years_in("how have rents moved since 2023", date(2026, 11, 26)) == [2023, 2024, 2025]
+    assert years_in("منذ 2022", date(2026, 11, 26)) == [2022, 2023, 2024, 2025]
+    before = "thinking of buying a 1br apartment to rent out, yas or reem? give me 2025 rents"
+    asked = follow_up_text("how have rents moved since 2023", before)
+    assert "1br" in asked and "apartment" in asked and "yas" in asked.lower() and "reem" in asked.lower()
+    assert "2025" not in asked  # the years are this question's own
