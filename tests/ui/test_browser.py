@@ -110,15 +110,17 @@ def _pick_first_tour(page) -> None:
     Typing filters the list to that option and Enter selects it: no click on an option element, which a rerun
     can replace while the click waits (the flake seen under load). Retried while the page is still busy.
     """
+    picked = """() => [...document.querySelectorAll('[data-testid="stMultiSelect"]')]
+                    .some(e => e.innerText.includes('[1]'))"""
     for _ in range(4):
+        if page.evaluate(picked):  # a slow rerun showed it late: typing again would pick the next option too
+            return
         page.locator('[data-testid="stMultiSelect"] input').first.click()
         page.keyboard.type("[1]")
         page.keyboard.press("Enter")
         page.keyboard.press("Escape")
         try:
-            page.wait_for_function(
-                """() => [...document.querySelectorAll('[data-testid="stMultiSelect"]')]
-                        .some(e => e.innerText.includes('[1]'))""", timeout=10_000)
+            page.wait_for_function(picked, timeout=20_000)
             return
         except Exception:
             continue
