@@ -33,7 +33,7 @@ from agents.market.yields import compare_investment, yield_answer
 from agents.prompts import ANALYTICS_PROMPT
 from agents.state import AgentState
 from agents.tools import Tool
-from retrieval.arabic import is_arabic
+from retrieval.arabic import is_arabic, normalize
 
 log = logging.getLogger(__name__)
 
@@ -148,11 +148,52 @@ def follow_up_text(text: str, previous: str | None) -> str:
     return f"{base} {text}"
 
 
+ARABIC_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
+# the topics a two-part question may ask one after the other: rents, sale prices, sales counts, supply, a trend
+PART_TOPICS = {
+    "rent": TOPICS["rent"],
+    "price": re.compile(r"\bsell(?:s|ing)? for\b|\bsale (?:price|rate)s?\b|\bper (?:sq ?m|sqm|square met\w*|sq ?ft)\b|"
+                        r"\bprice per\b|\bprices?\b|سعر المتر|سعر البيع|المتر المربع", re.I),
+    "sales": re.compile(r"\b(?:sales? count|how many (?:sales|deals|transactions)|transactions?|deals?)\b|"
+                        r"صفقات|معاملات", re.I),
+    "supply": TOPICS["supply"],
+    "trend": re.compile(r"\bhow (?:has|have|did) .{0,30}(?:changed?|moved?)\b|\bchanged? (?:from|since)\b|"
+                        r"\b(?:since|from) (?:19|20)\d{2}\b|كيف تغير|تغير من", re.I),
+}
+_PART_SPLIT = re.compile(r"(?<=[?؟.])\s+|\s+(?=(?:and|also|plus) (?:what|how|which|the)\b)|\s+(?=و(?:كم|كيف|هل|ما)\s)",
+                         re.I)
+
+
+def question_parts(text: str) -> list[str]:
+    """The parts of a message that each ask their own topic ("give me 2025 rents and what they sell for"), each
+    completed with the places, years, layout and kind of home the whole message names; [] for one question."""
+    pieces = [p for p in _PART_SPLIT.split(text) if p and p.strip(" ?؟.")]
+    pieces = [p for chunk in pieces for p in re.split(r"\s+and (?=what (?:they|it|do|does|are)\b)", chunk)]
+    topics = [next((name for name, pattern in PART_TOPICS.items() if pattern.search(normalize(p))), None)
+              for p in pieces]
+    last = {t: i for i, t in enumerate(topics) if t}  # a topic said twice ("to rent out ... 2025 rents"): the last
+    asked = [(p, t) for i, (p, t) in enumerate(zip(pieces, topics, strict=True)) if t and last[t] == i]
+    if len(asked) < 2:
+        return []
+    places = " ".join(dict.fromkeys(m.matched for m in mentions(text)))
+    years = " ".join(str(y) for y in years_in(text)) if not PART_TOPICS["trend"].search(text) else ""
+    kind = [m.group(0) for m in [BEDS_EN.search(text), KIND_WORDS.search(text)] if m]
+    out = []
+    for i, (part, topic) in enumerate(asked):
+        if topic == "trend" and i:  # "and how has it changed from 2022 to 2025?": the thing asked just before
+            part = f"{part} {YEAR_OR_RANGE.sub(' ', asked[i - 1][0])}"
+        extra = [] if mentions(part) else [places]
+        extra += [] if years_in(part) or topic == "trend" else [years]
+        extra += [k for k in kind if k.lower() not in part.lower()]
+        out.append(" ".join([part, *extra]).strip())
+    return out
+
+
 def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     """Graph node: a market question in state["text"] -> reply, state["market"] (the card) and a trace entry.
 
     A short follow-up after a market answer ("and in 2022?") is read with the question before it."""
-    text = state.get("text", "") or ""
+    text = (state.get("text", "") or "").translate(ARABIC_DIGITS)  # "٢٠٢٥" is 2025
     previous = state.get("market_question") if state.get("prior_node") == "analytics" else None
     unknown = unknown_follow_up(text, previous)
     if unknown:  # "what about Dubai Marina?": say what the tables cover, do not repeat the last answer
@@ -168,6 +209,15 @@ def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                            "chart": None, "lang": state.get("lang") or "en", "question": None},
                 "trace": [{"node": "analytics", "ms": 0.0, "yield": True}]}
     question = follow_up_text(text, previous)
+    parts = [] if COMPARE_WITH.search(text) else question_parts(question)  # "compare it with reem, and ...": whole
+    if parts:  # "2025 rents and what they sell for": each part answered, in the order asked
+        turns = [analytics_turn(p, model=model, lang="ar" if state.get("lang") == "ar" else None) for p in parts]
+        answered_turns = [t for t in turns if t.get("market")]
+        if len(answered_turns) >= 2:
+            trace = {**answered_turns[0]["trace"], "parts": parts}
+            return {"reply": "\n\n".join(dict.fromkeys(t["reply"] for t in turns)),
+                    "market": answered_turns[0]["market"],
+                    "market_question": question, "trace": [trace]}
     turn = analytics_turn(question, model=model, lang="ar" if state.get("lang") == "ar" else None)
     trace = {**turn["trace"], **({"follow_up_of": previous} if question != text else {})}
     kept = question if turn.get("market") else (previous or question)  # a question without figures is not built on

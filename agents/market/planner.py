@@ -20,8 +20,8 @@ DISTRICT_TOOLS = ("get_transaction_count", "get_total_sales_value", "get_current
 MAX_SERIES = 8
 
 YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
-YEAR_RANGE = re.compile(r"\b((?:19|20)\d{2})\s*(?:-|–|to|until|till|through|and|الى|إلى|حتى|و)\s*((?:19|20)\d{2})\b",
-                        re.I)
+YEAR_RANGE = re.compile(r"\b((?:19|20)\d{2})\s*(?:-|–|to|until|till|through|and|الى|إلى|حتى|لين|لغاية|و)\s*"
+                        r"((?:19|20)\d{2})\b", re.I)
 WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "single": 1}
 BEDS_EN = re.compile(r"\b(\d|one|two|three|four|five|six|single)\s*[- ]?\s*(?:br|bd|bdr|bed|beds|bedroom|bedrooms|"
                      r"bhk|b/r|room|rooms)\b", re.I)

@@ -280,3 +280,16 @@ def test_since_a_year_runs_to_the_last_full_one_and_a_trend_follow_up_keeps_the_
     asked = follow_up_text("how have rents moved since 2023", before)
     assert "1br" in asked and "apartment" in asked and "yas" in asked.lower() and "reem" in asked.lower()
     assert "2025" not in asked  # the years are this question's own
+
+
+def test_a_two_part_question_gets_both_answers_and_arabic_digits_are_years():
+    from agents.market.analytics import analytics_node, question_parts
+
+    parts = question_parts("thinking of buying a 1br apartment to rent out, yas or reem? give me 2025 rents and what "
+                           "they sell for")
+    assert len(parts) == 2 and all("2025" in p and "1br" in p for p in parts)
+    assert question_parts("what is the rent in yas in 2024?") == []
+    both = analytics_node({"text": "give me 2025 rents for a 1br apartment on yas island and what they sell for"})
+    assert "Average yearly rent" in both["reply"] and "Sale price per square metre" in both["reply"]
+    trend = analytics_node({"text": "كم متوسط إيجار الاستوديو في جزيرة الريم؟ وكيف تغيّر من ٢٠٢٢ لين ٢٠٢٥؟"})
+    assert all(f"مؤشر الإيجارات {year}" in trend["reply"] for year in (2022, 2023, 2024, 2025))
