@@ -701,6 +701,11 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
                 m["row_preview"].get("rent") is None or not re.search(
                     rf"(?:under|below|max|up to|budget|than|at most)\s+\$?{re.escape(suite)}", lowered)):
             return m
+    one_on_a_floor = re.search(r"\bfloor (?:one|unit|place|apartment|apt|suite|listing)\b", lowered)
+    floor = floor_said(lowered) if one_on_a_floor else None
+    on = on_floor(shown, floor) if floor is not None else []
+    if len(on) == 1:  # "the 23rd floor one": the one shown unit on that floor
+        return on[0]
     for size in re.finditer(r"\b(\d{1,2},?\d{3}|\d{3})\s*(?:sq\.?\s?ft|sqft|sf|square f(?:ee|oo)t)\b", lowered):
         # "the 1200 sqft one": the shown unit of that size
         value = float(size.group(1).replace(",", ""))

@@ -1396,3 +1396,14 @@ def test_areas_compared_on_average_and_a_list_price(inventory, now):
     priced = ask(_graph(inventory, now), "got a vacant 2br/1ba in bushwick, ~850sf, 3rd floor walkup, no amenities, "
                                          "~6 min to the L. what should i list it at", thread_id="p", role="manager")
     assert priced["reply"].startswith("**List it at about $") and "Bushwick 2br listings like yours" in priced["reply"]
+
+
+def test_a_unit_named_by_its_floor_gets_its_details(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "1br in LIC, budget two thousand eight hundred, want a high floor for the view",
+                thread_id="f")["matches"]
+    top = max(shown, key=lambda m: int(m["row_preview"]["floor"] or 0))
+    floor = int(top["row_preview"]["floor"])
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(floor % 10 if floor not in (11, 12, 13) else 0, "th")
+    state = ask(graph, f"the {floor}{suffix} floor one - gym? doorman? how old is the building", thread_id="f")
+    assert top["id"] in state["reply"] and "years old" in state["reply"]
