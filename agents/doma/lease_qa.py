@@ -393,9 +393,8 @@ ABSENT_TOPICS = (
 
 def absent_topic(index: LeaseIndex, question: str) -> str | None:
     """The topic a question asks about that the lease never mentions ("a deposit"), or None."""
-    text = " ".join(chunk.text for chunk in index.chunks)
     for topic, asked, written in ABSENT_TOPICS:
-        if re.search(asked, question, re.I) and not re.search(written, text, re.I):
+        if re.search(asked, question, re.I) and not re.search(written, index.text, re.I):
             return topic
     return None
 

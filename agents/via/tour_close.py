@@ -340,9 +340,7 @@ _AMENITY_ASK = (("doorman", r"\bdoorman|\bportero|\bبواب"), ("elevator", r"\
 _ASIDE = re.compile(r"\b(?:is|are|does|do|has|have)\s+(?:it|that|this|they|those|both|the building)\b[^.?!]{0,40}\?|"
                     r"¿[^?]{3,60}\?|\bcan (?:you|u) (?:ask|check)\b[^.?!]{0,60}", re.I)
 _ASIDE_FACTS = (("no fee", r"\bno[- ]?fee|\bbroker(?:'s)? fee|\bfee\b|\bcomisi[oó]n|\bsin comisi[oó]n"),
-                ("doorman", r"\bdoorman|\bportero|\bبواب"), ("elevator", r"\belevator|\blift\b|\bascensor|\bمصعد"),
-                ("gym", r"\bgym|\bgimnasio"), ("washer", r"\bwasher|\blaundry|\bw/d\b|\blavadora|\bغسالة"),
-                ("dishwasher", r"\bdishwasher|\blavavajillas"), ("roof", r"\broof"), ("patio", r"\bpatio|\bterraza"))
+                *_AMENITY_ASK, ("washer", r"\bw/d\b"), ("roof", r"\broof"))
 
 
 def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -> str | None:
@@ -782,10 +780,15 @@ _CORRECTION = re.compile(r"\b(?:wait|actually|no wait|sorry|i mean|scratch that|
                          re.I)
 
 
+def _last_correction(text: str) -> re.Match[str] | None:
+    """Where the message last corrects itself ("wait", "actually", "make it"), or None."""
+    return next(reversed(list(_CORRECTION.finditer(text))), None)
+
+
 def corrected(text: str) -> str:
     """A message with its earlier clock times dropped when it corrects itself ("sunday 2pm. wait make it 4"):
     the time said after the correction stands."""
-    fix = next(reversed(list(_CORRECTION.finditer(text))), None)
+    fix = _last_correction(text)
     if fix is None or not _CLOCK.search(english_when(text[fix.start():])):
         return text
     before = _CLOCK.sub(" ", english_when(text[:fix.start()]))
@@ -795,7 +798,7 @@ def corrected(text: str) -> str:
 def corrected_unit(text: str, shown: list[dict[str, Any]], inventory: Inventory) -> str:
     """ "book the big one thursday 6:30pm. wait no cancel that, book the 18th floor one instead same time": the part
     after the correction when it names a unit shown, with the day and time said before it (for "same time")."""
-    fix = next(reversed(list(_CORRECTION.finditer(text))), None)
+    fix = _last_correction(text)
     if fix is None or not shown:
         return text
     after = text[fix.start():]

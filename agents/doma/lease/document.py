@@ -7,6 +7,7 @@ import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from agents.doma.lease.chunks import Chunk, chunk_pages
 from agents.doma.lease.evidence import Evidence, concept_weights, judge
@@ -60,6 +61,11 @@ class LeaseIndex:
     df: Counter[str] = field(repr=False)
     names: frozenset[str] = field(default=frozenset(), repr=False)  # see document_names
     build_ms: float = 0.0
+
+    @cached_property
+    def text(self) -> str:
+        """The whole lease's text, once (for what it never mentions)."""
+        return " ".join(chunk.text for chunk in self.chunks)
 
     @classmethod
     def from_pages(
