@@ -8,7 +8,7 @@ from datetime import date
 import numpy as np
 import pytest
 
-from agents.market.comps import comps_node, default_engine, design, eras
+from agents.market.comps import MOP_YEARS, SIMILAR_LEASE_MONTHS, comps_node, default_engine, design, eras
 from agents.market.comps_search import MAX_RELAX, MAX_TIGHTEN, POOL_MAX, POOL_MIN, run_loop
 from contracts.comps import Target
 from data.sources.hdb import FLAT_TYPES, month_index
@@ -264,3 +264,41 @@ def test_the_gap_years_said_with_the_published_index_and_portal_asks_beside_a_li
     asks = comps_node({**state, "text": "ok if i list at 958k is that crazy? what are other execs in woodlands asking "
                                         "on the portal"}, engine=engine, today=today)
     assert asks["reply"].startswith("958,000 SGD is") and "Asking prices on the HDB Flat Portal" in asks["reply"]
+
+
+def test_an_unsold_lettered_block_after_a_year_of_data_is_dated_as_newly_past_its_minimum_occupation(engine) -> None:
+    """83B Circuit Rd has no sale in 2023: valued in 2026 it is a flat first resold after its 5-year MOP (lease from
+    2021), not one of the 1970s blocks that share its street; with under a year of data it is dated as before."""
+    january = date(2026, 1, 1)
+    target = parse(engine, "83B Circuit Rd 3-room, 68sqm, storey 10 to 12", january).target
+    assert len(engine.block_rows(target, any_type=True)) == 0
+    _, _, lease, _ = engine.target_profile(target, np.zeros(0, dtype=np.int64))
+    assert lease == (2026 - MOP_YEARS + 99) * 12 - month_index(january)
+    early = parse(engine, "83B Circuit Rd 3-room, 68sqm, storey 10 to 12", date(2023, 11, 1)).target
+    assert not engine.newly_sellable(early, np.zeros(0, dtype=np.int64))
+    _, _, early_lease, _ = engine.target_profile(early, np.zeros(0, dtype=np.int64))
+    assert early_lease < lease - 12 * 12
+
+
+def test_an_unsold_lettered_block_takes_the_lease_of_its_letter_sibling(engine) -> None:
+    as_of = date(2026, 1, 1)
+    target = parse(engine, "4 room blk 101B Lorong 2 Toa Payoh, 90 sqm, 5th floor", as_of).target
+    assert len(engine.block_rows(target, any_type=True)) == 0
+    t = engine.table
+    sibling = np.flatnonzero((t.block == "101A") & (t.street == "LOR 2 TOA PAYOH"))
+    commence = Counter(t.lease_commence[sibling].tolist()).most_common(1)[0][0]
+    _, _, lease, _ = engine.target_profile(target, np.zeros(0, dtype=np.int64))
+    assert lease == (commence + 99) * 12 - month_index(as_of)
+
+
+def test_the_same_street_counts_only_for_flats_of_a_similar_lease(engine) -> None:
+    """Circuit Rd mixes 1970s blocks with 2021 ones: the new flat's comps on its street are the new ones only."""
+    as_of = date(2026, 1, 1)
+    result = engine.run("83B Circuit Rd 3-room, 68sqm, storey 10 to 12", as_of=as_of)
+    _, _, lease, _ = engine.target_profile(result.target, np.zeros(0, dtype=np.int64))
+    on_street = [c for c in result.comps if c.street_name == "CIRCUIT RD"]
+    assert on_street
+    for comp in on_street:
+        year, month = map(int, comp.month.split("-"))
+        then = comp.remaining_lease_months - (month_index(as_of) - (year * 12 + month - 1))
+        assert abs(then - lease) <= SIMILAR_LEASE_MONTHS
