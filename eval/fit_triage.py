@@ -2,8 +2,8 @@
 
 Two logistic regressions (`eval/fit_linear.py`) over `agents.doma.triage_model.features`: priority (P0/P1/P2)
 and category. The P0 threshold is the highest candidate at which the model, together with the rules, misses no
-dev P0 (safety first: a false P0 costs a call, a missed one can cost a life), else the lowest candidate above the
-P0 probability of an empty message; with no dev split, a low default.
+dev P0 that any candidate catches (safety first: a false P0 costs a call, a missed one can cost a life), else the
+lowest candidate above the P0 probability of an empty message; with no dev split, a low default.
 """
 
 from __future__ import annotations
@@ -50,8 +50,11 @@ def _calibrate(model: TriageModel, dev: list[dict[str, Any]]) -> float:
     # Below the P0 probability of an empty message the model says nothing about danger: never go that low.
     floor = model.priority.probabilities({}).get("P0", 0.0)
     usable = [t for t in CANDIDATES if t > floor] or [max(CANDIDATES)]
+    # A dev P0 that even the lowest usable threshold misses is missed at any: it must not drag the threshold down
+    # to that lowest one (and add every false P0 it brings) for nothing.
+    reachable = [p for p in missed_by_rules if p >= usable[-1]]
     for threshold in usable:
-        if all(p >= threshold for p in missed_by_rules):
+        if all(p >= threshold for p in reachable):
             return threshold
     return usable[-1]
 

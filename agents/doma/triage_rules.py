@@ -313,6 +313,49 @@ _UNSECURED = re.compile(r"\b(?:door|lock|window)\w*\W+(?:\w+\W+){0,4}?(?:will no
                         r"\bcan not (?:lock|secure)\b")
 
 
+# An attempt that failed and is over ("they didn't get in", "gave up", "police already came"): it needs the lock
+# fixed (P1) or a camera (P2), not a rescue. Someone at the door now is no failed attempt.
+_ATTEMPT = re.compile(r"\btried\b|\btrying\b|\battempt\w*|\bintent\w*|\btrato\b|\bحاول")
+_PAST_ATTEMPT = re.compile(r"\btried to (?:break|get|force|pry|jimmy|open)\b|\battempted\b|\b(?:break-?in|burglary|"
+                           r"robbery) attempt\b|\battempt(?:ed)? (?:break|burglary|robbery)|\bintentaron\b|"
+                           r"\bintento de robo\b|\bحاول")
+_FAILED = re.compile(
+    r"\b(?:did|could|do|can|was) not (?:get|make it|manage to get|break) in\b|\bnever got in\b|\bgave up\b|"
+    r"\bran (?:off|away)\b|\b(?:took|taken|stole|stolen) nothing\b|\bnothing (?:was )?(?:taken|stolen)\b|"
+    r"\bno (?:lograron|entraron|pudieron entrar)\b|\bse fue\b|\bhuy\w+\b|\bهرب|\bمقدرش يدخل|\bما قدر|"
+    r"\bpolice (?:already )?(?:came|caught|have been)\b|\bcops (?:already )?came\b|\bpolice report\b"
+)
+_IN_PROGRESS = re.compile(r"\bright now\b|\b(?:is|are) (?:still )?(?:trying|here|inside|outside)\b|\bstill (?:here|"
+                          r"inside|there|outside|around)\b|\bcome back\b|\bcoming back\b|\bhiding\b|\bahora\b")
+
+
+# A report of a hazard that is over and dealt with ("the burst pipe from january was repaired", "small grease fire
+# last month, fire dept came, all good"), with nothing said to be going on: a check or a touch-up, not a rescue.
+_DEALT_WITH = re.compile(
+    r"\b(?:was|were|got|been|is|are) (?:\w+ )?(?:fixed|repaired|replaced|put out|cleaned|sanitized|sealed|reset|"
+    r"resolved|restored|dried|patched|sorted)\b|\b(?:came|come|fixed it|fixed the|got me out)\b.{0,40}\b(?:fixed|"
+    r"repaired|sealed|out|all good|fine)\b|\b(?:it is|its|all is|alls|everything is|everything) (?:fine|ok|okay|"
+    r"good|dry)\b|\ball good\b|\balready out\b|\bno damage\b|\bworks (?:great|fine|perfectly|well)\b|"
+    r"\b(?:has been|been) fine since\b|\bhave not seen\b|\bfalse alarm\b|\blo arregl\w+|\bya no\b|"
+    r"\bya (?:esta|quedo) (?:bien|arreglad\w+)|\b(?:fixed|repaired) (?:it|them|the \w+)\b"
+)
+_ONGOING = re.compile(r"\bstill\b|\bagain\b|\bright now\b|\bas we speak\b|\bcurrently\b|\bkeeps?\b|"
+                      r"\bgetting worse\b|\bspreading\b|\bcame back\b|\bback again\b|\breturned\b|\bsigue\b|"
+                      r"\botra vez\b|\bde nuevo\b")
+
+
+def dealt_with(text: str) -> bool:
+    """The message tells a hazard as over and handled, and nothing as going on now."""
+    return bool(_DEALT_WITH.search(text)) and not _ONGOING.search(text)
+
+
+def failed_attempt(text: str) -> bool:
+    """An entry attempt that failed and is over (not someone trying now)."""
+    if _IN_PROGRESS.search(text) or re.search(r"\bkeeps? trying\b|\bevery (?:night|day)\b", text):
+        return False
+    return bool(_PAST_ATTEMPT.search(text) or (_ATTEMPT.search(text) and _FAILED.search(text)))
+
+
 _RECENT = re.compile(r"\blast night\b|\btonight\b|\bthis (?:morning|evening|afternoon)\b|\bearlier today\b|"
                      r"\b(?:an|one|two|few|couple of|\d+) (?:hours?|minutes?) ago\b")
 
@@ -402,6 +445,12 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
                     negated.append(hazard)
                     resolved.append(hazard)
                     continue
+                if hazard not in STANDING and dealt_with(text):
+                    resolved.append(hazard)
+                    continue
+                if hazard == "break_in" and failed_attempt(text):
+                    resolved.append(hazard)  # checked below: P1 while the home cannot be secured, else P2
+                    continue
                 if past_only(clause) and hazard not in STANDING and not (hazard == "break_in" and still_unsafe(text)):
                     # Told in the past ("someone tried to get in last month"): it needs a check, not a rescue;
                     # a break-in that left the home unsecured, or an attempt of last night, is not past yet.
@@ -418,6 +467,7 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
 
 # --- context that can sit anywhere in the message ---
 _TEMP_STRICT = re.compile(
+    r"(?<!\bapt )(?<!\bunit )(?<!\bin )(?<!#)"  # "apt 2f", "radiators cold in 5c": a flat, not a temperature
     r"(-?\d{1,3}(?:\.\d)?)\s*(?:(?:deg(?:ree)?s?|grados)\s*(f|c|fahrenheit|celsius)?|(f|c)\b)"
     r"|(-?\d{1,3})\s+(?:out|outside|inside|in here)\b"
     r"|\b(?:it is|its|about|around) (-?\d{1,3})\b(?! (?:days?|hours?|weeks?|minutes?|floors?|am|pm|times?))"
@@ -426,8 +476,7 @@ _FREEZING = re.compile(
     r"\bfreez(?:ing|e)\b|\bfrigid\b|\bfrozen\b|\bbelow (?:zero|freezing)\b|\bsub ?zero\b|\bsnow\w*|\bblizzard\b|"
     r"\bicy\b|\bpolar vortex\b|\bsingle digits\b|\b(?:dead|middle) of winter\b|\bsee (?:my|our) breath\b|"
     r"\bhela(?:d|nd)\w*|\bcongel\w*|\b(?:mucho|muchisimo|tanto) frio\b|\bbajo cero\b|"
-    r"\bin the (?:teens|20s|30s|twenties|thirties)\b|"
-    r"\b(?:december|january|february)\b|\bwinter\b"
+    r"\bin the (?:teens|20s|twenties)\b"
 )
 _HOT = re.compile(
     r"\bheat_wave\b|\bswelter\w*|\bscorching\b|\bboiling\b|\bunbearabl\w*|\bextreme heat\b|\b(?:so|really|very|"
@@ -481,11 +530,13 @@ _PARTIAL_HEAT = re.compile(
     r"\bonly (?:one|the)\b"
 )
 _INDOOR = re.compile(
-    r"(-?\d{1,3})\s*(?:deg\w*|f\b)?\W+(?:\w+\W+){0,2}?(?:inside|in here|indoors|in the (?:apartment|unit|house|"
-    r"room|bedroom|place)|in my (?:apartment|unit|house|room|bedroom|place))"
+    # "50 inside", but not the outside figure in "45 outside, 60 inside" or "outside is 45, inside 58"
+    r"(-?\d{1,3})\s*(?:deg\w*|f\b)?\W+(?:(?!out\w*\b|\d)\w+\W+){0,2}?(?:inside|in here|indoors|"
+    r"in the (?:apartment|unit|house|room|bedroom|place)|in my (?:apartment|unit|house|room|bedroom|place))"
+    r"(?!\W+(?:\w+\W+)?\d)"
     r"|\b(?:inside|in here|indoors|thermostat (?:says|reads|shows)|thermometer (?:says|reads|shows))\W+"
     r"(?:\w+\W+){0,3}?(-?\d{1,3})\b"
-    r"|\b(?:apartment|unit|room|bedroom|place) is (?:at |down to |only )?(-?\d{1,3})\b"
+    r"|\b(?:apartment|unit|room|bedroom|place) is (?:at |down to |only )?(-?\d{1,3})(?:\s*(?:deg\w*|f))?\b"
 )
 
 
@@ -503,11 +554,16 @@ def _cue(pattern: re.Pattern[str], text: str) -> bool:
     return False
 
 
+# Freezing weather: at or below 32 °F. In the blind train reports, no heat at 33-40 °F outside was labelled P1 (4 of 4)
+# and at or below 32 °F P0 (8 of 9); a month name or "winter" alone said nothing either way, so they are no cue.
+FREEZING_F = 32.0
+
+
 def context(text: str) -> dict[str, bool]:
     """Message-wide context: freezing weather, heat, vulnerable people, 'no rush'."""
     temps = temperatures_f(text)
     return {
-        "freezing": _cue(_FREEZING, text) or any(t <= 40 for t in temps),
+        "freezing": _cue(_FREEZING, text) or any(t <= FREEZING_F for t in temps),
         "hot": _cue(_HOT, text) or any(t >= 86 for t in temps),
         "vulnerable": bool(_VULNERABLE.search(text)),
         "distress": bool(_DISTRESS.search(text)),
@@ -727,10 +783,12 @@ def analyze(text: str) -> Analysis:
             # partial outage
             partial = bool(_PARTIAL_HEAT.search(norm)) and not _WHOLE_HEAT.search(norm)
             cold_inside = any(t <= 55 for t in indoor_temperatures_f(norm))
-            # Exposure: a whole home without heat in freezing weather, or anyone vulnerable in a cold home, is
-            # P0; one cold room is a habitability problem (P1) unless someone vulnerable is exposed to it.
-            if (ctx["freezing"] and (not partial or ctx["vulnerable"])) or (cold_inside and ctx["vulnerable"]) \
-                    or any(t <= 50 for t in indoor_temperatures_f(norm)) or (ctx["vulnerable"] and ctx["distress"]):
+            # Exposure: a whole home without heat in freezing weather or at 55 °F or less inside, or anyone
+            # vulnerable in a cold home, is P0; one cold room is a habitability problem (P1) unless someone
+            # vulnerable is exposed to it.
+            exposed = (not partial) or ctx["vulnerable"]
+            if ((ctx["freezing"] or cold_inside) and exposed) or any(t <= 50 for t in indoor_temperatures_f(norm)) \
+                    or (ctx["vulnerable"] and ctx["distress"]):
                 analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
                 continue
         if name == "ac_out" and ctx["hot"] and ctx["vulnerable"] and ctx["distress"]:
@@ -757,8 +815,11 @@ def analyze(text: str) -> Analysis:
     if leak_negated:
         analysis.negated.append("leak")
     for hazard in dict.fromkeys(resolved):
-        # A hazard that went away (a gas smell, a sparking outlet) still needs a check within a day.
-        analysis.signals.append(Signal(f"resolved:{hazard}", RESOLVED_CATEGORY.get(hazard, "general"), "P1", 0))
+        # A hazard that went away (a gas smell, a sparking outlet) still needs a check within a day; a failed
+        # entry attempt that left the locks working needs none.
+        secure = hazard == "break_in" and failed_attempt(norm) and not _UNSECURED.search(norm)
+        analysis.signals.append(Signal(f"resolved:{hazard}", RESOLVED_CATEGORY.get(hazard, "general"),
+                                       "P2" if secure else "P1", 0))
 
     if not analysis.signals:
         fallback = object_category(norm, 0)

@@ -454,3 +454,44 @@ def test_hazard_evidence_that_is_p0(text):
 
 def test_a_warm_wall_alone_is_not_an_emergency():
     assert classify("the wall behind the fridge is a bit warm, is that normal?").priority != "P0"
+
+
+@pytest.mark.parametrize(("text", "priority"), [
+    # 33-40 °F outside with a livable inside is a habitability repair within a day, freezing is exposure
+    ("no heat in apartment, outside is about 45, inside 58", "P1"),
+    ("heat hasn't come on tonight, it's 38F outside, apt at 61 and dropping", "P1"),
+    ("no heat since yesterday, it's 20F outside", "P0"),
+    ("heat's been out all weekend in the whole building, apartment is 55F", "P0"),
+    # a flat number is no temperature
+    ("No heat in apt 2F, radiator cold to touch, outside 42F", "P1"),
+    ("Radiators cold in 5C. Outside 45F. Tenant reports 60F inside.", "P1"),
+])
+def test_cold_is_read_from_real_temperatures(text: str, priority: str) -> None:
+    assert classify(text, learned=None).priority == priority
+
+
+def test_the_outside_figure_is_not_read_as_the_inside_one() -> None:
+    from agents.doma.triage_rules import indoor_temperatures_f
+    assert indoor_temperatures_f("45 outside, 60 inside") == [60.0]
+    assert indoor_temperatures_f("outside is about 45, inside 58") == [58.0]
+    assert indoor_temperatures_f("its 48 in here") == [48.0]
+
+
+@pytest.mark.parametrize(("text", "priority"), [
+    ("someone tried to break in last night, they didn't get in but the lock is bent and now the door won't lock", "P1"),
+    ("attempted break-in last week, police report filed, the lock held and works fine. could we get a camera?", "P2"),
+    ("someone is trying to get in my door right now, i hear them working the lock", "P0"),
+    ("came home and my door was kicked in, I'm standing outside", "P0"),
+])
+def test_a_failed_entry_attempt_is_not_one_in_progress(text: str, priority: str) -> None:
+    assert classify(text, learned=None).priority == priority
+
+
+@pytest.mark.parametrize(("text", "p0"), [
+    ("the burst pipe from january was repaired and the walls were dried, can someone patch the drywall", False),
+    ("we had a small grease fire on the stove last month, fire dept came, all good. the cabinet needs paint", False),
+    ("the gas leak was fixed last week but I smell gas again in the kitchen", True),
+    ("the fire was put out but smoke is still coming out of the wall", True),
+])
+def test_a_hazard_told_as_over_and_dealt_with_is_no_emergency(text: str, p0: bool) -> None:
+    assert (classify(text, learned=None).priority == "P0") is p0

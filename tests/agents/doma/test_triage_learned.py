@@ -105,3 +105,22 @@ def test_hazards_told_by_their_evidence_are_emergencies(text: str, hazard: str) 
 ])
 def test_evidence_without_the_danger_is_not_an_emergency(text: str) -> None:
     assert classify(text, learned=None).priority != "P0"
+
+
+def test_a_dev_p0_no_threshold_reaches_does_not_drag_the_threshold_down() -> None:
+    """The P0 threshold is set by the dev P0s the model can catch: one it gives 1 % does not lower it to the floor."""
+    from eval.fit_triage import CANDIDATES, _calibrate
+
+    class Fixed:
+        def __init__(self, table: dict[str, float]) -> None:
+            self.table = table
+
+        def probabilities(self, feats: dict[str, float]) -> dict[str, float]:
+            words = {k[2:] for k in feats if k.startswith("w:")}
+            return {"P0": max((p for w, p in self.table.items() if w in words), default=0.0)}
+
+    model = TriageModel(Fixed({"zorp": 0.45, "quib": 0.01}), Fixed({}), 1.0)  # type: ignore[arg-type]
+    dev = [{"text": "the zorp", "expected": {"priority": "P0"}}]
+    assert _calibrate(model, dev) == 0.4
+    assert _calibrate(model, dev + [{"text": "a quib", "expected": {"priority": "P0"}}]) == 0.4
+    assert min(CANDIDATES) < 0.4
