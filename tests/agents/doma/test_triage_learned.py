@@ -122,5 +122,5 @@ def test_a_dev_p0_no_threshold_reaches_does_not_drag_the_threshold_down() -> Non
     model = TriageModel(Fixed({"zorp": 0.45, "quib": 0.01}), Fixed({}), 1.0)  # type: ignore[arg-type]
     dev = [{"text": "the zorp", "expected": {"priority": "P0"}}]
     assert _calibrate(model, dev) == 0.4
-    assert _calibrate(model, dev + [{"text": "a quib", "expected": {"priority": "P0"}}]) == 0.4
+    assert _calibrate(model, [*dev, {"text": "a quib", "expected": {"priority": "P0"}}]) == 0.4
     assert min(CANDIDATES) < 0.4
