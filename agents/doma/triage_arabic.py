@@ -47,6 +47,7 @@ WORDS: dict[str, str] = {
     "ينهار": "collapsing", "سقط": "collapsed", "سقوط": "collapsing", "شق": "crack", "شقوق": "cracks",
     "تشقق": "cracking", "شرخ": "crack", "عالق": "trapped", "محبوس": "trapped", "محتجز": "trapped",
     "إنذار": "alarm", "انذار": "alarm", "كاشف": "detector", "يصفر": "beeping", "يرن": "going off",
+    "فحيح": "hissing", "كبريت": "sulfur",
     "دوخة": "dizzy", "دوار": "dizzy", "صداع": "headache", "غثيان": "nausea", "إغماء": "fainting",
     # water and plumbing
     "تسرب": "leak", "تسريب": "leak", "يتسرب": "leaking", "يسرب": "leaking", "تهريب": "leak", "يهرب": "leaking",

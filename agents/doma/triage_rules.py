@@ -61,7 +61,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("gas", _rx(
         _near(r"gas|propane", r"smell|odou?r|leak|hiss|fume|stink|stench|whiff|reek", 3),
         r"\bsmell\w* (?:\w+ )?(?:like|of) (?:gas|propane|rotten eggs?|sulfur|sulphur)",
-        r"\brotten eggs?\b",
+        r"\brotten eggs?\b", r"\bsmell\w* (?:\w+ )?(?:sulfur|sulphur)\b",
+        _near(r"hiss\w*", r"oven|burners?|gas line|gas meter|meter|behind the stove", 6),  # not a kettle on the stove
         r"\b(?:huele|olor|fuga|escape|peste)\w* (?:\w+ )?(?:a |de )?gas\b",
         _near(r"gas|propane", r"coming out|escaping|still on|can hear", 4),
         _near(r"lpg|cylinder|gas tank|gas bottle|bombona|tanque de gas", r"smell|odou?r|leak|hiss|fume|stink", 6),
@@ -95,6 +96,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _near(r"haze|hazy", r"ceiling|room|air|hallway|kitchen|smell|alarm|smoke_alarm", 6),
         r"\bsmoke_alarm\W+(?:\w+\W+){0,5}?(?:going off|went off|goes off|sounding|blar\w*|will not stop|"
         r"alarm\w*|scream\w*|wailing)",
+        # a door hot to the touch has fire behind it (the first thing a fire drill teaches)
+        _near(r"doors?|doorknob|door handle", r"hot_to_touch|burning hot|too hot to touch", 5),
     )),
     ("electrical", _rx(
         r"\bspark(?!l)\w*", r"\barc(?:ing|ed)\b", r"\belectrical fire\b", r"\belectrocut\w*",
@@ -251,7 +254,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("pests", _rx(  # HPD C: rat infestation; rodents at a sleeping child
         r"\brats?\b|\brodent infestation\b|\bratas?\b",
         _near(r"mice|mouse|rodents?|ratones|raton",
-              r"bit|bite|bitten|crib|baby|infant|overrun|everywhere|infest\w*", 8),
+              r"bit|bite|bitten|crib|baby|infant", 8),
     )),
 )
 
@@ -378,7 +381,9 @@ _STANDING_FIXED = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:(?:is |was |has been |have
 # "where the fan used to be" places a thing; it does not date the report.
 _PLACE_PAST = re.compile(r"\bwhere (?:\w+ ){0,3}?used to be\b")
 # A participle after a comma goes on with the clause before it ("raw sewage in 1A, spreading across the floor").
-_CONTINUES = re.compile(r"^(?:and |now )?(?!(?:no|some|any|every)thing\b|ceiling\b|building\b|morning\b|evening\b|"
+# ... and so does a clause that starts by pointing back ("propane tanks by the stairs, one of them hisses").
+_CONTINUES = re.compile(r"^(?:and |now )?(?:one of them|some of them|they|it) (?!is\b|was\b|has\b)\w+s\b|"
+                        r"^(?:and |now )?(?!(?:no|some|any|every)thing\b|ceiling\b|building\b|morning\b|evening\b|"
                         r"wiring\b|heating\b|plumbing\b|railing\b|flooring\b|lighting\b|parking\b)\w+ing\b")
 
 

@@ -495,3 +495,16 @@ def test_a_failed_entry_attempt_is_not_one_in_progress(text: str, priority: str)
 ])
 def test_a_hazard_told_as_over_and_dealt_with_is_no_emergency(text: str, p0: bool) -> None:
     assert (classify(text, learned=None).priority == "P0") is p0
+
+
+@pytest.mark.parametrize(("text", "p0"), [
+    ("boiler room door is hot to touch and theres a roaring noise", True),  # fire behind the door
+    ("أسمع صوت فحيح خلف الفرن ورائحة كبريت", True),  # hissing behind the oven, a sulfur smell: gas
+    ("propane tanks and a BBQ inside the hallway by the stairs, one of them hisses a bit", True),
+    ("the kettle on the stove hisses", False),
+    ("the front door is hot in the afternoon sun", False),
+    ("mice everywhere in the kitchen, droppings on the counters", False),  # a pest job within a day
+    ("a mouse ran over my baby's crib last night", True),
+])
+def test_hazard_evidence_and_its_look_alikes(text: str, p0: bool) -> None:
+    assert (classify(text, learned=None).priority == "P0") is p0
