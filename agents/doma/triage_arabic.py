@@ -27,6 +27,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("مافي", "no"), ("ما فيه", "no"), ("مفيش", "no"), ("ما عندنا", "we have no"), ("ما عندي", "i have no"),
     ("الآن", "right now"), ("حاليا", "right now"), ("هلق", "right now"), ("دلوقتي", "right now"),
     ("الحين", "right now"), ("كسر الباب", "forced the door"), ("حد يحاول يفتح", "someone trying to open"),
+    ("بدون حماية", "no guard"), ("بدون حمايه", "no guard"), ("بلا حماية", "no guard"),
     ("شخص يحاول", "someone trying"), ("عالق في المصعد", "trapped in the elevator"),
     ("محبوس في المصعد", "trapped in the elevator"), ("سلك مكشوف", "exposed wire"), ("أسلاك مكشوفة", "exposed wires"),
     ("يحاول يكسر الباب", "trying to break in"), ("يحاول فتح الباب", "trying to break in"),
@@ -61,7 +62,7 @@ WORDS: dict[str, str] = {
     "تدفئة": "heating", "دفاية": "heater", "مدفأة": "heater", "شوفاج": "heating", "رديتر": "radiator",
     "مكيف": "ac", "مكيفات": "ac", "تكييف": "ac", "كونديشن": "ac", "برد": "cold", "بارد": "cold", "باردة": "cold",
     "متجمد": "freezing", "تجمد": "freezing", "صقيع": "freezing", "حر": "hot", "حار": "hot", "حرارة": "heat",
-    "شوب": "heat wave", "درجة": "degrees", "درجات": "degrees", "مروحة": "fan", "تهوية": "ventilation",
+    "شوب": "heat wave", "درجة": "degrees celsius", "درجات": "degrees celsius", "مروحة": "fan", "تهوية": "ventilation",
     # general
     "باب": "door", "قفل": "lock", "كالون": "lock", "مفتاح": "key", "شباك": "window", "نافذة": "window",
     "زجاج": "glass", "مصعد": "elevator", "أسانسير": "elevator", "اسانسير": "elevator", "ثلاجة": "fridge",

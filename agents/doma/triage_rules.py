@@ -88,7 +88,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"headache|dizz|nause|faint|drows|lightheaded|light headed|vomit|throwing up|sleepy", 12),
     )),
     ("fire", _rx(
-        r"\bfire\b(?!_)", r"\bflames?\b", r"\bon fire\b", r"\bsmok(?:e|es|ing|ey|y)\b", r"\bchar(?:red|ring)\b",
+        r"\bfire\b(?!_)", r"\bflames?\b", r"\bon fire\b", r"\bchar(?:red|ring)\b",
+        r"\bsmok(?:e|es|ing|ey|y)\b(?! (?:one|detector|alarm)s?\b)",  # not "the cover of the smoke one"
         r"\bscorch\w*", r"\bincendio\b", r"\bfuego\b", r"\bhumo\b", r"\bllamas\b", r"\bse quema\w*",
         _near(r"propane|gasoline|petrol|gas cans?|paint thinner|thinner|solvent|oily rags|kerosene",
               r"inside|hallway|boiler|stairs|stairwell|hiss|smell|pile|heater|furnace|lobby", 8),
@@ -101,6 +102,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     )),
     ("electrical", _rx(
         r"\bspark(?!l)\w*", r"\barc(?:ing|ed)\b", r"\belectrical fire\b", r"\belectrocut\w*",
+        r"\bchispa\w*|\bchispe\w*|\bcortocircuito\b|\b(?:huele|olor) a (?:quemado|plastico quemado)\b",
         r"\b(?:burning|burnt|burned|electrical|melting) (?:\w+ )?(?:smell|odou?r|plastic)",
         r"\bsmell\w* (?:\w+ )?(?:of |like )?(?:burning|burnt|burned|melting|electrical)",
         _near(r"outlet|socket|plug|switch|breaker|breaker_panel|wir(?:e|es|ing)|cord|fixture|enchufe",
@@ -328,8 +330,10 @@ _FAILED = re.compile(
     r"\bno (?:lograron|entraron|pudieron entrar)\b|\bse fue\b|\bhuy\w+\b|\bهرب|\bمقدرش يدخل|\bما قدر|"
     r"\bpolice (?:already )?(?:came|caught|have been)\b|\bcops (?:already )?came\b|\bpolice report\b"
 )
-_IN_PROGRESS = re.compile(r"\bright now\b|\b(?:is|are) (?:still )?(?:trying|here|inside|outside)\b|\bstill (?:here|"
-                          r"inside|there|outside|around)\b|\bcome back\b|\bcoming back\b|\bhiding\b|\bahora\b")
+_IN_PROGRESS = re.compile(r"\b(?:someone|somebody|they|he|she|a man|a guy)\b.{0,30}\bright now\b|"
+                          r"\bright now\b.{0,30}\b(?:someone|somebody|trying|they are|he is|she is)\b|"
+                          r"\b(?:is|are) (?:still )?(?:trying|here|inside|outside)\b|"
+                          r"\bstill (?:here|inside|there|outside|around)\b|\bcome back\b|\bcoming back\b|\bhiding\b")
 
 
 # A report of a hazard that is over and dealt with ("the burst pipe from january was repaired", "small grease fire
@@ -342,8 +346,9 @@ _DEALT_WITH = re.compile(
     r"\b(?:has been|been) fine since\b|\bhave not seen\b|\bfalse alarm\b|\blo arregl\w+|\bya no\b|"
     r"\bya (?:esta|quedo) (?:bien|arreglad\w+)|\b(?:fixed|repaired) (?:it|them|the \w+)\b"
 )
-_ONGOING = re.compile(r"\bstill\b|\bagain\b|\bright now\b|\bas we speak\b|\bcurrently\b|\bkeeps?\b|"
-                      r"\bgetting worse\b|\bspreading\b|\bcame back\b|\bback again\b|\breturned\b|\bsigue\b|"
+_ONGOING = re.compile(r"\bstill\b(?! (?:\w+ )?(?:scorched|stained|damaged|warped|charred|burnt|burned|marked|"
+                      r"dirty|black|peeling|cracked)\b)|\bagain\b|\bright now\b|\bas we speak\b|\bcurrently\b|"
+                      r"\bkeeps?\b|\bgetting worse\b|\bspreading\b|\bcame back\b|\bback again\b|\breturned\b|\bsigue\b|"
                       r"\botra vez\b|\bde nuevo\b")
 
 
@@ -513,7 +518,7 @@ _COOLING = re.compile(r"\b(?:ac|a/c|air ?con\w*|air conditioner|cooling|aire aco
 
 def temperatures_f(text: str) -> list[float]:
     """Temperatures stated in the message, in Fahrenheit. A bare number with 'degrees' is Fahrenheit, except
-    30-50 in a message about cooling: nobody needs the AC at 36 °F, so "36 grados" with a dead AC is Celsius."""
+    30-50 in a message about cooling (nobody needs the AC at 36 °F) and "grados" (Celsius where Spanish is spoken)."""
     found: list[float] = []
     cooling = bool(_COOLING.search(text))
     for match in _TEMP_STRICT.finditer(text):
@@ -522,7 +527,9 @@ def temperatures_f(text: str) -> list[float]:
         if number is None:
             continue
         value = float(number)
-        unit = stated[0] if stated else ("c" if cooling and 30 <= value <= 50 else "f")
+        # "grados" is Celsius where Spanish is spoken (the Arabic reader writes "degrees celsius" itself)
+        spanish = "grados" in match.group(0)
+        unit = stated[0] if stated else ("c" if spanish or (cooling and 30 <= value <= 50) else "f")
         found.append(value * 9 / 5 + 32 if unit == "c" else value)
     return found
 

@@ -508,3 +508,16 @@ def test_a_hazard_told_as_over_and_dealt_with_is_no_emergency(text: str, p0: boo
 ])
 def test_hazard_evidence_and_its_look_alikes(text: str, p0: bool) -> None:
     assert (classify(text, learned=None).priority == "P0") is p0
+
+
+@pytest.mark.parametrize(("text", "p0"), [
+    ("el enchufe del baño echa chispas cuando conecto el secador y ahora huele a quemado", True),
+    ("نافذة غرفة الأطفال بدون حماية والقضبان مكسورة ونحن في الطابق الثامن", True),  # no guard, 8th floor, children
+    ("التدفئة لا تعمل والجو بارد في الليل حوالي ٨ درجات في الخارج", False),  # 8 °C is cold, not freezing
+    ("no tenemos calefacción y afuera está bajo cero, la casa está a 10 grados", True),  # 10 °C inside
+    ("attempted burglary last night, the guy gave up. cops came and left. right now i cant lock the top lock", False),
+    ("the CO detector is fine, I tested it. just need the battery cover replaced on the smoke one", False),
+    ("small grease fire last month, fire dept came, all good. the cabinet is still scorched, can it be fixed", False),
+])
+def test_languages_units_and_aftermaths(text: str, p0: bool) -> None:
+    assert (classify(text, learned=None).priority == "P0") is p0
