@@ -27,9 +27,10 @@ from eval.fit_linear import fit_logistic, split_cases
 LEASE_DIR = Path(__file__).resolve().parent / "datasets" / "leases"
 C_CLAUSE = 0.3  # chosen on dev among 0.3, 1, 3
 C_FOUND = 1.0
-# Saying "not in the lease" of a question it answers is the costly mistake: the threshold keeps dev precision
-# at or above this (1.0 was tried: one dev question sets it, and then nothing is ever called not found).
-NOT_FOUND_PRECISION = 0.9
+# Saying "not in the lease" of a question it answers is the costly mistake (the bar is a precision of 1.00): the
+# threshold keeps dev precision at or above this. The one dev question that kept 1.0 out of reach ("can we put our
+# logo by the suite door?", a signage clause) is found since "logo" reads as signage; the threshold is 0.7 either way.
+NOT_FOUND_PRECISION = 1.0
 MIN_CALLS = 5
 THRESHOLDS = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95)
 

@@ -282,3 +282,12 @@ def test_a_topic_the_lease_never_mentions_is_not_found_by_name() -> None:
                          "office.pdf")
     dogs = lease_qa.answer_question(office, "can employees bring dogs to the office?")
     assert dogs.not_found and "pets or animals" in dogs.answer
+
+
+def test_a_logo_is_asked_of_the_signage_clause() -> None:
+    """A plain word for a clause type ("logo" for signage) reaches it, instead of 'not in the lease'."""
+    pdf = LEASES / "office_lease_healthequity_crossroads_san_mateo_2020.pdf"
+    answer = lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name),
+                                      "Can we put our logo by the suite door?")
+    assert not answer.not_found
+    assert "SIGNS" in answer.citations[0].section
