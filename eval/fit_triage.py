@@ -15,7 +15,7 @@ from agents.doma.triage_model import ARTEFACT, TriageModel, features
 from agents.doma.triage_rules import analyze
 from eval.fit_linear import fit_logistic, split_cases
 
-C_PRIORITY = 1.0
+C_PRIORITY = 0.5
 C_CATEGORY = 2.0
 DEFAULT_P0_AT = 0.3
 CANDIDATES = (0.5, 0.4, 0.3, 0.2, 0.15, 0.1, 0.07, 0.05, 0.04, 0.03)

@@ -43,6 +43,7 @@ class UnitArrays:
     bedrooms: np.ndarray
     bathrooms: np.ndarray
     min_to_subway: np.ndarray
+    floor: np.ndarray  # the unit's floor where the data gives a number (NaN otherwise)
     amenities: dict[str, np.ndarray]  # key -> bool array
     retail: np.ndarray  # a ground-floor retail suite (a storefront), not office floor space
     loc_values: tuple[str, ...]  # the distinct location texts
@@ -64,6 +65,8 @@ class UnitArrays:
             bedrooms=frame["bedrooms"].to_numpy(dtype=float),
             bathrooms=frame["bathrooms"].to_numpy(dtype=float),
             min_to_subway=frame["min_to_subway"].to_numpy(dtype=float),
+            floor=pd.to_numeric(frame["floor"] if "floor" in frame else pd.Series(np.nan, index=frame.index),
+                                errors="coerce").to_numpy(dtype=float),
             amenities={key: frame[key].to_numpy(dtype=bool) for key in AMENITY_KEYS},
             retail=is_retail(frame).to_numpy(dtype=bool),
             loc_values=tuple(str(u) for u in uniques),

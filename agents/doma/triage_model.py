@@ -9,6 +9,7 @@ category, with the rules' signals as its strongest features. Fitted by `python -
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -40,6 +41,21 @@ def features(analysis: Analysis) -> dict[str, float]:
     return feats
 
 
+# Greetings and asks with nothing in them ("hello, quick question", "مرحبا عندي سؤال"): no evidence of anything, so
+# no P0 from the model, however unfamiliar the words are to it.
+_FILLER = re.compile(r"\b(?:hello|hi|hey|hiya|good (?:morning|afternoon|evening)|dear|sir|madam|hola|buenas|"
+                     r"buenos dias|"
+                     r"quick|question|questions|query|please|pls|thanks|thank you|help|can|could|i|we|have|a|an|one|"
+                     r"una|un|pregunta|tengo|ayuda|por favor|gracias)\b|مرحبا|مرحباً|السلام عليكم|اهلا|أهلا|عندي|"
+                     r"سؤال|سوال|"
+                     r"لو سمحت|من فضلك|شكرا|مساعدة", re.I)
+
+
+def says_something(text: str) -> bool:
+    """Whether a message holds anything besides greetings and "I have a question"."""
+    return bool(re.search(r"\w", _FILLER.sub(" ", text)))
+
+
 @dataclass(frozen=True)
 class TriageModel:
     """Two fitted linear models and the calibrated P0 threshold."""
@@ -53,7 +69,7 @@ class TriageModel:
         feats = features(analysis)
         probs = self.priority.probabilities(feats)
         # The model may add a P0 the rules did not name, never one they saw and ruled out ("nothing's sparking").
-        if probs.get("P0", 0.0) >= self.p0_at and not analysis.negated:
+        if probs.get("P0", 0.0) >= self.p0_at and not analysis.negated and says_something(analysis.normalized):
             return "P0", None, probs
         priority = "P1" if probs.get("P1", 0.0) >= probs.get("P2", 0.0) else "P2"
         cats = {c: p for c, p in self.category.probabilities(feats).items() if c != "emergency"}

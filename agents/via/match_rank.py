@@ -26,7 +26,9 @@ TOP_N = 5
 FEW_MATCHES = 3  # fewer full matches than this: also suggest relaxations
 SORT_POOL = 50  # "sort by price" orders this many of the best results
 # The orders a person can ask for: by rent, by price per square foot (offices), by size (biggest first).
-SORT_KEYS: dict[str, Any] = {"price": lambda u: u.rent, "ppsf": lambda u: u.ppsf_year, "size": lambda u: u.sqft}
+SORT_KEYS: dict[str, Any] = {"price": lambda u: u.rent, "ppsf": lambda u: u.ppsf_year, "size": lambda u: -u.sqft,
+                             "subway": lambda u: u.min_to_subway, "floor": lambda u: -u.floor,
+                             "floor_low": lambda u: u.floor}  # lowest value first
 
 _ARRAYS: dict[int, tuple[Inventory, UnitArrays]] = {}
 
@@ -158,7 +160,8 @@ def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_
 
     Args:
         page: which page of `top_n` results (0 = the best).
-        sort: "price" lists the same results (the full matches, or the best-scored) by rent, lowest first.
+        sort: a key of SORT_KEYS ("price", "size", "subway", "floor", ...): the same results (the full matches, or
+            the best-scored) in that order.
     """
     units = units_of(inventory)
     scored = score_units(units=units, spec=spec, weights=weights)
@@ -170,8 +173,9 @@ def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_
              if scored.score[i] >= 0]
     if sort in SORT_KEYS:
         full_rows = [i for i in order if scored.full_match[i]] or order
-        values, sign = SORT_KEYS[sort](units), (-1.0 if sort == "size" else 1.0)  # biggest first; cheapest first
-        order = sorted(full_rows, key=lambda i: (np.nan_to_num(sign * values[i], nan=np.inf), -scored.score[i]))
+        values = SORT_KEYS[sort](units)  # ties: the better score, then the lower rent
+        order = sorted(full_rows, key=lambda i: (np.nan_to_num(values[i], nan=np.inf), -scored.score[i],
+                                                 np.nan_to_num(units.rent[i], nan=np.inf)))
     order = order[top_n * page: top_n * (page + 1)]
     frame = inventory.frame
     items: list[MatchItem] = []

@@ -32,6 +32,7 @@ from agents.via.refine import (
     DROP,
     DROPPED_TRANSIT,
     INSTEAD_OF,
+    ORDERS,
     THAT_BUILDING,
     answer_about_results,
     answer_each,
@@ -43,6 +44,7 @@ from agents.via.refine import (
     others_listing,
     required_note,
     size_restated,
+    stated_order,
     unit_details,
     unit_named,
     without_referents,
@@ -1208,7 +1210,11 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                       matches=[],
                       relaxations=[], plan=None)
     else:
-        update.update(awaiting=None, reply="\n\n".join(notes), view={})
+        # a preference stated ("a high floor for the view") orders the matches; a follow-up keeps the order in force
+        order = stated_order(english) or ((state.get("view") or {}).get("sort") if merged else None)
+        if order in ORDERS and order != ((state.get("view") or {}).get("sort") if merged else None):
+            notes.append(ORDERS[order])
+        update.update(awaiting=None, reply="\n\n".join(notes), view={"sort": order} if order else {})
         if asks_over_the_set(readable(text)) and answer:
             # "what's the smallest office you have downtown?": the search, then the question over all it finds
             update["ask_after"] = readable(text)

@@ -36,6 +36,32 @@ SORT_PPSF = re.compile(_SORT_BY + r"(?:price |rent |cost )?per (?:square )?(?:fo
                        r"\$/sf,? lowest first\b", re.I)
 SORT_PRICE = re.compile(r"\b(?:sort|order|rank)\w* (?:them |it |these |those )?by (?:price|rent|cost)\b|"
                         r"\b(?:cheapest|lowest (?:price|rent)) first\b", re.I)
+# A stated preference orders the full matches ("a high floor for the view", "be closer" after "far from the subway"):
+# ties break toward it, not toward the lowest rent.
+_TRANSIT_WORD = r"(?:subway|train|station|transit|metro|mta)"
+SORT_SUBWAY = re.compile(rf"\b(?:closer|closest|nearest|nearer)\b(?: (?:\w+ ){{0,2}}(?:to|from) (?:the |a )?"
+                         rf"{_TRANSIT_WORD})?(?=.*\b{_TRANSIT_WORD}\b)|\b{_TRANSIT_WORD}\b.*\b(?:closer|closest|nearer)\b|"
+                         rf"\bshort(?:er|est) walk\b|\b(?:sort|order|rank)\w* (?:them |it |these |those )?by "
+                         rf"(?:the )?(?:subway|commute|walk|distance)", re.I)
+SORT_HIGH_FLOOR = re.compile(r"(?<!no )(?<!not a )\b(?:high|higher|highest|top|upper) floors?\b|\bhigher up\b|"
+                             r"\bhigh up\b|\b(?:sort|order|rank)\w* (?:them |it |these |those )?by floor\b|"
+                             r"\bpisos? alto", re.I)
+SORT_LOW_FLOOR = re.compile(r"\b(?:low|lower|lowest|ground|first) floors?\b|\bfewer stairs\b|\bno stairs\b", re.I)
+ORDERS = {"subway": "Sorted by walk to the subway, closest first.", "floor": "Sorted by floor, highest first.",
+          "floor_low": "Sorted by floor, lowest first."}
+
+
+def stated_order(text: str) -> str | None:
+    """The order a message asks for by a preference it states (a key of ORDERS), or None."""
+    if SORT_SUBWAY.search(text):
+        return "subway"
+    if SORT_HIGH_FLOOR.search(text):
+        return "floor"
+    if SORT_LOW_FLOOR.search(text):
+        return "floor_low"
+    return None
+
+
 MORE = re.compile(r"^\W*(?:more|next|others?)\W*(?:please|pls)?\W*$|"
                   r"\b(?:show|see|give) (?:me )?(?:some )?more\b|\bnext (?:page|ones|five|5)\b|"
                   r"\bmore (?:options|results|listings|units|places)\b", re.I)
@@ -92,7 +118,8 @@ INSTEAD_OF = re.compile(r"\b(?:instead of|rather than|in place of|en vez de|en l
 def is_edit(text: str) -> bool:
     """Whether a message edits the search just shown (rather than starting a new one)."""
     return bool(CHEAPER.search(text) and not NOT_A_CUT.search(text)) or any(p.search(text) for p in (
-        BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, MORE, INSTEAD, MUST, DROP, OPTIONAL, ANY_SIZE,
+        BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, SORT_SUBWAY, SORT_HIGH_FLOOR, MORE, INSTEAD, MUST,
+        DROP, OPTIONAL, ANY_SIZE,
         _FEWER_BATHS, DROPPED_TRANSIT))
 
 
@@ -223,7 +250,11 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     if ANY_SIZE.search(text) and (spec.min_sqft or spec.max_sqft):
         data["min_sqft"] = data["max_sqft"] = data["headcount"] = None
         notes.append("Any size now.")
-    if SORT_PPSF.search(text):
+    order = stated_order(text)
+    if order and order != new_view["sort"]:
+        new_view["sort"] = order
+        notes.append(ORDERS[order])
+    elif SORT_PPSF.search(text):
         new_view["sort"] = "ppsf"
         notes.append("Sorted by rent per square foot, lowest first.")
     elif SORT_SIZE.search(text):

@@ -124,3 +124,10 @@ def test_a_dev_p0_no_threshold_reaches_does_not_drag_the_threshold_down() -> Non
     assert _calibrate(model, dev) == 0.4
     assert _calibrate(model, [*dev, {"text": "a quib", "expected": {"priority": "P0"}}]) == 0.4
     assert min(CANDIDATES) < 0.4
+
+
+@pytest.mark.parametrize("text", ["hello, quick question", "مرحبا عندي سؤال", "hola, una pregunta", "hi"])
+def test_a_greeting_is_never_a_model_p0(text: str) -> None:
+    """A model that leans to P0 adds none to a message that says nothing but hello."""
+    assert classify(text, learned=_leaning_p0()).priority != "P0"
+    assert classify("the zorp is making a noise", learned=_leaning_p0()).priority == "P0"
