@@ -311,6 +311,16 @@ NOTES: dict[str, tuple[tuple[str, str], ...]] = {
         (r"Our least expensive (?:apartment|office suite) in (.+?) is (.+?) at (\$[\d,]+)/mo, above your (\$[\d,]+)\.",
          r"El más barato que tenemos en \1 es \2, a \3/mes, por encima de sus \4."),
         (r"^To see more: ", r"Para ver más: "),
+        (r"Sorted by walk to the subway, closest first\.", r"Ordenado por distancia al metro, el más cercano primero."),
+        (r"Sorted by floor, highest first\.", r"Ordenado por piso, el más alto primero."),
+        (r"Sorted by floor, lowest first\.", r"Ordenado por piso, el más bajo primero."),
+        (r"(/mo), (\d+) min to the subway,", r"\1, a \2 min del metro,"),
+        (r"(/mo), floor (\w+),", r"\1, piso \2,"),
+    ),
+    "ar": (
+        (r"Sorted by walk to the subway, closest first\.", r"مرتبة حسب المسافة إلى المترو، الأقرب أولاً."),
+        (r"Sorted by floor, highest first\.", r"مرتبة حسب الطابق، الأعلى أولاً."),
+        (r"Sorted by floor, lowest first\.", r"مرتبة حسب الطابق، الأدنى أولاً."),
     ),
 }
 

@@ -257,8 +257,16 @@ def _rate_and_rent(row: Any) -> str:
     return f"{rate}{_money(row['rent'])}/mo"
 
 
+# The figure a results list is ordered by, shown on each line (the reasons do not otherwise say it).
+SORT_FIGURES: dict[str, Any] = {
+    "subway": lambda p: f"{p['min_to_subway']:g} min to the subway" if p.get("min_to_subway") is not None else None,
+    "floor": lambda p: f"floor {p['floor']}" if p.get("floor") else None,
+    "floor_low": lambda p: f"floor {p['floor']}" if p.get("floor") else None,
+}
+
+
 def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int, notes: list[str] | None = None,
-              lang: str | None = "en") -> str:
+              lang: str | None = "en", sort: str | None = None) -> str:
     """The chat reply for a search (what the inventory cannot meet said first)."""
     if not items:
         return "\n".join([*(notes or []), "No units in the inventory to rank."])
@@ -269,8 +277,9 @@ def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int, 
         p = item.row_preview
         rent = f"${p['rent']:,.0f}/mo" if p.get("rent") else ""
         missed = "".join(f"; ✗ {m}" for m in (p.get("misses") or [])[:2])  # what it lacks, said beside the fits
-        lines.append(f"{n}. **{p['address']}** ({item.id}) — {rent}, score {item.score:.0f}: "
-                     + "; ".join(item.reasons[:4]) + missed)
+        figure = SORT_FIGURES[sort](p) if sort in SORT_FIGURES else None
+        lines.append(f"{n}. **{p['address']}** ({item.id}) — {rent}{f', {figure}' if figure else ''}, "
+                     f"score {item.score:.0f}: " + "; ".join(item.reasons[:4]) + missed)
     if relaxations:
         lines.append("To see more: " + " · ".join(r.label for r in relaxations))
     return "\n".join(lines)
@@ -287,7 +296,7 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
                                      sort=view.get("sort"))
     notes = inventory_notes(spec, inventory) if full == 0 or spec.headcount else []
     reply = localized_notes("\n\n".join(p for p in (state.get("reply", ""), summarize(
-        items, relaxations, full, notes, state.get("lang"))) if p), state.get("lang"))
+        items, relaxations, full, notes, state.get("lang"), view.get("sort"))) if p), state.get("lang"))
     matches = [m.model_dump(mode="json") for m in items]
     out: dict[str, Any] = {"mentioned": []}  # a new list: the units an earlier answer named are gone from view
     new_ids = {m["id"] for m in matches}

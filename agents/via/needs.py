@@ -633,6 +633,7 @@ def _kind(text: str, has_bedrooms: bool, min_sqft: int | None) -> str | None:
 
 
 # "5 min walk to the N/W", "max like 3 min walk to the train", "within 10 minutes of the subway"
+BARE_WALK_MAX = 20  # "N min to the subway" without "max"/"within" is a wish only this near
 _WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:or (?:less|under|fewer)\s*)?"
                    r"(?:walk(?:ing)?\s*)?(?:to|from|of)\s+"
                    r"(?:the\s+|a\s+|an\s+)?(?:subway|train|station|metro|transit|[a-z0-9](?:/[a-z0-9])*(?:\s+(?:train|line|stop))?)\b|"
@@ -719,6 +720,8 @@ def parse_spec(text: str) -> SearchSpec:
         confidence["term_months"] = 0.9
     musts, nice = _amenities(_place_pattern().sub(" ", work))  # "Carroll Gardens" names a place, not a patio
     walk = _WALK.search(work)
+    if walk and walk.group(1) and int(walk.group(1)) > BARE_WALK_MAX:
+        walk = None  # "43 minutes to the subway?? that can't be right": a figure questioned, not a wish
     if walk:  # "max like 3 min walk to the train": near transit, that near (a wish when "ideally")
         wish = bool(re.search(r"\b(?:ideally|prefer\w*|bonus|nice|if possible|would be great|hopefully)\b",
                               work[max(0, walk.start() - 30):walk.end() + 20], re.I))

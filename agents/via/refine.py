@@ -46,7 +46,8 @@ SORT_SUBWAY = re.compile(rf"\b(?:closer|closest|nearest|nearer)\b(?: (?:\w+ ){{0
 SORT_HIGH_FLOOR = re.compile(r"(?<!no )(?<!not a )\b(?:high|higher|highest|top|upper) floors?\b|\bhigher up\b|"
                              r"\bhigh up\b|\b(?:sort|order|rank)\w* (?:them |it |these |those )?by floor\b|"
                              r"\bpisos? alto", re.I)
-SORT_LOW_FLOOR = re.compile(r"\b(?:low|lower|lowest|ground|first) floors?\b|\bfewer stairs\b|\bno stairs\b", re.I)
+SORT_LOW_FLOOR = re.compile(r"(?<!not )(?<!not a )(?<!no )(?<!above )(?<!above the )(?<!except )(?<!off the )"
+                            r"\b(?:low|lower|lowest|ground|first) floors?\b|\bfewer stairs\b|\bno stairs\b", re.I)
 ORDERS = {"subway": "Sorted by walk to the subway, closest first.", "floor": "Sorted by floor, highest first.",
           "floor_low": "Sorted by floor, lowest first."}
 

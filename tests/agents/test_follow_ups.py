@@ -1407,3 +1407,29 @@ def test_a_unit_named_by_its_floor_gets_its_details(inventory, now):
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(floor % 10 if floor not in (11, 12, 13) else 0, "th")
     state = ask(graph, f"the {floor}{suffix} floor one - gym? doorman? how old is the building", thread_id="f")
     assert top["id"] in state["reply"] and "years old" in state["reply"]
+
+
+def test_a_stated_preference_orders_the_matches(inventory, now):
+    """'a high floor for the view' and 'be closer' after 'far from the subway' order the full matches, and each
+    line shows the figure they are ordered by; a refusal ('not ground floor') orders nothing."""
+    graph = _graph(inventory, now)
+    high = ask(graph, "1br in LIC, budget 2800, want a high floor for the view", thread_id="f")
+    floors = [float(m["row_preview"]["floor"]) for m in high["matches"] if m["score"] >= 100]
+    assert len(floors) >= 2 and floors == sorted(floors, reverse=True)
+    top_floor = high["matches"][0]["row_preview"]["floor"]
+    assert "Sorted by floor, highest first." in high["reply"] and f"floor {top_floor}" in high["reply"]
+    ask(graph, "3 bed 2 bath on the UES, elevator, budget 7k", thread_id="s")
+    closer = ask(graph, "both are far from the subway. could we do a 2 bed 2 bath for like 5k and be closer?",
+                 thread_id="s")
+    walks = [m["row_preview"]["min_to_subway"] for m in closer["matches"] if m["score"] >= 100]
+    assert len(walks) >= 2 and walks == sorted(walks) and "min to the subway" in closer["reply"]
+    assert closer["spec"]["budget_monthly_usd"]["max"] == 5000 and closer["spec"]["min_bedrooms"] == 2
+    office = ask(graph, "what do you have at 345 7th ave? need 15-18k sf, not ground floor", thread_id="o")
+    assert "Sorted by floor" not in office["reply"]
+
+
+def test_a_walk_questioned_is_no_walk_limit(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "2br in tribeca, doorman, max 8k", thread_id="w")
+    state = ask(graph, "43 min to the subway?? that cant be right. whats closest to a train", thread_id="w")
+    assert state["spec"].get("max_min_to_subway") in (None, 5)
