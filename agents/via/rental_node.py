@@ -124,11 +124,16 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
                                    request.get("ascending", True), validated=True)
         except InvalidFilters as exc:
             return {**base, "reply": str(exc), "rental_view": current, "trace": _trace("rental", started, error=1)}
-        if not result["listings"]:
+        if not result["listings"] and current.get("filters") and _widens(current["filters"], request["criteria"]):
+            # "whats for sale there under half a mil w 3 bedrooms" after a 2-bed list: beyond what was searched, so
+            # the place is searched again with what was just asked
+            request = {**request, "kind": "research"}
+        elif not result["listings"]:
             reply = (f"None of the {len(current['listings'])} listings shown meets that; the list is unchanged. "
                      "Try another criterion, or start a new search.")
             return {**base, "reply": reply, "rental_view": current,
                     "trace": _trace("rental", started, narrowed=0)}
+    if request.get("kind") == "narrow" and current.get("listings") is not None:
         what = []
         if request["criteria"]:
             what.append("narrowed")
@@ -148,20 +153,7 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
                 "trace": _trace("rental", started, view=len(request["ids"]))}
 
     if request.get("kind") == "research" and current.get("filters"):
-        filters = {k: v for k, v in current["filters"].items() if k not in request.get("drop", [])}
-        filters.update(request.get("criteria") or {})
-        if any(sale_wishes(str(request.get("text", "")))) and not any(
-                k in (request.get("criteria") or {}) for k in ("min_bedrooms", "max_bedrooms")):
-            # "show me townhouses for sale under 500k then": another kind of search; the old bedroom count goes
-            filters.pop("max_bedrooms", None)
-            filters["min_bedrooms"] = 0
-        for low, high in (("min_bedrooms", "max_bedrooms"), ("min_bathrooms", "max_bathrooms"),
-                          ("rent_min", "rent_max"), ("min_sqft", "max_sqft")):
-            if filters.get(low) is not None and filters.get(high) is not None and filters[low] > filters[high]:
-                # "3 bed" after a 2-bed search: the bound just said wins, the stale other one goes
-                filters.pop(high if low in (request.get("criteria") or {}) else low)
-        if filters.get("min_bedrooms") is None:
-            filters["min_bedrooms"] = 0  # required by the search; 0 is any size
+        filters = research_filters(current["filters"], request)
     else:
         filters = rental_filters(parse_spec(str(request.get("text", ""))), str(request.get("area") or "Canada"))
     tz = request.get("tz") or current.get("tz") or city_tz(filters["location"])
@@ -220,19 +212,55 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
 
 
 _SALE_PRICE = re.compile(r"\b(?:under|below|max(?:imum)?|up to|less than|at most|no more than)\s*\$?\s?"
-                         r"(\d[\d,.]*)\s*(k|m|million)?\b", re.I)
+                         r"(\d[\d,.]*)\s*(k|m|mil|million)?\b", re.I)
+_HALF_MIL = re.compile(r"\b(?:a )?half (?:a )?mil(?:lion)?\b", re.I)
 _SALE_CUE = re.compile(r"\bfor sale\b|\bto buy\b|\bbuy(?:ing)?\b|\basking\b|\bpurchase\b", re.I)
 _HOME_KIND = ((re.compile(r"\btown ?houses?\b|\brow ?houses?\b|\btownhomes?\b", re.I), "Row / Townhouse"),
               (re.compile(r"\b(?:detached|semi-detached|houses?)\b", re.I), "House"))
+
+
+def research_filters(stored: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+    """The stored search's filters changed by what a follow-up asks (its criteria in, its drops out)."""
+    filters = {k: v for k, v in stored.items() if k not in request.get("drop", [])}
+    filters.update(request.get("criteria") or {})
+    if any(sale_wishes(str(request.get("text", "")))) and not any(
+            k in (request.get("criteria") or {}) for k in ("min_bedrooms", "max_bedrooms")):
+        # "show me townhouses for sale under 500k then": another kind of search; the old bedroom count goes
+        filters.pop("max_bedrooms", None)
+        filters["min_bedrooms"] = 0
+    for low, high in _BOUNDS:
+        if filters.get(low) is not None and filters.get(high) is not None and filters[low] > filters[high]:
+            # "3 bed" after a 2-bed search: the bound just said wins, the stale other one goes
+            filters.pop(high if low in (request.get("criteria") or {}) else low)
+    if filters.get("min_bedrooms") is None:
+        filters["min_bedrooms"] = 0  # required by the search; 0 is any size
+    return filters
+
+
+_BOUNDS = (("min_bedrooms", "max_bedrooms"), ("min_bathrooms", "max_bathrooms"), ("rent_min", "rent_max"),
+           ("min_sqft", "max_sqft"))
+
+
+def _widens(stored: dict[str, Any], criteria: dict[str, Any] | None) -> bool:
+    """Whether a follow-up's criteria reach beyond the search that was run (3 bedrooms after a 2-bed search, a
+    higher cap): the list shown cannot hold what it asks, a new search of the place may."""
+    for low, high in _BOUNDS:
+        asked_low, asked_high = (criteria or {}).get(low), (criteria or {}).get(high)
+        if asked_low is not None and ((stored.get(high) is not None and asked_low > stored[high])
+                                      or (stored.get(low) is not None and asked_low < stored[low])):
+            return True
+        if asked_high is not None and stored.get(high) is not None and asked_high > stored[high]:
+            return True
+    return False
 
 
 def sale_wishes(text: str) -> tuple[float | None, str | None]:
     """(asking price cap, house category) a message asks of for-sale listings ("townhouses for sale under 500k");
     an amount below 50,000 is a rent, not a price."""
     price = None
-    said = _SALE_PRICE.search(text)
+    said = _SALE_PRICE.search(_HALF_MIL.sub("500k", text))  # "under half a mil"
     if said:
-        value = float(said.group(1).replace(",", "")) * {"k": 1e3, "m": 1e6, "million": 1e6}.get(
+        value = float(said.group(1).replace(",", "")) * {"k": 1e3, "m": 1e6, "mil": 1e6, "million": 1e6}.get(
             (said.group(2) or "").lower(), 1)
         price = value if value >= 50_000 else None
     kind = next((name for pattern, name in _HOME_KIND if pattern.search(text)), None)

@@ -34,6 +34,23 @@ CITIES: dict[str, tuple[str, str]] = {
     "brantford": ("Brantford", "America/Toronto"),
     "st. catharines": ("St. Catharines", "America/Toronto"),
     "st catharines": ("St. Catharines", "America/Toronto"),
+    # the other Ontario cities of the recorded sample (data/realtor_ca), so a search there is not sent to Toronto
+    "guelph": ("Guelph", "America/Toronto"),
+    "richmond hill": ("Richmond Hill", "America/Toronto"),
+    "vaughan": ("Vaughan", "America/Toronto"),
+    "burlington": ("Burlington", "America/Toronto"),
+    "oakville": ("Oakville", "America/Toronto"),
+    "whitby": ("Whitby", "America/Toronto"),
+    "newmarket": ("Newmarket", "America/Toronto"),
+    "oshawa": ("Oshawa", "America/Toronto"),
+    "aurora, on": ("Aurora", "America/Toronto"),
+    "caledon": ("Caledon", "America/Toronto"),
+    "ajax": ("Ajax", "America/Toronto"),
+    "pickering": ("Pickering", "America/Toronto"),
+    "stoney creek": ("Stoney Creek", "America/Toronto"),
+    "cambridge, on": ("Cambridge", "America/Toronto"),
+    "halton hills": ("Halton Hills", "America/Toronto"),
+    "niagara-on-the-lake": ("Niagara-on-the-Lake", "America/Toronto"),
     "montreal": ("Montreal", "America/Toronto"),
     "montréal": ("Montreal", "America/Toronto"),
     "quebec city": ("Quebec City", "America/Toronto"),
@@ -310,6 +327,9 @@ def _price(listing: dict[str, Any]) -> float:
     return float(listing.get("asking_price") or listing["price"])
 
 
+_STREET_KIND = r"(?:st|street|rd|road|ave|avenue|dr|drive|cres|crescent|blvd|way|ct|court|pl|place|lane|ln)\b"
+
+
 def viewing_pick(text: str, listings: list[dict[str, Any]]) -> list[str]:
     """The ids of the listings a message names: by MLS number, street address ("22 arbutus cres", or a street name
     only one listing has), place in the list ("the second one", "#3"), or price ("the cheapest"). A home listed
@@ -323,8 +343,10 @@ def viewing_pick(text: str, listings: list[dict[str, Any]]) -> list[str]:
             if re.search(rf"\b{re.escape(number)}\s+{re.escape(name)}", low):
                 picked.append(x)
     if not picked:
-        named = [x for x in listings if any(len(w) > 3 and re.search(rf"\b{re.escape(w)}\b", low)
-                                            for w in x["address"].split(",")[0].lower().split()[1:2])]
+        named = [x for x in listings if any(
+            (len(w) > 3 and re.search(rf"\b{re.escape(w)}\b", low))
+            or (len(w) == 3 and re.search(rf"\b{re.escape(w)}\s+{_STREET_KIND}", low))  # "the oak st one"
+            for w in x["address"].split(",")[0].lower().split()[1:2])]
         if len({x["address"] for x in named}) == 1:
             picked = named
     if not picked:

@@ -271,3 +271,34 @@ def test_for_sale_listings_are_narrowed_by_asking_price_and_kind_of_home() -> No
     assert state["route"]["node"] == "needs" and listings
     assert all(x["house_category"] == "Row / Townhouse" and x["asking_price"] <= 500_000 for x in listings)
     assert "With an asking price up to $500,000 and Row / Townhouse only" in state["reply"]
+
+
+def test_every_ontario_city_of_the_recorded_sample_is_searched_there_not_in_toronto() -> None:
+    for city in ("Guelph", "Burlington", "Oakville", "Richmond Hill", "Vaughan", "Whitby"):
+        assert canadian_place(f"moving to {city.lower()} ontario, need a 3 bed").area == city  # type: ignore[union-attr]
+
+
+def test_a_listing_named_by_a_short_street_name_and_a_price_said_in_words() -> None:
+    from agents.via.rental_node import sale_wishes
+    from agents.via.rental_text import viewing_pick
+
+    listings = [{"id": "A1", "address": "38 Oak Street, Guelph", "price": 489800},
+                {"id": "A2", "address": "29 Darnell Road, Guelph", "price": 439900}]
+    assert viewing_pick("ok request a viewing for the oak st one, saturday afternoon", listings) == ["A1"]
+    assert sale_wishes("whats for sale there under half a mil w 3 bedrooms") == (500000.0, None)
+    assert sale_wishes("to buy, under 1.2 mil") == (1200000.0, None)
+
+
+def test_a_narrowing_that_empties_the_list_searches_the_place_again(tmp_path: Path) -> None:
+    rows = [*ROWS, {"MLS": "R5", "Address": "5 Fir St|Vancouver, British Columbia V6B1A5", "Bedrooms": "3",
+                    "Bathrooms": "2", "Total Rent": "3900", "House Category": "House"}]
+    path = tmp_path / "rows5.json"
+    path.write_text(json.dumps(rows), encoding="utf-8")
+    graph = build_graph(checkpointer=open_checkpointer(tmp_path / "c5.sqlite"), now=lambda: NOW,
+                        holds=SqliteHoldStore(tmp_path / "h5.db"), rentals=RealtorCaSource(fixture=path))
+    shown = ask(graph, "2 bed in Vancouver, max 2 bedrooms", thread_id="w")
+    assert {x["id"] for x in shown["rental"]["listings"]} == {"R1", "R2", "R3"}
+    wider = ask(graph, "what about 3 bedrooms?", thread_id="w")
+    assert [x["id"] for x in wider["rental"]["listings"]] == ["R5"] and "None of the" not in wider["reply"]
+    nothing = ask(graph, "under $1,000", thread_id="w")  # nowhere in the place: the list stays, and it is said
+    assert [x["id"] for x in nothing["rental"]["listings"]] == ["R5"] and "None of the" in nothing["reply"]
