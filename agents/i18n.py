@@ -311,6 +311,7 @@ NOTES: dict[str, tuple[tuple[str, str], ...]] = {
         (r"Our least expensive (?:apartment|office suite) in (.+?) is (.+?) at (\$[\d,]+)/mo, above your (\$[\d,]+)\.",
          r"El más barato que tenemos en \1 es \2, a \3/mes, por encima de sus \4."),
         (r"^To see more: ", r"Para ver más: "),
+        (r"We have no listings in (.+?); these are in (.+?)\.", r"No tenemos anuncios en \1; estos están en \2."),
         (r"Sorted by walk to the subway, closest first\.", r"Ordenado por distancia al metro, el más cercano primero."),
         (r"Sorted by floor, highest first\.", r"Ordenado por piso, el más alto primero."),
         (r"Sorted by floor, lowest first\.", r"Ordenado por piso, el más bajo primero."),

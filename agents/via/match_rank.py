@@ -191,6 +191,20 @@ def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_
     return items, relaxations, full
 
 
+def uncovered_places(spec: SearchSpec, inventory: Inventory) -> str | None:
+    """The places asked for that the inventory has nothing in, beside others it has ("jersey city or hoboken ...
+    i work in fidi"), said rather than silently dropped; None when every place (or none) is covered."""
+    texts = inventory.frame["loc_text"]
+    if any(re.search(r"\d", t) for t in spec.location):
+        return None  # a street range or a landmark read as cross streets: some always have nothing, said elsewhere
+    missing = [t for t in spec.location if not texts.str.contains(t.lower(), regex=False).any()]
+    if not missing or len(missing) == len(spec.location):
+        return None  # all uncovered: inventory_notes says it with the areas we have
+    covered = [t for t in spec.location if t not in missing]
+    return (f"We have no listings in {' or '.join(t.title() for t in missing)}; these are in "
+            f"{', '.join(t.title() for t in covered)}.")
+
+
 def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
     """What the inventory has when it cannot meet a stated need, and the rules the search applied: said, not
     hidden ("our smallest Midtown office is 9,351 SF at $89/SF/yr")."""
@@ -295,6 +309,9 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
     items, relaxations, full = match(spec, inventory, weights=weights, page=int(view.get("page") or 0),
                                      sort=view.get("sort"))
     notes = inventory_notes(spec, inventory) if full == 0 or spec.headcount else []
+    uncovered = uncovered_places(spec, inventory)
+    if uncovered:
+        notes.insert(0, uncovered)
     reply = localized_notes("\n\n".join(p for p in (state.get("reply", ""), summarize(
         items, relaxations, full, notes, state.get("lang"), view.get("sort"))) if p), state.get("lang"))
     matches = [m.model_dump(mode="json") for m in items]

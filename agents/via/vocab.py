@@ -74,6 +74,13 @@ LOCATION_ALIASES: dict[str, str] = {
     "bronx": "bronx",
     "the bronx": "bronx",
     "staten island": "staten island",
+    # more places the inventory does not cover: read, so that the reply can say so
+    "weehawken": "weehawken",
+    "union city": "union city",
+    "fort lee": "fort lee",
+    "bayonne": "bayonne",
+    "white plains": "white plains",
+    "new rochelle": "new rochelle",
     "times square": "times sq",
     "times sq": "times sq",
     "broadway": "broadway",

@@ -1433,3 +1433,11 @@ def test_a_walk_questioned_is_no_walk_limit(inventory, now):
     ask(graph, "2br in tribeca, doorman, max 8k", thread_id="w")
     state = ask(graph, "43 min to the subway?? that cant be right. whats closest to a train", thread_id="w")
     assert state["spec"].get("max_min_to_subway") in (None, 5)
+
+
+def test_places_we_do_not_cover_are_said_beside_those_we_do(inventory, now):
+    graph = _graph(inventory, now)
+    state = ask(graph, "need a 2br in jersey city or hoboken under 3.5k, i work in fidi", thread_id="nj")
+    assert "We have no listings in Jersey City or Hoboken; these are in Financial District." in state["reply"]
+    covered = ask(graph, "2br in williamsburg or greenpoint under 4k", thread_id="bk")
+    assert "We have no listings" not in covered["reply"]
