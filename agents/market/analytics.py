@@ -26,6 +26,7 @@ from agents.market.planner import (
     no_figures,
     plan_calls,
     typology_in,
+    unknown_places,
     years_in,
 )
 from agents.market.tool_router import market_catalog, select_tools
@@ -195,7 +196,8 @@ def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     A short follow-up after a market answer ("and in 2022?") is read with the question before it."""
     text = (state.get("text", "") or "").translate(ARABIC_DIGITS)  # "٢٠٢٥" is 2025
     previous = state.get("market_question") if state.get("prior_node") == "analytics" else None
-    unknown = unknown_follow_up(text, previous)
+    # "what about Dubai Marina?", "وعندكم بيانات عن جزيرة السعديات؟": a place the tables do not hold, and none they do
+    unknown = unknown_follow_up(text, previous) or (None if mentions(text) else next(iter(unknown_places(text)), None))
     if unknown:  # "what about Dubai Marina?": say what the tables cover, do not repeat the last answer
         lang = state.get("lang") or "en"
         return {"reply": no_figures(unknown, lang), "market": None, "market_question": previous,

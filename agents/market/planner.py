@@ -69,7 +69,7 @@ PROJECT_RANK = re.compile(
     r"\b(?:projects?|buildings?|developments?|towers?)\b[^.?!]{0,50}\b(?:most|highest|lowest|top|best|biggest|"
     r"largest|cheapest|priciest|busiest|ranked|ranking|fewest|least)\b|"
     r"(?:اكثر|اعلى|افضل|ارخص|اغلى|اقل|اكبر|رتب|ترتيب)[^.؟?!]{0,30}(?:المشاريع|مشروع|مشاريع|الابراج|المباني)|"
-    r"(?:المشاريع|مشاريع)[^.؟?!]{0,30}(?:الاكثر|الاعلى|الارخص|الاغلى|الاقل|الاكبر)", re.I)
+    r"(?:المشاريع|مشاريع|مشروع|المشروع)[^.؟?!]{0,30}(?:ال)?(?:اكثر|اعلى|ارخص|اغلى|اقل|اكبر)", re.I)
 LOWEST = re.compile(r"\b(?:lowest|cheapest|least|fewest|smallest|most affordable)\b|ارخص|الارخص|اقل|الاقل", re.I)
 # rank_projects' metric from the question's words, first match wins (normalized Arabic)
 PROJECT_METRIC_WORDS = (
@@ -82,7 +82,7 @@ PROJECT_METRIC_WORDS = (
     (re.compile(r"\b(?:rents?|rental|to rent|renting)\b|ايجار", re.I), "avg_rent"),
     (re.compile(r"\b(?:expensive|priciest|pricier|cheapest|cheaper|affordable)\b|اغلى|ارخص", re.I), "price_per_sqm"),
     (re.compile(r"\b(?:value|worth|aed|dirhams?|money|turnover)\b|قيمه", re.I), "sales_value"),
-    (re.compile(r"\b(?:sales|sold|selling|best[- ]selling)\b|مبيعا|مبيعات", re.I), "sales"),
+    (re.compile(r"\b(?:sales|sold|selling|best[- ]selling)\b|مبيعا|مبيعات|صفقات بيع|بيع", re.I), "sales"),
 )
 TOP_N = re.compile(r"\btop\s*(\d{1,2})\b|\b(\d{1,2})\s+(?:projects|buildings|developments)\b", re.I)
 # A trend or the future asked for without years: every year of the table (the future ones for supply)
@@ -108,9 +108,19 @@ def no_figures(place: str, lang: str) -> str:
             f"لا تتوفر لدي بيانات عن {place}: الجداول تغطي جزيرة ياس وجزيرة الريم في أبوظبي.")
 
 
+# Areas investors ask about that the tables do not hold, named without "Island" or "District" ("data on Saadiyat?")
+OUTSIDE_PLACES = re.compile(
+    r"\b(?:saadiyat|al raha(?: beach)?|khalifa city|masdar(?: city)?|mbz(?: city)?|mohamm?ed bin zayed city|al reef|"
+    r"al ghadeer|corniche|al maryah|al bateen|mussafah|hudayriyat|al jubail|downtown dubai|dubai marina|jvc|"
+    r"jumeirah village circle|jlt|jumeirah lake towers|palm jumeirah|business bay|dubai hills|al ain|sharjah|"
+    r"ajman)\b|السعديات|شاطئ الراحة|الراحة|مدينة خليفة|مدينة مصدر|مصدر|الريف|الغدير|الكورنيش|المارية|البطين|مصفح|"
+    r"الحديريات|الجبيل|دبي|العين|الشارقة|عجمان", re.I)
+
+
 def unknown_places(message: str) -> list[str]:
-    """Places the message names by their kind that the tables do not hold ("Saadiyat Island")."""
-    unknown = []
+    """Places the message names by their kind ("Saadiyat Island") or by a known name ("Dubai Marina") that the
+    tables do not hold."""
+    unknown: list[str] = []
     for match in NAMED_PLACE.finditer(message):
         words = (match.group(1) or match.group(2) or "").split()
         cut = max((i + 1 for i, w in enumerate(words) if w.lower() in LEAD_WORDS), default=0)
@@ -119,6 +129,10 @@ def unknown_places(message: str) -> list[str]:
         if name and proper and not search(name, limit=1) and not search(match.group(0), limit=1):
             shown = match.group(0).strip("؟?.,! ")
             unknown.append(shown[shown.find(name):] if match.group(1) else shown)
+    for match in OUTSIDE_PLACES.finditer(message):  # named without its kind ("data on Saadiyat?")
+        said = match.group(0).title() if match.group(0).isascii() else match.group(0)
+        if not search(match.group(0), limit=1) and not any(said.lower() in u.lower() for u in unknown):
+            unknown.append(said)
     return unknown
 
 
@@ -255,10 +269,17 @@ def _second_ask(message: str, ranked: list[str], scores: dict[str, float], done:
 
 
 def _plan_one(message: str, ranked: list[str], *, lang: str) -> Plan:
-    tables = load_market()
     missing = unknown_places(message)
-    if missing:
+    if missing and not mentions(message):
         return Plan(question=no_figures(missing[0], lang))
+    plan = _plan_covered(message, ranked, lang=lang)
+    if missing and not plan.question:  # "compare yas and saadiyat rents": Yas answered, Saadiyat said to be missing
+        plan.notes.insert(0, no_figures(missing[0], lang).rstrip("."))
+    return plan
+
+
+def _plan_covered(message: str, ranked: list[str], *, lang: str) -> Plan:
+    tables = load_market()
     places = mentions(message)
     districts = districts_named(places)
     if not districts and WHICH_PLACE.search(message):  # "which island had more transactions?": each one, compared

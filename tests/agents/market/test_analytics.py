@@ -293,3 +293,30 @@ def test_a_two_part_question_gets_both_answers_and_arabic_digits_are_years():
     assert "Average yearly rent" in both["reply"] and "Sale price per square metre" in both["reply"]
     trend = analytics_node({"text": "كم متوسط إيجار الاستوديو في جزيرة الريم؟ وكيف تغيّر من ٢٠٢٢ لين ٢٠٢٥؟"})
     assert all(f"مؤشر الإيجارات {year}" in trend["reply"] for year in (2022, 2023, 2024, 2025))
+
+
+@pytest.mark.parametrize(("text", "lang", "said"), [
+    ("do you have data on Saadiyat?", "en", "I have no figures for Saadiyat"),
+    ("any numbers for dubai marina rents?", "en", "I have no figures for Dubai Marina"),
+    ("وعندكم بيانات عن جزيرة السعديات؟", "ar", "لا تتوفر لدي بيانات عن"),
+])
+def test_an_area_the_tables_do_not_hold_is_said_not_answered_with_another(text: str, lang: str, said: str) -> None:
+    from agents.market.analytics import analytics_node
+
+    reply = analytics_node({"text": text, "lang": lang, "market_question": "studio rents on al reem island 2025",
+                            "prior_node": "analytics"})["reply"]
+    assert said in reply and "AED" not in reply and "درهم" not in reply
+
+
+def test_a_covered_area_is_answered_beside_the_missing_one() -> None:
+    from agents.market.analytics import analytics_node
+
+    reply = analytics_node({"text": "compare yas and saadiyat rents 2025", "lang": "en"})["reply"]
+    assert "Yas Island: **AED 178,174**" in reply and "I have no figures for Saadiyat" in reply
+
+
+def test_which_project_had_the_most_sales_asked_in_arabic() -> None:
+    from agents.market.analytics import analytics_node
+
+    reply = analytics_node({"text": "أي مشروع في الريم عليه أكثر صفقات بيع في ٢٠٢٥؟", "lang": "ar"})["reply"]
+    assert reply.index("RIVAGE: 364") < reply.index("Marina Square: 294")
