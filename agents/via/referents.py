@@ -286,6 +286,37 @@ def address_in_inventory(text: str, inventory: Inventory) -> list[dict[str, Any]
             if address_named(text, str(row.get("address") or ""))]
 
 
+_PLACE_ONE = re.compile(r"\b(?:the|that) ([a-z][a-z .'-]{1,30}?) (?:one|apartment|apt|unit|place|listing)\b", re.I)
+
+
+def named_elsewhere(text: str, pool: list[dict[str, Any]], inventory: Inventory, spec: Any = None,
+                    mentioned: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """Units a message names that none of those in play are: the suites at an address it names ("the 53 pearl
+    one"), the ones an answer mentioned first; else the best match of the search in a place it names as "the dumbo
+    one" when no unit in play is there. [] when it names neither."""
+    in_play = {u["id"] for u in pool}
+    at = address_in_inventory(text, inventory)
+    if any(u["id"] in in_play for u in at):
+        return []  # a suite there is in play: the units shown are read as before
+    if at:
+        answered = [u for u in at if u["id"] in mentioned]
+        return (answered or sorted(at, key=lambda u: u["row_preview"].get("rent") or 0))[:1]
+    found = _PLACE_ONE.search(text)
+    said = found.group(1).lower().strip() if found else ""
+    hoods = {str(h).lower() for h in inventory.frame["neighborhood"].unique() if h}
+    place = LOCATION_ALIASES.get(said) or (said if said in hoods else None)
+    if place is None or spec is None or any(place in str(u["row_preview"].get("neighborhood") or "").lower()
+                                            for u in pool):
+        return []
+    from agents.via.match_rank import match  # the search, in the place named
+
+    items, _relax, _full = match(spec.model_copy(update={"location": [place]}), inventory, top_n=1)
+    if not items or place not in str(items[0].row_preview.get("neighborhood") or "").lower():
+        return []
+    row = inventory.row(items[0].id)
+    return [{"id": items[0].id, "row_preview": {**preview(row), **unit_for_tour(row)}}] if row is not None else []
+
+
 def units_meant(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
                 inventory: Inventory | None = None, *, shown: int | None = None,
                 mentioned: tuple[str, ...] = ()) -> list[dict[str, Any]]:

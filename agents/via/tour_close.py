@@ -32,6 +32,7 @@ from agents.via.referents import (
     english_ordinals,
     floor_unit,
     measure,
+    named_elsewhere,
     narrowed,
     ordinal_reference,
     ranked,
@@ -42,6 +43,7 @@ from agents.via.referents import (
 )
 from agents.via.refine import unit_named, units_named
 from contracts.plan import ActionPlan, TourAction
+from contracts.search import SearchSpec
 from data.sources.nyc import Inventory, load_inventory
 from data.stores.holds import HoldStore
 
@@ -475,7 +477,8 @@ _OF_THE_TWO = re.compile(r"\bthe (cheaper|cheapest|bigger|biggest|larger|largest
                          r"(?:those|these|the|them)(?: (?:2|two))?\b|\bthe (cheaper|bigger|larger|closer)(?: one)?\b"
                          r"(?! than)", re.I)
 # "also add the 124 W 36th one right after", "add the second one too": one more tour beside those proposed
-_MOVE = re.compile(r"\b(?:move|push|shift|change|reschedule|make)\b|\bc[aá]mbia\w*|\bmueve\w*", re.I)
+_MOVE = re.compile(r"\b(?:move|push|shift|change|reschedule|make)\b|\bdo(?= \w+ (?:at|to|for)\b)|\bc[aá]mbia\w*|"
+                   r"\bmueve\w*", re.I)
 _THERE_AND = re.compile(r"\b(?:there|it|that one|this one)\b.{0,40}\band\b", re.I)
 ADD_TOUR = re.compile(r"\b(?:also add|add|and also|also (?:see|tour|book|do)|plus)\b", re.I)
 # "that one and the cheapest one", "it and the 4500 one right after", "that one tuesday 10am, and the 1202 one right
@@ -596,9 +599,12 @@ def _by_what_it_is(after: str, actions: list[dict[str, Any]], inventory: Invento
     if _OTHER.search(part):
         others = [i for i, unit_id in enumerate(ids) if unit_id != focus]
         return others[0] if focus in ids and len(others) == 1 else None
-    if not re.search(r"\b(?:one|unit|place|apartment|apt|tour|viewing|suite|listing|uno|una)\b", part, re.I):
-        return None  # "drop the gym": a must-have dropped, not the tour of the unit with a gym
     pool = tour_units(actions, inventory)
+    if not re.search(r"\b(?:one|unit|place|apartment|apt|tour|viewing|suite|listing|uno|una)\b", part, re.I):
+        # "do dumbo at 9:30": the one tour in the place named; "drop the gym": a must-have dropped, no tour
+        hoods = [str(u["row_preview"].get("neighborhood") or "").lower() for u in pool]
+        hits = [i for i, h in enumerate(hoods) if h and re.search(rf"\b{re.escape(h)}\b", part.lower())]
+        return hits[0] if len(hits) == 1 and hoods.count(hoods[hits[0]]) == 1 else None
     unit = unit_in(part, pool, None, shown=len(pool))
     return ids.index(unit["id"]) if unit is not None else None
 
@@ -973,6 +979,15 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 missing.append(unit_id)
             else:
                 units.append(unit_for_tour(row))
+        if state.get("spec") and not missing:
+            # "save the 53 pearl one", "book 3558 and the dumbo one": a unit named by its address or place that none
+            # of those in play is, found in the inventory
+            in_play = [*(state.get("matches") or []), *(state.get("earlier") or [])]
+            for found in named_elsewhere(text, in_play, inventory, SearchSpec.model_validate(state["spec"]),
+                                         tuple(state.get("mentioned") or [])):
+                row = inventory.row(found["id"])
+                if row is not None and found["id"] not in {u["unit_id"] for u in units}:
+                    units.append(unit_for_tour(row))
         # Right after a tour was proposed, a new day or time with no other unit named moves that tour ("friday's bad
         # too. saturday after 11"); after a search, the same words book the unit in focus.
         # ("push both to thursday" moves the two tours just proposed; "tour the top two thursday" plans new ones)

@@ -1441,3 +1441,22 @@ def test_places_we_do_not_cover_are_said_beside_those_we_do(inventory, now):
     assert "We have no listings in Jersey City or Hoboken; these are in Financial District." in state["reply"]
     covered = ask(graph, "2br in williamsburg or greenpoint under 4k", thread_id="bk")
     assert "We have no listings" not in covered["reply"]
+
+
+def test_a_unit_named_by_an_address_or_place_not_shown_is_found_for_the_tour(inventory, now):
+    """'book 3558 fri 8am and the dumbo one': the DUMBO unit the search would pick; 'do dumbo at 9:30' moves only its
+    tour; 'the 53 pearl one' after another unit was talked of is the suite at 53 Pearl St, not that unit."""
+    graph = _graph(inventory, now)
+    ask(graph, "need a 2br in FiDi under 3.6k", thread_id="d")
+    booked = ask(graph, "book 3558 fri 8am and the dumbo one at the same time", thread_id="d")
+    actions = booked["plan"]["actions"]
+    assert actions[0]["unit_id"] == "SE-3558" and len(actions) == 2
+    dumbo = actions[1]["unit_id"]
+    assert "DUMBO" in actions[1]["address"] and actions[1]["start"] > actions[0]["start"]
+    moved = ask(graph, "fine do dumbo at 9:30", thread_id="d")["plan"]["actions"]
+    assert {a["unit_id"]: a["start"][11:16] for a in moved} == {"SE-3558": "08:00", dumbo: "09:30"}
+    ask(graph, "we're 8 ppl, want like 1500 sf office in soho or nolita, around 8k a month", thread_id="o")
+    ask(graph, "whats the cheapest thing per month anywhere?", thread_id="o")
+    pearl = ask(graph, "save the 53 pearl one, we might grow into it. can i still tour it next tuesday at noon",
+                thread_id="o")
+    assert [a["address"].split(",")[0] for a in pearl["plan"]["actions"]] == ["53 Pearl St"]
