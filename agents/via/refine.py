@@ -1085,20 +1085,34 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             key == "ppsf_year" and pattern.search(text) for pattern, key, *_ in _ASKS):
         # "compare the top two", "what's the per-foot on those" (not "which is cheapest per sf": that one, named)
         count = 2 if _COMPARE.search(text) and re.search(r"\b(?:two|2|both)\b", text, re.I) else len(shown)
-        lines = []
-        for i, unit in enumerate(shown[:count], start=1):
+        side, lines = shown[:count], []
+        listing = [label for label, pattern in _RESULT_AMENITIES if re.search(pattern, text.lower())]
+        if listing and _COMPARE.search(text):  # "which of those are no fee? compare them": those, side by side
+            having = [m for m in shown if all(_lists(m["row_preview"].get("amenities") or [], w) for w in listing)]
+            said = " and ".join(listing)
+            lines.append(f"{len(having)} of the {len(shown)} list {said}: " + ", ".join(f"#{shown.index(m) + 1} "
+                                                                                      f"({m['id']})" for m in having)
+                         + "." if having else f"None of the {len(shown)} lists {said}.")
+            side = having or side
+        for unit in side:
             row = unit["row_preview"]
             facts = [f"${row['rent']:,.0f}/mo"]
-            if row.get("ppsf_year"):
+            if row.get("ppsf_year") and row.get("kind") == "office":
                 facts.append(f"${row['ppsf_year']:,.2f}/SF/yr")
             if row.get("sqft"):
                 facts.append(f"{row['sqft']:,.0f} SF")
             if row.get("bedrooms") is not None and row.get("kind") == "apartment":
                 facts.append(f"{row['bedrooms']:g} bedroom(s)")
+            if row.get("floor"):
+                facts.append(f"floor {row['floor']}")
             if row.get("min_to_subway") is not None:
                 facts.append(f"{row['min_to_subway']:g} min to the subway")
-            lines.append(f"#{i} {row['address']} ({unit['id']}): " + ", ".join(facts))
-        return "\n".join(lines), shown[0]["id"]
+            if row.get("building_age_yrs") is not None:
+                facts.append(f"building {row['building_age_yrs']:g} years old")
+            if row.get("amenities"):
+                facts.append(", ".join(row["amenities"]))
+            lines.append(f"#{shown.index(unit) + 1} {row['address']} ({unit['id']}): " + "; ".join(facts))
+        return "\n".join(lines), side[0]["id"]
     asked = _ORDINAL_PRICE.search(text)
     named = _ONE_UNIT.search(text) if not asked and _MONEY_WORDS.search(text) else None
     if asked or named:  # "what's that in monthly rent for the top one?", "the annual rent of the first": its numbers

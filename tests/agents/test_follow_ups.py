@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
@@ -1460,3 +1462,14 @@ def test_a_unit_named_by_an_address_or_place_not_shown_is_found_for_the_tour(inv
     pearl = ask(graph, "save the 53 pearl one, we might grow into it. can i still tour it next tuesday at noon",
                 thread_id="o")
     assert [a["address"].split(",")[0] for a in pearl["plan"]["actions"]] == ["53 Pearl St"]
+
+
+def test_which_of_those_have_an_amenity_then_compared(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "studio on the UWS w doorman + w/d + gym, under 2500", thread_id="c")["matches"]
+    no_fee = [m["id"] for m in shown if "no fee" in m["row_preview"]["amenities"]]
+    state = ask(graph, "which of those are no fee? compare them", thread_id="c")
+    assert 0 < len(no_fee) < len(shown) and f"{len(no_fee)} of the {len(shown)} list no fee" in state["reply"]
+    compared = [line for line in state["reply"].splitlines() if line.startswith("#")]
+    assert [re.search(r"\((SE-\d+)\)", line).group(1) for line in compared] == no_fee  # type: ignore[union-attr]
+    assert all("floor" in line and "min to the subway" in line for line in compared)
