@@ -116,11 +116,32 @@ INSTEAD_OF = re.compile(r"\b(?:instead of|rather than|in place of|en vez de|en l
 
 
 
+# "what if a roof deck counts" after asking for a patio: the roof deck stands in for the patio (outdoor space either
+# way), it is no second must-have
+COUNTS_INSTEAD = re.compile(r"\bwhat if (?:a |an |the )?([\w/ ]{2,20}?) counts?\b|\b(?:a |an )?([\w/ ]{2,20}?) "
+                            r"(?:counts|would count|works|is fine) (?:too|as well|instead)\b", re.I)
+_STAND_INS = ({"patio", "roofdeck"},)
+
+
+def stand_in(text: str, musts: list[str]) -> tuple[str, str] | None:
+    """(the must-have replaced, the one that stands in for it) when a message lets a kindred amenity count."""
+    said = COUNTS_INSTEAD.search(text)
+    if said is None:
+        return None
+    words = (said.group(1) or said.group(2) or "").lower()
+    new = next((key for word, key in _AMENITY_WORDS.items() if word in words), None)
+    for family in _STAND_INS:
+        old = next((m for m in musts if m in family and m != new), None)
+        if new in family and old is not None:
+            return old, new
+    return None
+
+
 def is_edit(text: str) -> bool:
     """Whether a message edits the search just shown (rather than starting a new one)."""
     return bool(CHEAPER.search(text) and not NOT_A_CUT.search(text)) or any(p.search(text) for p in (
         BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, SORT_SUBWAY, SORT_HIGH_FLOOR, MORE, INSTEAD, MUST,
-        DROP, OPTIONAL, ANY_SIZE,
+        DROP, OPTIONAL, ANY_SIZE, COUNTS_INSTEAD,
         _FEWER_BATHS, DROPPED_TRANSIT))
 
 
@@ -136,8 +157,13 @@ def _bedrooms_note(low: float, high: float | None) -> str:
     return f"Bedrooms now: {low:g}" + (f"–{high:g}." if high not in (None, low) else ".")
 
 
+def amenity_words(key: str) -> str:
+    """An amenity key as said ("washer_dryer" -> "washer dryer", "roofdeck" -> "roof deck")."""
+    return {"roofdeck": "roof deck", "washer_dryer": "washer/dryer"}.get(key, key.replace("_", " "))
+
+
 def required_note(keys: Sequence[str]) -> str:
-    return "Now required: " + ", ".join(m.replace("_", " ") for m in keys) + "."
+    return "Now required: " + ", ".join(amenity_words(m) for m in keys) + "."
 
 
 def changes(old: SearchSpec, new: SearchSpec) -> list[str]:
@@ -235,6 +261,9 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
         if spec.max_min_to_subway is not None:
             data["max_min_to_subway"] = None
             notes.append("Any walk to the subway.")
+    swap = stand_in(text, list(spec.must_haves))
+    if swap:
+        dropped.add(swap[0])
     musts = list(dict.fromkeys([*(m for m in spec.must_haves if m not in dropped),
                                 *(m for m in parsed.must_haves if m not in dropped),
                                 *(["near_transit"] if TRANSIT.search(text) else [])]))
@@ -243,7 +272,7 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
         notes.append(f"Subway within {parsed.max_min_to_subway} min walk.")
     if dropped & set(spec.must_haves):
         data["must_haves"] = musts
-        notes.append("No longer required: " + ", ".join(sorted(d.replace("_", " ") for d in dropped)) + ".")
+        notes.append("No longer required: " + ", ".join(sorted(amenity_words(d) for d in dropped)) + ".")
     added = [m for m in musts if m not in spec.must_haves]
     if added:
         data["must_haves"] = musts
@@ -665,8 +694,8 @@ def asks_over_the_set(text: str) -> bool:
         r"\bwhich (?:ones?|of (?:them|those|these))?\s*(?:have|has|come with|allow)\b", text, re.I))
 
 
-TWINS_Q = re.compile(r"\bsame (?:apartment|unit|place|listing|one)\b|\bidentical\b|\blisted twice\b|\bduplicates?\b|"
-                      r"\bdifference between\b|\bany difference\b", re.I)
+TWINS_Q = re.compile(r"\bsame (?:apartment|apt|unit|place|listing|one|home)\b|\bidentical\b|\blisted twice\b|"
+                     r"\bduplicates?\b|\bdifference between\b|\bany difference\b", re.I)
 _FACTS = ("rent", "sqft", "bedrooms", "bathrooms", "floor", "min_to_subway", "neighborhood", "building_age_yrs")
 
 
@@ -698,9 +727,11 @@ def _same_listing(text: str, shown: list[dict[str, Any]]) -> tuple[str, str] | N
     """Two shown units that look the same: side by side, and whether the data tells them apart."""
     if not TWINS_Q.search(text):
         return None
+    by_id = [m for m in shown if re.search(rf"(?<![\d$,.]){re.escape(str(m['id']).split('-')[-1])}(?![\d,.])", text)]
     price = re.search(r"(?<![\w.])\$?(\d{1,2},?\d{3})\b", text)
     value = float(price.group(1).replace(",", "")) if price else None
-    pool = [m for m in shown if value is not None and abs((m["row_preview"].get("rent") or 0) - value) <= 1]
+    pool = by_id if len(by_id) == 2 else [  # "are 2697 and 8447 the same apt": those two, by their ids
+        m for m in shown if value is not None and abs((m["row_preview"].get("rent") or 0) - value) <= 1]
     if len(pool) != 2:  # else: the first two shown with the same facts
         key = lambda m: tuple(m["row_preview"].get(f) for f in _FACTS)  # noqa: E731
         groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}

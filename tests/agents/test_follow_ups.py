@@ -1473,3 +1473,17 @@ def test_which_of_those_have_an_amenity_then_compared(inventory, now):
     compared = [line for line in state["reply"].splitlines() if line.startswith("#")]
     assert [re.search(r"\((SE-\d+)\)", line).group(1) for line in compared] == no_fee  # type: ignore[union-attr]
     assert all("floor" in line and "min to the subway" in line for line in compared)
+
+
+def test_a_kindred_amenity_stands_in_and_two_listings_are_told_apart_or_not(inventory, now):
+    """'what if a roof deck counts' after a patio: the roof deck replaces it (not both required); 'are 2697 and 8447
+    the same apt' compares those two by their ids."""
+    graph = _graph(inventory, now)
+    ask(graph, "1br in chelsea with a patio under 4500", thread_id="p")
+    swapped = ask(graph, "only one?? what if a roof deck counts", thread_id="p")
+    assert swapped["spec"]["must_haves"] == ["roofdeck"] and "No longer required: patio." in swapped["reply"]
+    assert "Now required: roof deck." in swapped["reply"]
+    twins = [m for m in swapped["matches"] if m["id"] in ("SE-2697", "SE-8447")]
+    assert len(twins) == 2
+    said = ask(graph, "are 2697 and 8447 the same apt lol", thread_id="p")["reply"]
+    assert "(SE-2697)" in said and "(SE-8447)" in said and "may be the same apartment listed twice" in said
