@@ -715,12 +715,18 @@ def floors_on_street(engine: CompsEngine, target: Target, text: str) -> str | No
 
 
 def leased_prices(engine: CompsEngine, target: Target) -> list[float]:
-    """The prices of the town's sales of the flat type in the last year (at least) that had the stated lease left."""
+    """The prices of the town's sales of the flat type in the last year (at least) that had the stated lease left,
+    on the floors and of the size stated (what the person said is kept; the search's own relaxing is not)."""
     t = engine.table
     as_of_m = month_index(target.as_of)
     recent = (t.month < as_of_m) & (t.month >= as_of_m - max(target.months_back, 12))
     kept = _of_kind(t, target.town, target.flat_type) & recent & (
         t.lease_months >= (target.min_remaining_lease_years or 0) * 12)
+    if target.storey_preference:
+        low, high = STOREY_BANDS[target.storey_preference]
+        kept &= (t.storey_mid >= low) & (t.storey_mid <= high)
+    if target.floor_area_target:
+        kept &= np.abs(t.area - target.floor_area_target) <= target.floor_area_tolerance
     return [float(p) for p in t.price[kept]]
 
 
@@ -944,10 +950,24 @@ def compare_towns(engine: CompsEngine, text: str, towns: list[str], as_of: date)
                       "and the block: ask for one town's comps to see them."])
 
 
-def follow_up_target(previous: Target, stated: Target) -> Target:
+# "ok forget high floor", "any size", "drop the lease requirement": what the follow-up sets aside
+_SET_ASIDE = re.compile(r"\b(?:forget|drop|ignore|never mind|scrap|no need for|whatever|any)\b(?: (?:about|the|a|my))?"
+                        r" ((?:high|low|mid|higher|lower)? ?(?:floors?|storeys?|levels?)|sizes?|sqm|area|leases?)\b",
+                        re.I)
+_ASIDE_FIELDS = (("floor", ("storey_target", "storey_preference")), ("storey", ("storey_target", "storey_preference")),
+                 ("level", ("storey_target", "storey_preference")), ("size", ("floor_area_target",)),
+                 ("sqm", ("floor_area_target",)), ("area", ("floor_area_target",)),
+                 ("lease", ("min_remaining_lease_years", "lease_commence_year")))
+
+
+def follow_up_target(previous: Target, stated: Target, text: str = "") -> Target:
     """The flat just valued, with what a follow-up states ("a higher floor, 16-18", "95 sqm instead") replacing its
-    value; a floor or a size stated replaces the old one whole."""
+    value; a floor or a size stated replaces the old one whole; one set aside ("forget high floor") goes."""
     update = stated.model_dump(exclude_defaults=True, exclude={"as_of"})
+    for aside in _SET_ASIDE.finditer(text):
+        for word, fields in _ASIDE_FIELDS:
+            if word in aside.group(1).lower():
+                update.update(dict.fromkeys(fields))
     if {"storey_target", "storey_preference"} & update.keys():
         update = {"storey_target": None, "storey_preference": None, **update}
     if update.get("flat_type") not in (None, previous.flat_type):  # "and a 5-room?": another flat, its own size
@@ -1000,7 +1020,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     elif previous.get("target") and state.get("previous_node") == "comps":
         stated = engine.parser.parse(text, as_of=as_of).target
         if stated.town is None or stated.flat_type is None:  # "and a higher floor?": the flat just valued, changed
-            target = follow_up_target(Target.model_validate({**previous["target"], "as_of": as_of}), stated)
+            target = follow_up_target(Target.model_validate({**previous["target"], "as_of": as_of}), stated, text)
             text = f"{previous.get('text', '')} {text}".strip()
     started = time.perf_counter()
     asked = state.get("text") or ""
@@ -1110,8 +1130,13 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
         prices, counted = result.pool_prices, "comparable sales"
         if result.target.min_remaining_lease_years:  # a stated lease minimum is hard (a loan needs it), never relaxed
             prices = leased_prices(engine, result.target)
-            counted = (f"{(result.target.flat_type or '').lower().replace(' room', '-room')} sales with "
-                       f"{result.target.min_remaining_lease_years:g}+ years of lease left")
+            said = result.target
+            counted = (f"{(said.flat_type or '').lower().replace(' room', '-room')} sales with "
+                       f"{said.min_remaining_lease_years:g}+ years of lease left"
+                       + (f", {said.storey_preference} floor" if said.storey_preference else "")
+                       + (f", {said.floor_area_target - said.floor_area_tolerance:g}–"
+                          f"{said.floor_area_target + said.floor_area_tolerance:g} sqm" if said.floor_area_target
+                          else ""))
         within = sum(p <= budget for p in prices)
         line = (f"**{within} of {len(prices)} {counted}** were at or under {budget:,.0f} SGD"
                 + (f" (the cheapest {min(prices):,.0f} SGD)." if within else

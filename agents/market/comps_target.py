@@ -34,6 +34,8 @@ _STOP = {"NEAR", "AROUND", "ROOM", "FLAT", "FLOOR", "STOREY", "BLOCK", "WHAT", "
 _FLAT_PHRASE = re.compile(
     r"\b(?:(?:one|two|three|four|five|[1-5])\s*[-_ ]?\s*(?:room|rm|rms|rooms|r)\b|exec(?:utive)?\b|"
     r"multi[-\s]?gen(?:eration)?\b|3gen\b|jumbo\b)", re.I)
+_SQM_RANGE = re.compile(r"(\d{2,3})\s*(?:-|–|to)\s*(\d{2,3})\s*(?:sqm|sq\.?\s?m\b|m2\b|m²|square\s+met(?:er|re)s?)",
+                        re.I)
 _SQM = re.compile(r"(\d{2,3}(?:\.\d+)?)\s*(?:sqm|sq\.?\s?m\b|m2\b|m²|square\s+met(?:er|re)s?)", re.I)
 _SQFT = re.compile(r"(\d{3,4})\s*(?:sq\.?\s?ft|sqft|square\s+feet)", re.I)
 _BLOCK = re.compile(r"\b(?:blk|block|bk)\.?\s*#?(\d{1,4}[a-h]?)\b", re.I)
@@ -189,8 +191,13 @@ class TargetParser:
 
     @staticmethod
     def _size(text: str, fields: dict[str, object]) -> None:
+        span = _SQM_RANGE.search(text)
         sqm = _SQM.search(text)
-        if sqm:
+        if span and float(span.group(1)) < float(span.group(2)):  # "110-115 sqm": the middle, give or take half
+            low, high = float(span.group(1)), float(span.group(2))
+            fields["floor_area_target"] = (low + high) / 2
+            fields["floor_area_tolerance"] = max((high - low) / 2, 1.0)
+        elif sqm:
             fields["floor_area_target"] = float(sqm.group(1))
         else:
             sqft = _SQFT.search(text)

@@ -151,3 +151,21 @@ def test_a_block_named_in_a_follow_up_gets_its_sales_by_year_beside_the_street_a
     rise = comps_node({"text": "how much has 441 gone up since 2023? and 2024-25?", "comps": first["comps"],
                        "previous_node": "comps"}, today=today)["reply"]
     assert rise.startswith("**+5.7%** on the median sale") and "no 2024-2025 sales" in rise
+
+
+def test_the_budget_count_keeps_the_floors_and_size_said_and_a_floor_set_aside_goes(inventory, now):
+    """'110-115 sqm, high floor', then '85 yrs lease left': the count keeps the floors and the size; 'forget high
+    floor' drops the floor band only."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now)
+    first = ask(graph, "5-room in punggol, around 110-115 sqm, high floor, budget 750k. whats been transacting",
+                thread_id="pg")
+    assert (first["comps"]["target"]["floor_area_target"], first["comps"]["target"]["floor_area_tolerance"]) == (
+        112.5, 2.5)
+    leased = ask(graph, "hmm i need at least 85 yrs lease left tho", thread_id="pg")["reply"]
+    assert "5-room sales with 85+ years of lease left, high floor, 110–115 sqm**" in leased
+    aside = ask(graph, "ok forget high floor. 85+ yrs and under 750k?", thread_id="pg")
+    assert aside["comps"]["target"]["storey_preference"] is None
+    assert aside["comps"]["target"]["min_remaining_lease_years"] == 85
+    assert "5-room sales with 85+ years of lease left, 110–115 sqm**" in aside["reply"]
