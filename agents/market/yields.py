@@ -34,6 +34,18 @@ def _rate_and_rent(district: str, year: int, typology: str, layout: str | None
     return rate, rent, calls
 
 
+def _average_sale(district: str, year: int, typology: str, layout: str, calls: Calls) -> tuple[float, int] | None:
+    """(the average sale price, the number of sales) of a kind of home in a district and year, the call recorded;
+    None when the tables have no such sales."""
+    args = {"district": district, "year": year, "typology": typology, "layout": layout}
+    deals = t.get_total_sales_value(**args)
+    calls.append(("get_total_sales_value", args, deals))
+    sales = deals.get("sales_only") if "error" not in deals else None
+    if not sales or not sales.get("count"):
+        return None
+    return sales["value_aed"] / sales["count"], int(sales["count"])
+
+
 def yield_answer(message: str, previous: str | None, lang: str) -> tuple[str, Calls] | None:
     """(the reply, the calls made) for a yield question; None when it is not one or lacks a place to price."""
     if not YIELD_Q.search(message):
@@ -51,11 +63,16 @@ def yield_answer(message: str, previous: str | None, lang: str) -> tuple[str, Ca
     rate, rent, calls = _rate_and_rent(district, year, typology, layout)
     if rate is None or rent is None:
         return None
+    average = _average_sale(district, year, typology, layout, calls) if layout and not size and not price else None
     if size:
         sqm = float(size.group(1))
         cost, how = rate * sqm, f"{sqm:g} sqm × AED {rate:,.0f}/sqm = AED {rate * sqm:,.0f}"
     elif price and price > 100_000:
         cost, how = price, f"AED {price:,.0f} (your price)"
+    elif average is not None:  # "gross yield of a 3-bed villa there": the year's average sale of that kind of home
+        cost, count = average
+        how = (f"AED {cost:,.0f}, the average of the {count:,} {layout} {typology.lower()} sales in {district} in "
+               f"{year}" if lang != "ar" else f"متوسط {count:,} صفقة بيع في {year}")
     else:
         return (("What size (in sqm) or price are you looking at? The gross yield is a year's rent over the price: "
                  f"in {district} in {year}, {typology.lower()} sell for about AED {rate:,.0f}/sqm and rent for "
@@ -70,8 +87,9 @@ def yield_answer(message: str, previous: str | None, lang: str) -> tuple[str, Ca
     else:
         reply = (f"Gross yield about **{gross:.1%}**: a year's rent of AED {rent:,.0f} (average {what}"
                  f"{typology.lower()} rent in {district}, {year} rental index) over a price of {how}. Before service "
-                 "charges, fees, vacancy and financing, which lower it.\n\nSources: SALE_RATES_DISTRICT, "
-                 "RENTAL_INDEX_DISTRICT (Abu Dhabi market tables)")
+                 "charges, fees, vacancy and financing, which lower it.\n\nSources: "
+                 + ("TRANSACTIONS_DISTRICT" if cost is not None and average is not None and not size and not price
+                    else "SALE_RATES_DISTRICT") + ", RENTAL_INDEX_DISTRICT (Abu Dhabi market tables)")
     return reply, calls
 
 

@@ -212,8 +212,10 @@ def test_a_gross_yield_is_the_years_rent_over_the_price_said_with_its_figures():
     ask(graph, "what's the rent trend for 1 beds on yas?", thread_id="y")
     state = ask(graph, "so whats my gross yield if i buy a 70 sqm unit at the 2025 average sale rate?", thread_id="y")
     assert "**7.0%**" in state["reply"] and "AED 1,146,390" in state["reply"] and "AED 80,264" in state["reply"]
-    asked = ask(graph, "what's the rental yield on reem for a 2 bed?", thread_id="y2")
+    asked = ask(graph, "what's the rental yield on reem?", thread_id="y2")  # no size, price or kind of home: asked
     assert "What size" in asked["reply"] and "AED 13,721/sqm" in asked["reply"]
+    two_bed = ask(graph, "what's the rental yield on reem for a 2 bed?", thread_id="y3")  # that kind's average sale
+    assert "**5.2%**" in two_bed["reply"]
 
 
 def test_which_district_is_the_better_investment_is_their_gross_yields_side_by_side():
@@ -320,3 +322,14 @@ def test_which_project_had_the_most_sales_asked_in_arabic() -> None:
 
     reply = analytics_node({"text": "أي مشروع في الريم عليه أكثر صفقات بيع في ٢٠٢٥؟", "lang": "ar"})["reply"]
     assert reply.index("RIVAGE: 364") < reply.index("Marina Square: 294")
+
+
+def test_a_yield_without_a_size_is_worked_on_the_years_average_sale_of_that_kind_of_home() -> None:
+    from agents.market.analytics import analytics_node
+
+    english = analytics_node({"text": "whats the gross yield on a 2 bed apartment on reem?", "lang": "en"})["reply"]
+    assert "**5.2%**" in english and "average of the 1,091 2 beds apartment / duplex sales" in english
+    arabic = analytics_node({"text": "طيب كم العائد الإجمالي التقريبي لفيلا ٣ غرف هناك؟", "lang": "ar",
+                             "market_question": "كم متوسط إيجار فيلا ٣ غرف في جزيرة ياس ٢٠٢٥",
+                             "prior_node": "analytics"})["reply"]
+    assert "**7.8%**" in arabic and "3,051,703" in arabic
