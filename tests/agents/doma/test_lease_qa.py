@@ -291,3 +291,11 @@ def test_a_logo_is_asked_of_the_signage_clause() -> None:
                                       "Can we put our logo by the suite door?")
     assert not answer.not_found
     assert "SIGNS" in answer.citations[0].section
+
+
+def test_dropping_out_for_illness_reaches_the_cancellation_clause() -> None:
+    pdf = LEASES / "student_tenancy_agreement_university_of_bristol_2024-25.pdf"
+    answer = lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name),
+                                      "i might drop out in feb for mental health reasons, how much would i still owe")
+    assert not answer.not_found and answer.citations[0].page == 2
+    assert "medically certified illness" in answer.answer
