@@ -24,8 +24,10 @@ NOT_A_CUT = re.compile(r"\b(?:whichever|which(?: one)?|looks?|seems?|is|are)\s+(
                        r"\bthe cheaper (?:one|unit|place|apartment|suite|listing|option)\b(?!s)", re.I)
 CHEAPER = re.compile(r"\b(?:cheaper|less expensive|more affordable|too (?:expensive|pricey)|"
                      r"lower (?:price|rent|budget)|lower the budget|spend less)\b", re.I)
-BIGGER = re.compile(r"\b(?:bigger|larger|roomier|more (?:space|room|square feet))\b", re.I)
-SMALLER = re.compile(r"\b(?:smaller|less space)\b", re.I)
+# "which is bigger?", "cuál es más grande": a question about the units shown, not a wish for bigger ones
+_WHICH_IS = r"(?<!which is )(?<!which one is )(?<!which's )(?<!cuál es )(?<!cual es )(?<!which of them is )"
+BIGGER = re.compile(_WHICH_IS + r"\b(?:bigger|larger|roomier|more (?:space|room|square feet))\b", re.I)
+SMALLER = re.compile(_WHICH_IS + r"\b(?:smaller|less space)\b", re.I)
 TRANSIT = re.compile(r"\b(?:closer to|near(?:er)?(?: to)?|by) (?:the |a )?(?:subway|train|transit|station|metro)\b",
                      re.I)
 _SORT_BY = r"\b(?:sort|order|rank)\w* (?:them |it |these |those )?by "

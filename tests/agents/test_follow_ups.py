@@ -1487,3 +1487,11 @@ def test_a_kindred_amenity_stands_in_and_two_listings_are_told_apart_or_not(inve
     assert len(twins) == 2
     said = ask(graph, "are 2697 and 8447 the same apt lol", thread_id="p")["reply"]
     assert "(SE-2697)" in said and "(SE-8447)" in said and "may be the same apartment listed twice" in said
+
+
+def test_which_is_bigger_is_a_question_not_a_wish_for_bigger_ones() -> None:
+    from agents.via.refine import BIGGER, SMALLER
+
+    assert not BIGGER.search("of those two 2 min ones which is bigger?")
+    assert not BIGGER.search("de esos dos cuál es bigger?") and not SMALLER.search("which one is smaller")
+    assert BIGGER.search("show me bigger ones") and SMALLER.search("something smaller please")
