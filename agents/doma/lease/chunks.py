@@ -196,6 +196,19 @@ def _heading(line: str) -> tuple[str, str, bool] | None:
     return None
 
 
+_SENTENCE_HEADING = re.compile(r"^(?P<num>\d{1,2})\.\s+(?P<title>[A-Z][a-z][\w'’\- ]{1,45}?)\s*$")
+
+
+def _next_numbered(line: str, section: str) -> tuple[str, str, bool] | None:
+    """A short sentence-case line numbered one past the section in force ("5. Tenancy cancellation" after
+    "4. Sub-letting and sharing"): the next section of a lease that does not capitalise its headings."""
+    current = re.match(r"(\d{1,2})\.\s", section)
+    m = _SENTENCE_HEADING.match(line)
+    if not current or not m or int(m.group("num")) != int(current.group(1)) + 1 or len(m.group("title").split()) > 6:
+        return None
+    return f"{m.group('num')}. {m.group('title').strip()}", "", True
+
+
 def _clause(line: str) -> tuple[str, str] | None:
     """(label, body) when a line opens a numbered sub-clause, else None."""
     m = _CLAUSE.match(line)
@@ -227,7 +240,7 @@ def _blocks(stream: list[tuple[str, int]]) -> list[_Block]:
         prev = stream[i - 1][0] if i else ""
         # A line that continues a wrapped sentence is never a heading or a new clause.
         wrapped = bool(prev) and not prev.endswith(_TERMINAL) and len(prev) >= 0.8 * width
-        found = None if wrapped else _heading(line)
+        found = None if wrapped else _heading(line) or _next_numbered(line, section)
         if found:
             head, body, complete = found
             if not complete and i + 1 < len(stream):

@@ -158,3 +158,15 @@ def test_a_summary_of_basic_lease_information_is_one_passage_per_item() -> None:
     # ordinary prose with one "Title: text" is not a summary
     prose = chunk_pages(["1. Rent: Tenant pays $900 on the 1st. Late payments cost $40 after the 3rd."])
     assert len(prose) == 1
+
+
+def test_sentence_case_headings_that_continue_the_numbering_open_sections() -> None:
+    """'3. Tenancy cancellation' after '2. Sub-letting and sharing' is a section of its own (its clause was cited
+    under '1. Definitions'); '5. Pay the rent on time.', which does not follow 3, is no heading."""
+    page = ("1. Definitions\nThe Accommodation means your room.\n2. Sub-letting and sharing\nYou are not to sublet "
+            "the Accommodation.\n3. Tenancy cancellation\na) Cancellation by tenant\nYou must tell us in writing.\n"
+            "5. Pay the rent on time.\n")
+    chunks = chunk_pages([page])
+    assert _find(chunks, "You must tell us in writing").section == "3. Tenancy cancellation"
+    assert _find(chunks, "You are not to sublet").section == "2. Sub-letting and sharing"
+    assert not any(c.section.startswith("5.") for c in chunks)
