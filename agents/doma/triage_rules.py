@@ -357,6 +357,12 @@ def dealt_with(text: str) -> bool:
     return bool(_DEALT_WITH.search(text)) and not _ONGOING.search(text)
 
 
+# The home was left secure: said in so many words (else a failed attempt still needs its door checked, P1)
+_LOCK_FINE = re.compile(r"\b(?:lock|locks|door|deadbolt)\w*\b[^.;]{0,20}\b(?:fine|ok|okay|held|works|working|intact|"
+                        r"undamaged|secure|was replaced)\b|\bnothing (?:was )?damaged\b|\bno damage\b|"
+                        r"\bfuncionando\b|\bquedo bien\b|شغال|سليم", re.I)
+
+
 def failed_attempt(text: str) -> bool:
     """An entry attempt that failed and is over (not someone trying now)."""
     if _IN_PROGRESS.search(text) or re.search(r"\bkeeps? trying\b|\bevery (?:night|day)\b", text):
@@ -829,7 +835,8 @@ def analyze(text: str) -> Analysis:
     for hazard in dict.fromkeys(resolved):
         # A hazard that went away (a gas smell, a sparking outlet) still needs a check within a day; a failed
         # entry attempt that left the locks working needs none.
-        secure = hazard == "break_in" and failed_attempt(norm) and not _UNSECURED.search(norm)
+        secure = hazard == "break_in" and failed_attempt(norm) and bool(_LOCK_FINE.search(norm)) \
+            and not _UNSECURED.search(norm)
         analysis.signals.append(Signal(f"resolved:{hazard}", RESOLVED_CATEGORY.get(hazard, "general"),
                                        "P2" if secure else "P1", 0))
 

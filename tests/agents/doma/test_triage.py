@@ -521,3 +521,8 @@ def test_hazard_evidence_and_its_look_alikes(text: str, p0: bool) -> None:
 ])
 def test_languages_units_and_aftermaths(text: str, p0: bool) -> None:
     assert (classify(text, learned=None).priority == "P0") is p0
+
+
+def test_a_failed_attempt_with_the_lock_state_unsaid_still_gets_its_door_checked() -> None:
+    assert classify("someone tried to pry open my door last night, there are marks on the frame",
+                    learned=None).priority == "P1"
