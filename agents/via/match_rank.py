@@ -191,6 +191,9 @@ def match(spec: SearchSpec, inventory: Inventory, *, weights: Weights = DEFAULT_
     return items, relaxations, full
 
 
+SMALL_SHARE = 0.5  # a size asked below half the smallest suite listed is said to be out of the inventory's range
+
+
 def uncovered_places(spec: SearchSpec, inventory: Inventory) -> str | None:
     """The places asked for that the inventory has nothing in, beside others it has ("jersey city or hoboken ...
     i work in fidi"), said rather than silently dropped; None when every place (or none) is covered."""
@@ -233,6 +236,13 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
         pool, where = local, f" in {place}"
     else:
         where = ""
+    wanted = spec.max_sqft or spec.min_sqft
+    if spec.kind == "office" and spec.max_sqft is None and wanted and len(pool) and wanted < SMALL_SHARE * pool[
+            "sqft"].min():
+        # "like 1500 sf for 8 people": every suite we list is several times that; said, with where such space is
+        notes.append(f"Our office suites{where} are {pool['sqft'].min():,.0f}–{pool['sqft'].max():,.0f} SF, several "
+                     f"times the {wanted:,} SF asked: nothing we list is that small. Space that size is usually found "
+                     "as coworking offices or a sublease, which these listings do not cover; the closest are below.")
     if spec.max_sqft is not None and not (pool["sqft"] <= spec.max_sqft).any():
         row = pool.loc[pool["sqft"].idxmin()]
         notes.append(f"Our smallest {kind}{where} is {preview(row.to_dict())['address']} ({row['unit_id']}): "

@@ -1495,3 +1495,11 @@ def test_which_is_bigger_is_a_question_not_a_wish_for_bigger_ones() -> None:
     assert not BIGGER.search("of those two 2 min ones which is bigger?")
     assert not BIGGER.search("de esos dos cuál es bigger?") and not SMALLER.search("which one is smaller")
     assert BIGGER.search("show me bigger ones") and SMALLER.search("something smaller please")
+
+
+def test_an_office_far_smaller_than_any_suite_is_said_with_where_such_space_is(inventory, now):
+    graph = _graph(inventory, now)
+    state = ask(graph, "we're 8 ppl, want like 1500 sf office in soho or nolita, around 8k a month", thread_id="s")
+    assert "several times the 1,500 SF asked" in state["reply"] and "coworking" in state["reply"]
+    big = ask(graph, "15k sf office in midtown, max $100/sf", thread_id="b")
+    assert "several times" not in big["reply"]
