@@ -262,6 +262,10 @@ SUPERLATIVE = re.compile(rf"\b\w+est\b|\bm[aá]s\b|\bmost\b|\bwhichever\b|\bper 
 _WITHIN_A_PAIR = re.compile(r"\bof (?:the|those|these) (?:two|2)\b|\bthe other(?: one)?\b", re.I)
 
 
+FROM_BEFORE = re.compile(r"\b(?:from before|from earlier|from the first (?:list|search|batch)|from the (?:other|last|"
+                         r"previous) (?:list|search|batch)|you showed (?:me )?(?:before|earlier|first))\b", re.I)
+
+
 def each_named(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
                inventory: Inventory | None = None, *, shown: int | None = None,
                mentioned: tuple[str, ...] = ()) -> list[dict[str, Any]]:
@@ -271,7 +275,9 @@ def each_named(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | No
     if _WITHIN_A_PAIR.search(text):
         return found
     for part in _PARTS.split(text):
-        unit = unit_in(part, pool, None if found else focus, inventory, shown=shown,
+        # "the biggest one from before": among the units of the list before this one
+        among = pool[shown:] if shown is not None and FROM_BEFORE.search(part) and len(pool) > shown else pool
+        unit = unit_in(part, among, None if found else focus, inventory, shown=shown if among is pool else len(among),
                        mentioned=mentioned) if part.strip() else None
         if unit is not None and unit not in found:
             found.append(unit)

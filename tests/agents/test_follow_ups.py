@@ -1503,3 +1503,13 @@ def test_an_office_far_smaller_than_any_suite_is_said_with_where_such_space_is(i
     assert "several times the 1,500 SF asked" in state["reply"] and "coworking" in state["reply"]
     big = ask(graph, "15k sf office in midtown, max $100/sf", thread_id="b")
     assert "several times" not in big["reply"]
+
+
+def test_the_biggest_one_from_before_is_read_in_the_list_before(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "1br in LIC, budget 2800, want a high floor for the view", thread_id="fb")["matches"]
+    biggest = max((m for m in first if m["score"] >= 100), key=lambda m: m["row_preview"]["sqft"] or 0)
+    ask(graph, "ok whats the cheapest 1br in lic that has gym AND doorman", thread_id="fb")
+    booked = ask(graph, "too much. go back to the 23rd floor one and the biggest one from before, book both thurs at "
+                        "6 and 7", thread_id="fb")
+    assert [a["unit_id"] for a in booked["plan"]["actions"]][1:] == [biggest["id"]]
