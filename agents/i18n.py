@@ -312,6 +312,9 @@ NOTES: dict[str, tuple[tuple[str, str], ...]] = {
          r"El más barato que tenemos en \1 es \2, a \3/mes, por encima de sus \4."),
         (r"^To see more: ", r"Para ver más: "),
         (r"We have no listings in (.+?); these are in (.+?)\.", r"No tenemos anuncios en \1; estos están en \2."),
+        (r"The least expensive (?:apartment|office suite|unit) in (.+?) with (.+?) is (.+?) at (\$[\d,]+)/mo, "
+         r"(\$[\d,]+) over your (\$[\d,]+)\.",
+         r"El más barato en \1 con \2 es \3, a \4/mes: \5 más que sus \6."),
         (r"Sorted by walk to the subway, closest first\.", r"Ordenado por distancia al metro, el más cercano primero."),
         (r"Sorted by floor, highest first\.", r"Ordenado por piso, el más alto primero."),
         (r"Sorted by floor, lowest first\.", r"Ordenado por piso, el más bajo primero."),

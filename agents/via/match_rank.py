@@ -273,7 +273,32 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
                 notes.append(f"None of the {len(fit)} {kind}s{where} that fit the rest lists {_label(key)}: the "
                              f"closest below give up something else for it (the area, the price or the size, as "
                              f"marked ✗); say \"{_label(key)} optional\" to see the {where[4:]} ones.")
+        priced = _with_all(pool, spec, budget=False)
+        if spec.budget_max is not None and spec.budget_ppsf_year is None and len(priced) and not len(
+                _with_all(pool, spec, budget=True)):
+            # "the cheapest 1br in lic that has gym AND doorman": what it costs, over the budget
+            row = priced.loc[priced["rent"].idxmin()]
+            musts = " and ".join(_label(m.replace("-", "_").replace(" ", "_").lower()) for m in spec.must_haves)
+            notes.append(f"The least expensive {kind}{where} with {musts} is {preview(row.to_dict())['address']} "
+                         f"({row['unit_id']}) at {_money(row['rent'])}/mo, {_money(row['rent'] - spec.budget_max)} "
+                         f"over your {_money(spec.budget_max)}.")
     return notes
+
+
+def _with_all(pool: Any, spec: SearchSpec, *, budget: bool) -> Any:
+    """The rows of a pool that have every must-have and the bedrooms asked (within the budget when asked)."""
+    fit = pool
+    if budget and spec.budget_max is not None:
+        fit = fit[fit["rent"] <= spec.budget_max]
+    if spec.min_bedrooms is not None:
+        fit = fit[fit["bedrooms"] >= spec.min_bedrooms]
+    if spec.max_bedrooms is not None:
+        fit = fit[fit["bedrooms"] <= spec.max_bedrooms]
+    for must in spec.must_haves:
+        key = must.replace("-", "_").replace(" ", "_").lower()
+        if key in fit.columns:
+            fit = fit[fit[key].astype(bool)]
+    return fit
 
 
 def _rate_and_rent(row: Any) -> str:

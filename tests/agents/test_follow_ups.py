@@ -1513,3 +1513,16 @@ def test_the_biggest_one_from_before_is_read_in_the_list_before(inventory, now):
     booked = ask(graph, "too much. go back to the 23rd floor one and the biggest one from before, book both thurs at "
                         "6 and 7", thread_id="fb")
     assert [a["unit_id"] for a in booked["plan"]["actions"]][1:] == [biggest["id"]]
+
+
+def test_what_the_must_haves_cost_when_none_fits_the_budget(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "1br in LIC, budget 2800, want a high floor for the view", thread_id="mc")
+    state = ask(graph, "ok whats the cheapest 1br in lic that has gym AND doorman", thread_id="mc")
+    frame = inventory.frame
+    both = frame[(frame["neighborhood"] == "Long Island City") & (frame["bedrooms"] == 1) & frame["gym"].astype(bool)
+                 & frame["doorman"].astype(bool)]
+    cheapest = both.loc[both["rent"].idxmin()]
+    assert cheapest["rent"] > 2800
+    assert "with doorman and gym is" in state["reply"] and f"({cheapest['unit_id']}) at ${cheapest['rent']:,.0f}/mo" \
+        in state["reply"]
