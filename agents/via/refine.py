@@ -1214,6 +1214,15 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
                     if any(amenity.split()[0] in a for a in m["row_preview"].get("amenities", []))]
             label = "No broker fee" if amenity == "no fee" else f"With a {amenity}"
             if not have:
-                return f"None of those lists {'no fee' if amenity == 'no fee' else _a(amenity)}.", shown[0]["id"]
+                none = (f"Ninguno de esos indica {_AMENITY_ES.get(amenity, amenity)}." if lang == "es" else
+                        f"None of those lists {'no fee' if amenity == 'no fee' else _a(amenity)}.")
+                low = [m for m in shown if amenity == "elevator" and str(m["row_preview"].get("floor") or "") in
+                       ("0", "1", "G", "g")]
+                if low:  # stairs are the worry: a ground-floor unit needs none
+                    units = ", ".join(f"#{shown.index(m) + 1} {m['id']}" for m in low)
+                    none += (f" En planta baja o primer piso (sin escaleras o casi): {units}; confírmelo en la visita."
+                             if lang == "es" else f" On the ground or first floor (few or no stairs): {units}; check "
+                             "the entrance on the tour.")
+                return none, (low or shown)[0]["id"]
             return f"{label}: {', '.join(have)}.", shown[int(have[0].split()[0][1:]) - 1]["id"]
     return None

@@ -1526,3 +1526,13 @@ def test_what_the_must_haves_cost_when_none_fits_the_budget(inventory, now):
     assert cheapest["rent"] > 2800
     assert "with doorman and gym is" in state["reply"] and f"({cheapest['unit_id']}) at ${cheapest['rent']:,.0f}/mo" \
         in state["reply"]
+
+
+def test_no_elevator_among_those_shown_offers_the_ground_and_first_floor_ones_in_spanish(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "hola, busco depa de 2 recámaras en washington heights o inwood, máximo dos mil quinientos",
+                thread_id="el")["matches"]
+    low = [m["id"] for m in shown if str(m["row_preview"].get("floor")) in ("0", "1")]
+    assert not any("elevator" in m["row_preview"]["amenities"] for m in shown) and low
+    said = ask(graph, "¿alguno de esos tiene elevador? mi mamá no puede subir escaleras", thread_id="el")["reply"]
+    assert said.startswith("Ninguno de esos indica ascensor.") and all(unit in said for unit in low)
