@@ -36,7 +36,7 @@ from agents.via.refine import (
     unit_named,
 )
 from agents.via.rental_text import rental_request, viewing_asked
-from agents.via.tour_close import ADD_TOUR, cancels_all, dropped_tour, held_by_text
+from agents.via.tour_close import ADD_TOUR, CANCEL_ALL, HOLD_TEXT, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
 
 log = logging.getLogger(__name__)
@@ -682,7 +682,7 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a suggested relaxation was chosen")
     elif (actions := (state.get("plan") or {}).get("actions") or []) and (
             held_by_text(text, actions) is not None or cancels_all(text, actions)
-            or dropped_tour(text, actions) is not None):
+            or dropped_tour(text, actions) is not None or (HOLD_TEXT.search(text) and CANCEL_ALL.search(text))):
         # "ok confirm both", "mejor cancélala": an answer to the tours just proposed
         decision = RouteDecision(pipeline="VIA", node="tour", reason="the tours just proposed: hold or cancel them")
     elif state.get("previous_node") in ("needs", "tour") and shown_by_address(text, state.get("matches") or []):

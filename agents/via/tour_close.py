@@ -652,7 +652,7 @@ def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern
 # Typed answers to the tours just proposed: hold them ("ok confirm both", "book tour 1", "yes hold it") or drop the
 # lot ("cancel it", "mejor cancélala", "scrap both"). A day or a time in the message makes it a move instead.
 HOLD_TEXT = re.compile(r"\b(?:confirm\w*|book|hold|reserve|lock (?:it|them|those) in|go ahead|do it|"
-                       r"confirma\w*|reserva\w*|أكد|احجز)\b", re.I)
+                       r"confirma\w*|res[eé]rva\w*|ag[eé]nda\w*|أكد|احجز)\b", re.I)
 CANCEL_ALL = re.compile(r"\b(?:forget|drop)\s+(?:about\s+)?(?:the|my|both|all|those)\s+(?:tours?|viewings?|showings?|"
                         r"visits?|bookings?)\b|"
                         r"\b(?:cancel|scrap|call off)\b(?:\s+(?:it|them|that|those|both|all|everything|"
@@ -821,8 +821,9 @@ def cancels_all(text: str, actions: list[dict[str, Any]], inventory: Inventory |
                 focus: str | None = None) -> bool:
     """The message drops every tour proposed or held ("cancel it", "scrap both"), not one of several, and not
     on a condition it leaves open ("does it have a washer? if not cancel")."""
+    books_too = HOLD_TEXT.search(text) is not None and _WHEN.search(english_when(text)) is not None
     return bool(actions) and CANCEL_ALL.search(text) is not None \
-        and dropped_tour(text, actions, inventory, focus) is None \
+        and dropped_tour(text, actions, inventory, focus) is None and not books_too \
         and not _CONDITIONAL.search(text) and not re.search(r"\bstart over\b|\bnew search\b|\binstead\b", text, re.I)
 
 

@@ -1536,3 +1536,11 @@ def test_no_elevator_among_those_shown_offers_the_ground_and_first_floor_ones_in
     assert not any("elevator" in m["row_preview"]["amenities"] for m in shown) and low
     said = ask(graph, "¿alguno de esos tiene elevador? mi mamá no puede subir escaleras", thread_id="el")["reply"]
     assert said.startswith("Ninguno de esos indica ascensor.") and all(unit in said for unit in low)
+
+
+def test_book_one_and_cancel_the_rest_books_that_one(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "1br in ridgewood up to 2200", thread_id="bc")["matches"]
+    cheap = next(m for m in shown if m["row_preview"]["rent"] == 1600)
+    state = ask(graph, "me gusta el de 1600. resérvame el sábado a las 12 y cancela lo otro que tenía", thread_id="bc")
+    assert [(a["unit_id"], a["start"][:16]) for a in state["plan"]["actions"]] == [(cheap["id"], "2026-11-28T12:00")]
