@@ -139,11 +139,19 @@ def stand_in(text: str, musts: list[str]) -> tuple[str, str] | None:
     return None
 
 
+FEE_OK = re.compile(r"\b(?:i'?ll|i will|i can|we can|we'?ll|ok(?:ay)? to|fine to|happy to|willing to|"
+                    r"don'?t mind (?:to )?|do not mind (?:to )?)(?: \w+)? pay(?:ing)? (?:a |the |some )?"
+                    r"(?:broker(?:'?s)? )?fees?\b|"
+                    r"\b(?:a |the )?(?:broker )?fee(?:'s| is) (?:fine|ok(?:ay)?|not a problem)\b|"
+                    r"\bacepto pagar (?:la )?comisi[oó]n\b|\bpago (?:la )?comisi[oó]n\b|\bno importa la comisi[oó]n\b|"
+                    r"\bcon comisi[oó]n\b", re.I)
+
+
 def is_edit(text: str) -> bool:
     """Whether a message edits the search just shown (rather than starting a new one)."""
     return bool(CHEAPER.search(text) and not NOT_A_CUT.search(text)) or any(p.search(text) for p in (
         BIGGER, SMALLER, TRANSIT, SORT_PRICE, SORT_SIZE, SORT_PPSF, SORT_SUBWAY, SORT_HIGH_FLOOR, MORE, INSTEAD, MUST,
-        DROP, OPTIONAL, ANY_SIZE, COUNTS_INSTEAD,
+        DROP, OPTIONAL, ANY_SIZE, COUNTS_INSTEAD, FEE_OK,
         _FEWER_BATHS, DROPPED_TRANSIT))
 
 
@@ -258,6 +266,8 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
                 notes.append(_bedrooms_note(parsed.min_bedrooms, parsed.max_bedrooms))  # type: ignore[arg-type]
     dropped = {key for word, key in _AMENITY_WORDS.items() for m in [*DROP.finditer(text), *OPTIONAL.finditer(text)]
                if re.search(rf"(?<![a-z]){re.escape(word)}", m.group(1).lower())}  # "dishwasher" is no washer
+    if FEE_OK.search(text):  # "ok i'll pay a broker fee", "si acepto pagar comisión": no-fee is no longer required
+        dropped.add("no_fee")
     if DROPPED_TRANSIT.search(text):  # "ok forget the train thing": no walk limit, no transit must-have
         dropped.add("near_transit")
         if spec.max_min_to_subway is not None:

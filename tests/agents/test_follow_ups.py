@@ -1544,3 +1544,12 @@ def test_book_one_and_cancel_the_rest_books_that_one(inventory, now):
     cheap = next(m for m in shown if m["row_preview"]["rent"] == 1600)
     state = ask(graph, "me gusta el de 1600. resérvame el sábado a las 12 y cancela lo otro que tenía", thread_id="bc")
     assert [(a["unit_id"], a["start"][:16]) for a in state["plan"]["actions"]] == [(cheap["id"], "2026-11-28T12:00")]
+
+
+@pytest.mark.parametrize("said", ["ok i'll pay a broker fee, anything in astoria under 2000?",
+                                  "y si acepto pagar comisión, ¿hay algo en Astoria por menos de 2,000?"])
+def test_accepting_a_fee_drops_the_no_fee_requirement(inventory, now, said):
+    graph = _graph(inventory, now)
+    ask(graph, "1br in astoria under 2000, no fee", thread_id="nf")
+    state = ask(graph, said, thread_id="nf")
+    assert "no_fee" not in state["spec"]["must_haves"]
