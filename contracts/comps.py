@@ -35,6 +35,8 @@ class Target(BaseModel):
     flat_model: str | None = Field(default=None, description="Flat model as in the data, e.g. 'Model A'")
     months_back: int = Field(default=12, ge=1, le=120, description="How many months of sales before as_of")
     price_budget_max: int | None = Field(default=None, gt=0, description="Upper price limit in SGD")
+    mrt_within_m: int | None = Field(default=None, gt=0, le=5000,
+                                     description="Only blocks this near an MRT/LRT station, in metres, when asked")
     free_text: list[str] = Field(default_factory=list,
                                  description="Wishes with no column ('premium apartment-ish'); used for retrieval")
     as_of: date = Field(description="Valuation date: only sales registered in months wholly before it are used")

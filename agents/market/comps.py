@@ -25,6 +25,7 @@ from agents.state import AgentState
 from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
 from data.sources.hdb import FLAT_TYPES, HdbTable, RpiRelease, load_rpi, load_table, month_index, month_label
 from data.sources.hdb_listings import load_listings
+from data.sources.hdb_mrt import block_stations
 from data.stores.hdb_sales import MemorySalesStore, SalesStore
 from retrieval.hybrid import rrf_fuse
 from retrieval.listings import ListingIndex
@@ -113,6 +114,9 @@ class CompsEngine:
                         era=self.era)
         self._index: ListingIndex | None = None
         self.block_number = np.array([block_number(b) for b in t.block.tolist()], dtype=np.int32)
+        stations = block_stations()  # metres from each sale's block to its nearest station (inf where unknown)
+        self.mrt_metres = np.array([stations[(b, s)].metres if (b, s) in stations else np.inf
+                                    for b, s in zip(t.block.tolist(), t.street.tolist(), strict=True)])
         self._fits: dict[int, HedonicFit] = {}
 
     @property
@@ -714,9 +718,9 @@ def floors_on_street(engine: CompsEngine, target: Target, text: str) -> str | No
             + "\n".join(f"- {_sale_line(t, int(i))}" for i in rows))
 
 
-def leased_prices(engine: CompsEngine, target: Target) -> list[float]:
-    """The prices of the town's sales of the flat type in the last year (at least) that had the stated lease left,
-    on the floors and of the size stated (what the person said is kept; the search's own relaxing is not)."""
+def stated_rows(engine: CompsEngine, target: Target) -> np.ndarray:
+    """The town's sales of the flat type in the last year (at least) that meet what the person stated as hard: the
+    lease left, the floors, the size, and how near an MRT station the block is (the search's own relaxing aside)."""
     t = engine.table
     as_of_m = month_index(target.as_of)
     recent = (t.month < as_of_m) & (t.month >= as_of_m - max(target.months_back, 12))
@@ -727,7 +731,39 @@ def leased_prices(engine: CompsEngine, target: Target) -> list[float]:
         kept &= (t.storey_mid >= low) & (t.storey_mid <= high)
     if target.floor_area_target:
         kept &= np.abs(t.area - target.floor_area_target) <= target.floor_area_tolerance
-    return [float(p) for p in t.price[kept]]
+    if target.mrt_within_m:
+        kept &= engine.mrt_metres <= target.mrt_within_m  # a block with no known distance is not placed
+    return np.flatnonzero(kept)
+
+
+def leased_prices(engine: CompsEngine, target: Target) -> list[float]:
+    """The prices of the sales that meet what was stated (see `stated_rows`)."""
+    return [float(p) for p in engine.table.price[stated_rows(engine, target)]]
+
+
+def near_mrt(engine: CompsEngine, target: Target) -> str:
+    """The sales near an MRT station the person asked for: how many, their median, the cheapest with their station
+    and distance, and how many sales could be placed at all (distances are known for blocks sold in 2026 Q1)."""
+    t = engine.table
+    rows = stated_rows(engine, target)
+    everywhere = stated_rows(engine, target.model_copy(update={"mrt_within_m": None}))
+    known = int(np.count_nonzero(engine.mrt_metres[everywhere] < np.inf))
+    kind = (target.flat_type or "").lower().replace(" room", "-room")
+    said = (f"**{len(rows)} {kind} sales in {(target.town or '').title()}** in the last year were in blocks within "
+            f"{target.mrt_within_m:,} m of an MRT or LRT station (the distance is known for {known} of the "
+            f"{len(everywhere)} sales: blocks sold in 2026 Q1)")
+    if not len(rows):
+        return said + "."
+    said += f"; median {float(np.median(t.price[rows])):,.0f} SGD."
+    cheapest = rows[np.argsort(t.price[rows], kind="stable")[:3]]
+    stations = block_stations()
+    lines = []
+    for i in cheapest.tolist():
+        station = stations.get((str(t.block[i]), str(t.street[i])))
+        where = (f", {station.metres:,.0f} m from {station.name.title().replace('Mrt', 'MRT').replace('Lrt', 'LRT')}"
+                 if station else "")
+        lines.append(f"- {_sale_line(t, i)}{where}")
+    return said + " The cheapest:\n" + "\n".join(lines)
 
 
 def within_budget_elsewhere(engine: CompsEngine, target: Target, budget: float) -> str:
@@ -1128,11 +1164,14 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     budget = result.target.price_budget_max
     if budget and result.pool_prices:  # "my budget's 600k tops, realistic?": how many sold within it
         prices, counted = result.pool_prices, "comparable sales"
-        if result.target.min_remaining_lease_years:  # a stated lease minimum is hard (a loan needs it), never relaxed
+        if result.target.min_remaining_lease_years or result.target.mrt_within_m:
+            # a stated lease minimum (a loan needs it) and an MRT distance are hard, never relaxed
             prices = leased_prices(engine, result.target)
             said = result.target
-            counted = (f"{(said.flat_type or '').lower().replace(' room', '-room')} sales with "
-                       f"{said.min_remaining_lease_years:g}+ years of lease left"
+            counted = (f"{(said.flat_type or '').lower().replace(' room', '-room')} sales"
+                       + (f" with {said.min_remaining_lease_years:g}+ years of lease left"
+                          if said.min_remaining_lease_years else "")
+                       + (f" within {said.mrt_within_m:,} m of an MRT" if said.mrt_within_m else "")
                        + (f", {said.storey_preference} floor" if said.storey_preference else "")
                        + (f", {said.floor_area_target - said.floor_area_tolerance:g}–"
                           f"{said.floor_area_target + said.floor_area_tolerance:g} sqm" if said.floor_area_target
@@ -1150,6 +1189,12 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                 reply = "\n\n".join(p for p in (reply, within_budget_elsewhere(engine, result.target, budget)) if p)
         else:
             reply = f"{line}\n\n{reply}"
+    before = previous.get("target") or {}
+    if result.target.mrt_within_m and result.target.town and result.target.flat_type and (
+            re.search(r"\b(?:mrt|lrt|station|train)\b", asked, re.I) or before.get("flat_type") != data["target"][
+                "flat_type"] or before.get("town") != data["target"]["town"]):
+        # "4rm in queenstown within 500m of an mrt": those sales, placed by their block's nearest station
+        reply = f"{near_mrt(engine, result.target)}\n\n{reply}"
     seen_at = ASKING_AT.search(asked)
     if seen_at and result.estimate:  # "saw a 5 room ... asking 888k. fair?": the asking price against the estimate
         price = sgd_said(seen_at.group(1), seen_at.group(2))

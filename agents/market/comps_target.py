@@ -64,6 +64,14 @@ _BUDGET = re.compile(r"(?:\b(?:under|below|budget(?:'s|\s+is)?(?:\s+of)?|max(?:i
                      r"\s*(?:s?\$|sgd)?\s*)(\d+(?:[.,]\d+)*)\s*(k|m|mil|million)?\b"
                      # "within 500m of an mrt" is a distance, not a budget
                      r"(?!\s*(?:of|from|to|walk)\b|\s*(?:radius|away)\b)", re.I)
+# "within 500m of an mrt", "near the mrt" (read as 500 m, said in the reply), "5 min walk to mrt" (about 400 m)
+_MRT = re.compile(r"\b(?:within|under|less than|<)\s*(\d{2,4})\s*(?:m|metres?|meters?)\b[^.?!]{0,12}?\b(?:mrt|lrt|"
+                  r"train|station)\b|\b(\d{2,4})\s*(?:m|metres?|meters?)\s+(?:from|to|of)\s+(?:an?\s+|the\s+)?"
+                  r"(?:mrt|lrt|station)\b|\b(?:near|close\s+to|next\s+to|walking\s+distance\s+(?:to|of))\s+"
+                  r"(?:an?\s+|the\s+)?(?:mrt|lrt)\b|\b(\d{1,2})\s*min(?:ute)?s?\s+(?:walk\s+)?(?:to|from)\s+"
+                  r"(?:an?\s+|the\s+)?(?:mrt|lrt)\b", re.I)
+MRT_NEAR_M = 500  # "near the MRT" without a distance
+WALK_M_PER_MIN = 80  # "5 min walk to the mrt": about 400 m
 _NEAR = re.compile(r"\b(?:near|around|close\s+to|next\s+to|beside|nearby)\b", re.I)
 _ISH = re.compile(r"\b([a-z][a-z ]{2,30}?)[- ](?:ish|like|style)\b", re.I)
 _WORDNUM = {"one": 1, "two": 2, "three": 3, "six": 6, "twelve": 12, "eighteen": 18}
@@ -185,6 +193,10 @@ class TargetParser:
                 fields["flat_model"] = model
                 break
         fields["near"] = bool(_NEAR.search(text))
+        mrt = _MRT.search(text)
+        if mrt:
+            metres, walk = mrt.group(1) or mrt.group(2), mrt.group(3)
+            fields["mrt_within_m"] = int(metres) if metres else int(walk) * WALK_M_PER_MIN if walk else MRT_NEAR_M
         fields["free_text"] = [m.group(1).strip() for m in _ISH.finditer(text)]
         target = Target.model_validate(fields)
         return Parsed(target, clarifying_question(target))

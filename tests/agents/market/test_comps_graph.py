@@ -114,7 +114,8 @@ def test_a_stated_lease_minimum_is_hard_in_the_budget_count_and_the_cheapest_sal
     graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now)
     ask(graph, "budget 450k, looking for 3 room in toa payoh near mrt", thread_id="tp")
     leased = ask(graph, "need at least 60 yrs lease left tho, for the loan", thread_id="tp")["reply"]
-    assert "3-room sales with 60+ years of lease left** were at or under 450,000 SGD: none" in leased
+    assert "3-room sales with 60+ years of lease left within 500 m of an MRT** were at or under 450,000 SGD: none" \
+        in leased  # "near mrt" in the first message stays hard
     cheapest = ask(graph, "cheapest of those newer ones?", thread_id="tp")["reply"]
     assert "with at least 60 years of lease left" in cheapest and "blk 130A Lor 1 Toa Payoh" in cheapest
     assert "(5" not in cheapest  # no sale with fifty-odd years left is listed
@@ -169,3 +170,23 @@ def test_the_budget_count_keeps_the_floors_and_size_said_and_a_floor_set_aside_g
     assert aside["comps"]["target"]["storey_preference"] is None
     assert aside["comps"]["target"]["min_remaining_lease_years"] == 85
     assert "5-room sales with 85+ years of lease left, 110–115 sqm**" in aside["reply"]
+
+
+def test_sales_within_a_distance_of_an_mrt_are_counted_and_placed(inventory, now):
+    """'within 500m of an mrt': the town's sales in blocks that near a station, the cheapest with their station, and
+    the budget counted among them; a distance is no budget."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.market.comps_target import TargetParser
+    from data.sources.hdb import load_table
+    from data.sources.hdb_mrt import block_stations
+
+    parser = TargetParser(load_table())
+    assert parser.parse("4 room tampines near the mrt", as_of=date(2026, 11, 26)).target.mrt_within_m == 500
+    assert parser.parse("5 room punggol 5 min walk to mrt", as_of=date(2026, 11, 26)).target.mrt_within_m == 400
+    assert block_stations()[("161", "MEI LING ST")].metres < 500
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now)
+    reply = ask(graph, "4rm in queenstown within 500m of an mrt, budget 900k. how many sold recently under that",
+                thread_id="mrt")["reply"]
+    assert "in blocks within 500 m of an MRT or LRT station" in reply and "m from Queenstown MRT Station" in reply
+    assert "4-room sales within 500 m of an MRT** were at or under 900,000 SGD" in reply
