@@ -115,10 +115,12 @@ def unknown_follow_up(text: str, previous: str | None) -> str | None:
 def follow_up_text(text: str, previous: str | None) -> str:
     """A short follow-up ("and in 2022?", "what about Reem?") completed by the previous market question: its years
     or places replaced by the new ones; any other message as it is."""
-    if previous and not mentions(text) and mentions(previous) and TREND.search(text) and not THERE.search(text):
+    if previous and not mentions(text) and mentions(previous) and (TREND.search(text) or FUTURE.search(text)) \
+            and not THERE.search(text):
         # "how have rents moved since 2023": the places, layout and kind of home asked about before
         places = " ".join(dict.fromkeys(m.matched for m in mentions(previous)))
-        kept = [] if layout_in(text) else [m.group(0) for m in [BEDS_EN.search(previous)] if m]
+        # the layout asked before, unless this names its own or restates the kind of home ("how many apartments")
+        kept = [] if layout_in(text) or typology_in(text) else [m.group(0) for m in [BEDS_EN.search(previous)] if m]
         kept += [] if typology_in(text) else [m.group(0) for m in [KIND_WORDS.search(previous)] if m]
         return f"{text} {' '.join(kept)} {places}".strip()
     if previous and THERE.search(text) and not mentions(text) and mentions(previous):
@@ -134,6 +136,8 @@ def follow_up_text(text: str, previous: str | None) -> str:
     if mentions(text) and years_in(text) and _topic_word(text) and not COMPARE_WITH.search(text):
         return text  # "and how many units of supply in Reem in 2025?": a whole question of its own
     base = previous
+    if layout_in(text):  # "and what about 2 beds": the new layout replaces the one asked before
+        base = BEDS_EN.sub(" ", base)
     if years_in(text) and not AGAINST_YEAR.search(text):
         base = YEAR_OR_RANGE.sub(" ", base)
     elif SAME_YEAR.search(text):

@@ -312,9 +312,11 @@ def _plan_covered(message: str, ranked: list[str], *, lang: str) -> Plan:
         known = tables.years(TREND_TABLES[primary])
         future = [y for y in known if y > latest] if FUTURE.search(message) and primary == "get_current_supply" \
             else []
-        years = (future or [y for y in known if y <= latest])[-MAX_SERIES:]
+        # what is coming, from where it stands now: the latest recorded year, then the projections
+        years = ([latest, *future] if future and latest in known else future or [y for y in known if y <= latest]
+                 )[-MAX_SERIES:]
         plan.notes.append(f"the years in the tables: {years[0]}–{years[-1]}"
-                          + (" (projections)" if future else ""))
+                          + (f" ({future[0]} on are projections)" if future else ""))
     year = years[0] if years else None
 
     def default_year() -> int:

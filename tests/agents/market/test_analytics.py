@@ -199,7 +199,7 @@ def test_a_trend_is_every_year_and_coming_supply_is_the_projections_both_answere
                           "and how much new supply is coming?")
     calls = [(c["tool"], c["args"]["year"]) for c in turn["market"]["calls"]]
     assert calls == [("compare_rental_prices", y) for y in (2022, 2023, 2024, 2025)] + [
-        ("get_current_supply", y) for y in (2026, 2027, 2028)]
+        ("get_current_supply", y) for y in (2025, 2026, 2027, 2028)]  # from the latest recorded year
     assert "AED 56,767" in turn["reply"] and "AED 80,264" in turn["reply"] and "**4,191** units" in turn["reply"]
 
 
@@ -333,3 +333,17 @@ def test_a_yield_without_a_size_is_worked_on_the_years_average_sale_of_that_kind
                              "market_question": "كم متوسط إيجار فيلا ٣ غرف في جزيرة ياس ٢٠٢٥",
                              "prior_node": "analytics"})["reply"]
     assert "**7.8%**" in arabic and "3,051,703" in arabic
+
+
+def test_coming_supply_keeps_the_layout_asked_and_starts_from_the_latest_year() -> None:
+    from agents.market.analytics import analytics_node
+
+    before = "thinking of buying a 1br apartment to rent out, yas or reem? give me 2025 rents and what they sell for"
+    supply = analytics_node({"text": "whats coming in terms of new supply? worried about oversupply",
+                             "market_question": before, "prior_node": "analytics", "lang": "en"})
+    reply = supply["reply"]
+    assert "Yas Island in 2025 (apartment / duplex, 1 bed): **1,462** units" in reply
+    assert "Yas Island in 2028 (apartment / duplex, 1 bed): **4,191** units (projection)" in reply
+    two = analytics_node({"text": "and what about 2 beds, same comparison", "market_question":
+                          supply["market_question"], "prior_node": "analytics", "lang": "en"})["reply"]
+    assert "Yas Island in 2028 (apartment / duplex, 2 beds): **2,576** units (projection)" in two
