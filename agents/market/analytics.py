@@ -18,6 +18,7 @@ from agents.market.places import mentions
 from agents.market.planner import (
     BEDS_EN,
     FUTURE,
+    READY_Q,
     TOPICS,
     TREND,
     YEAR_RANGE,
@@ -95,7 +96,8 @@ PLACE_ONLY = re.compile(r"^\s*(?:and|what about|how about|same for|and in|وما
 
 def _topic_word(text: str) -> bool:
     """The follow-up asks about a topic ("what about rents?"), not a place."""
-    return any(p.search(text) for p in TOPICS.values()) or bool(OTHER_TOPIC.search(text))
+    return any(p.search(text) for p in TOPICS.values()) or bool(OTHER_TOPIC.search(text)) or any(
+        p.search(normalize(text)) for name, p in PART_TOPICS.items() if name != "status")
 
 
 OTHER_TOPIC = re.compile(r"\b(?:prices?|values?|counts?|numbers?|growth|trend|average|median|per sqm|per sq ?ft|"
@@ -164,6 +166,8 @@ PART_TOPICS = {
     "supply": TOPICS["supply"],
     "trend": re.compile(r"\bhow (?:has|have|did) .{0,30}(?:changed?|moved?)\b|\bchanged? (?:from|since)\b|"
                         r"\b(?:since|from) (?:19|20)\d{2}\b|كيف تغير|تغير من", re.I),
+    "status": READY_Q,  # "is it ready?": a project's state
+    "sales_most": re.compile(r"\b(?:most|top|best[- ]selling)\b.{0,30}\bsales\b", re.I),
 }
 _PART_SPLIT = re.compile(r"(?<=[?؟.])\s+|\s+(?=(?:and|also|plus) (?:what|how|which|the)\b)|\s+(?=و(?:كم|كيف|هل|ما)\s)",
                          re.I)
@@ -217,7 +221,12 @@ def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     question = follow_up_text(text, previous)
     parts = [] if COMPARE_WITH.search(text) else question_parts(question)  # "compare it with reem, and ...": whole
     if parts:  # "2025 rents and what they sell for": each part answered, in the order asked
-        turns = [analytics_turn(p, model=model, lang="ar" if state.get("lang") == "ar" else None) for p in parts]
+        turns: list[Json] = []
+        for part in parts:
+            top = next((name for turn in reversed(turns) if (name := _top_project(turn))), None)
+            if top and IT_PROJECT.search(part) and not any(m.place.kind == "project" for m in mentions(part)):
+                part = f"{part} {top}"  # "which project sold most? its price per metre? is it ready?": that project
+            turns.append(analytics_turn(part, model=model, lang="ar" if state.get("lang") == "ar" else None))
         answered_turns = [t for t in turns if t.get("market")]
         if len(answered_turns) >= 2:
             trace = {**answered_turns[0]["trace"], "parts": parts}
@@ -228,6 +237,19 @@ def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     trace = {**turn["trace"], **({"follow_up_of": previous} if question != text else {})}
     kept = question if turn.get("market") else (previous or question)  # a question without figures is not built on
     return {"reply": turn["reply"], "market": turn["market"], "market_question": kept, "trace": [trace]}
+
+
+# A part that points back at what the part before it found ("its price per metre", "is it ready", "وكم سعر المتر فيه")
+IT_PROJECT = re.compile(r"\b(?:it|its|it's|that one|that project|this project)\b|فيه|فيها|\bهو\b|\bهي\b|عليه", re.I)
+
+
+def _top_project(turn: Json) -> str | None:
+    """The first project of a project ranking a turn answered with, else None."""
+    for call in (turn.get("market") or {}).get("calls") or []:
+        ranking = (call.get("result") or {}).get("ranking") if call.get("tool") == "rank_projects" else None
+        if ranking:
+            return str(ranking[0]["project"])
+    return None
 
 
 def _model_calls(message: str, offered: list[Tool], model: Any) -> tuple[list[tuple[str, Json, Json]], str]:

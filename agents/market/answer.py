@@ -159,6 +159,20 @@ def render(tool: str, result: Json, lang: str) -> str:
         codes = ", ".join(str(c["code"]) for c in result["communities"])
         return (f"مجتمعات {_place(result['district'], lang)} ({len(result['communities'])}): {codes}" if ar else
                 f"Communities of {result['district']} ({len(result['communities'])}): {codes}")
+    if tool == "get_project_status":
+        done = result.get("completion_pct")
+        pct = f"{done:g}%" if done is not None else ("غير معروفة" if ar else "not given")
+        if ar:
+            state = "مكتمل وجاهز" if result["ready"] else "غير جاهز بعد (على الخارطة أو قيد الإنشاء)"
+            return (f"{result['project']} ({_place(result['district'], lang)}): {state}؛ الحالة في الجداول: "
+                    f"{result.get('status') or 'غير معروفة'}، نسبة الإنجاز {pct}"
+                    + (f"، الإنجاز المتوقع {result['expected_completion']}" if result.get("expected_completion")
+                       else "") + ".")
+        state = "completed, ready" if result["ready"] else "not ready yet (off-plan or under construction)"
+        return (f"{result['project']} ({result['district']}): {state}; status in the tables: "
+                f"{result.get('status') or 'not given'}, {pct} complete"
+                + (f", expected completion {result['expected_completion']}" if result.get("expected_completion")
+                   else "") + (f"; developer {result['developer']}" if result.get("developer") else "") + ".")
     return str(result.get("figures", result))
 
 

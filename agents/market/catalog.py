@@ -90,6 +90,13 @@ MARKET_TOOLS = (
           "buying price level of apartments, villas or plots in a district or project"),
          ("What is the price per sqm for apartments on Yas Island in 2024?", "AED per square metre for villas on Reem",
           "كم سعر المتر المربع للشقق في جزيرة ياس؟", "ما سعر البيع للمتر في الريم 2025؟")),
+    Tool("get_project_status", t.get_project_status,
+         "Whether a project is ready: its status (completed, under construction, new), completion percentage, "
+         "expected completion date and developer.", "supply",
+         ("user asks if a project or building is ready, completed, finished, handed over, off-plan or under "
+          "construction, when it will be completed, who the developer is",),
+         ("Is RIVAGE ready or off-plan?", "When will Yas Golf Collection be completed?",
+          "هل مشروع ريفاج جاهز؟", "متى يكتمل المشروع؟")),
     Tool("rank_projects", t.rank_projects,
          "Ranks the projects (buildings, developments) of a district or of both by one measure in a year: "
          "transactions, sales value, rent revenue, average rent, price per sqm or supply.", "sales",

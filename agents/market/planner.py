@@ -70,6 +70,9 @@ PROJECT_RANK = re.compile(
     r"largest|cheapest|priciest|busiest|ranked|ranking|fewest|least)\b|"
     r"(?:اكثر|اعلى|افضل|ارخص|اغلى|اقل|اكبر|رتب|ترتيب)[^.؟?!]{0,30}(?:المشاريع|مشروع|مشاريع|الابراج|المباني)|"
     r"(?:المشاريع|مشاريع|مشروع|المشروع)[^.؟?!]{0,30}(?:ال)?(?:اكثر|اعلى|ارخص|اغلى|اقل|اكبر)", re.I)
+# Whether a project is built ("is it ready", "off-plan?", "when is it completed", "هل هو جاهز") (normalized Arabic)
+READY_Q = re.compile(r"\b(?:ready|completed?|completion|finished|built|handover|handed over|off[- ]?plan|under "
+                     r"construction|status)\b|جاهز|مكتمل|اكتمال|قيد الانشاء|على الخارطه|تسليم|الانجاز", re.I)
 LOWEST = re.compile(r"\b(?:lowest|cheapest|least|fewest|smallest|most affordable)\b|ارخص|الارخص|اقل|الاقل", re.I)
 # rank_projects' metric from the question's words, first match wins (normalized Arabic)
 PROJECT_METRIC_WORDS = (
@@ -301,6 +304,9 @@ def _plan_covered(message: str, ranked: list[str], *, lang: str) -> Plan:
         # "what do 1 beds rent for?": no budget to search within, so the rents themselves (the next tool ranked)
         primary = next((n for n in ranked if n not in GEO and n not in ("rank_projects", "find_units_by_budget")),
                        primary)
+    named_project = next((m.place.name for m in places if m.place.kind == "project"), None)
+    if named_project and READY_Q.search(normalize(message)):  # "is RIVAGE ready or off-plan?": its status
+        return Plan(calls=[Call("get_project_status", {"project": named_project})])
     if PROJECT_RANK.search(normalize(message)) and not any(m.place.kind == "project" for m in places):
         return _project_ranking(message, districts, years, layout, typology)
     if PRICIER.search(message) and len(districts) >= 2 and not TOPICS["rent"].search(message):

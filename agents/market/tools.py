@@ -499,3 +499,23 @@ def rank_projects(metric: Annotated[Metric, Field(description=(
             "projects_ranked": len(ranked), "ranking": top, "unit": unit, "source": LABELS[key],
             "figures": {f"{r['project']}" + (f" ({r['typology']})" if ptype is None and not additive else ""):
                         r["value"] for r in top}}
+
+
+@tool
+def get_project_status(project: Annotated[str, Field(description="Project name as in the tables, e.g. 'RIVAGE'")]
+                       ) -> Json:
+    """Whether a project is built: its status, completion percentage, expected completion date and developer."""
+    tables = load_market()
+    frame = tables.projects
+    rows = frame[frame["project_name"].astype(str).str.strip().str.lower() == project.strip().lower()]
+    if rows.empty:
+        raise _error("unknown_project", f"No project named {project!r} in the PROJECT table.")
+    row = rows.iloc[0]
+    done = float(row["last_status_percentage"]) if str(row.get("last_status_percentage") or "").strip() else None
+    expected = str(row.get("expected_completion_date") or "").split(" ")[0] or None
+    status = str(row.get("project_status") or "").strip() or None
+    return {"project": str(row["project_name"]).strip(), "district": _display(tables, str(row["district"]).upper()),
+            "status": status, "completion_pct": done, "expected_completion": expected,
+            "developer": " ".join(str(row.get("developer_name") or "").split()) or None,
+            "ready": status == "Completed" or (done is not None and done >= 100), "source": "PROJECT",
+            "figures": {"completion_pct": done}}

@@ -347,3 +347,25 @@ def test_coming_supply_keeps_the_layout_asked_and_starts_from_the_latest_year() 
     two = analytics_node({"text": "and what about 2 beds, same comparison", "market_question":
                           supply["market_question"], "prior_node": "analytics", "lang": "en"})["reply"]
     assert "Yas Island in 2028 (apartment / duplex, 2 beds): **2,576** units (projection)" in two
+
+
+@pytest.mark.parametrize(("text", "lang", "ready"), [
+    ("which project on reem had the most sales in 2025? whats its price per sqm? is it ready?", "en",
+     "RIVAGE (Al Reem Island): not ready yet"),
+    ("أي مشروع في الريم عليه أكثر صفقات بيع في ٢٠٢٥؟ وكم سعر المتر فيه؟ هل هو جاهز؟", "ar",
+     "RIVAGE (جزيرة الريم): غير جاهز"),
+])
+def test_a_project_found_then_asked_about_by_it(text: str, lang: str, ready: str) -> None:
+    """The top project of the first part is what 'its price' and 'is it ready' ask about: its sale rate and status."""
+    from agents.market.analytics import analytics_node
+
+    reply = analytics_node({"text": text, "lang": lang})["reply"]
+    assert "RIVAGE: 364" in reply and "16,781" in reply and ready in reply
+
+
+def test_a_projects_status_is_read_from_the_project_table() -> None:
+    from agents.market.tools import get_project_status
+
+    assert get_project_status("Marina Square")["ready"] is True
+    assert get_project_status("RIVAGE")["completion_pct"] == 0.0
+    assert get_project_status("no such tower")["error"] == "unknown_project"

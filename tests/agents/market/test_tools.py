@@ -94,7 +94,7 @@ def test_unknown_district_gets_nearest_names_and_bad_year_gets_the_years():
 def test_registry_records_generate_schemas_and_validate_arguments():
     tools = load_tools()
     market = {name for name, tool in tools.items() if tool.category in ("geo", "sales", "rent", "supply")}
-    assert len(market) == 13 and tools["search_geospatial_metadata"].critical
+    assert len(market) == 14 and tools["search_geospatial_metadata"].critical
     schema = tools["get_transaction_count"].parameters
     assert schema["required"] == ["district"] and schema["properties"]["year"]["default"] is None
     bad = tools["get_transaction_count"].run({"district": "Yas Island", "year": "last year"})
