@@ -587,6 +587,47 @@ def similar_in_year(engine: CompsEngine, target: Target, year: int) -> str | Non
     return said
 
 
+YEAR_CMP = re.compile(r"\b(?:compare[sd]?|comparison|vs\.?|versus|against)\b.{0,25}\b20\d\d\b|"
+                      r"\b(?:gone up|went up|go(?:ne)? down|risen|rose|dropped|drop|fell|fallen|cheaper|pricier|"
+                      r"more expensive)\b.{0,30}\b20\d\d\b|\b20\d\d\b.{0,30}\b(?:compare[sd]?|vs\.?|"
+                      r"cheaper|more expensive)\b", re.I)
+
+
+def year_compare(engine: CompsEngine, target: Target, year: int) -> str:
+    """The flat just valued set against a year: the same kind of flat (its town, flat type, and the size, floors and
+    lease start stated) in that year and in the latest months with sales, and the whole town's flat type, with the
+    change; a year the data does not hold is said, and the years it does are compared instead."""
+    t = engine.table
+    held = sorted({int(m) // 12 for m in np.unique(t.month)})
+    asked = year
+    if year not in held:
+        year = max(y for y in held if y < held[-1])
+    kind = _of_kind(t, target.town, target.flat_type)
+    same = kind.copy()
+    if target.floor_area_target:
+        same &= np.abs(t.area - target.floor_area_target) <= target.floor_area_tolerance
+    if target.storey_preference:
+        low, high = STOREY_BANDS[target.storey_preference]
+        same &= (t.storey_mid >= low) & (t.storey_mid <= high)
+    if target.min_remaining_lease_years:  # the same flats: by their lease start, not by the years left then
+        same &= t.lease_commence >= target.as_of.year - 99 + target.min_remaining_lease_years
+    latest = held[-1]
+    label = (target.flat_type or "").lower().replace(" room", "-room")
+    lines = [] if asked == year else [
+        f"The data holds no sales from {asked} (2024 and 2025 are missing): here is {year} against {latest}."]
+    for name, mask in (("the same kind of flat", same), (f"all {label} flats in {(target.town or '').title()}",
+                                                          kind)):
+        then, now = t.price[mask & (t.month // 12 == year)], t.price[mask & (t.month // 12 == latest)]
+        if len(then) >= 2 and len(now) >= 2:
+            a, b = float(np.median(then)), float(np.median(now))
+            lines.append(f"- {name[0].upper()}{name[1:]}: median **{a:,.0f} SGD** in {year} ({len(then):,} sales), "
+                         f"**{b:,.0f} SGD** in {latest} ({len(now):,} sales): **{(b / a - 1) * 100:+.1f}%**.")
+    if len(lines) == (0 if asked == year else 1):
+        lines.append(f"Too few sales of that kind in {year} or {latest} to compare.")
+    return "\n".join(lines) + ("\n\nMedians of different flats sold in each year, not one flat's price: a guide to "
+                               "the move, not a valuation.")
+
+
 def lease_effect(engine: CompsEngine, target: Target) -> str:
     """What a shorter remaining lease does to price, from the latest year's sales of the same town and flat type:
     the flat's own band (within 10 years of its remaining lease) against sales with 10+ more years left."""
@@ -1129,6 +1170,12 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                 "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                            "no_resale_town": new_town}]}
     years_asked = _YEAR.findall(asked)
+    if target is not None and YEAR_CMP.search(asked) and (target.town and target.flat_type):
+        # "how does that compare to 2023", "how much has it gone up since 2023": the same kind of flat, then and now
+        reply = year_compare(engine, target, int(years_asked[-1]) if years_asked else 2023)
+        return {"comps": previous, "reply": reply, "awaiting": None,
+                "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                           "year_compare": years_asked[-1] if years_asked else None}]}
     if STATISTIC_Q.search(asked) or (previous.get("statistic") and state.get("previous_node") == "comps"
                                      and years_asked):  # a statistic of a year ("how about in 2025?"), not a valuation
         about = target or engine.parser.parse(text, as_of=as_of).target

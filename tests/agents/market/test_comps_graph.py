@@ -46,7 +46,7 @@ def test_a_follow_up_changes_the_flat_just_valued_instead_of_asking_again() -> N
     assert target["storey_target"] == 17 and target["storey_preference"] is None
     later = comps_node({"text": "how did prices in 2024 compare?", "comps": higher["comps"],
                         "previous_node": "comps"}, today=today)
-    assert "none from 2024" in later["reply"] and later["comps"]["target"]["town"] == "TAMPINES"
+    assert "no sales from 2024" in later["reply"] and later["comps"]["target"]["town"] == "TAMPINES"
     fresh = comps_node({"text": "what should I pay for a 5-room in Punggol, 110 sqm?", "comps": later["comps"],
                         "previous_node": "comps"}, today=today)
     assert fresh["comps"]["target"]["town"] == "PUNGGOL" and fresh["comps"]["target"]["floor_area_target"] == 110
@@ -190,3 +190,18 @@ def test_sales_within_a_distance_of_an_mrt_are_counted_and_placed(inventory, now
                 thread_id="mrt")["reply"]
     assert "in blocks within 500 m of an MRT or LRT station" in reply and "m from Queenstown MRT Station" in reply
     assert "4-room sales within 500 m of an MRT** were at or under 900,000 SGD" in reply
+
+
+def test_the_flat_valued_set_against_another_year(inventory, now):
+    """'how does that compare to 2023': the same kind of flat and the town's flat type, each year's median and the
+    change; a year the data lacks ('prices dropped in 2025') is said, and 2023 is compared instead."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "4 room in sengkang, about 93 sqm, mid floor, what's it worth", thread_id="yc")
+    then = ask(graph, "how does that compare to 2023", thread_id="yc")["reply"]
+    assert "- The same kind of flat: median" in then and "in 2023 (" in then and "All 4-room flats in Sengkang" in then
+    missing = ask(graph, "my agent says prices dropped in 2025 so maybe i should wait?", thread_id="yc")["reply"]
+    assert missing.startswith("The data holds no sales from 2025")
