@@ -587,6 +587,28 @@ def similar_in_year(engine: CompsEngine, target: Target, year: int) -> str | Non
     return said
 
 
+PER_SQM_Q = re.compile(r"\bper (?:sq\.? ?m|sqm|square met\w*|m2)\b|\$/sqm|\bpsm\b|\bsqm (?:price|rate)\b|"
+                       r"للمتر|سعر المتر", re.I)
+
+
+def per_sqm(valued: dict[str, Any]) -> str:
+    """The valuation just made, per square metre: the estimate, the closest sales and the pool's median."""
+    target = valued.get("target") or {}
+    area = target.get("floor_area_target")
+    lines = []
+    if valued.get("estimate") and area:
+        each = valued["estimate"] / area
+        lines.append(f"The estimate, {valued['estimate']:,.0f} SGD for {area:g} sqm, is **{each:,.0f} SGD/sqm**.")
+    for comp in (valued.get("comps") or [])[:REPLY_COMPS]:
+        price, sqm = comp["resale_price"], comp["floor_area_sqm"]
+        lines.append(f"- {comp['month']} blk {comp['block']} {comp['street_name'].title()}, storey "
+                     f"{comp['storey_range'].lower()}, {sqm:g} sqm: {price:,.0f} SGD = **{price / sqm:,.0f} SGD/sqm**")
+    median = (valued.get("stats") or {}).get("median_psm")
+    if median:
+        lines.append(f"The search's pool: median {median:,.0f} SGD/sqm.")
+    return "\n".join(lines) or "No valuation with a size to put per square metre yet."
+
+
 YEAR_CMP = re.compile(r"\b(?:compare[sd]?|comparison|vs\.?|versus|against)\b.{0,25}\b20\d\d\b|"
                       r"\b(?:gone up|went up|go(?:ne)? down|risen|rose|dropped|drop|fell|fallen|cheaper|pricier|"
                       r"more expensive)\b.{0,30}\b20\d\d\b|\b20\d\d\b.{0,30}\b(?:compare[sd]?|vs\.?|"
@@ -1170,6 +1192,10 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                 "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                            "no_resale_town": new_town}]}
     years_asked = _YEAR.findall(asked)
+    if target is not None and PER_SQM_Q.search(asked) and previous.get("comps") and not _YEAR.search(asked):
+        # "whats that per sqm": the estimate and the closest sales, per square metre
+        return {"comps": previous, "reply": per_sqm(previous), "awaiting": None,
+                "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1), "per_sqm": True}]}
     if target is not None and YEAR_CMP.search(asked) and (target.town and target.flat_type):
         # "how does that compare to 2023", "how much has it gone up since 2023": the same kind of flat, then and now
         reply = year_compare(engine, target, int(years_asked[-1]) if years_asked else 2023)

@@ -205,3 +205,16 @@ def test_the_flat_valued_set_against_another_year(inventory, now):
     assert "- The same kind of flat: median" in then and "in 2023 (" in then and "All 4-room flats in Sengkang" in then
     missing = ask(graph, "my agent says prices dropped in 2025 so maybe i should wait?", thread_id="yc")["reply"]
     assert missing.startswith("The data holds no sales from 2025")
+
+
+def test_the_valuation_per_square_metre(inventory, now):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    first = ask(graph, "executive flat woodlands ring rd 144 sqm mid floor, what's it worth", thread_id="psm")
+    comp = first["comps"]["comps"][0]
+    said = ask(graph, "whats that per sqm", thread_id="psm")["reply"]
+    assert f"{first['comps']['estimate'] / 144:,.0f} SGD/sqm" in said
+    assert f"{comp['resale_price'] / comp['floor_area_sqm']:,.0f} SGD/sqm" in said
