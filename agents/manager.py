@@ -668,6 +668,12 @@ def second_part(text: str, node: str, *, has_lease: bool,
     return {"node": other, "text": " ".join(part for part, n in routed if n == other)}
 
 
+# What a search needs said in a message that also asks for a tour (bedrooms, a budget, a size, a headcount)
+SEARCH_FIRST = re.compile(r"\b\d\s*(?:br|bd|bdr|bed(?:room)?s?)\b|\bstudio\b|\b(?:under|below|max|up to)\s+\$?\d|"
+                          r"\b\d{1,3}(?:,\d{3})*\s*k?\s*(?:sf|sq ?ft|square feet)\b|\b\d+\s*(?:ppl|people|persons?)\b|"
+                          r"\bwhat'?s available\b|\bwhat do you have\b", re.I)
+
+
 def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel | None = None) -> dict[str, Any]:
     """Graph node: route the current message (and start this turn's trace).
 
@@ -730,6 +736,12 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
             model=model,
             learned=learned,
         )
+        if decision.node == "tour" and not state.get("matches") and not actions and SEARCH_FIRST.search(text):
+            # "2br park slope under 3300. also book a tour at whichever is closest to the subway, fri 6pm", "we're
+            # ~200 ppl, want to be at 9 times sq. whats available": nothing shown yet, so the search first (its
+            # results come with tours proposed at the time said)
+            decision = RouteDecision(pipeline="VIA", node="needs",
+                                     reason="a tour asked before any search: search first")
         # A request to draft a message keeps its extra asks ("accept it, but ask them to fix the window").
         drafting = decision.node == "renewal" and RENEWAL_FOLLOW_UP.search(text) is not None
         second = second_part(text, decision.node, has_lease=bool(state.get("lease")), learned=learned) \

@@ -1553,3 +1553,13 @@ def test_accepting_a_fee_drops_the_no_fee_requirement(inventory, now, said):
     ask(graph, "1br in astoria under 2000, no fee", thread_id="nf")
     state = ask(graph, said, thread_id="nf")
     assert "no_fee" not in state["spec"]["must_haves"]
+
+
+def test_a_tour_asked_with_a_search_searches_first_and_proposes_it(inventory, now):
+    graph = _graph(inventory, now)
+    state = ask(graph, "2br park slope under 3300. also book a tour at whichever is closest to the subway, fri 6pm",
+                thread_id="sf")
+    assert state["matches"] and "Which unit would you like to tour" not in state["reply"]
+    first = state["plan"]["actions"][0]
+    closest = min((m for m in state["matches"] if m["score"] >= 100), key=lambda m: m["row_preview"]["min_to_subway"])
+    assert first["unit_id"] == closest["id"] and first["start"].startswith("2026-11-27T18:00")
