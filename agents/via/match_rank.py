@@ -260,33 +260,33 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
                           f"({shop['unit_id']}, {shop['sqft']:,.0f} SF) at {_money(shop['rent'])}/mo.")
     if spec.location and spec.must_haves:
         # "2 bed in park slope under 4500 with a dishwasher": the place has the flats, none with the must-have
-        fit = pool
-        if spec.budget_max is not None and spec.budget_ppsf_year is None:
-            fit = fit[fit["rent"] <= spec.budget_max]
-        if spec.min_bedrooms is not None:
-            fit = fit[fit["bedrooms"] >= spec.min_bedrooms]
-        if spec.max_bedrooms is not None:
-            fit = fit[fit["bedrooms"] <= spec.max_bedrooms]
+        fit = _fitting(pool, spec, budget=spec.budget_ppsf_year is None, musts=False)
         for must in spec.must_haves:
-            key = must.replace("-", "_").replace(" ", "_").lower()
+            key = _key(must)
             if len(fit) and key in fit.columns and not fit[key].astype(bool).any():
                 notes.append(f"None of the {len(fit)} {kind}s{where} that fit the rest lists {_label(key)}: the "
                              f"closest below give up something else for it (the area, the price or the size, as "
                              f"marked ✗); say \"{_label(key)} optional\" to see the {where[4:]} ones.")
-        priced = _with_all(pool, spec, budget=False)
+        priced = _fitting(pool, spec, budget=False)
         if spec.budget_max is not None and spec.budget_ppsf_year is None and len(priced) and not len(
-                _with_all(pool, spec, budget=True)):
+                _fitting(pool, spec, budget=True)):
             # "the cheapest 1br in lic that has gym AND doorman": what it costs, over the budget
             row = priced.loc[priced["rent"].idxmin()]
-            musts = " and ".join(_label(m.replace("-", "_").replace(" ", "_").lower()) for m in spec.must_haves)
+            musts = " and ".join(_label(_key(m)) for m in spec.must_haves)
             notes.append(f"The least expensive {kind}{where} with {musts} is {preview(row.to_dict())['address']} "
                          f"({row['unit_id']}) at {_money(row['rent'])}/mo, {_money(row['rent'] - spec.budget_max)} "
                          f"over your {_money(spec.budget_max)}.")
     return notes
 
 
-def _with_all(pool: Any, spec: SearchSpec, *, budget: bool) -> Any:
-    """The rows of a pool that have every must-have and the bedrooms asked (within the budget when asked)."""
+def _key(must: str) -> str:
+    """A must-have as the inventory's column name."""
+    return must.replace("-", "_").replace(" ", "_").lower()
+
+
+def _fitting(pool: Any, spec: SearchSpec, *, budget: bool, musts: bool = True) -> Any:
+    """The rows of a pool with the bedrooms asked (within the budget when `budget`; with every must-have when
+    `musts`)."""
     fit = pool
     if budget and spec.budget_max is not None:
         fit = fit[fit["rent"] <= spec.budget_max]
@@ -294,10 +294,9 @@ def _with_all(pool: Any, spec: SearchSpec, *, budget: bool) -> Any:
         fit = fit[fit["bedrooms"] >= spec.min_bedrooms]
     if spec.max_bedrooms is not None:
         fit = fit[fit["bedrooms"] <= spec.max_bedrooms]
-    for must in spec.must_haves:
-        key = must.replace("-", "_").replace(" ", "_").lower()
-        if key in fit.columns:
-            fit = fit[fit[key].astype(bool)]
+    for must in spec.must_haves if musts else []:
+        if _key(must) in fit.columns:
+            fit = fit[fit[_key(must)].astype(bool)]
     return fit
 
 
