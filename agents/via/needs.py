@@ -793,7 +793,9 @@ def readable(text: str) -> str:
 def from_arabic(text: str) -> str:
     """Arabic request -> English wording (the glossary's words; others pass through)."""
     for pattern, replacement in ARABIC_GLOSSARY:
-        text = re.sub(rf"(?<![\u0621-\u064a]){pattern}(?![\u0621-\u064a])", f" {replacement} ", text)
+        # "وغسالة ونشافة", "بغرفتين نوم": a word with "and", "with" or "for" joined to its front is still that word
+        text = re.sub(rf"(?<![\u0621-\u064a])(?:و|ب|ل|ف|وب|ول)?(?:{pattern})(?![\u0621-\u064a])", f" {replacement} ",
+                      text)
     return re.sub(r"\s+", " ", text).strip()
 
 

@@ -183,8 +183,12 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
 # Arabic requests, the same way: phrases first, then words (place names in Arabic script included).
 ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"غسالة و ?نشافة|غسالة ومجفف", "washer dryer"),
+    (r"(?:الأقرب|الاقرب|أقرب|اقرب) (?:لل|إلى ال|الى ال|من ال)(?:مترو|محطة)", "closest to the subway"),
+    (r"أي وحدة|اي وحدة|أي شقة|اي شقة|أيها|ايها|أي واحدة|اي واحدة", "which one"),
+    (r"(?:في |ب)?نفس (?:العمارة|المبنى|البناية)", "in the same building"),
+    (r"مساحتها|مساحته|المساحة", "how many sqft"),
     (r"أخبرني أكثر عن|اخبرني اكثر عن|تفاصيل أكثر عن|تفاصيل", "tell me more about"),
-    (r"(?:في )?(?:أرخص|ارخص) (?:خيار|واحد|واحدة|شقة|مكتب)|الأرخص|الارخص", "the cheapest one"),
+    (r"(?:في )?(?:أرخص|ارخص) (?:خيار|واحد|واحدة|شقة|مكتب|وحدة)|الأرخص|الارخص", "the cheapest one"),
     (r"(?:لل|ل)?قدم المربع", "per square foot"), (r"السعر السنوي|الإيجار السنوي|الايجار السنوي", "annual rent"),
     (r"الخيار الأول|الأول|الأولى", "the first one"), (r"الخيار الثاني|الثاني|الثانية", "the second one"),
     (r"بغرفتي نوم|غرفتي نوم|غرفتين نوم|غرفتين", "2 bedrooms"), (r"بثلاث غرف(?: نوم)?|ثلاث غرف(?: نوم)?", "3 bedrooms"),

@@ -1563,3 +1563,17 @@ def test_a_tour_asked_with_a_search_searches_first_and_proposes_it(inventory, no
     first = state["plan"]["actions"][0]
     closest = min((m for m in state["matches"] if m["score"] >= 100), key=lambda m: m["row_preview"]["min_to_subway"])
     assert first["unit_id"] == closest["id"] and first["start"].startswith("2026-11-27T18:00")
+
+
+def test_arabic_words_with_a_joined_and_or_with_are_read(inventory, now):
+    """'وغسالة ونشافة', 'وبدون عمولة', 'بغرفتين نوم': the word behind a joined 'and'/'with' counts;
+    'أي وحدة أقرب للمترو' orders by the walk."""
+    graph = _graph(inventory, now)
+    first = ask(graph, "مرحبا، أبحث عن شقة غرفة نوم وحدة في ميدتاون مانهاتن، لازم فيها بواب وجيم وغسالة ونشافة داخل "
+                       "الشقة، وبدون عمولة سمسار. الميزانية ٤٠٠٠ دولار بالشهر", thread_id="ar")
+    assert sorted(first["spec"]["must_haves"]) == ["doorman", "gym", "no_fee", "washer_dryer"]
+    closest = ask(graph, "أي وحدة أقرب للمترو؟", thread_id="ar")["matches"]
+    walks = [m["row_preview"]["min_to_subway"] for m in closest if m["score"] >= 100]
+    assert walks == sorted(walks)
+    two = ask(graph, "أبحث عن شقة بغرفتين نوم في أستوريا، الميزانية 2800 دولار", thread_id="ar2")
+    assert two["spec"]["min_bedrooms"] == 2
