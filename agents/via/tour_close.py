@@ -340,7 +340,7 @@ _AMENITY_ASK = (("doorman", r"\bdoorman|\bportero|\bبواب"), ("elevator", r"\
 
 # a question asked beside the booking: "book it sunday 3pm. is it no fee?", "can u ask if the dog is ok"
 _ASIDE = re.compile(r"\b(?:is|are|does|do|has|have)\s+(?:it|that|this|they|those|both|the building)\b[^.?!]{0,40}\?|"
-                    r"¿[^?]{3,60}\?|\bcan (?:you|u) (?:ask|check)\b[^.?!]{0,60}", re.I)
+                    r"¿[^?]{3,60}\?|\bcan (?:you|u) (?:ask|check)\b[^.?!]{0,60}|هل [^؟?]{3,60}[؟?]", re.I)
 _ASIDE_FACTS = (("no fee", r"\bno[- ]?fee|\bbroker(?:'s)? fee|\bfee\b|\bcomisi[oó]n|\bsin comisi[oó]n"),
                 *_AMENITY_ASK, ("washer", r"\bw/d\b"), ("roof", r"\broof"))
 
@@ -365,8 +365,12 @@ def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -
         if row is None:
             continue
         shown = preview(row)
-        if re.search(r"\bpets?\b|\bdogs?\b|\bcats?\b|\bmascota|\bperro|\bgato", part, re.I):
+        if re.search(r"\bpets?\b|\bdogs?\b|\bcats?\b|\bmascota|\bperro|\bgato|حيوان|قطة|قطط|كلب", part, re.I):
             known = shown.get("pet_friendly")
+            if known is None and re.search(r"[\u0600-\u06ff]", part):  # asked in Arabic: said in Arabic
+                lines.append(f"{unit['unit_id']}: الإعلان لا يذكر إن كانت الحيوانات الأليفة مسموحة: اسأل في المعاينة، "
+                             "ولا شيء مؤكد حتى يوافق المالك.")
+                continue
             lines.append(f"{unit['unit_id']}: " + ("the listing says pets are allowed." if known else
                                                    "the listing does not say pets are allowed." if known is False else
                                                    "the listing does not say whether pets are allowed: ask at the "

@@ -1577,3 +1577,11 @@ def test_arabic_words_with_a_joined_and_or_with_are_read(inventory, now):
     assert walks == sorted(walks)
     two = ask(graph, "أبحث عن شقة بغرفتين نوم في أستوريا، الميزانية 2800 دولار", thread_id="ar2")
     assert two["spec"]["min_bedrooms"] == 2
+
+
+def test_an_arabic_pet_question_beside_a_booking_is_answered_in_arabic(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "1br in midtown west under 4000 with a doorman", thread_id="pt")
+    state = ask(graph, "تمام، احجز لي معاينة للأرخص يوم الثلاثاء الساعة ٧ مساءً. وبالمناسبة عندي قطة، هل يسمحون "
+                       "بالحيوانات؟", thread_id="pt")
+    assert state["plan"]["actions"] and "الإعلان لا يذكر إن كانت الحيوانات الأليفة مسموحة" in state["reply"]
