@@ -23,9 +23,12 @@ _ABBREVIATIONS = {
     "HEIGHTS": "HTS", "GARDENS": "GDNS", "GARDEN": "GDN", "PARK": "PK", "MARKET": "MKT", "SQUARE": "SQ",
     "BOULEVARD": "BLVD", "CENTRE": "CTR", "CENTER": "CTR",
 }
+# Town shorthands people write inside street names ("AMK Ave 4", "Jurong W St 91", "Lor 2 Tpy"): read as the
+# town's words, so the street and the town are both found.
+_SHORTHANDS = {"AMK": "ANG MO KIO", "CCK": "CHOA CHU KANG", "TPY": "TOA PAYOH", "JW": "JURONG WEST",
+               "JE": "JURONG EAST", "W": "WEST", "E": "EAST"}
 TOWN_ALIASES = {
-    "AMK": "ANG MO KIO", "CCK": "CHOA CHU KANG", "TPY": "TOA PAYOH", "KALLANG": "KALLANG/WHAMPOA",
-    "WHAMPOA": "KALLANG/WHAMPOA", "CENTRAL": "CENTRAL AREA", "JE": "JURONG EAST", "JW": "JURONG WEST",
+    "KALLANG": "KALLANG/WHAMPOA", "WHAMPOA": "KALLANG/WHAMPOA", "CENTRAL": "CENTRAL AREA",
     "BUKIT MERAH": "BUKIT MERAH", "TIONG BAHRU": "BUKIT MERAH", "DAWSON": "QUEENSTOWN", "BOON LAY": "JURONG WEST",
 }
 _STOP = {"NEAR", "AROUND", "ROOM", "FLAT", "FLOOR", "STOREY", "BLOCK", "WHAT", "SHOULD", "PRICE", "RESALE", "COMPS",
@@ -37,19 +40,20 @@ _FLAT_PHRASE = re.compile(
 _SQM_RANGE = re.compile(r"(\d{2,3})\s*(?:-|–|to)\s*(\d{2,3})\s*(?:sqm|sq\.?\s?m\b|m2\b|m²|square\s+met(?:er|re)s?)",
                         re.I)
 _SQM = re.compile(r"(\d{2,3}(?:\.\d+)?)\s*(?:sqm|sq\.?\s?m\b|m2\b|m²|square\s+met(?:er|re)s?)", re.I)
-_SQFT = re.compile(r"(\d{3,4})\s*(?:sq\.?\s?ft|sqft|square\s+feet)", re.I)
-_BLOCK = re.compile(r"\b(?:blk|block|bk)\.?\s*#?(\d{1,4}[a-h]?)\b", re.I)
+_SQFT = re.compile(r"(\d,\d{3}|\d{3,4})\s*(?:sq\.?\s?f(?:ee)?t\b\.?|sqft|square\s+f(?:ee|oo)t|sf\b|ft2|ft²)", re.I)
+# HDB block letters run past H (Tampines 494J, 498M)
+_BLOCK = re.compile(r"\b(?:blk|block|bk)\.?\s*#?(\d{1,4}[a-hj-np]?)\b", re.I)
 _LETTERED_BLOCK = re.compile(r"(?<![\w#$-])(\d{2,4}[a-h])\b(?!\s*(?:sqm|sq|m2|floor|storey|level))", re.I)
 # "storey 10 to 12", "floors 16-18", "a higher floor, like 16-18" (a range a few words after the floor word)
 _FLOOR_RANGE = re.compile(r"\b(?:storey|storeys|floor|floors|level|levels)\b[^\d.?!]{0,12}?(\d{1,2})\s*(?:to|-|–)\s*"
                           r"(\d{1,2})\b", re.I)
-_FLOOR_NTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:floor|storey|level|flr)\b", re.I)
-_FLOOR_OF = re.compile(r"\b(?:floor|storey|level|flr)\s*#?(\d{1,2})\b", re.I)
+_FLOOR_NTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:floor|flor|storey|level|flr)\b", re.I)
+_FLOOR_OF = re.compile(r"\b(?:floor|flor|storey|level|flr)\s*#?(\d{1,2})\b", re.I)
 _UNIT = re.compile(r"#(\d{1,2})-\d{1,4}\b")
 _FLOOR_WORDS = (
-    (re.compile(r"\b(?:high|higher|top|upper|penthouse)[\s-]*(?:floor|storey|level|flr)s?\b", re.I), "high"),
-    (re.compile(r"\b(?:mid|middle|medium)[\s-]*(?:floor|storey|level|flr)s?\b", re.I), "mid"),
-    (re.compile(r"\b(?:low|lower|ground|bottom)[\s-]*(?:floor|storey|level|flr)s?\b", re.I), "low"),
+    (re.compile(r"\b(?:high|higher|top|upper|penthouse)[\s-]*(?:floor|flor|storey|level|flr)s?\b", re.I), "high"),
+    (re.compile(r"\b(?:mid|middle|medium)[\s-]*(?:floor|flor|storey|level|flr)s?\b", re.I), "mid"),
+    (re.compile(r"\b(?:low|lower|ground|bottom)[\s-]*(?:floor|flor|storey|level|flr)s?\b", re.I), "low"),
 )
 _LEASE_LEFT = re.compile(r"\b(\d{2})\s*(?:years?|yrs?)\s*(?:of\s+)?(?:lease\s+)?(?:left|remaining)\b", re.I)
 _LEASE_MIN = re.compile(r"\b(?:at\s+least|min(?:imum)?|over|more\s+than|>=?)\s*(\d{2})\s*(?:years?|yrs?)|"
@@ -77,6 +81,27 @@ _ISH = re.compile(r"\b([a-z][a-z ]{2,30}?)[- ](?:ish|like|style)\b", re.I)
 _WORDNUM = {"one": 1, "two": 2, "three": 3, "six": 6, "twelve": 12, "eighteen": 18}
 
 
+# Flat models as people shorten them; "EA"/"EM" are executive apartments and maisonettes (capitals only: "ea")
+_MODEL_SHORT = re.compile(r"\b(?:(?P<ng>NG)|(?-i:(?P<ea>EA))|(?-i:(?P<em>EM))|(?P<pa>premium\s+apt)|"
+                          r"(?P<ms>maisonette|masionette))\b", re.I)
+_MODEL_NAMES = {"ng": "New Generation", "ea": "Apartment", "em": "Maisonette", "pa": "Premium Apartment",
+                "ms": "Maisonette"}
+_EXEC_SHORT = re.compile(r"\b(?-i:E[AM])\b")
+
+
+def _flat_type(text: str, place: str | None) -> str | None:
+    """The flat type asked about. With several ("outgrowing our 3rm. Saw a 5-room at 665B ..."), the one written
+    nearest the block or street is the flat to value."""
+    found = [(m.start(), normalize_flat_type(m.group(0))) for m in _FLAT_PHRASE.finditer(text)]
+    found += [(m.start(), "EXECUTIVE") for m in _EXEC_SHORT.finditer(text)]
+    if not found:
+        return None
+    at = text.upper().find(place.upper()) if place else -1
+    if at < 0 or len({kind for _, kind in found}) == 1:
+        return min(found)[1]
+    return min(found, key=lambda f: abs(f[0] - at))[1]
+
+
 @dataclass(frozen=True)
 class Parsed:
     """A Target and, when town or flat type is missing, the one question to ask."""
@@ -90,8 +115,9 @@ def _words(text: str) -> list[str]:
 
 
 def _norm(text: str) -> str:
-    """Upper-case words with street words abbreviated the way HDB writes them ("Avenue" -> "AVE")."""
-    return " ".join(_ABBREVIATIONS.get(w, w) for w in _words(text))
+    """Upper-case words with street words abbreviated the way HDB writes them ("Avenue" -> "AVE") and town
+    shorthands spelt out ("AMK" -> "ANG MO KIO")."""
+    return " ".join(_ABBREVIATIONS.get(w, _SHORTHANDS.get(w, w)) for w in _words(text))
 
 
 _STREET_TYPES = frozenset({"RD", "ROAD", "ST", "STREET", "AVE", "AVENUE", "DR", "DRIVE", "CRES", "CRESCENT", "CL",
@@ -155,18 +181,18 @@ class TargetParser:
         """
         norm = _norm(text)
         fields: dict[str, object] = {"as_of": as_of}
-        flat = _FLAT_PHRASE.search(text)
-        if flat:
-            fields["flat_type"] = normalize_flat_type(flat.group(0))
         hint, streets = self._street(norm)
         block = _BLOCK.search(text)
         if block is None and hint and hint in streets:
             # "123A Rivervale Drive": a number right before a full street name is the block
-            block = re.search(rf"\b(\d{{1,4}}[A-H]?) {re.escape(_norm(hint))}\b", norm)
+            block = re.search(rf"\b(\d{{1,4}}[A-HJ-NP]?) {re.escape(_norm(hint))}\b", norm)
         if block is None:  # "what about 684A": a number with a block letter is a block on its own
             block = _LETTERED_BLOCK.search(text)
         if block:
             fields["block_hint"] = block.group(1).upper()
+        flat_type = _flat_type(text, block.group(1) if block else hint)
+        if flat_type:
+            fields["flat_type"] = flat_type
         if hint:
             fields["street_hint"] = hint
         # the street is taken out first: "Upper Serangoon Road" names a street, not the town Serangoon
@@ -192,6 +218,10 @@ class TargetParser:
             if re.search(rf"\b{re.escape(model.upper())}\b(?![- ](?:ISH|LIKE|STYLE))", model_text):
                 fields["flat_model"] = model
                 break
+        else:
+            said = next((m for m in _MODEL_SHORT.finditer(text) if m.lastgroup), None)
+            if said and _MODEL_NAMES[said.lastgroup] in self.models:
+                fields["flat_model"] = _MODEL_NAMES[said.lastgroup]
         fields["near"] = bool(_NEAR.search(text))
         mrt = _MRT.search(text)
         if mrt:
@@ -214,7 +244,7 @@ class TargetParser:
         else:
             sqft = _SQFT.search(text)
             if sqft:
-                fields["floor_area_target"] = round(float(sqft.group(1)) / 10.7639, 1)
+                fields["floor_area_target"] = round(float(sqft.group(1).replace(",", "")) / 10.7639, 1)
 
     @staticmethod
     def _storey(text: str, fields: dict[str, object]) -> None:

@@ -63,6 +63,34 @@ def test_floor_lease_budget_and_window_words(engine) -> None:
     assert parse(engine, "5-room in punggol budget 1.2m").target.price_budget_max == 1_200_000
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # town shorthands inside a street name find the street, its town and the block before it
+    ("3rm 115 AMK Ave 4, 8th flr, 67sqm", ("ANG MO KIO", "ANG MO KIO AVE 4", "115", 67.0, 8)),
+    ("4 room at blk 808 CCK Ave 1 #03-11, 104 sqm", ("CHOA CHU KANG", "CHOA CHU KANG AVE 1", "808", 104.0, 3)),
+    ("5rm 660B Jurong W St 64, 12th floor, 110sqm", ("JURONG WEST", "JURONG WEST ST 64", "660B", 110.0, 12)),
+    ("3 rm blk 55 Lor 5 Tpy, 2nd flor, 60 sqm", ("TOA PAYOH", "LOR 5 TOA PAYOH", "55", 60.0, 2)),
+    # square feet with a thousands comma; block letters past H
+    ("4-room at 497K Tampines St 45, 9th floor, 1,012 sq ft", ("TAMPINES", "TAMPINES ST 45", "497K", 94.0, 9)),
+    ("exec blk 498M Tampines St 45, storey 4 to 6, 1,550 sqft", ("TAMPINES", "TAMPINES ST 45", "498M", 144.0, 5)),
+])
+def test_singapore_shorthand_addresses_and_sizes(engine, text: str, expected: tuple) -> None:
+    t = parse(engine, text).target
+    assert (t.town, t.street_hint, t.block_hint, round(t.floor_area_target or 0), t.storey_target) == expected
+
+
+def test_the_flat_to_value_is_the_one_at_the_address_and_shorthand_models(engine) -> None:
+    t = parse(engine, "we live in a 3-room now. how much for the 5 room at 203A Punggol Field, 110 sqm?").target
+    assert (t.flat_type, t.block_hint) == ("5 ROOM", "203A")
+    t = parse(engine, "my 4rm at blk 120 Bishan St 12 - we want a 5 room next. 104 sqm, NG").target
+    assert (t.flat_type, t.flat_model) == ("4 ROOM", "New Generation")
+    t = parse(engine, "EA at blk 401 Pasir Ris Dr 6, 148 sqm").target
+    assert (t.flat_type, t.flat_model, t.town) == ("EXECUTIVE", "Apartment", "PASIR RIS")
+    t = parse(engine, "5 room premium apt at 668A Punggol Dr, 110 sqm").target
+    assert t.flat_model == "Premium Apartment"
+    # lower-case "ea" is not an executive apartment
+    assert parse(engine, "4-room blk 120 Bishan St 12, 104 sqm, ea 2 bathrooms").target.flat_type == "4 ROOM"
+
+
 @pytest.mark.parametrize(("text", "asks"), [("3-room, 80 sqm, high floor", "Which town"),
                                             ("something in Bishan", "Which flat type"),
                                             ("how much is my flat worth?", "Which town and flat type")])
