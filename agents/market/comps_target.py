@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from rapidfuzz import fuzz, process
+
 from contracts.comps import Target
 from data.sources.hdb import HdbTable, normalize_flat_type
 from retrieval.english import is_english_word
@@ -74,6 +76,7 @@ _MRT = re.compile(r"\b(?:within|under|less than|<)\s*(\d{2,4})\s*(?:m|metres?|me
                   r"(?:mrt|lrt|station)\b|\b(?:near|close\s+to|next\s+to|walking\s+distance\s+(?:to|of))\s+"
                   r"(?:an?\s+|the\s+)?(?:mrt|lrt)\b|\b(\d{1,2})\s*min(?:ute)?s?\s+(?:walk\s+)?(?:to|from)\s+"
                   r"(?:an?\s+|the\s+)?(?:mrt|lrt)\b", re.I)
+FUZZY_STREET = 90  # rapidfuzz ratio for a misspelt street: one or two letters off in a name of 12 or more
 MRT_NEAR_M = 500  # "near the MRT" without a distance
 WALK_M_PER_MIN = 80  # "5 min walk to the mrt": about 400 m
 _NEAR = re.compile(r"\b(?:near|around|close\s+to|next\s+to|beside|nearby)\b", re.I)
@@ -100,6 +103,14 @@ def _flat_type(text: str, place: str | None) -> str | None:
     if at < 0 or len({kind for _, kind in found}) == 1:
         return min(found)[1]
     return min(found, key=lambda f: abs(f[0] - at))[1]
+
+
+def _street_word(word: str) -> str:
+    """A misspelt street word in HDB's abbreviation ("SREET" -> "ST", "AVENEU" -> "AVE"), else the word."""
+    if len(word) < 4 or not word.isalpha() or word in _ABBREVIATIONS.values():
+        return word
+    hit = process.extractOne(word, _ABBREVIATIONS.keys(), scorer=fuzz.ratio, score_cutoff=80)
+    return _ABBREVIATIONS[hit[0]] if hit else word
 
 
 @dataclass(frozen=True)
@@ -138,6 +149,7 @@ class TargetParser:
         self.towns = sorted(table.towns, key=len, reverse=True)
         # streets compared in the parser's own normal form ("ST. GEORGE'S RD" -> "ST GEORGE'S RD")
         self.street_forms = {_norm(s): s for s in sorted(table.streets, key=len, reverse=True)}
+        self.street_list = list(self.street_forms)
         self.street_words: dict[str, set[str]] = {}
         town_words = {w for t in table.towns for w in t.replace("/", " ").split()}
         for street in table.streets:
@@ -170,7 +182,24 @@ class TargetParser:
             typed = i + 1 < len(words) and words[i + 1] in _STREET_TYPES
             if word in self.street_words and (typed or not is_english_word(word)):
                 return word, sorted(self.street_words[word])
-        return None, []
+        street = self._misspelt_street(words)
+        return (street, [street]) if street else (None, [])
+
+    def _misspelt_street(self, words: list[str]) -> str | None:
+        """A street written with a typo ("Tampnies St 45", "Compasvale Lane"): a run of 2-4 words close to a street
+        name, with the same numbers (a typo never turns St 44 into St 45)."""
+        for size in (4, 3, 2):
+            for i in range(len(words) - size + 1):
+                run = words[i:i + size]
+                if not any(len(w) >= 5 and w.isalpha() for w in run):
+                    continue
+                window = " ".join(_street_word(w) for w in run)
+                numbers = [w for w in run if w.isdigit()]
+                for form, score, _ in process.extract(window, self.street_list, scorer=fuzz.ratio, limit=3,
+                                                      score_cutoff=FUZZY_STREET):
+                    if [w for w in form.split() if w.isdigit()] == numbers:
+                        return self.street_forms[form]
+        return None
 
     def parse(self, text: str, *, as_of: date) -> Parsed:
         """Text -> Target (and a clarifying question when town or flat type is missing).

@@ -78,6 +78,16 @@ def test_singapore_shorthand_addresses_and_sizes(engine, text: str, expected: tu
     assert (t.town, t.street_hint, t.block_hint, round(t.floor_area_target or 0), t.storey_target) == expected
 
 
+def test_a_misspelt_street_is_found_but_never_with_another_number(engine) -> None:
+    t = parse(engine, "3rm blk 870 Yishun Sreet 81, 67 sqm").target
+    assert (t.town, t.street_hint, t.block_hint) == ("YISHUN", "YISHUN ST 81", "870")
+    t = parse(engine, "4 room 210C compasvale walk, 93sqm").target
+    assert (t.town, t.street_hint) == ("SENGKANG", "COMPASSVALE WALK")
+    # "Tampines St 46" is not a street in the data: the town is read, no neighbouring street is guessed
+    t = parse(engine, "4rm tampines st 46 blk 123").target
+    assert (t.town, t.street_hint) == ("TAMPINES", None)
+
+
 def test_the_flat_to_value_is_the_one_at_the_address_and_shorthand_models(engine) -> None:
     t = parse(engine, "we live in a 3-room now. how much for the 5 room at 203A Punggol Field, 110 sqm?").target
     assert (t.flat_type, t.block_hint) == ("5 ROOM", "203A")
