@@ -195,7 +195,7 @@ class TargetParser:
                     continue
                 window = " ".join(_street_word(w) for w in run)
                 numbers = [w for w in run if w.isdigit()]
-                for form, score, _ in process.extract(window, self.street_list, scorer=fuzz.ratio, limit=3,
+                for form, _score, _ in process.extract(window, self.street_list, scorer=fuzz.ratio, limit=3,
                                                       score_cutoff=FUZZY_STREET):
                     if [w for w in form.split() if w.isdigit()] == numbers:
                         return self.street_forms[form]
