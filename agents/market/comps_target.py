@@ -30,7 +30,7 @@ _ABBREVIATIONS = {
 _SHORTHANDS = {"AMK": "ANG MO KIO", "CCK": "CHOA CHU KANG", "TPY": "TOA PAYOH", "JW": "JURONG WEST",
                "JE": "JURONG EAST", "W": "WEST", "E": "EAST"}
 TOWN_ALIASES = {
-    "KALLANG": "KALLANG/WHAMPOA", "WHAMPOA": "KALLANG/WHAMPOA", "CENTRAL": "CENTRAL AREA",
+    "KALLANG": "KALLANG/WHAMPOA", "WHAMPOA": "KALLANG/WHAMPOA",
     "BUKIT MERAH": "BUKIT MERAH", "TIONG BAHRU": "BUKIT MERAH", "DAWSON": "QUEENSTOWN", "BOON LAY": "JURONG WEST",
 }
 _STOP = {"NEAR", "AROUND", "ROOM", "FLAT", "FLOOR", "STOREY", "BLOCK", "WHAT", "SHOULD", "PRICE", "RESALE", "COMPS",
@@ -51,7 +51,9 @@ _FLOOR_RANGE = re.compile(r"\b(?:storey|storeys|floor|floors|level|levels)\b[^\d
                           r"(\d{1,2})\b", re.I)
 _FLOOR_NTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:floor|flor|storey|level|flr)\b", re.I)
 _FLOOR_OF = re.compile(r"\b(?:floor|flor|storey|level|flr)\s*#?(\d{1,2})\b", re.I)
-_UNIT = re.compile(r"#(\d{1,2})-\d{1,4}\b")
+_UNIT = re.compile(r"#(\d{1,2})-(?:\d{1,4}|xx+)\b", re.I)  # "#09-xx": the floor without the unit
+# "high floor (14th)": the floor said after its band
+_FLOOR_AFTER = re.compile(r"\b(?:floor|flor|storey|level|flr)\s*\(\s*(\d{1,2})(?:st|nd|rd|th)?\b", re.I)
 _FLOOR_WORDS = (
     (re.compile(r"\b(?:high|higher|top|upper|penthouse)[\s-]*(?:floor|flor|storey|level|flr)s?\b", re.I), "high"),
     (re.compile(r"\b(?:mid|middle|medium)[\s-]*(?:floor|flor|storey|level|flr)s?\b", re.I), "mid"),
@@ -60,8 +62,10 @@ _FLOOR_WORDS = (
 _LEASE_LEFT = re.compile(r"\b(\d{2})\s*(?:years?|yrs?)\s*(?:of\s+)?(?:lease\s+)?(?:left|remaining)\b", re.I)
 _LEASE_MIN = re.compile(r"\b(?:at\s+least|min(?:imum)?|over|more\s+than|>=?)\s*(\d{2})\s*(?:years?|yrs?)|"
                         r"\b(\d{2})\s*\+\s*(?:years?|yrs?)", re.I)
-_LEASE_FROM = re.compile(r"\b(?:lease\s+(?:from|start(?:ed|s)?(?:\s+in)?|commenc\w*(?:\s+in)?)|built\s+in|"
-                         r"completed\s+in|top\s+in)\s*(19[5-9]\d|20[0-2]\d)\b|\b(19[5-9]\d|20[0-2]\d)\s+lease\b", re.I)
+# "lease from 1998", "lease 2004", "lease start: 2015", "built 2001", "TOP 1998", "1988 lease"
+_LEASE_FROM = re.compile(r"\b(?:lease(?:\s+(?:from|fr|start(?:ed|s|ing)?|commenc\w*)(?:\s+in)?)?|(?:built|completed)"
+                         r"(?:\s+in)?|(?-i:TOP)(?:\s+in)?|top\s+in)\s*:?\s*(?:yr\s*|year\s*)?(19[5-9]\d|20[0-2]\d)\b|"
+                         r"\b(19[5-9]\d|20[0-2]\d)\s+lease\b", re.I)
 _LONG_LEASE = re.compile(r"\b(?:long|new(?:er)?|young)\s+(?:remaining\s+)?lease\b", re.I)
 _MONTHS = re.compile(r"\b(?:last|past|previous)\s+(\d{1,2}|six|twelve|three|eighteen)\s*months?\b", re.I)
 _YEARS = re.compile(r"\b(?:last|past|previous)\s+(\d|one|two|three)?\s*years?\b", re.I)
@@ -85,7 +89,7 @@ _WORDNUM = {"one": 1, "two": 2, "three": 3, "six": 6, "twelve": 12, "eighteen": 
 
 
 # Flat models as people shorten them; "EA"/"EM" are executive apartments and maisonettes (capitals only: "ea")
-_MODEL_SHORT = re.compile(r"\b(?:(?P<ng>NG)|(?-i:(?P<ea>EA))|(?-i:(?P<em>EM))|(?P<pa>premium\s+apt)|"
+_MODEL_SHORT = re.compile(r"\b(?:(?P<ng>NG)|(?-i:(?P<ea>EA))|(?-i:(?P<em>EM))|(?P<pa>premium\s+apt|(?-i:PA))|"
                           r"(?P<ms>maisonette|masionette))\b", re.I)
 _MODEL_NAMES = {"ng": "New Generation", "ea": "Apartment", "em": "Maisonette", "pa": "Premium Apartment",
                 "ms": "Maisonette"}
@@ -122,7 +126,10 @@ class Parsed:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[A-Z0-9']+", text.upper().replace("’", "'"))
+    """Upper-case words; a street word run into its number is split ("cck st64" -> CCK ST 64)."""
+    text = re.sub(r"\b(ST|AVE|RD|DR|STREET|AVENUE|ROAD|DRIVE|CTRL|LOR|LORONG)(\d{1,3})\b", r"\1 \2",
+                  text.upper().replace("’", "'"))
+    return re.findall(r"[A-Z0-9']+", text)
 
 
 def _norm(text: str) -> str:
@@ -226,6 +233,8 @@ class TargetParser:
             fields["street_hint"] = hint
         # the street is taken out first: "Upper Serangoon Road" names a street, not the town Serangoon
         town = self._town(norm.replace(_norm(hint), " ") if hint else norm)
+        if streets == [hint] and town != self.table.street_town[hint]:
+            town = None  # a whole street name is surer than a town word beside it ("Havelock Rd, central location")
         if town is None and streets:
             towns = {self.table.street_town[s] for s in streets}
             if len(towns) == 1:
@@ -282,7 +291,7 @@ class TargetParser:
             low, high = sorted((int(rng.group(1)), int(rng.group(2))))
             fields["storey_target"] = max(1, round((low + high) / 2))
             return
-        for pattern in (_UNIT, _FLOOR_NTH, _FLOOR_OF):
+        for pattern in (_UNIT, _FLOOR_NTH, _FLOOR_OF, _FLOOR_AFTER):
             match = pattern.search(text)
             if match and 1 <= int(match.group(1)) <= 60:
                 fields["storey_target"] = int(match.group(1))

@@ -78,6 +78,26 @@ def test_singapore_shorthand_addresses_and_sizes(engine, text: str, expected: tu
     assert (t.town, t.street_hint, t.block_hint, round(t.floor_area_target or 0), t.storey_target) == expected
 
 
+@pytest.mark.parametrize(("text", "storey", "lease"), [
+    ("4rm blk 301 Serangoon Ave 2, #11-xx, 104 sqm, lease 1985", 11, 1985),
+    ("5 room 220 Bishan St 23, high floor (18th), built 1992", 18, 1992),
+    ("3 rm 12 Upp Boon Keng Rd #07-XX, TOP 1999", 7, 1999),
+    ("exec 640 Bt Batok Central, lease start: 1990, 7th flr", 7, 1990),
+])
+def test_listing_shorthand_for_floor_and_lease(engine, text: str, storey: int, lease: int) -> None:
+    t = parse(engine, text).target
+    assert (t.storey_target, t.lease_commence_year) == (storey, lease)
+
+
+def test_joined_street_numbers_premium_shorthand_and_the_street_over_a_town_word(engine) -> None:
+    t = parse(engine, "blk555 cck st53 4rm PA 100sqm").target
+    assert (t.street_hint, t.block_hint, t.town, t.flat_model) == (
+        "CHOA CHU KANG ST 53", "555", "CHOA CHU KANG", "Premium Apartment")
+    # "central" is a word here, not the Central Area: the street says Bukit Merah
+    t = parse(engine, "3rm on Havelock Road, 70 sqm, very central location").target
+    assert (t.street_hint, t.town) == ("HAVELOCK RD", "BUKIT MERAH")
+
+
 def test_a_misspelt_street_is_found_but_never_with_another_number(engine) -> None:
     t = parse(engine, "3rm blk 870 Yishun Sreet 81, 67 sqm").target
     assert (t.town, t.street_hint, t.block_hint) == ("YISHUN", "YISHUN ST 81", "870")
