@@ -12,6 +12,10 @@ the floor within the sale's storey range are drawn per case.
 Jan-Mar 2026 that are not in test (seed 2626), valued as of the first day of their month. It is the only train set
 in the 2026 regime (valued across the 2024-2025 gap), so the methods for that regime are tuned on it, never on test.
 
+`python -m eval.comps_cases dec2023` writes only eval/datasets/comps/dec2023.jsonl: 1,000 December-2023 sales that
+are in no other case file (seed 1223), valued as of 1 December 2023 from the year's earlier sales: the regime of the
+task's own example, as a train set.
+
 `python -m eval.comps_cases backtest` writes only eval/datasets/comps/backtest.jsonl: an own backtest for tuning,
 300 sales from each of May-Sep 2023 (seed 1616), each valued as of the first day of its month from the sales
 before it. It shares no month with dev or test.
@@ -32,6 +36,7 @@ SPLITS = {"dev": (("2023-10", "2023-11"), 400), "test": (("2023-12", "2026-01", 
           "dev_large": (("2023-10", "2023-11"), 1500)}  # more dev cases (overlapping dev) for smaller differences
 SEED = 16
 TRAIN2026_MONTHS, TRAIN2026_PER_MONTH, TRAIN2026_SEED = ("2026-01", "2026-02", "2026-03"), 300, 2626
+DEC2023_CASES, DEC2023_SEED = 1000, 1223
 BACKTEST_MONTHS, BACKTEST_PER_MONTH, BACKTEST_SEED = ("2023-05", "2023-06", "2023-07", "2023-08", "2023-09"), 300, 1616
 _EXPAND = {"AVE": "Avenue", "ST": "Street", "RD": "Road", "DR": "Drive", "CRES": "Crescent", "NTH": "North",
            "STH": "South", "CTRL": "Central", "CL": "Close", "LOR": "Lorong", "BT": "Bukit", "JLN": "Jalan",
@@ -102,6 +107,16 @@ def build_train2026() -> list[dict[str, Any]]:
     return cases
 
 
+def build_dec2023() -> list[dict[str, Any]]:
+    """DEC2023_CASES December-2023 sales that no other case file holds (deterministic given those files)."""
+    rows = load_files().rows
+    taken = {json.loads(line)["expected"]["row_id"] for path in OUT.glob("*.jsonl") if path.name != "dec2023.jsonl"
+             for line in path.open(encoding="utf-8")}
+    rng = random.Random(DEC2023_SEED)
+    held = [r for r in rows if r["month"].strftime("%Y-%m") == "2023-12" and r["id"] not in taken]
+    return [_case("dec2023", row, rng) for row in rng.sample(held, DEC2023_CASES)]
+
+
 def build() -> dict[str, list[dict[str, Any]]]:
     """The cases of each split (deterministic)."""
     rows = load_files().rows
@@ -114,11 +129,12 @@ def build() -> dict[str, list[dict[str, Any]]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Rewrite the case files (with the argument `backtest` or `train2026`: only that file)."""
+    """Rewrite the case files (with the argument `backtest`, `train2026` or `dec2023`: only that file)."""
     OUT.mkdir(parents=True, exist_ok=True)
     args = argv or sys.argv[1:]
     built = ({"backtest": build_backtest()} if args == ["backtest"] else
-             {"train2026": build_train2026()} if args == ["train2026"] else build())
+             {"train2026": build_train2026()} if args == ["train2026"] else
+             {"dec2023": build_dec2023()} if args == ["dec2023"] else build())
     for split, cases in built.items():
         with (OUT / f"{split}.jsonl").open("w", encoding="utf-8") as fh:
             for case in cases:
