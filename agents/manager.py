@@ -69,6 +69,8 @@ RENEWAL_GOAL = re.compile(r"\b(?:renewal (?:offer|package|proposal|terms|letter|
 # An HDB flat's remaining lease ("how much lease do those usually have left") is a fact of the sales, not a lease
 # document question
 LEASE_LEFT = re.compile(r"\blease\b.{0,30}\b(?:left|remaining)\b|\bremaining lease\b", re.I)
+# Beside a valuation, "how much should i counter" bargains over the flat, not a tenancy's renewal
+TENANCY_WORDS = re.compile(r"\b(?:renew\w*|landlord|tenan\w*|lease|rent)\b", re.I)
 BACK_TO_RESULTS = re.compile(r"\bback to (?:the |my |our )?(?:studios?|apartments?|listings?|results?|search|"
                              r"offices?|suites?|places|units?|options|flats?)\b", re.I)
 # "book the 4br sat 10am and the forest hills 3br right after", "set up tours for that one and ...": a message that
@@ -662,7 +664,8 @@ def second_part(text: str, node: str, *, has_lease: bool,
     other = next((n for p, n in routed if n not in (node, "clarify") and n in PIPELINE
                   and not (node in MARKET_NODES and n == "needs")  # "... what are 1br rents doing?": the market's
                   and rule_scores(p)[0].get(n, 0.0) > 0 and (_ASKS.search(p) or n == "triage")
-                  and not (node == "comps" and n == "lease" and LEASE_LEFT.search(p))), None)
+                  and not (node == "comps" and n == "lease" and LEASE_LEFT.search(p))
+                  and not (node == "comps" and n == "renewal" and not TENANCY_WORDS.search(p))), None)
     if other is None:
         return None
     return {"node": other, "text": " ".join(part for part, n in routed if n == other)}

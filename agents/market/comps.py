@@ -992,6 +992,22 @@ def sgd_said(number: str, thousands: str | None) -> float:
     return price * 1000 if thousands or price < 10_000 else price
 
 
+# A buyer's bargaining question asked without the seller's price ("is the asking ok? how much should i counter")
+BUYER_OFFER_Q = re.compile(r"\b(?:counter(?:[- ]?offer)?|offer|bid|lowball|negotiat\w*)\b|\basking\b(?: price)?"
+                           r"(?: is)? (?:ok|okay|fair|reasonable|too high|high)\b", re.I)
+
+
+SELLER_SIDE = re.compile(r"\b(?:sell(?:ing)?|list(?:ing)? (?:it|at|for|price)|accept)\b|"
+                         r"\b(?:my|our) (?:flat|unit|place|home|house|\d\s*(?:-?room|rm))\b", re.I)
+
+
+def offer_advice(estimate: float, low: float) -> str:
+    """Where a buyer can open and how far to go, from the estimate and its range (the message named no price)."""
+    return (f"You didn't say what the seller is asking: tell me and I'll place it against this range. On these sales, "
+            f"an opening offer near the low end, about {low:,.0f} SGD, leaves room to move up towards the estimate "
+            f"({estimate:,.0f} SGD); paying well above the range means paying more than comparable flats sold for.")
+
+
 def listing_advice(valued: dict[str, Any], text: str = "") -> str:
     """Where to set an asking price for the flat just valued, from its estimate and range (what the data can say);
     a price the message names ("my agent says list at 720k") is placed against that range first."""
@@ -1280,6 +1296,9 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                  f"{result.target.floor_area_target or 0:g} sqm).\n\n{reply}" if result.target.floor_area_target else
                  f"**{price:,.0f} SGD asked is {(price / result.estimate - 1) * 100:+.1f}% on the estimate**, "
                  f"{where}.\n\n{reply}")
+    elif BUYER_OFFER_Q.search(asked) and not SELLER_SIDE.search(asked) and result.estimate:
+        # "is the asking ok? how much should i counter", with no price said: where a buyer can open
+        reply = f"{reply}\n\n{offer_advice(result.estimate, result.low or result.estimate)}"
     before = previous.get("estimate")
     if target is not None and before and result.estimate and abs(result.estimate - before) >= 1:
         # "what if a lower floor? how much cheaper": the change

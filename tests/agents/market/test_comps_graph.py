@@ -218,3 +218,21 @@ def test_the_valuation_per_square_metre(inventory, now):
     said = ask(graph, "whats that per sqm", thread_id="psm")["reply"]
     assert f"{first['comps']['estimate'] / 144:,.0f} SGD/sqm" in said
     assert f"{comp['resale_price'] / comp['floor_area_sqm']:,.0f} SGD/sqm" in said
+
+
+def test_a_counter_offer_beside_a_valuation_is_the_purchase_not_a_renewal(inventory, now):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    state = ask(graph, "PG listing: '4-RM MODEL A, 366A SEMBAWANG CRES, HIGH FLR, 1,001 SQFT' - is the asking ok? "
+                       "how much should i counter", thread_id="c")
+    reply = state["reply"]
+    assert state["route"]["node"] == "comps" and state.get("pending") is None
+    assert "renewal" not in reply and "You didn't say what the seller is asking" in reply
+    assert f"about {state['comps']['low']:,.0f} SGD" in reply
+    # a seller's question gets no buyer's opening offer
+    seller = ask(graph, "selling my 4rm at 366A Sembawang Cres, 93 sqm, 10th floor. what offer should i accept?",
+                 thread_id="s")["reply"]
+    assert "You didn't say what the seller is asking" not in seller
