@@ -18,7 +18,9 @@ from eval.fit_linear import fit_logistic, split_cases
 C_PRIORITY = 0.5
 C_CATEGORY = 2.0
 DEFAULT_P0_AT = 0.3
-CANDIDATES = (0.5, 0.4, 0.3, 0.2, 0.15, 0.1, 0.07, 0.05, 0.04, 0.03)
+# A grid fine enough around the usual thresholds (0.1-0.2) that the one chosen sits just below the dev P0 it must catch
+CANDIDATES = (0.5, 0.4, 0.3, 0.25, 0.2, 0.18, 0.16, 0.15, 0.14, 0.13, 0.12, 0.11, 0.1, 0.09, 0.08, 0.07, 0.06, 0.05,
+              0.04, 0.03)
 
 
 def _load(split: str) -> list[dict[str, Any]]:

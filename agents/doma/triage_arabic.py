@@ -32,6 +32,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("محبوس في المصعد", "trapped in the elevator"), ("سلك مكشوف", "exposed wire"), ("أسلاك مكشوفة", "exposed wires"),
     ("يحاول يكسر الباب", "trying to break in"), ("يحاول فتح الباب", "trying to break in"),
     ("يحاول يفتح الباب", "trying to break in"), ("يحاول الدخول", "trying to break in"),
+    ("وما عاد", "and no longer"), ("ما عاد", "no longer"),
     ("غير عاجل", "not urgent"), ("مش مستعجل", "not urgent"), ("مو مستعجل", "not urgent"),
 )
 
@@ -81,7 +82,9 @@ WORDS: dict[str, str] = {
     "طنين": "buzzing", "المقبس": "outlet", "أضواء": "lights", "اضواء": "lights", "اسلاك": "wires",
     "طفل": "child", "أطفال": "children", "رضيع": "baby", "بيبي": "baby", "مولود": "newborn", "مسن": "elderly",
     "مسنة": "elderly", "جدتي": "my grandmother", "جدي": "my grandfather", "حامل": "pregnant", "مريض": "sick",
-    "أمس": "yesterday", "امبارح": "yesterday", "البارحة": "last night", "الليلة": "tonight", "أسبوع": "week",
+    "أمس": "yesterday", "امبارح": "yesterday", "مبارح": "yesterday", "البارحة": "last night", "الليلة": "tonight",
+    "أسبوع": "week", "وقف": "stopped", "نشفناه": "dried", "نشفنا": "dried", "نشف": "dried", "لسا": "still",
+    "لسه": "still", "بطارية": "battery", "بطاريه": "battery",
     "تم": "was", "تصلح": "fixed", "اتصلح": "fixed", "انصلح": "fixed", "خلاص": "fixed",
     "حد": "someone", "أحد": "someone", "شخص": "someone", "يحاول": "trying", "يكسر": "break", "عندي": "i have",
     "عندنا": "we have", "يوجد": "there is", "هناك": "there is", "فيه": "there is", "بس": "but", "لكن": "but",
@@ -93,6 +96,7 @@ WORDS: dict[str, str] = {
     "ابني": "my son", "بنتي": "my daughter", "أكسجين": "oxygen", "اكسجين": "oxygen", "كشف": "detector",
     "فيران": "rats", "فضلات": "droppings", "محبس": "shutoff_valve",
     # negation and quantity
+    "ولا": "nor",
     "لا": "not", "ليس": "not", "لم": "not", "لن": "not", "ما": "not", "مش": "not", "مو": "not", "بدون": "without",
     "دون": "without", "كثير": "a lot", "كثيرة": "a lot", "وايد": "a lot", "كل": "all",
     "مكان": "everywhere", "شقة": "apartment", "شقتي": "my apartment", "بيت": "home", "غرفة": "room",

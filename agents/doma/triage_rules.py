@@ -95,7 +95,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"inside|hallway|boiler|stairs|stairwell|hiss|smell|pile|heater|furnace|lobby", 8),
         _near(r"sprinklers?", r"painted|covered|bag|taped|removed|disabled|capped|broken off|turned off", 6),
         _near(r"haze|hazy", r"ceiling|room|air|hallway|kitchen|smell|alarm|smoke_alarm", 6),
-        r"\bsmoke_alarm\W+(?:\w+\W+){0,5}?(?:going off|went off|goes off|sounding|blar\w*|will not stop|"
+        r"\bsmoke_alarm\W+(?!test|drill|inspect)(?:\w+\W+){0,5}?(?:going off|went off|goes off|sounding|blar\w*|"
+        r"will not stop|"
         r"alarm\w*|scream\w*|wailing)",
         # a door hot to the touch has fire behind it (the first thing a fire drill teaches)
         _near(r"doors?|doorknob|door handle", r"hot_to_touch|burning hot|too hot to touch", 5),
@@ -103,7 +104,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("electrical", _rx(
         r"\bspark(?!l)\w*", r"\barc(?:ing|ed)\b", r"\belectrical fire\b", r"\belectrocut\w*",
         r"\bchispa\w*|\bchispe\w*|\bcortocircuito\b|\b(?:huele|olor) a (?:quemado|plastico quemado)\b",
-        r"\b(?:burning|burnt|burned|electrical|melting) (?:\w+ )?(?:smell|odou?r|plastic)",
+        # (dust burning off a heater's first run of the season smells of burning and is harmless)
+        r"\b(?:burning|burnt|burned|electrical|melting) (?:(?!dust\b)\w+ )?(?:smell|odou?r|plastic)",
         r"\bsmell\w* (?:\w+ )?(?:of |like )?(?:burning|burnt|burned|melting|electrical)",
         _near(r"outlet|socket|plug|switch|breaker|breaker_panel|wir(?:e|es|ing)|cord|fixture|enchufe",
               r"smok|melt|scorch|burn(?!\w* out)|char(?:red|ring)|hot(?!_w)|hot_to_touch|warm|buzz(?!er)|crackl|"
@@ -116,17 +118,20 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bwir(?:e|es|ing) (?:\w+ )?(?:exposed|hanging|sticking out)",
         _near(r"water(?!_)|leak|drip|pour", r"outlet|socket|light fixture|breaker|breaker_panel|electrical|lightbulb|"
               r"pendant|ceiling light|light switch|lamp|wires|wiring|power strip|extension cord|surge protector|"
-              r"power bar", 8),
+              r"power bar|exhaust fan|fan/light|light/fan|light combo|fan combo", 8),
         r"\b(?:open|uncovered|exposed) (?:electrical|electric|junction|breaker|fuse) (?:box|panel)\b",
         r"\b(?:open|uncovered|exposed) breaker_panel\b",
     )),
     ("flood", _rx(
-        r"\bflood\w*", r"\binunda\w*",
+        r"\bflood\w*", r"\binund\w*",
         r"\bwater\W+(?:\w+\W+){0,5}?(?:everywhere|all over|pour\w*|gush\w*|spray\w*|stream\w*|rush\w*|cascad\w*|"
         r"shooting|will not stop|pooling everywhere)",
         r"\b(?:pour\w*|gush\w*|spray\w*|stream\w*|rush\w*|cascad\w*|shooting)\W+(?:\w+\W+){0,3}?(?:water|from the "
         r"ceiling|through the ceiling|down the walls?)",
         r"\bburst\w*", r"\b(?:pipe|line|hose)s?\W+(?:\w+\W+){0,3}?(?:broke|broken|split|exploded|blew)",
+        r"(?<!drain )\b(?:pipe|line|hose|fitting)s?\W+(?:\w+\W+){0,7}?(?:let go|gave way|gave out|blew out)\b",
+        r"\bwater\W+(?:coming|pouring|gushing|spraying|shooting|rushing)\W+(?:\w+\W+){0,6}?(?:non ?stop|non-stop|"
+        r"without stopping)",
         r"\b(?:an?|one|two|few|several|\d+) inch(?:es)? of water\b", r"\b(?:an?|one|\d+) inch(?:es)? (?:under|deep)\b",
         r"\b(?:coming|pouring|leaking|dripping) (?:in |through )?(?:\w+ ){0,3}?in (?:like )?"
         r"(?:\d+|several|many|multiple|two|three|four|five) (?:places|spots)\b", r"\binches of water\b",
@@ -146,7 +151,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bbuckets?\W+(?:\w+\W+){0,2}?(?:overflow\w*|full|filling up)\b",
         _near(r"water(?!_)", r"spreading|spread(?:s|ing)? (?:to|into|toward)|toward the hall\w*|into the hall\w*|"
               r"under the door|to the next room|into the next room", 6),
-        _near(r"sewage|sewer|aguas? negras?|aguas residuales", r"everywhere|all over|flood|overflow|pour|gush|"
+        _near(r"sewage|sewer(?! (?:smell|odou?r|stink|gas))|aguas? negras?|aguas residuales",
+              r"everywhere|all over|flood|overflow|pour|gush|"
               r"coming up|spread\w*|across|whole floor|todo el piso|saliendo|sale|salen|llenando|se (?:esta )?llen\w*|"
               r"por todos lados|(?:into|onto|in) the (?:whole |entire )?(?:\w+ )?(?:bathroom|kitchen|hall\w*|"
               r"apartment|room|floor|basement)|whole (?:bathroom|kitchen|apartment|room|basement)", 10),
@@ -156,7 +162,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\brobbed\b|\brobbery\b|\brobaron\b|\brobo\b|\bladron\w*", r"\bforced (?:entry|open|in|the door|my door)",
         r"\bkicked (?:in|open|down)\b", r"\balguien entro\b", r"\bentraron a robar\b",
         _near(r"someone|somebody|a man|a guy|stranger", r"pulling at|prying|forcing|trying to (?:open|get in|break)|"
-              r"jiggling|climbing in", 6), r"\bdoor\W+(?:\w+\W+){0,3}?kicked\b",
+              r"jiggling|climbing in", 10), r"\bdoor\W+(?:\w+\W+){0,3}?kicked\b",
         r"\b(?:someone|somebody|a stranger|strangers?|a man|a guy|a person) (?:is |was )?(?:\w+ )?(?:in|inside) "
         r"(?:my|our|the) (?:apartment|unit|home|place|house)",
         r"\bentraron\b", r"\b(?:someone|somebody|a man|a guy|a stranger|strangers|people|they|he|she|"
@@ -298,18 +304,22 @@ _BOUNDARIES = {"and", "so", "because", "when", "while", "then", "now", "y", "unt
                "before", "if"}
 _RESOLVED_AFTER = re.compile(
     r"^\W*(?:\w+\W+){0,3}?(?:anymore|any more|(?:is |has |have |are )?(?:gone|stopped|cleared|went away|fixed|"
-    r"repaired|resolved|over|dissipated)\b|ya no)"
+    r"repaired|resolved|(?<!all )over|dissipated)\b|ya no)"
 )
 _RESOLVED_CLAUSE = re.compile(
     r"\b(?:it|that|this|the smell|the leak|the smoke|the sparking|the alarm|smell|leak)\b.*\b(?:anymore|any more|"
-    r"gone|stopped|went away|cleared|fixed|resolved|repaired)\b|\bya no\b|\bnot anymore\b|\bno more\b"
+    r"gone|stopped|went away|cleared|fixed|resolved|repaired)\b|\bya no\b|\bnot anymore\b|\bno more\b|"
+    # "a burning smell at first, went away after an hour"; "missing a screw, still firmly attached"
+    r"^\W*(?:and )?(?:went away|cleared up|stopped|gone)\b|"
+    r"\bstill (?:firmly |securely |solidly )?(?:attached|secure|in place|holding|solid)\b"
 )
 # A clause that dates its event in the past and says nothing of now ("someone tried to break in last month").
 _PAST = re.compile(
     r"\blast (?:week|month|night|year|time|winter|summer|fall|spring|weekend|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday)\b|\b(?:a|one|two|three|few|couple of|several|\d+) (?:days?|weeks?|months?|years?) "
     r"ago\b|\bago\b|\byesterday\b|\bpreviously\b|\bin the past\b|\bback in\b|\bused to\b|\bonce before\b|"
-    r"\bbefore (?:i|we) moved\b|\bthe other (?:day|night|week)\b"
+    r"\bbefore (?:i|we) moved\b|\bthe other (?:day|night|week)\b|(?<!desde )\b(?:anoche|ayer)\b|"
+    r"\bla semana pasada\b|\bel (?:mes|ano) pasado\b"
 )
 _NOW = re.compile(r"\bright now\b|\bas we speak\b|\bat the moment\b|\bcurrently\b|\bstill\b|\bagain\b|\bkeeps?\b|"
                   r"\bthis (?:minute|moment|second)\b|\b(?:is|are|am) (?:\w+ )?\w+ing\b")
@@ -344,7 +354,8 @@ _DEALT_WITH = re.compile(
     r"repaired|sealed|out|all good|fine)\b|\b(?:it is|its|all is|alls|everything is|everything) (?:fine|ok|okay|"
     r"good|dry)\b|\ball good\b|\balready out\b|\bno damage\b|\bworks (?:great|fine|perfectly|well)\b|"
     r"\b(?:has been|been) fine since\b|\bhave not seen\b|\bfalse alarm\b|\blo arregl\w+|\bya no\b|"
-    r"\bya (?:esta|quedo) (?:bien|arreglad\w+)|\b(?:fixed|repaired) (?:it|them|the \w+)\b"
+    r"\bya (?:esta|quedo) (?:bien|arreglad\w+)|\b(?:fixed|repaired) (?:it|them|the \w+)\b|\bya paro\b|"
+    r"\b(?:ya )?secamos\b|\bstopped and (?:we )?dried\b"
 )
 _ONGOING = re.compile(r"\bstill\b(?! (?:\w+ )?(?:scorched|stained|damaged|warped|charred|burnt|burned|marked|"
                       r"dirty|black|peeling|cracked)\b)|\bagain\b|\bright now\b|\bas we speak\b|\bcurrently\b|"
@@ -425,6 +436,23 @@ _VOLUME = re.compile(r"\beverywhere\b|\ball over\b|\bflood\w*|\bpour\w*|\bgush\w
                      r"\bshut ?off\b|\bshutoff_valve\b.*\b(?:find|broken|stuck)|\bwater main\b|\bwaterfall\b")
 
 
+# A detector's low-battery chirp: a chirp or beep put down to the battery, not a new battery that did not stop it
+_CHIRP = re.compile(r"chirp|beep|\bpita\w*")
+_BATTERY_CAUSE = re.compile(r"\blow batt\w*|\blb\b|\b(?:probably|likely|must be|i think|i guess|guess|maybe|"
+                            r"supongo que es|غالبا) (?:\w+ ){0,3}?(?:battery|bateria|batteries)\b|"
+                            r"\bbatter(?:y|ies) (?:is |are )?(?:low|dying|dead)\b|"
+                            r"\bfor (?:a|the|its) (?:new )?battery\b")
+_BATTERY_RULED_OUT = re.compile(r"\bnew batter|\b(?:changed|replaced|put in) (?:the |new )?batter|\bnot the batter")
+_CO_EVIDENCE = re.compile(r"headache|dizz|nause|faint|drows|vomit|throwing up|sleepy|lightheaded|\bppm\b|"
+                          r"\b(?:reads?|reading|shows?|showing|says?|display\w*) \d{2,4}\b")
+
+
+def low_battery(text: str) -> bool:
+    """A detector chirping for its battery, with no reading and nobody unwell: routine."""
+    return bool(_CHIRP.search(text) and _BATTERY_CAUSE.search(text)) and not _BATTERY_RULED_OUT.search(text) \
+        and not _CO_EVIDENCE.search(text)
+
+
 def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
     """P0 hazard signals, plus the hazards that were mentioned but negated, and those reported as resolved."""
     signals: list[Signal] = []
@@ -447,8 +475,8 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
             for match in pattern.finditer(scope):
                 if match.start() >= len(clause):
                     break  # the next clause's own cue is judged with that clause
-                if hazard == "co" and "beep" in match.group(0) and re.search(r"chirp|batter", text):
-                    continue  # a low-battery beep, not an alarm
+                if hazard == "co" and low_battery(text):
+                    continue  # a low-battery beep ("it says LB"), with no reading and nobody unwell: not an alarm
                 after = clause[match.end():]
                 taken_back = (_STANDING_FIXED if hazard in STANDING else _RESOLVED_AFTER).match(after)
                 if _negated_before(clause, match.start()) or taken_back:
@@ -514,7 +542,8 @@ _DISTRESS = re.compile(
     r"\bdizz\w*|\bfaint\w*|\bvomit\w*|\bconfus\w*|\bletharg\w*|\bunresponsive\b|\bsweat\w* (?:a lot|heavily|badly)|"
     r"\bheat ?stroke\b|"
     r"\bshiver\w*|\bblue lips\b|\bhypotherm\w*|\bnot respond\w*|\bdoes not answer\b|\bnot answer\w* the door\b|"
-    r"\bno contesta\b|\bunwell\b|\bexhausted\b|\bmarea(?:do|da|dos|das)\b|\bdesmay\w*"
+    r"\bno contesta\b|\bunwell\b|\bexhausted\b|\bmarea(?:do|da|dos|das)\b|\bdesmay\w*|\bcollaps\w*|"
+    r"\bpassed out\b|\b(?:found|is|was|very|so) weak\b|\bon the floor\b(?=.*\b(?:found|fell|lying|weak)\b)"
 )
 
 
@@ -580,8 +609,10 @@ FREEZING_F = 32.0
 def context(text: str) -> dict[str, bool]:
     """Message-wide context: freezing weather, heat, vulnerable people, 'no rush'."""
     temps = temperatures_f(text)
+    # "it's freezing in here lol, thermostat says 67": a stated warm indoor reading outweighs the word
+    warm_inside = any(t >= 60 for t in indoor_temperatures_f(text))
     return {
-        "freezing": _cue(_FREEZING, text) or any(t <= FREEZING_F for t in temps),
+        "freezing": (_cue(_FREEZING, text) and not warm_inside) or any(t <= FREEZING_F for t in temps),
         "hot": _cue(_HOT, text) or any(t >= 86 for t in temps),
         "vulnerable": bool(_VULNERABLE.search(text)),
         "distress": bool(_DISTRESS.search(text)),
@@ -620,7 +651,9 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("no_water", "plumbing", "P1", _rx(
         r"\bno (?:running )?water\b", rf"{_NO_HAVE}(?:running )?water\b",
         r"\bwater (?:is |has been |was )?(?:shut |turned )?off\b",
-        r"\bsin agua\b", r"\bno hay agua\b", r"\bfrozen pipes?\b", r"\bpipes? (?:are |is )?frozen\b",
+        r"\bwater(?:'s| has| is| was)? (?:been )?(?:completely |totally |fully )?(?:shut|turned|cut) off\b",
+        r"\bsin agua\b", r"\bno hay agua\b", r"\bno sale (?:nada de )?agua\b", r"\bfrozen pipes?\b",
+        r"\bpipes? (?:are |is )?frozen\b",
     )),
     ("toilet_out", "plumbing", "P1", _rx(
         r"\btoilet\W+(?:\w+\W+){0,5}?(?:not|will not|does not|can not|no longer) flush",
@@ -779,6 +812,13 @@ def _leak_signal(text: str) -> tuple[Signal | None, bool]:
 RESOLVED_CATEGORY = {"flood": "plumbing", "no_heat": "hvac"}
 
 
+_BUILDING_WIDE = re.compile(r"\b(?:whole|entire|all of the|the) building\b|"
+                            r"\ball (?:the )?(?:units|apartments|floors)\b|\b\d{2,3} (?:units|apartments|families)\b|"
+                            r"\bevery (?:unit|apartment|floor)\b|\btodo el edificio\b|\bfamilias\b")
+_PLANNED_WORK = re.compile(r"\bsuper\b|\brepair\w*|\bmaintenance\b|\bplumber\b|\bscheduled\b|\bwork on\b|"
+                           r"\bcity (?:work|main)\b|\breparaci\w*|\bmantenimiento\b")
+
+
 def analyze(text: str) -> Analysis:
     """Run every rule over the message."""
     norm = normalize(text)
@@ -809,6 +849,10 @@ def analyze(text: str) -> Analysis:
                     or (ctx["vulnerable"] and ctx["distress"]):
                 analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
                 continue
+        if name == "no_water" and _BUILDING_WIDE.search(norm) and not _PLANNED_WORK.search(norm):
+            # a whole building without water, unexplained: no drinking, flushing or washing for everyone in it
+            analysis.signals.append(Signal("no_water_building", "emergency", "P0", found, "no_water"))
+            continue
         if name == "ac_out" and ctx["hot"] and ctx["vulnerable"] and ctx["distress"]:
             # someone frail already suffering in the heat: heat exposure, not a broken appliance
             analysis.signals.append(Signal("heat_exposure", "emergency", "P0", found, "heat_exposure"))

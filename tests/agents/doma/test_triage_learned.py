@@ -6,6 +6,7 @@ import pytest
 
 from agents.doma.triage import UNSURE_P0_QUESTION, classify, classify_detailed
 from agents.doma.triage_model import TriageModel, load_triage_model
+from agents.doma.triage_rules import analyze
 from agents.linear import LinearModel
 from eval.fit_triage import fit
 
@@ -131,3 +132,38 @@ def test_a_greeting_is_never_a_model_p0(text: str) -> None:
     """A model that leans to P0 adds none to a message that says nothing but hello."""
     assert classify(text, learned=_leaning_p0()).priority != "P0"
     assert classify("the zorp is making a noise", learned=_leaning_p0()).priority == "P0"
+
+
+@pytest.mark.parametrize(("text", "hazard"), [
+    # water told by where it goes: "all over" is a place, not "it's over"
+    ("the tank in the utility closet cracked, water is pouring out all over the hallway", "flood"),
+    ("supply pipe under the bathroom vanity let go, water coming out nonstop", "flood"),
+    ("water is running into the exhaust fan in the bathroom ceiling and it hums", "electrical"),
+    ("a man is standing on the fire escape outside my kids' window pulling at it, 3am", "break_in"),
+    ("AC dead in 4C, 99 degrees today, my grandmother collapsed in the kitchen", "heat_exposure"),
+    ("the whole building has had no running water since last night, 30 units", "no_water"),
+    ("hay una inundacion en la cocina desde anoche y el agua sigue saliendo", "flood"),
+])
+def test_evidence_of_this_session_s_hazards(text: str, hazard: str) -> None:
+    assert classify(text).priority == "P0", text
+    assert hazard in {s.hazard for s in analyze(text).signals}, text
+
+
+@pytest.mark.parametrize("text", [
+    "the super shut the water off for the whole building to repair a riser, still off",  # planned work: P1
+    "smoke alarm chirps every minute, low battery i think",
+    "la alarma de monoxido pita cada minuto y dice LB, supongo que es la bateria",
+    "there's a faint sewer smell in the laundry room sometimes, drains all work",
+    "after the fire alarm drill the panel shows a trouble light. no fire, no smoke",
+    "anoche se inundo el bano por el vecino, ya paro y ya secamos todo",
+    "so cold in here haha, thermostat says 68, could the heat go up a degree?",
+    "the guard on the bedroom window is missing one screw, still firmly attached",
+    "burning dust smell the first time the heat came on, went away after an hour",
+])
+def test_lookalikes_of_this_session_are_not_emergencies(text: str) -> None:
+    assert classify(text).priority != "P0", text
+
+
+def test_a_co_alarm_is_no_low_battery_when_a_reading_or_new_battery_says_otherwise() -> None:
+    assert classify("co alarm beeping and the screen says 120, batteries are new").priority == "P0"
+    assert classify("CO detector going off, not the battery chirp, the loud pattern, we went outside").priority == "P0"
