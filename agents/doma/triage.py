@@ -318,6 +318,15 @@ def _follow_up_text(text: str, ticket: dict[str, Any] | None) -> str:
     return f"{ticket['text']}. {text}"
 
 
+def _new_part(text: str) -> str:
+    """Of a message that starts a new report, the part that reports it: "ok im outside. super isnt answering. also
+    the radiator is banging" is a radiator report; words before it that report nothing are talk about the old one."""
+    another = ANOTHER_THING.search(text)
+    if another is None or [s for s in analyze(text[:another.start()]).signals if s.name != "object"]:
+        return text
+    return text[another.start():]
+
+
 # A follow-up about the same problem ("it", "now", "the tenant says"); one about another thing ("also the lock").
 CONTINUES = re.compile(r"\b(?:it|it's|its|now|still|again|slower|faster|worse|better|less|more|the tenant says|"
                        r"update|same)\b", re.I)
@@ -509,7 +518,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         tickets = [t for t in tickets if t != about] + ([ticket] if ticket else [])
         ticket = about
     report = _follow_up_text(text, ticket)
-    result, detail = classify_detailed(report, model=model)
+    result, detail = classify_detailed(_new_part(report) if ticket and report == text else report, model=model)
     notes: list[str] = []
     said = analyze(text).signals if ticket else []  # what this message alone reports
     hazard_now = any(s.priority == "P0" for s in said)

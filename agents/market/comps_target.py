@@ -53,7 +53,7 @@ _FLOOR_NTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:floor|flor|storey|
 _FLOOR_OF = re.compile(r"\b(?:floor|flor|storey|level|flr)\s*#?(\d{1,2})\b", re.I)
 _UNIT = re.compile(r"#(\d{1,2})-(?:\d{1,4}|xx+)\b", re.I)  # "#09-xx": the floor without the unit
 # "high floor (14th)": the floor said after its band
-_FLOOR_AFTER = re.compile(r"\b(?:floor|flor|storey|level|flr)\s*\(\s*(\d{1,2})(?:st|nd|rd|th)?\b", re.I)
+_FLOOR_AFTER = re.compile(r"\b(?:floor|flor|storey|level|flr)\s*\(\s*(\d{1,2})(?:st|nd|rd|th)?\s*\)", re.I)
 _FLOOR_WORDS = (
     (re.compile(r"\b(?:high|higher|top|upper|penthouse)[\s-]*(?:floor|flor|storey|level|flr)s?\b", re.I), "high"),
     (re.compile(r"\b(?:mid|middle|medium)[\s-]*(?:floor|flor|storey|level|flr)s?\b", re.I), "mid"),

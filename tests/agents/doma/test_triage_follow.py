@@ -42,3 +42,13 @@ def test_an_overdue_leak_is_escalated_not_the_latest_report(inventory, now):
     ask(graph, "also unrelated but theres roaches in the kitchen, been like a month", thread_id="l")
     update = ask(graph, "any update?? its been 6 hrs and nobody came for the leak", thread_id="l")
     assert "too long for a **P0** report" in update["reply"] and "311" in update["reply"]
+
+
+def test_a_new_problem_after_talk_about_the_open_one_is_judged_on_its_own_words():
+    from agents.doma.triage import triage_node
+
+    ticket = {"text": "strong gas smell in my kitchen", "priority": "P0", "category": "emergency"}
+    out = triage_node({"text": "im out on the sidewalk with the kids. super wont pick up. also the bedroom radiator "
+                               "keeps banging, add that too", "ticket": ticket})
+    assert out["triage"]["priority"] == "P2" and out["triage"]["category"] == "hvac"
+    assert "Logged as a separate report; the earlier emergency report stays open as **P0**" in out["reply"]

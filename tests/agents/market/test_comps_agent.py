@@ -360,3 +360,9 @@ def test_the_same_street_counts_only_for_flats_of_a_similar_lease(engine) -> Non
         year, month = map(int, comp.month.split("-"))
         then = comp.remaining_lease_months - (month_index(as_of) - (year * 12 + month - 1))
         assert abs(then - lease) <= SIMILAR_LEASE_MONTHS
+
+
+def test_a_floor_band_in_brackets_is_no_single_floor(engine) -> None:
+    t = parse(engine, "5-room in punggol, 110-115 sqm, high floor (13 and up), budget 750k").target
+    assert (t.storey_target, t.storey_preference) == (None, "high")
+    assert parse(engine, "5 room 220 Bishan St 23, high floor (18th)").target.storey_target == 18
