@@ -433,10 +433,19 @@ def open_reports(tickets: list[dict[str, Any]], *, model: Any = None) -> str:
 
 def handling_order(tickets: list[dict[str, Any]], *, model: Any = None) -> str:
     """The open reports, the most urgent first (then the sooner visit), each with its priority and due time."""
-    rows = sorted(_triaged(tickets, model), key=lambda row: (PRIORITY_RANK[row[0]["priority"]], row[1].eta_hours))
+    def urgency(row: tuple[dict[str, Any], TriageResult]) -> tuple[int, float]:
+        return PRIORITY_RANK[row[0]["priority"]], row[1].eta_hours
+
+    rows = sorted(_triaged(tickets, model), key=urgency)
     lines = [f"{i}. {CATEGORY_LABELS[kept.category].capitalize()} ({_excerpt(ticket)}): **{ticket['priority']}**, "
              f"{kept.vendor} within about {_duration(kept.eta_hours)}"
              for i, (ticket, kept) in enumerate(rows, start=1)]
+    if len(rows) > 1 and urgency(rows[0]) == urgency(rows[1]):  # a tie is said, not hidden behind a list order
+        tied = sum(urgency(row) == urgency(rows[0]) for row in rows)
+        which = "Both" if tied == len(rows) == 2 else f"The first {tied}"
+        head = (f"{which} are equally urgent ({rows[0][0]['priority']}, due within the same time); "
+                "each goes to its own trade, side by side:")
+        return head + "\n" + "\n".join(lines)
     return "The most urgent is handled first:\n" + "\n".join(lines)
 
 

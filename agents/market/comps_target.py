@@ -233,7 +233,7 @@ class TargetParser:
             fields["street_hint"] = hint
         # the street is taken out first: "Upper Serangoon Road" names a street, not the town Serangoon
         town = self._town(norm.replace(_norm(hint), " ") if hint else norm)
-        if streets == [hint] and town != self.table.street_town[hint]:
+        if hint and streets == [hint] and town != self.table.street_town[hint]:
             town = None  # a whole street name is surer than a town word beside it ("Havelock Rd, central location")
         if town is None and streets:
             towns = {self.table.street_town[s] for s in streets}
@@ -257,9 +257,9 @@ class TargetParser:
                 fields["flat_model"] = model
                 break
         else:
-            said = next((m for m in _MODEL_SHORT.finditer(text) if m.lastgroup), None)
-            if said and _MODEL_NAMES[said.lastgroup] in self.models:
-                fields["flat_model"] = _MODEL_NAMES[said.lastgroup]
+            said = next((m.lastgroup for m in _MODEL_SHORT.finditer(text) if m.lastgroup), None)
+            if said and _MODEL_NAMES[said] in self.models:
+                fields["flat_model"] = _MODEL_NAMES[said]
         fields["near"] = bool(_NEAR.search(text))
         mrt = _MRT.search(text)
         if mrt:
