@@ -14,7 +14,9 @@ ARABIC_PHRASES = (
     ("رسوم على التأخر", "late fee"), ("تأجير من الباطن", "sublet"), ("من الباطن", "sublet"),
     ("حيوانات أليفة", "pets"), ("حيوان أليف", "pet"), ("الدفعة الأولى", "first installment"),
     ("مبلغ التأمين", "security deposit"), ("التأمين المسترد", "security deposit"),
-    ("إنهاء العقد", "terminate the lease"),
+    ("إنهاء العقد", "terminate the lease"), ("تأمين على", "insurance"), ("التأمين على", "insurance"),
+    ("تأمين خاص", "insurance"), ("شراء تأمين", "buy insurance"),
+    ("مصعد الشحن", "freight elevator"),
     ("فسخ العقد", "terminate the lease"), ("ترك الشقة", "move out"), ("قبل نهاية العقد", "before the end of the term"),
 )
 ARABIC_WORDS = {
@@ -35,6 +37,7 @@ ARABIC_WORDS = {
     "أثاث": "furniture", "تدفئة": "heating", "نسبة": "percentage", "يسمح": "allowed", "مسموح": "allowed",
     "متى": "when", "كم": "how much", "أيام": "days", "شهر": "month", "أشهر": "months", "سنة": "year",
     "مبكرا": "early", "مبكر": "early", "زيادة": "increase", "تأمينات": "insurance", "انترنت": "internet",
+    "مصعد": "elevator", "الممتلكات": "belongings contents", "ممتلكات": "belongings contents", "الانتقال": "moving", "أحجز": "reserve", "الساعات": "hours", "ساعات": "hours",
 }
 SPANISH = {
     "perro": "dog", "perros": "dogs", "gato": "cat", "gatos": "cats", "mascota": "pet", "mascotas": "pets",
@@ -56,7 +59,9 @@ SPANISH = {
     "plazo": "period", "aumento": "increase", "subir": "increase", "muebles": "furniture",
     "calefaccion": "heating", "permitido": "allowed", "permiten": "allowed", "puedo": "may i", "antes": "before",
     "temprano": "early", "inspeccion": "inspection", "estudiante": "student", "departamento": "apartment",
-    "apartamento": "apartment", "piso": "apartment",
+    "apartamento": "apartment", "piso": "apartment", "quedamos": "stay", "quedarnos": "stay", "quedarme": "stay",
+    "quedo": "stay", "despues": "after", "termine": "ends", "termina": "ends", "cuota": "installment",
+    "cuotas": "installments", "plazos": "installments", "mensual": "monthly", "vence": "due", "ascensor": "elevator",
     # words that carry no lease concept
     **dict.fromkeys(("el", "la", "los", "las", "un", "una", "unos", "en", "es", "lo", "y", "me", "de", "del", "que",
                      "mi", "mis", "se", "tener", "hay", "con", "por", "para", "al", "si", "o", "le", "les", "su",
