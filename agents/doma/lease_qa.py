@@ -382,7 +382,8 @@ def model_answer(index: LeaseIndex, question: str, model: Any, evidence: list[Ev
 # say, the question's words, the lease's words). A lease that never uses any of the lease's words has no clause on
 # it, whatever the nearest clause says ("how much is the deposit" against a lease with no deposit).
 ABSENT_TOPICS = (
-    ("a deposit", r"\bdeposits?\b|\bdep[oó]sitos?\b|\bfianza\b|وديعة|مبلغ التأمين|التأمين المسترد|تأمين(?! على| خاص)", r"\bdeposits?\b|\bbond\b"),
+    ("a deposit", r"\bdeposits?\b|\bdep[oó]sitos?\b|\bfianza\b|وديعة|مبلغ التأمين|التأمين المسترد|تأمين(?! على| خاص)",
+     r"\bdeposits?\b|\bbond\b"),
     ("pets or animals", r"\bpets?\b|\banimals?\b|\bdogs?\b|\bcats?\b|\bhamsters?\b|\bmascotas?\b|\bperros?\b|"
                         r"\bgatos?\b|حيوان|كلب|قطة", r"\bpets?\b|\banimals?\b|\bdogs?\b|\bcats?\b"),
     ("parking", r"\bparking\b|\bpark (?:my|our|a) car\b|\bgarage\b|\bestacionamiento\b|موقف",

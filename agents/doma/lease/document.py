@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from agents.doma.lease.chunks import Chunk, chunk_pages
+from agents.doma.lease.clause_types import match, passage_types, question_types
 from agents.doma.lease.evidence import Evidence, concept_weights, judge
 from agents.doma.lease.glossary import english
 from agents.doma.lease.pdf import read_pdf_pages
@@ -21,6 +22,8 @@ from retrieval.embed import Embedder
 from retrieval.hybrid import HybridIndex
 
 CANDIDATES = 20  # passages fused from BM25 and dense retrieval, then judged
+TYPED_EXTRA = 5  # at most this many more: the passages most of the clause type the question asks about
+TYPED_MIN = 0.3  # ... when they match it at least this well
 LEAD_IN_REACH = 12  # how many items back an enumeration's lead-in sentence may stand
 _ITEM_LABEL = re.compile(r"\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
@@ -60,6 +63,7 @@ class LeaseIndex:
     stems: list[frozenset[str]] = field(repr=False)
     df: Counter[str] = field(repr=False)
     names: frozenset[str] = field(default=frozenset(), repr=False)  # see document_names
+    types: list[dict[str, float]] = field(default_factory=list, repr=False)  # each chunk's clause types
     build_ms: float = 0.0
 
     @cached_property
@@ -91,6 +95,7 @@ class LeaseIndex:
             stems=stems,
             df=df,
             names=document_names(chunks, df),
+            types=[passage_types(c.section, c.label, c.text) for c in chunks],
         )
         index.build_ms = (time.perf_counter() - started) * 1000
         return index
@@ -124,7 +129,8 @@ class LeaseIndex:
         if ranker is None:
             return [c.evidence for c in candidates], None
         ranked = rank(ranker.clause, question, concepts, weights, candidates)
-        not_found = ranker.not_found(question_features(concepts, weights, absent, ranked))
+        not_found = ranker.not_found(question_features(concepts, weights, absent, ranked,
+                                                       self.type_coverage(question)))
         return [c.evidence for _, c in ranked], not_found
 
     def candidates(self, question: str, k: int = CANDIDATES) -> tuple[list[Concept], list[float], float,
@@ -145,6 +151,12 @@ class LeaseIndex:
         tokens = sorted({s for c in concepts for s in c.stems})
         query_text = " ".join([question, *tokens])
         hits = self.hybrid.search(tokens, query_text, k=k)
+        wanted = question_types(question)
+        # The passages of the clause type asked about join the pool even when no word of the question is in them
+        # ("can they move our team to another floor" and the clause on substituting other premises).
+        found = {i for i, _score in hits}
+        typed = sorted(((match(wanted, types), i) for i, types in enumerate(self.types)), reverse=True)
+        hits = hits + [(i, 0.0) for m, i in typed[:TYPED_EXTRA] if m >= TYPED_MIN and i not in found]
         fused_rank = {i: r for r, (i, _score) in enumerate(hits)}
         bm25 = self.hybrid.bm25_scores(tokens)
         top_bm25 = max((float(bm25[i]) for i, _ in hits), default=0.0) or 1.0
@@ -153,8 +165,14 @@ class LeaseIndex:
         judged = judge(((self.chunks[i], self.stems[i], score) for i, score in hits), concepts, weights, question)
         return concepts, weights, absent, [
             Candidate(self._with_lead_in(item), rank, fused_rank[item.chunk.index],
-                      float(bm25[item.chunk.index]) / top_bm25, dense.get(item.chunk.index, 0.0))
+                      float(bm25[item.chunk.index]) / top_bm25, dense.get(item.chunk.index, 0.0),
+                      match(wanted, self.types[item.chunk.index]) if self.types else 0.0)
             for rank, item in enumerate(judged)]
+
+    def type_coverage(self, question: str) -> float:
+        """How much of what the question asks for (its clause types) this lease has a passage of (0..1)."""
+        asked = question_types(question)
+        return max((match(asked, types) for types in self.types), default=0.0)
 
     def summary_item(self, item: Evidence) -> Evidence | None:
         """The Summary line a clause defers to ("in the amount set forth in Section 7 of the Summary"): the

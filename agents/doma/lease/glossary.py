@@ -37,7 +37,8 @@ ARABIC_WORDS = {
     "أثاث": "furniture", "تدفئة": "heating", "نسبة": "percentage", "يسمح": "allowed", "مسموح": "allowed",
     "متى": "when", "كم": "how much", "أيام": "days", "شهر": "month", "أشهر": "months", "سنة": "year",
     "مبكرا": "early", "مبكر": "early", "زيادة": "increase", "تأمينات": "insurance", "انترنت": "internet",
-    "مصعد": "elevator", "الممتلكات": "belongings contents", "ممتلكات": "belongings contents", "الانتقال": "moving", "أحجز": "reserve", "الساعات": "hours", "ساعات": "hours",
+    "مصعد": "elevator", "الممتلكات": "belongings contents", "ممتلكات": "belongings contents", "الانتقال": "moving",
+    "أحجز": "reserve", "الساعات": "hours", "ساعات": "hours",
 }
 SPANISH = {
     "perro": "dog", "perros": "dogs", "gato": "cat", "gatos": "cats", "mascota": "pet", "mascotas": "pets",

@@ -4,8 +4,8 @@ The rules (concept coverage with the lease thesaurus, `evidence.py`) stay the pr
 coverage, heading match, lexical and dense retrieval ranks are features of a small linear model fitted on
 labeled questions over real leases (`python -m eval fit-lease`), which orders the candidates. A second model
 reads the question-level evidence (how sure the best clause is, how much of the question the lease never
-mentions) and says "not in the lease" only above a threshold calibrated on the dev leases, where saying it
-of a question the lease does answer is the costly mistake.
+mentions, whether the lease has a clause of the type asked about) and says "not in the lease" only above a
+threshold calibrated on the dev leases, where saying it of a question the lease does answer is the costly mistake.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ class Candidate:
     fused_rank: int  # place in the BM25 + dense fusion
     bm25: float  # BM25 score over the best BM25 score among the candidates
     dense: float  # cosine similarity to the question
+    type_match: float = 0.0  # how well the clause's type meets the question's (clause_types.match)
 
 
 def clause_features(question: str, concepts: list[Concept], weights: list[float],
@@ -56,6 +57,8 @@ def clause_features(question: str, concepts: list[Concept], weights: list[float]
         "length": min(math.log1p(len(chunk.text)) / 8.0, 1.0),
         "intent": intent_bonus(chunk.text, wanted) * 10,
         "quote_intent": intent_bonus(" ".join(s.text for s in item.quote), wanted) * 10,
+        "type": candidate.type_match,
+        "type_cov": candidate.type_match * item.coverage,
     }
 
 
@@ -68,7 +71,7 @@ def rank(clause: LinearModel, question: str, concepts: list[Concept], weights: l
 
 
 def question_features(concepts: list[Concept], weights: list[float], absent: float,
-                      ranked: list[tuple[float, Candidate]]) -> dict[str, float]:
+                      ranked: list[tuple[float, Candidate]], type_coverage: float = 0.0) -> dict[str, float]:
     """Features of the whole question: the ranker's two best probabilities, the best clause's coverage, the share
     of the question's weight on concepts the lease never mentions (`absent`), and the heaviest concept the best
     clause leaves out (a question about a pool answered by the clause about the building)."""
@@ -82,7 +85,8 @@ def question_features(concepts: list[Concept], weights: list[float], absent: flo
                         default=0.0) / total
     return {"p1": p[0], "p2": p[1], "gap": p[0] - p[1], "cov1": top.coverage if top else 0.0, "absent": absent,
             "uncovered": uncovered, "concepts": min(len(concepts), 8) / 8.0,
-            "heavy": max(weights, default=0.0) / total}
+            "heavy": max(weights, default=0.0) / total, "type_lease": type_coverage,
+            "type1": ranked[0][1].type_match if ranked else 0.0}
 
 
 @dataclass(frozen=True)
