@@ -211,6 +211,9 @@ def classify_detailed(text: str, *, model: Any = None,
                 hazards = [hazard]
             elif top is None and opinion["category"] and opinion["category"] != "emergency":
                 category = opinion["category"]
+        elif opinion and unsure_p0 and opinion["priority"] == "P0" and opinion["hazard"] in cfg.hazards:
+            hazards = [opinion["hazard"]]  # the learned P0 named no danger; the model's named one brings its steps
+            model_note = f"model named the hazard: {opinion['hazard']}"
         elif opinion:
             model_note = f"model said {opinion['priority']}; kept {priority}"
 

@@ -154,6 +154,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _near(r"sewage|sewer(?! (?:smell|odou?r|stink|gas))|aguas? negras?|aguas residuales",
               r"everywhere|all over|flood|overflow|pour|gush|"
               r"coming up|spread\w*|across|whole floor|todo el piso|saliendo|sale|salen|llenando|se (?:esta )?llen\w*|"
+              r"desbord\w*|llego a|llega a|"
               r"por todos lados|(?:into|onto|in) the (?:whole |entire )?(?:\w+ )?(?:bathroom|kitchen|hall\w*|"
               r"apartment|room|floor|basement)|whole (?:bathroom|kitchen|apartment|room|basement)", 10),
     )),
@@ -169,6 +170,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"intruders?) (?:tried|was trying|were trying|tries|is trying|are trying) to (?:pry|break|force|kick|jimmy|"
         r"pick|get in|open)", r"\bpr(?:y|ied|ying) (?:\w+ )?(?:open|at)\b", r"\bjimm(?:y|ied)\b",
         r"\bsigns? of (?:a )?forced entry\b", r"\bpicked (?:my|our|the) lock\b",
+        r"\b(?:door ?)?(?:jamb|frame)\W+(?:\w+\W+){0,2}?(?:splinter\w*|split|busted|kicked)",
+        r"\block\W+(?:\w+\W+){0,5}?hanging (?:out|off)\b",
         # an attempt in progress, described by what the person hears or sees
         r"\b(?:someone|somebody|a man|a guy|a woman|a stranger|strangers|people|a person|he|she|they|"
         r"intruders?|prowlers?) (?:is|are|keeps?|has been|have been) (?:\w+ )?(?:trying|banging|pounding|kicking|"
@@ -195,7 +198,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bcracks?\W+(?:\w+\W+){0,4}?(?:getting|got|grow\w*|gets) (?:wider|bigger|longer|worse)",
         r"\bplaster\W+(?:\w+\W+){0,2}?(?:keeps? |is |are )?(?:falling|fell|coming down|dropping|raining)",
         r"\bdoor ?frames?\W+(?:\w+\W+){0,2}?(?:shifting|twisting|moving|warping)",
-        _near(r"sagg|bow(?:ing|ed)|bulg|buckl|bouncy|spongy|loud crack", r"crack|falling|fell|creak|worse|wider|bigger|"
+        _near(r"sagg|bow(?:ing|ed)|bulg|buckl|bouncy|spongy|loud crack|bump",
+              r"crack|falling|fell|creak|worse|wider|bigger|"
               r"scared|door|soft|inches|water|drip\w*|growing", 14),
         _near(r"new crack|crack\w*|grieta\w*", r"was not there before|were not there before|overnight|"
               r"since (?:last night|the)|"
@@ -220,16 +224,19 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _near(r"smoke_alarm|co_alarm|detectors?|alarms?",
               r"missing|removed|taken (?:down|off|out)|gone|no batter|dead|does not work|do not work|not working|"
               r"never (?:replaced|put back|installed)|hanging|ripped|disconnected|nothing happen|unplugged|"
-              r"no sound|silent|painted over|covered|disabl\w*|in pieces|tamper\w*", 6),
+              r"no sound|silent|painted (?:\w+ ){0,2}?over|covered|disabl\w*|in pieces|tamper\w*", 6),
+        r"\bpainted (?:\w+ ){0,2}?over (?:\w+ ){0,2}?(?:smoke_alarm|co_alarm|detector\w*)",
         r"\b(?:no|without|never (?:had|got) an?|there is not an?|there are not any|not a single|no hay|sin) "
         r"(?:\w+ )?(?:smoke_alarm|co_alarm|detector\w*)",
         # only an alarm has a test button: pressed, it does nothing
         r"\b(?:no|not a|not any) (?:light|sound|beep|chirp)\w*\W+(?:\w+\W+){0,3}?(?:press|push|hit)\w* (?:the )?test\b",
-        r"\b(?:press|push|hit)\w* (?:the )?test(?: button)?\W+(?:\w+\W+){0,3}?(?:nothing|no (?:light|sound|beep)|"
+        r"\b(?:press|push|hit)\w* (?:the )?test(?: button)?\W+(?:\w+\W+){0,5}?(?:nothing|no (?:light|sound|beep)|"
         r"not (?:beep|light|work|sound)\w*|dead)",
+        r"\btest button\W+(?:\w+\W+){0,2}?(?:does|did|will|would) not (?:make (?:a |any )?(?:sound|noise)|beep|light|"
+        r"work|do anything)",
     )),
     ("egress", _rx(  # NSPIRE: blocked egress; HPD C: locked or obstructed fire escape, illegal gates, fire doors
-        _near(r"fire_equipment|exit|stairwell|stairway|emergency door|way out|salida|puerta de emergencia",
+        _near(r"fire_equipment|exit|stairwell|stairway|stairs? door|emergency door|way out|salida|puerta de emergencia",
               r"blocked|block\w*|obstruct\w*|chained|padlock\w*|locked|bolted|nailed|welded|can not (?:open|get out)|"
               r"will not (?:open|close|shut)|does not (?:close|shut|latch)|propped|wedged|bloquead\w*|"
               r"no se (?:abre|cierra)",
@@ -267,6 +274,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 # A standing condition (a detector taken down last month, rats found last night) is a hazard now, however it is told.
+# Seeing one's breath indoors means the room is near freezing, whatever else is said (about 45 °F or less).
+_BREATH = re.compile(r"\bsee (?:my|our|your|their|his|her) (?:own )?breath\b|\bveo (?:mi )?aliento\b|"
+                     r"\bse (?:me )?ve (?:el|mi) (?:vaho|aliento)\b")
 STANDING = {"alarm_missing", "egress", "fall", "pests", "lead", "power_medical"}
 
 # Hazards that need someone at risk in the message: lead paint with a young child (HPD class C), a power cut with
@@ -296,6 +306,13 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
                           r"\bpower (?:is |has been |went |was )?(?:out|off|cut)\b",
                           r"\b(?:lost|without) (?:power|electricity)\b",
                           r"\bblackout\b", r"\bsin (?:luz|electricidad)\b"), _MEDICAL),
+    # NSPIRE: hazardous substances released. People reacting to chemical fumes (the clause) where the message says
+    # chemicals were mixed or fumes are in the air.
+    ("fumes", _rx(r"\b(?:cough|chok)\w*", r"\b(?:can not|cannot|hard to|trouble) breath\w*", r"\bdizzy\b",
+                  r"\beyes? (?:are |is )?(?:burning|stinging|watering)\b", r"\ba cloud\b", r"\bno (?:puedo|podemos) "
+                  r"respirar\b", r"\btos\w*\b"),
+     re.compile(r"\b(?:mix\w*|combin\w*) (?:\w+ ){0,3}?(?:chemicals|products|bleach|ammonia|cleaners?)\b|"
+                r"\bchemical (?:fumes|cloud|smell|vapou?rs?)\b|\btoxic\b|\bfumes\b")),
 )
 
 _NEGATORS = {"no", "not", "never", "without", "nothing", "none", "nobody", "neither", "nor", "sin", "stopped",
@@ -306,6 +323,8 @@ _RESOLVED_AFTER = re.compile(
     r"^\W*(?:\w+\W+){0,3}?(?:anymore|any more|(?:is |has |have |are )?(?:gone|stopped|cleared|went away|fixed|"
     r"repaired|resolved|(?<!all )over|dissipated)\b|ya no)"
 )
+# An elevator that "jerked and stopped" is how someone got trapped; only getting out ends it.
+_FREED = re.compile(r"\b(?:got (?:\w+ )?out|(?:is|are|am|was|were) out|freed|rescued|opened|fixed|repaired|resolved)\b")
 _RESOLVED_CLAUSE = re.compile(
     r"\b(?:it|that|this|the smell|the leak|the smoke|the sparking|the alarm|smell|leak)\b.*\b(?:anymore|any more|"
     r"gone|stopped|went away|cleared|fixed|resolved|repaired)\b|\bya no\b|\bnot anymore\b|\bno more\b|"
@@ -479,12 +498,15 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
                     continue  # a low-battery beep ("it says LB"), with no reading and nobody unwell: not an alarm
                 after = clause[match.end():]
                 taken_back = (_STANDING_FIXED if hazard in STANDING else _RESOLVED_AFTER).match(after)
+                if hazard == "break_in" and taken_back and "gone" in taken_back.group(0):
+                    taken_back = None  # after a break-in, "the tv is gone" was stolen, not a danger that passed
                 if _negated_before(clause, match.start()) or taken_back:
                     negated.append(hazard)
                     if _PAST_RESOLVED.search(clause):
                         resolved.append(hazard)
                     continue
-                if nxt and _RESOLVED_CLAUSE.search(nxt) and not _positive_hazard(nxt):
+                if nxt and _RESOLVED_CLAUSE.search(nxt) and not _positive_hazard(nxt) \
+                        and not (hazard == "trapped" and not _FREED.search(text, position)):
                     # "I smelled gas earlier, but it is gone now": the next clause takes it back.
                     negated.append(hazard)
                     resolved.append(hazard)
@@ -840,12 +862,13 @@ def analyze(text: str) -> Analysis:
             # a room named beside a whole-home failure ("boiler is out, pipes in the back bedroom frozen") is no
             # partial outage
             partial = bool(_PARTIAL_HEAT.search(norm)) and not _WHOLE_HEAT.search(norm)
-            cold_inside = any(t <= 55 for t in indoor_temperatures_f(norm))
+            cold_inside = any(t <= 55 for t in indoor_temperatures_f(norm)) or bool(_BREATH.search(norm))
             # Exposure: a whole home without heat in freezing weather or at 55 °F or less inside, or anyone
             # vulnerable in a cold home, is P0; one cold room is a habitability problem (P1) unless someone
             # vulnerable is exposed to it.
             exposed = (not partial) or ctx["vulnerable"]
             if ((ctx["freezing"] or cold_inside) and exposed) or any(t <= 50 for t in indoor_temperatures_f(norm)) \
+                    or (_BREATH.search(norm) and ctx["freezing"]) \
                     or (ctx["vulnerable"] and ctx["distress"]):
                 analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
                 continue

@@ -526,3 +526,35 @@ def test_languages_units_and_aftermaths(text: str, p0: bool) -> None:
 def test_a_failed_attempt_with_the_lock_state_unsaid_still_gets_its_door_checked() -> None:
     assert classify("someone tried to pry open my door last night, there are marks on the frame",
                     learned=None).priority == "P1"
+
+
+@pytest.mark.parametrize(("text", "hazard"), [
+    # session 32: hazards told by their evidence (written here, not copied from a labelled set)
+    ("we bleached the tub and mixed in some other cleaner, now my eyes are burning and my son keeps coughing", "fumes"),
+    ("pressed the test button on both of our smoke detectors and nothing happens", "alarm_missing"),
+    ("the smoke detector got painted over by the decorators and the test button doesn't make a sound", "alarm_missing"),
+    ("back from holiday: the door jamb is splintered and the tv is gone, door won't close", "break_in"),
+    ("heating's been off since friday, it's below freezing out and we can see our breath in the living room",
+     "no_heat"),
+])
+def test_hazards_told_by_their_evidence_are_p0(text: str, hazard: str) -> None:
+    result, detail = classify_detailed(text)
+    assert result.priority == "P0" and hazard in detail["hazards"]
+
+
+@pytest.mark.parametrize("text", [
+    "the paint fumes from the hallway are a bit strong, could you open the stairwell window?",
+    "I have a bit of a cough and the bathroom fan is loud",
+    "the bedroom is chilly in the morning, can someone bleed the radiator",
+])
+def test_their_lookalikes_are_not_p0_by_the_rules(text: str) -> None:
+    result, _detail = classify_detailed(text, learned=None)
+    assert result.priority != "P0"
+
+
+def test_an_elevator_that_stopped_is_how_someone_got_trapped_and_only_getting_out_ends_it() -> None:
+    stuck = classify("my dad is stuck in the lift, it shook and stopped, he has been in there 15 minutes")
+    assert stuck.priority == "P0"
+    freed = classify("I was stuck in the lift this morning, it stopped between floors, but they got me out quickly. "
+                     "it still grinds")
+    assert freed.priority != "P0"
