@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from agents.doma.lease.clause_types import ARTEFACT as TYPES_ARTEFACT
-from agents.doma.lease.clause_types import load_type_model
 from agents.doma.lease.clause_types import question_features as type_features
 from agents.doma.lease.document import LeaseIndex
 from agents.doma.lease.glossary import english
@@ -24,7 +23,7 @@ from agents.doma.lease.ranker import (
     question_features,
     rank,
 )
-from agents.linear import LinearModel
+from agents.linear import LinearModel, load_linear
 from eval.fit_linear import fit_logistic, split_cases
 
 LEASE_DIR = Path(__file__).resolve().parent / "datasets" / "leases"
@@ -59,24 +58,21 @@ def _good(candidate: Candidate, expected: dict[str, Any]) -> bool:
         _norm(p) in text for p in expected.get("answer_contains") or [])
 
 
-def _examples(cases: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str, Any, float]]:
-    """(case, its question in English words, candidates(), the lease's type coverage) for every case whose question
-    has concepts."""
+def _examples(cases: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str, Any]]:
+    """(case, its question in English words, candidates()) for every case whose question has concepts."""
     out = []
     for case in cases:
         question = english(str(case["question"]))
-        index = _index(case)
-        found = index.candidates(question)
+        found = _index(case).candidates(question)
         if found is not None:
-            out.append((case, question, found, index.type_coverage(question)))
+            out.append((case, question, found))
     return out
 
 
-def _question_rows(clause: LinearModel, examples: list[tuple[dict[str, Any], str, Any, float]]
-                   ) -> list[dict[str, float]]:
+def _question_rows(clause: LinearModel, examples: list[tuple[dict[str, Any], str, Any]]) -> list[dict[str, float]]:
     return [question_features(concepts, weights, absent, rank(clause, question, concepts, weights, candidates),
-                              type_cov)
-            for _case, question, (concepts, weights, absent, candidates), type_cov in examples]
+                              type_coverage)
+            for _case, question, (concepts, weights, absent, candidates, type_coverage) in examples]
 
 
 def fit_clause_types(out: Path = TYPES_ARTEFACT) -> dict[str, Any]:
@@ -92,7 +88,7 @@ def fit_clause_types(out: Path = TYPES_ARTEFACT) -> dict[str, Any]:
                 labels.append(name)
     model = fit_logistic(rows, labels, C=C_TYPES, min_count=2)
     out.write_text(json.dumps(model.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
-    load_type_model.cache_clear()
+    load_linear.cache_clear()
     return {"type_questions": len(rows), "types": len(model.classes), "type_features": len(model.weights)}
 
 
@@ -112,18 +108,17 @@ def fit(train: list[dict[str, Any]], dev: list[dict[str, Any]]) -> tuple[LeaseRa
     """Fit both models on train, calibrate on dev; the ranker and its figures."""
     examples = _examples(train)
     rows, labels = [], []
-    for case, question, (concepts, weights, _absent, candidates), _type_cov in examples:
+    for case, question, (concepts, weights, _absent, candidates, _type_coverage) in examples:
         expected = case.get("expected") or {}
         for c in candidates:
             rows.append(clause_features(question, concepts, weights, c))
             labels.append("good" if not expected.get("not_found") and _good(c, expected) else "bad")
     clause = fit_logistic(rows, labels, C=C_CLAUSE, min_count=1)
-    q_labels = ["not_found" if (case.get("expected") or {}).get("not_found") else "found"
-                for case, _, _, _ in examples]
+    q_labels = ["not_found" if (case.get("expected") or {}).get("not_found") else "found" for case, _, _ in examples]
     found = fit_logistic(_question_rows(clause, examples), q_labels, C=C_FOUND, min_count=1)
     dev_examples = _examples(dev)
     dev_labels = ["not_found" if (case.get("expected") or {}).get("not_found") else "found"
-                  for case, _, _, _ in dev_examples]
+                  for case, _, _ in dev_examples]
     threshold = _calibrate(found, _question_rows(clause, dev_examples), dev_labels)
     figures = {"train_questions": len(examples), "clause_rows": len(rows), "good_rows": labels.count("good"),
                "dev_questions": len(dev_examples), "not_found_at": threshold}

@@ -274,9 +274,6 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 # A standing condition (a detector taken down last month, rats found last night) is a hazard now, however it is told.
-# Seeing one's breath indoors means the room is near freezing, whatever else is said (about 45 °F or less).
-_BREATH = re.compile(r"\bsee (?:my|our|your|their|his|her) (?:own )?breath\b|\bveo (?:mi )?aliento\b|"
-                     r"\bse (?:me )?ve (?:el|mi) (?:vaho|aliento)\b")
 STANDING = {"alarm_missing", "egress", "fall", "pests", "lead", "power_medical"}
 
 # Hazards that need someone at risk in the message: lead paint with a young child (HPD class C), a power cut with
@@ -593,6 +590,9 @@ def temperatures_f(text: str) -> list[float]:
 
 _WHOLE_HEAT = re.compile(r"\b(?:boiler|furnace|heating system|central heat\w*|whole (?:apartment|unit|place|house|"
                          r"building)|entire (?:apartment|unit|place|house|building)|no heat anywhere)\b")
+# Seeing one's breath indoors means the room is near freezing, whatever else is said (about 45 °F or less).
+_BREATH = re.compile(r"\bsee (?:my|our|your|their|his|her) (?:own )?breath\b|\bveo (?:mi )?aliento\b|"
+                     r"\bse (?:me )?ve (?:el|mi) (?:vaho|aliento)\b")
 _PARTIAL_HEAT = re.compile(
     r"\b(?:one|a|the|my|our|kids?|back|front|master|second|spare|guest|baby'?s?|son'?s?|daughter'?s?) "
     r"(?:\w+ )?(?:bedroom|room)\b|\b(?:one|a) (?:of the )?radiator\b|\b(?:rest of|other rooms?|other parts? of)\b|"

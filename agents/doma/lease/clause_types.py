@@ -12,12 +12,10 @@ passage of this lease has is likely not answered by it).
 
 from __future__ import annotations
 
-import json
 import re
-from functools import lru_cache
 from pathlib import Path
 
-from agents.linear import LinearModel, text_features
+from agents.linear import LinearModel, load_linear, text_features
 
 ARTEFACT = Path(__file__).resolve().parents[1] / "config" / "lease_clause_types.json"
 HEADING_SCORE = 1.0
@@ -87,13 +85,9 @@ def question_features(question: str) -> dict[str, float]:
     return text_features(question)
 
 
-@lru_cache(maxsize=2)
 def load_type_model(path: str | None = None) -> LinearModel | None:
-    """The fitted question classifier, or None when there is none (the match is then 0 everywhere)."""
-    file = Path(path) if path else ARTEFACT
-    if not file.exists():
-        return None
-    return LinearModel.from_json(json.loads(file.read_text(encoding="utf-8")))
+    """The fitted question classifier (read once), or None when there is none (the match is then 0 everywhere)."""
+    return load_linear(path or str(ARTEFACT))
 
 
 def question_types(question: str, model: LinearModel | None = None) -> dict[str, float]:

@@ -124,20 +124,20 @@ class LeaseIndex:
         found = self.candidates(question, k)
         if found is None:
             return [], None
-        concepts, weights, absent, candidates = found
+        concepts, weights, absent, candidates, type_coverage = found
         ranker = load_lease_ranker()
         if ranker is None:
             return [c.evidence for c in candidates], None
         ranked = rank(ranker.clause, question, concepts, weights, candidates)
-        not_found = ranker.not_found(question_features(concepts, weights, absent, ranked,
-                                                       self.type_coverage(question)))
+        not_found = ranker.not_found(question_features(concepts, weights, absent, ranked, type_coverage))
         return [c.evidence for _, c in ranked], not_found
 
     def candidates(self, question: str, k: int = CANDIDATES) -> tuple[list[Concept], list[float], float,
-                                                                     list[Candidate]] | None:
-        """The question's concepts and weights, the share of that weight the lease never mentions, and the
-        retrieved clauses judged by the rules (coverage order) with their retrieval ranks and scores (the question in
-        English words: `answerability` reads it through the lease glossary)."""
+                                                                     list[Candidate], float] | None:
+        """The question's concepts and weights, the share of that weight the lease never mentions, the retrieved
+        clauses judged by the rules (coverage order) with their retrieval ranks and scores, and how much of the clause
+        type asked about this lease has a passage of (the question in English words: `answerability` reads it
+        through the lease glossary)."""
         concepts = question_concepts(question)
         # Words that only name the lease's parties or property are dropped, unless they are all the question has.
         asked = [c for c in concepts if not c.stems <= self.names]
@@ -152,10 +152,11 @@ class LeaseIndex:
         query_text = " ".join([question, *tokens])
         hits = self.hybrid.search(tokens, query_text, k=k)
         wanted = question_types(question)
+        matches = [match(wanted, types) for types in self.types]  # each passage against the clause type asked
         # The passages of the clause type asked about join the pool even when no word of the question is in them
         # ("can they move our team to another floor" and the clause on substituting other premises).
         found = {i for i, _score in hits}
-        typed = sorted(((match(wanted, types), i) for i, types in enumerate(self.types)), reverse=True)
+        typed = sorted(((m, i) for i, m in enumerate(matches)), reverse=True)
         hits = hits + [(i, 0.0) for m, i in typed[:TYPED_EXTRA] if m >= TYPED_MIN and i not in found]
         fused_rank = {i: r for r, (i, _score) in enumerate(hits)}
         bm25 = self.hybrid.bm25_scores(tokens)
@@ -166,13 +167,8 @@ class LeaseIndex:
         return concepts, weights, absent, [
             Candidate(self._with_lead_in(item), rank, fused_rank[item.chunk.index],
                       float(bm25[item.chunk.index]) / top_bm25, dense.get(item.chunk.index, 0.0),
-                      match(wanted, self.types[item.chunk.index]) if self.types else 0.0)
-            for rank, item in enumerate(judged)]
-
-    def type_coverage(self, question: str) -> float:
-        """How much of what the question asks for (its clause types) this lease has a passage of (0..1)."""
-        asked = question_types(question)
-        return max((match(asked, types) for types in self.types), default=0.0)
+                      matches[item.chunk.index] if matches else 0.0)
+            for rank, item in enumerate(judged)], max(matches, default=0.0)
 
     def summary_item(self, item: Evidence) -> Evidence | None:
         """The Summary line a clause defers to ("in the amount set forth in Section 7 of the Summary"): the
