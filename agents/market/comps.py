@@ -615,6 +615,17 @@ YEAR_CMP = re.compile(r"\b(?:compare[sd]?|comparison|vs\.?|versus|against)\b.{0,
                       r"cheaper|more expensive)\b", re.I)
 
 
+def _as_stated(t: HdbTable, target: Target) -> np.ndarray:
+    """Sales in the floor band and of the size the person stated (every sale where they stated neither)."""
+    keep = np.ones(len(t.price), dtype=bool)
+    if target.storey_preference:
+        low, high = STOREY_BANDS[target.storey_preference]
+        keep &= (t.storey_mid >= low) & (t.storey_mid <= high)
+    if target.floor_area_target:
+        keep &= np.abs(t.area - target.floor_area_target) <= target.floor_area_tolerance
+    return keep
+
+
 def year_compare(engine: CompsEngine, target: Target, year: int) -> str:
     """The flat just valued set against a year: the same kind of flat (its town, flat type, and the size, floors and
     lease start stated) in that year and in the latest months with sales, and the whole town's flat type, with the
@@ -625,12 +636,7 @@ def year_compare(engine: CompsEngine, target: Target, year: int) -> str:
     if year not in held:
         year = max(y for y in held if y < held[-1])
     kind = _of_kind(t, target.town, target.flat_type)
-    same = kind.copy()
-    if target.floor_area_target:
-        same &= np.abs(t.area - target.floor_area_target) <= target.floor_area_tolerance
-    if target.storey_preference:
-        low, high = STOREY_BANDS[target.storey_preference]
-        same &= (t.storey_mid >= low) & (t.storey_mid <= high)
+    same = kind & _as_stated(t, target)
     if target.min_remaining_lease_years:  # the same flats: by their lease start, not by the years left then
         same &= t.lease_commence >= target.as_of.year - 99 + target.min_remaining_lease_years
     latest = held[-1]
@@ -787,13 +793,8 @@ def stated_rows(engine: CompsEngine, target: Target) -> np.ndarray:
     t = engine.table
     as_of_m = month_index(target.as_of)
     recent = (t.month < as_of_m) & (t.month >= as_of_m - max(target.months_back, 12))
-    kept = _of_kind(t, target.town, target.flat_type) & recent & (
+    kept = _of_kind(t, target.town, target.flat_type) & recent & _as_stated(t, target) & (
         t.lease_months >= (target.min_remaining_lease_years or 0) * 12)
-    if target.storey_preference:
-        low, high = STOREY_BANDS[target.storey_preference]
-        kept &= (t.storey_mid >= low) & (t.storey_mid <= high)
-    if target.floor_area_target:
-        kept &= np.abs(t.area - target.floor_area_target) <= target.floor_area_tolerance
     if target.mrt_within_m:
         kept &= engine.mrt_metres <= target.mrt_within_m  # a block with no known distance is not placed
     return np.flatnonzero(kept)
