@@ -389,6 +389,34 @@ ABSENT_TOPICS = (
     ("parking", r"\bparking\b|\bpark (?:my|our|a) car\b|\bgarage\b|\bestacionamiento\b|موقف",
      r"\bparking\b|\bgarage\b|\bvehicles?\b|\bcar park\b"),
     ("smoking", r"\bsmok\w*|\bvap(?:e|ing)\b|\bfumar\b|تدخين", r"\bsmok\w*"),
+    # Amenities and services people ask whether they get: a lease that names none of them has no clause on them.
+    ("bicycles", r"\bbikes?\b|\bbicycles?\b|\bbicicletas?\b|دراج", r"\bbikes?\b|\bbicycles?\b|\bcycles?\b"),
+    ("snow or ice clearing", r"\bsnow\b|\bshovel\w*|\bgritt\w*|\bnieve\b", r"\bsnow\b|\bice\b|\bgrit\w*"),
+    ("a gym or a pool", r"\bgym\b|\bpool\b|\bfitness\b|\bswimming\b|\bgimnasio\b|\bpiscina\b|مسبح|نادي رياضي",
+     r"\bgym\b|\bpools?\b|\bfitness\b|\bswimming\b|\bhealth club\b|\brecreation\w*"),
+    ("packages or mail", r"\bpackages?\b|\bparcels?\b|\bmail ?room\b|\bpost room\b|\bpaquetes?\b|طرود",
+     r"\bpackages?\b|\bparcels?\b|\bpost\b|\bmail\w*|\bdeliver\w*"),
+    ("internet or wifi", r"\bwi-?fi\b|\binternet\b|\bbroadband\b|\bwireless\b|إنترنت|انترنت",
+     r"\bwi-?fi\b|\binternet\b|\bbroadband\b|\bwireless\b|\btelecommunications?\b|\bcable\b|\bdata\b"),
+    ("pests", r"\bmice\b|\bmouse\b|\brats?\b|\brodents?\b|\bcockroach\w*|\broaches\b|\bbed ?bugs?\b|\bpests?\b|"
+              r"\bvermin\b|\binfest\w*|\bplagas?\b|\bratones\b|\bcucarachas?\b|حشرات|فئران",
+     r"\bpests?\b|\bvermin\b|\binfest\w*|\brodents?\b|\bmice\b|\binsects?\b|\bextermin\w*"),
+    ("electric-vehicle charging", r"\bev\b|\belectric (?:car|vehicle)s?\b|\bcharging (?:station|point|spot)s?\b|"
+                                  r"\bchargers?\b", r"\bcharging\b|\belectric vehicles?\b|\bev\b|\bchargers?\b"),
+    ("a guarantor", r"\bguarantors?\b|\bco-?signers?\b|\bgarantes?\b|\bfiador\w*|كفيل|ضامن", r"\bguarant\w*"),
+    ("laundry", r"\blaundry\b|\bwashing machines?\b|\bwashers?\b|\bdryers?\b|\blavander\w*|\blavadora\w*|غسال",
+     r"\blaundry\b|\bwashing\b|\bwashers?\b|\bdryers?\b"),
+    ("a satellite dish or an antenna", r"\bsatellite\b|\bantenna\w*|\baerials?\b|\bdish\b",
+     r"\bsatellite\b|\bantenna\w*|\baerials?\b|\bdish\w*"),
+    ("the garden or grounds", r"\bmow\w*|\blawns?\b|\bgrass\b|\blandscap\w*|\bgardens?\b|\byard\b|\bjard[ií]n\b",
+     r"\bmow\w*|\blawns?\b|\bgrass\b|\blandscap\w*|\bgardens?\b|\byards?\b|\bgrounds\b|\bexterior\b"),
+    ("a sale of the building", r"\b(?:sells?|sold|selling|sale of)\b.{0,40}\b(?:building|property|house|premises)\b|"
+                               r"\bnew (?:owner|landlord)\b", r"\bsale\b|\bsells?\b|\bsold\b|\bsuccessors?\b|"
+                               r"\bpurchasers?\b|\btransfer\w* (?:of )?(?:the )?(?:building|landlord|property)"),
+    ("security cameras or a doorman", r"\bcameras?\b|\bcctv\b|\bdoorm[ae]n\b|\bconcierge\b|\bsecurity guards?\b",
+     r"\bcameras?\b|\bcctv\b|\bdoorm[ae]n\b|\bconcierge\b|\bsecurity (?:guard|service|system|personnel)s?\b"),
+    ("a chimney", r"\bchimneys?\b|\bfireplaces?\b", r"\bchimneys?\b|\bflues?\b|\bfireplaces?\b"),
+    ("insurance", r"\binsur\w*|\bseguros?\b|تأمين على", r"\binsur\w*"),
 )
 
 

@@ -24,7 +24,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 from agents.doma.triage_follow import NOTICE_ASK, building_notice, overdue_note, ticket_named, waited_hours
 from agents.doma.triage_model import TriageModel, default_triage_model
-from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze
+from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze, unsecured
 from agents.doma.triage_text import UNIT_LABEL, issue_parts
 from agents.i18n import phrase
 from agents.state import AgentState
@@ -191,6 +191,8 @@ def classify_detailed(text: str, *, model: Any = None,
         decided, decided_category, probs = learned.decide(analysis)
         learned_note = ", ".join(f"{k} {v:.2f}" for k, v in sorted(probs.items()))
         exposed = any(analysis.context.get(k) for k in ("vulnerable", "hot", "freezing"))
+        # a home that cannot be closed or locked stays at least P1, whatever the words around it
+        exposed = exposed or (top is not None and top.name == "entry_door") or unsecured(analysis.normalized)
         if decided == "P0":
             priority, unsure_p0 = "P0", True  # hazard evidence the rules did not name: P0, with one question
         elif exposed and PRIORITY_RANK[decided] > PRIORITY_RANK[priority]:

@@ -33,6 +33,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("يحاول يكسر الباب", "trying to break in"), ("يحاول فتح الباب", "trying to break in"),
     ("يحاول يفتح الباب", "trying to break in"), ("يحاول الدخول", "trying to break in"),
     ("وما عاد", "and no longer"), ("ما عاد", "no longer"),
+    ("ولا نقطة", "a single drop of"), ("كل الجيران", "all the neighbours"),
     ("غير عاجل", "not urgent"), ("مش مستعجل", "not urgent"), ("مو مستعجل", "not urgent"),
 )
 
@@ -54,7 +55,7 @@ WORDS: dict[str, str] = {
     # water and plumbing
     "تسرب": "leak", "تسريب": "leak", "يتسرب": "leaking", "يسرب": "leaking", "تهريب": "leak", "يهرب": "leaking",
     "ينقط": "dripping", "تنقيط": "dripping", "نقط": "drip", "ماء": "water", "مياه": "water", "مية": "water",
-    "مي": "water", "موية": "water", "سقف": "ceiling", "جدار": "wall", "حائط": "wall", "حيط": "wall",
+    "مي": "water", "موية": "water", "مويه": "water", "سقف": "ceiling", "جدار": "wall", "حائط": "wall", "حيط": "wall",
     "مرحاض": "toilet", "تواليت": "toilet", "سيفون": "toilet", "مغسلة": "sink", "حوض": "sink", "بالوعة": "drain",
     "مجاري": "sewage", "صرف": "drain", "مسدود": "clogged", "مسدودة": "clogged", "انسداد": "clogged",
     "سخان": "water heater", "حنفية": "faucet", "صنبور": "faucet", "دش": "shower", "دوش": "shower",
@@ -100,7 +101,10 @@ WORDS: dict[str, str] = {
     "لا": "not", "ليس": "not", "لم": "not", "لن": "not", "ما": "not", "مش": "not", "مو": "not", "بدون": "without",
     "دون": "without", "كثير": "a lot", "كثيرة": "a lot", "وايد": "a lot", "كل": "all",
     "مكان": "everywhere", "شقة": "apartment", "شقتي": "my apartment", "بيت": "home", "غرفة": "room",
-    "مطبخ": "kitchen", "حمام": "bathroom",
+    "مطبخ": "kitchen", "حمام": "bathroom", "بناية": "building", "عمارة": "building", "مبنى": "building",
+    "جيران": "neighbours", "ثلج": "snow", "تلج": "snow", "تتلج": "snowing", "تثلج": "snowing", "برا": "outside",
+    "بره": "outside", "خارج": "outside", "جوا": "inside", "داخل": "inside", "ترجف": "shivering", "يرجف": "shivering",
+    "ترتجف": "shivering", "يرتجف": "shivering",
 }
 
 

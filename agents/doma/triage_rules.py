@@ -223,9 +223,11 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("alarm_missing", _rx(  # NSPIRE: smoke / CO alarm missing or inoperable; HPD C: no smoke or CO detector
         _near(r"smoke_alarm|co_alarm|detectors?|alarms?",
               r"missing|removed|taken (?:down|off|out)|gone|no batter|dead|does not work|do not work|not working|"
-              r"never (?:replaced|put back|installed)|hanging|ripped|disconnected|nothing happen|unplugged|"
+              r"never (?:replaced|put back|installed)|should be|used to be|hanging|ripped|disconnected|nothing happen|"
+              r"unplugged|"
               r"no sound|silent|painted (?:\w+ ){0,2}?over|covered|disabl\w*|in pieces|tamper\w*", 6),
         r"\bpainted (?:\w+ ){0,2}?over (?:\w+ ){0,2}?(?:smoke_alarm|co_alarm|detector\w*)",
+        _near(r"(?:bare|empty) (?:bracket|base|mount\w*|plate)|wires? capped", r"smoke_alarm|co_alarm|detectors?", 8),
         r"\b(?:no|without|never (?:had|got) an?|there is not an?|there are not any|not a single|no hay|sin) "
         r"(?:\w+ )?(?:smoke_alarm|co_alarm|detector\w*)",
         # only an alarm has a test button: pressed, it does nothing
@@ -294,6 +296,15 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
     ("scald", _rx(_near(r"water|hot_water|tap|faucet|shower|agua|grifo", r"scald\w*|boiling|steam|hirviendo|quem\w*|"
                         r"burn(?:ed|t|s)? (?:my|his|her|their)|skin (?:red|burn)|turned (?:my|his|her) skin", 8)),
      _SCALD_AT_RISK),
+    ("scald", _rx(r"\b(?:bright |really |very )?red (?:legs|arms|hands|feet|skin|back|face|bottom)\b|\bblister\w*"),
+     re.compile(r"\bscald\w*|\bfull hot\b|\btoo hot\b|\bboiling\b|\bsteam\w*|\bhot_water\b")),
+    # water standing deep or reaching other rooms
+    ("flood", _rx(r"\bon the floor\W+(?:\w+\W+){0,2}?(?:about |around |like |almost |over |nearly |maybe )?"
+                  r"(?:an?|one|two|half an?|\d+) inch(?:es)?\b",
+                  r"\b(?:an?|one|two|half an?|\d+) inch(?:es)? (?:deep|high|on the floor|standing)\b",
+                  r"\b(?:goes|going|spreading|spread|spreads|running|reaching|reached|getting|coming) (?:in)?to "
+                  r"(?:the |my |our )?(?:bedroom|hallway|living room|kitchen|next room|other rooms?|hall|corridor)\b"),
+     re.compile(r"\bwater\b|\bagua\b|\bleak\w*")),
     ("co", _rx(r"\b(?:headaches?|dizz\w*|nause\w*|faint\w*|drows\w*|lightheaded|light headed|vomit\w*|"
                r"throwing up|sleepy|wobbly|mareos?|dolor de cabeza|pass(?:ed|ing) out)\b"), _FUEL_APPLIANCE),
     # a warm wall or outlet is wiring overheating when the lights flicker or something buzzes or smells
@@ -338,7 +349,9 @@ _PAST = re.compile(
     r"\bla semana pasada\b|\bel (?:mes|ano) pasado\b"
 )
 _NOW = re.compile(r"\bright now\b|\bas we speak\b|\bat the moment\b|\bcurrently\b|\bstill\b|\bagain\b|\bkeeps?\b|"
-                  r"\bthis (?:minute|moment|second)\b|\b(?:is|are|am) (?:\w+ )?\w+ing\b")
+                  r"\bthis (?:minute|moment|second)\b|\b(?:is|are|am) (?:\w+ )?\w+ing\b|"
+                  # "scalding water since the plumber came yesterday": it started then and goes on
+                  r"\bsince (?:yesterday|last\b|this\b|the\b|\d|\w+day\b|morning|noon)")
 _UNSECURED = re.compile(r"\b(?:door|lock|window)\w*\W+(?:\w+\W+){0,4}?(?:will not|does not|can not|not) (?:lock|close|"
                         r"latch|shut)|\b(?:door|lock|window)\w* (?:is |are )?(?:broken|busted|smashed|off)\b|"
                         r"\bcan not (?:lock|secure)\b")
@@ -404,6 +417,11 @@ _RECENT = re.compile(r"\blast night\b|\btonight\b|\bthis (?:morning|evening|afte
 def still_unsafe(text: str) -> bool:
     """After a break-in or an attempt: the home cannot be secured, or it was hours ago (the person may be back)."""
     return bool(_UNSECURED.search(text) or _RECENT.search(text))
+
+
+def unsecured(text: str) -> bool:
+    """A door, lock or window that will not close or lock: the home cannot be secured."""
+    return bool(_UNSECURED.search(text))
 
 
 def past_only(clause: str) -> bool:
@@ -534,6 +552,8 @@ _TEMP_STRICT = re.compile(
     r"(-?\d{1,3}(?:\.\d)?)\s*(?:(?:deg(?:ree)?s?|grados)\s*(f|c|fahrenheit|celsius)?|(f|c)\b)"
     r"|(-?\d{1,3})\s+(?:out|outside|inside|in here)\b"
     r"|\b(?:it is|its|about|around) (-?\d{1,3})\b(?! (?:days?|hours?|weeks?|minutes?|floors?|am|pm|times?))"
+    r"|\b(?:outside|inside|indoors|in here)\s+(?:is\s+|reads\s+|at\s+)?(-?\d{1,3})\b"
+    r"(?!\s*(?:deg|c\b|f\b|days?|hours?|weeks?|minutes?|floors?|am|pm|times?|%))"
 )
 _FREEZING = re.compile(
     r"\bfreez(?:ing|e)\b|\bfrigid\b|\bfrozen\b|\bbelow (?:zero|freezing)\b|\bsub ?zero\b|\bsnow\w*|\bblizzard\b|"
@@ -549,7 +569,10 @@ _VULNERABLE = re.compile(
     r"\belderly\b|\bsenior\b|\bbaby\b|\binfant\b|\bnewborn\b|\btoddler\b|\bpregnan\w*|\bdisab\w*|\bwheelchair\b|"
     r"\bmedical\b|\basthma\w*|\boxygen\b|\bheart condition\b|\bbad (?:knee|hip|back|leg)\b|\bcrutches\b|"
     r"\bchemo\w*|\bimmuno\w*|\b(?:is|am|are) (?:sick|ill)\b|\bhandicap\w*|\b(?:in her|in his|in their) (?:80s|90s)|"
-    r"\b(?:[7-9]\d|1[01]\d)[ -]?(?:years?|yrs?|yo|anos)\b|\b(?:age|aged|is|she is|he is) (?:[7-9]\d|1[01]\d)\b|"
+    r"\b(?:[7-9]\d|1[01]\d)[ -]?(?:years?|yrs?|yo|anos)\b|"
+    # "she is 84", not "it is 70 outside"
+    r"\b(?:age|aged|(?<!it )(?<!temp )(?<!temperature )is|she is|he is) (?:[7-9]\d|1[01]\d)\b"
+    r"(?! ?(?:deg|f\b|outside|out\b|inside|in here))|"
     r"\bgrand(?:mother|father|ma|pa|parents?)\b|\babuel\w*|\banciano\w*|\bmayor\b|"
     r"\bbebe\b|\bsick\b|\b(?:young|small|little) (?:children|kids?)\b|\bninos pequenos\b"
 )
@@ -559,7 +582,7 @@ _VULNERABLE = re.compile(
 _DISTRESS = re.compile(
     r"\b(?:can not|cannot|struggling to|hard to|trouble) breath\w*|\bnot (?:feeding|eating|drinking|waking)\b|"
     r"\bdizz\w*|\bfaint\w*|\bvomit\w*|\bconfus\w*|\bletharg\w*|\bunresponsive\b|\bsweat\w* (?:a lot|heavily|badly)|"
-    r"\bheat ?stroke\b|"
+    r"\bheat ?stroke\b|\bflushed\b|\b(?:really|very|so|unusually|too) (?:sleepy|drowsy)\b|"
     r"\bshiver\w*|\bblue lips\b|\bhypotherm\w*|\bnot respond\w*|\bdoes not answer\b|\bnot answer\w* the door\b|"
     r"\bno contesta\b|\bunwell\b|\bexhausted\b|\bmarea(?:do|da|dos|das)\b|\bdesmay\w*|\bcollaps\w*|"
     r"\bpassed out\b|\b(?:found|is|was|very|so) weak\b|\bon the floor\b(?=.*\b(?:found|fell|lying|weak)\b)"
@@ -576,7 +599,7 @@ def temperatures_f(text: str) -> list[float]:
     found: list[float] = []
     cooling = bool(_COOLING.search(text))
     for match in _TEMP_STRICT.finditer(text):
-        number = match.group(1) or match.group(4) or match.group(5)
+        number = match.group(1) or match.group(4) or match.group(5) or match.group(6)
         stated = match.group(2) or match.group(3)
         if number is None:
             continue
@@ -593,6 +616,11 @@ _WHOLE_HEAT = re.compile(r"\b(?:boiler|furnace|heating system|central heat\w*|wh
 # Seeing one's breath indoors means the room is near freezing, whatever else is said (about 45 °F or less).
 _BREATH = re.compile(r"\bsee (?:my|our|your|their|his|her) (?:own )?breath\b|\bveo (?:mi )?aliento\b|"
                      r"\bse (?:me )?ve (?:el|mi) (?:vaho|aliento)\b")
+# Heat that stops with the power: a plug-in or electric heater, baseboards, a heat pump.
+_ELECTRIC_HEAT = re.compile(r"\b(?:electric|space|plug[ -]?in|portable|oil[ -]filled) "
+                            r"(?:heaters?|heating|heat|radiators?)\b|"
+                            r"\bbaseboard (?:heat\w*|heaters?)\b|\bheat pump\b|\bcalefactor(?:es)? electric\w*\b|"
+                            r"\bestufa electrica\b")
 _PARTIAL_HEAT = re.compile(
     r"\b(?:one|a|the|my|our|kids?|back|front|master|second|spare|guest|baby'?s?|son'?s?|daughter'?s?) "
     r"(?:\w+ )?(?:bedroom|room)\b|\b(?:one|a) (?:of the )?radiator\b|\b(?:rest of|other rooms?|other parts? of)\b|"
@@ -672,6 +700,7 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     )),
     ("no_water", "plumbing", "P1", _rx(
         r"\bno (?:running )?water\b", rf"{_NO_HAVE}(?:running )?water\b",
+        r"\b(?:no|not)\W+(?:\w+\W+){0,2}?(?:single )?drop of (?:running )?water\b",
         r"\bwater (?:is |has been |was )?(?:shut |turned )?off\b",
         r"\bwater(?:'s| has| is| was)? (?:been )?(?:completely |totally |fully )?(?:shut|turned|cut) off\b",
         r"\bsin agua\b", r"\bno hay agua\b", r"\bno sale (?:nada de )?agua\b", r"\bfrozen pipes?\b",
@@ -836,7 +865,10 @@ RESOLVED_CATEGORY = {"flood": "plumbing", "no_heat": "hvac"}
 
 _BUILDING_WIDE = re.compile(r"\b(?:whole|entire|all of the|the) building\b|"
                             r"\ball (?:the )?(?:units|apartments|floors)\b|\b\d{2,3} (?:units|apartments|families)\b|"
-                            r"\bevery (?:unit|apartment|floor)\b|\btodo el edificio\b|\bfamilias\b")
+                            r"\bevery (?:unit|apartment|floor)\b|\btodo el edificio\b|\bfamilias\b|"
+                            r"\ball (?:the )?building\b|"
+                            r"\b(?:all|every) (?:the |of the |my )?neighbou?rs?\b|"
+                            r"\bneighbou?rs? (?:\w+ ){0,4}?(?:too|also|as well|same)\b")
 _PLANNED_WORK = re.compile(r"\bsuper\b|\brepair\w*|\bmaintenance\b|\bplumber\b|\bscheduled\b|\bwork on\b|"
                            r"\bcity (?:work|main)\b|\breparaci\w*|\bmantenimiento\b")
 
@@ -872,6 +904,11 @@ def analyze(text: str) -> Analysis:
                     or (ctx["vulnerable"] and ctx["distress"]):
                 analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
                 continue
+        if name == "power_out" and _ELECTRIC_HEAT.search(norm) and (
+                ctx["vulnerable"] or ctx["freezing"] or any(t <= 55 for t in indoor_temperatures_f(norm))):
+            # the only heat is electric: a power cut is a heating outage for whoever is exposed to it
+            analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
+            continue
         if name == "no_water" and _BUILDING_WIDE.search(norm) and not _PLANNED_WORK.search(norm):
             # a whole building without water, unexplained: no drinking, flushing or washing for everyone in it
             analysis.signals.append(Signal("no_water_building", "emergency", "P0", found, "no_water"))

@@ -299,3 +299,20 @@ def test_dropping_out_for_illness_reaches_the_cancellation_clause() -> None:
                                       "i might drop out in feb for mental health reasons, how much would i still owe")
     assert not answer.not_found and answer.citations[0].page == 2
     assert "medically certified illness" in answer.answer
+
+
+def test_an_amenity_the_lease_never_names_is_not_found_and_one_it_names_is_quoted() -> None:
+    """Bikes, snow, a gym, wifi...: a lease that never uses the words for a thing has no clause on it, so the answer
+    says so by name instead of quoting the nearest clause; a lease that does name it is asked as usual."""
+    def ask(name: str, question: str) -> lease_qa.LeaseAnswer:
+        pdf = LEASES / name
+        return lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name), question)
+
+    bike = ask("month_to_month_lease.pdf", "is there somewhere safe to lock up my bike?")
+    assert bike.not_found and "The lease does not mention bicycles" in bike.answer
+    assert not ask("residential_lease.pdf", "is there somewhere safe to lock up my bike?").not_found
+    snow = ask("residential_lease.pdf", "who has to shovel the snow off the front steps?")
+    assert snow.not_found and "snow or ice clearing" in snow.answer
+    assert not ask("month_to_month_lease.pdf", "who has to shovel the snow off the front steps?").not_found
+    gym = ask("office_lease.pdf", "do our staff get to use a gym in the building?")
+    assert gym.not_found and "a gym or a pool" in gym.answer

@@ -290,6 +290,16 @@ EVIDENCE_CASES = [
     ("no sparks or smoke, the outlet cover is cracked", "P2"),
     ("there was a leak from upstairs last week, it's dry now, the stain on the ceiling needs paint", "P2"),
     ("a kitchen cabinet door came off its hinge", "P2"),
+    # session 33: heat that stops with the power, scalds told by the injury, water by its depth or where it reaches
+    ("power's out in our unit and we only have baseboard heaters, my mom is 82", "P0"),
+    ("power went out, we have a heat pump, it's 70 outside", "P1|P2"),  # "it's 70" is the weather, not an age
+    ("scalding water from the taps since the plumber came this morning and my daughter burned her hand", "P0"),
+    ("the tub went full hot on its own and my toddler came out with bright red legs", "P0"),
+    ("water on the floor, about an inch now, and it's running into the hallway", "P0"),
+    ("there's a crack in the bathroom tile about 2 inches long", "P1|P2"),
+    ("just an empty base on the ceiling where the smoke detector should be", "P0"),
+    ("AC is dead, inside 35 and outside 44, my pregnant wife is dizzy", "P0"),
+    ("ما في ولا نقطة ماء في كل العمارة من الصبح", "P0"),  # not a drop of water in the whole building
 ]
 
 
