@@ -231,6 +231,11 @@ PHRASES: dict[str, dict[Lang, str]] = {
     "status_worse": {"en": "Tell me if it gets worse: the priority can go up.",
                      "es": "Avíseme si empeora: la prioridad puede subir.",
                      "ar": "أخبرني إذا ساءت الحالة: يمكن رفع الأولوية."},
+    "report_raised": {
+        "en": "Updated your report: now **{priority}** (was {before}).",
+        "es": "Actualicé su reporte: ahora es **{priority}** (antes {before}).",
+        "ar": "حدّثنا بلاغك: أولويته الآن **{priority}** (كانت {before}).",
+    },
     "report_kept": {
         "en": "Added to your report; it stays {priority}.",
         "es": "Lo añadí a su reporte; sigue como {priority}.",

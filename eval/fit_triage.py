@@ -18,6 +18,7 @@ from eval.fit_linear import fit_logistic, split_cases
 C_PRIORITY = 0.5
 C_CATEGORY = 2.0
 DEFAULT_P0_AT = 0.3
+SAFETY_STEPS = 1
 # A grid fine enough around the usual thresholds (0.1-0.2) that the one chosen sits just below the dev P0 it must catch
 CANDIDATES = (0.5, 0.4, 0.3, 0.25, 0.2, 0.18, 0.16, 0.15, 0.14, 0.13, 0.12, 0.11, 0.1, 0.09, 0.08, 0.07, 0.06, 0.05,
               0.04, 0.03)
@@ -55,9 +56,11 @@ def _calibrate(model: TriageModel, dev: list[dict[str, Any]]) -> float:
     # A dev P0 that even the lowest usable threshold misses is missed at any: it must not drag the threshold down
     # to that lowest one (and add every false P0 it brings) for nothing.
     reachable = [p for p in missed_by_rules if p >= usable[-1]]
-    for threshold in usable:
+    for i, threshold in enumerate(usable):
         if all(p >= threshold for p in reachable):
-            return threshold
+            # one step lower for a writer dev has not seen: calibrated on all dev writers but one, the threshold
+            # missed 2 of 528 held-out P0s; one step lower missed 1, for 5 more false P0s (session 33)
+            return usable[min(i + SAFETY_STEPS, len(usable) - 1)]
     return usable[-1]
 
 

@@ -32,6 +32,7 @@ from agents.doma.renewal_tenant import (
     REFUSED_Q,
     TAKE_IT_Q,
     advise,
+    cost_options,
     expected_offer_note,
     if_refused,
     offered_rent,
@@ -57,7 +58,8 @@ from agents.textnum import words_to_digits
 
 APPROVAL_Q = re.compile(r"\bsign-?\s?off\b|\bapprov\w*|\bboss\b|\bauthori[sz]\w*", re.I)
 LETTER_Q = re.compile(r"\b(?:draft|write|prepare|send|red[aá]ct\w*|escrib\w*)\b.{0,30}\b(?:letter|email|e-mail|notice|"
-                      r"message|note|reply|response|acceptance|carta|correo|mensaje|respuesta)\b|اكتب|رسالة|"
+                      r"message|note|reply|response|acceptance|term sheet|terms|carta|correo|mensaje|"
+                      r"respuesta)\b|اكتب|رسالة|"
                       r"\b(?:write|type|draw)\s+(?:it|this|that|them)\s+up\b|\bdraft (?:it|this|that)\b|"
                       r"\bput (?:it|this|that) in writing\b", re.I)
 # A rent a follow-up names as what is paid now; any other new figure in a follow-up is a proposal ("what about
@@ -91,6 +93,17 @@ _OPTION_NUMBER = {"1": 1, "2": 2, "3": 3, "one": 1, "two": 2, "three": 3, "first
 
 # An office follow-up's bare rate ("$80 flat", "$84/sf") and who says it
 BARE_RATE = re.compile(r"\$\s?(\d{2,3}(?:\.\d{1,2})?)\b(?!\s*(?:k\b|,\d|000|\.\d{3}))", re.I)
+# "at 93" in an office renewal: a rate per square foot (not a time, a percentage or a thousand)
+AT_RATE = re.compile(r"\bat\s+\$?\s?(\d{2,3}(?:\.\d{1,2})?)\b(?!\s*(?:%|percent|k\b|,\d|am\b|pm\b|:\d|months?|years?|"
+                     r"yrs?|mos?|sf\b|/))", re.I)
+
+
+def said_rate_sf(text: str) -> float | None:
+    """A rate per square foot said without its unit in an office renewal ("$80 flat", "a 5 yr deal at 93")."""
+    found = BARE_RATE.search(text) or AT_RATE.search(text)
+    value = float(found.group(1)) if found else None
+    return value if value is not None and 30 <= value <= 300 else None
+
 TENANT_SAYS = re.compile(r"\b(?:tenant|they|he|she)\s+(?:says?|said|wants?|asks?|asked|insists?|counter\w*|"
                          r"came back)\b|\bor (?:they|he|she)(?:'ll| will)? (?:walk|leave|go|move)", re.I)
 # "convert your primary to monthly and total over the 5 years": the offer's money over its term
@@ -227,7 +240,9 @@ def _merge(earlier: RenewalRequest, later: RenewalRequest) -> RenewalRequest:
     return earlier.model_copy(update=stated)
 
 
-FREE_MONTHS = re.compile(r"\b(one|a|1|two|2)\s+(?:free months?|months? free|months? of free rent)\b", re.I)
+FREE_MONTHS = re.compile(r"\b(one|a|two|three|four|five|six|\d{1,2})\s+(?:free months?|months?(?: of)? free(?: rent)?|"
+                         r"months? (?:of )?rent[- ]free)\b", re.I)
+_COUNTS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 SEND_ASK = re.compile(r"^\W*(?:ok(?:ay)?\W+|great\W+|fine\W+)?(?:send|offer)\b(?!.{0,20}\b(?:comps|table))", re.I)
 
 
@@ -236,21 +251,40 @@ def concession_verdict(analysis: Any, latest: RenewalRequest, text: str) -> str 
     face rent, the effective rent over the term, and whether the effective rent is within policy."""
     free = FREE_MONTHS.search(text)
     request, current = analysis.request, analysis.current_rent
+    # the rent the free months come with: the figure this message states, else the increase on the table
+    stated = latest.tenant_counter_rent or next((v for _, v, unit in latest.terms if unit == "$"), None)
+    if stated is None and latest.rate_sf and request.sqft:
+        stated = latest.rate_sf * request.sqft / 12
     pct = latest.proposed_increase_pct if latest.proposed_increase_pct is not None else request.landlord_pct()
+    if stated is not None:
+        pct = round((stated / current - 1) * 100, 2)
     if (free is None and not latest.credit_usd) or pct is None:
         return None
-    face = round(current * (1 + pct / 100), 2)
-    term = request.term_months or 12
-    months = {"one": 1, "a": 1, "1": 1, "two": 2, "2": 2}[free.group(1).lower()] if free else 0
+    face = round(stated if stated is not None else current * (1 + pct / 100), 2)
+    term = latest.term_months or request.term_months or 12
+    months = (_COUNTS.get(free.group(1).lower()) or int(free.group(1))) if free else 0
+    if months >= term:
+        return None
     effective = (face * (term - months) - (latest.credit_usd or 0)) / term
     what = f"{months} free month{'s' if months > 1 else ''}" if months else \
         f"a one-time ${latest.credit_usd:,.0f} credit"
     policy = policy_for(request)
     reasons = rent_approval(effective, current, analysis.comps.median if analysis.comps else None, policy)
+    per_sf = (f" (${face * 12 / request.sqft:,.2f}/SF/yr face, ${effective * 12 / request.sqft:,.2f}/SF/yr effective)"
+              if request.kind == "office" and request.sqft else "")
     return (f"**${face:,.0f}/month ({pct:+g}%) with {what}** is an effective ${effective:,.2f}/month over {term} "
-            f"months ({(effective / current - 1) * 100:+.1f}% on today's ${current:,.0f}). "
+            f"months{per_sf} ({(effective / current - 1) * 100:+.1f}% on today's ${current:,.0f}). "
             + (f"Judged on the effective rent it needs {policy.approver} approval: {'; '.join(reasons)}." if reasons
                else "The effective rent is within policy too."))
+
+
+def with_free_months(letter: str, months: int) -> str:
+    """A renewal letter that also grants free months of base rent (said before the closing request)."""
+    said = (f" The first {months} month{'s' if months > 1 else ''} of base rent under the renewal will be free.")
+    for closing in (" If that works for you", "\n\nPlease let us know"):
+        if closing in letter:
+            return letter.replace(closing, said + closing, 1)
+    return letter
 
 
 def stepped_verdict(analysis: Any) -> str:
@@ -334,15 +368,18 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                                                  "tenant_counter_rent": request.tenant_counter_rent
                                                  or request.current_rent})
         request = _merge(earlier, request)
-        said_rate = BARE_RATE.search(text) if request.kind == "office" and request.sqft and not latest.rate_sf else None
+        said_rate = said_rate_sf(text) if request.kind == "office" and request.sqft and not latest.rate_sf else None
         if said_rate and TENANT_SAYS.search(text) and not latest.terms:
             # "tenant says $80 flat for 5 years or they walk": the tenant's rate per square foot, as a monthly rent
-            counter = round(float(said_rate.group(1)) * (request.sqft or 0) / 12, 2)
+            counter = round(said_rate * (request.sqft or 0) / 12, 2)
             request = request.model_copy(update={"tenant_counter_rent": counter})
             latest = latest.model_copy(update={"tenant_counter_rent": counter})
+        if said_rate and not TENANT_SAYS.search(text):
+            # "whats the monthly at 93 vs now", "2 months free at 94": a rate per square foot for this suite
+            latest = latest.model_copy(update={"rate_sf": said_rate})
         if latest.rate_sf and earlier.current_rent and request.sqft and not latest.terms:
             # "what's the monthly if we go to 100/sf": a proposal at that rate for this suite
-            latest = latest.model_copy(update={"terms": [(latest.term_months or 12,
+            latest = latest.model_copy(update={"terms": [(latest.term_months or request.term_months or 12,
                                                           round(latest.rate_sf * request.sqft / 12, 2), "$")]})
             request = request.model_copy(update={"terms": latest.terms, "current_rent": earlier.current_rent})
     role = state.get("role")
@@ -368,6 +405,16 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             "landlord_offers": [came_back], "proposed_increase_pct": None,
             "tenant_counter_rent": before.tenant_counter_rent if before else None,
             "current_rent": request.current_rent or (before.current_rent if before else None)})
+    rents = [(term, value) for term, value, unit in latest.terms if unit == "$"]
+    if request.requester == "tenant" and context and len(rents) >= 2 and request.current_rent:
+        # "they came back w 3,375 for 1 yr or 3,325/mo for 2 yrs": the landlord's new options, compared on cost
+        current = request.current_rent
+        options = [(term, round((rent / current - 1) * 100, 2)) for term, rent in rents]
+        best = min(cost_options(current, options), key=lambda o: o.cost_over_24_months_usd)
+        # the counter is on the option the advice recommends
+        request = request.model_copy(update={
+            "options": options, "landlord_offers": [dict(rents)[best.term_months]], "term_months": best.term_months,
+            "proposed_increase_pct": None, "tenant_counter_rent": None})
     final = request.requester == "tenant" and FINAL.search(text) is not None
     if request.requester == "tenant":
         # a final offer: the advice accepts it if taken (the decision itself is said first)
@@ -439,7 +486,10 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             if own:  # "fine, 3% for 12 mo or 2.5% for 24": the manager's terms are the package
                 analysis = with_own_terms(analysis)
             # a tenant's counter we would accept is the package, unless the options are asked for
-            accepted = accept_counter(analysis) if not own and not OPTIONS_ASKED.search(text) else None
+            # ... and free rent with it is judged on the effective rent (below), never accepted at its face
+            conceding = bool(FREE_MONTHS.search(text) or latest.credit_usd)
+            accepted = accept_counter(analysis) if not own and not OPTIONS_ASKED.search(text) and not conceding \
+                else None
             if accepted is not None:  # "tenant countered at 3350 for 2 years. accept?": yes, said, and the package
                 analysis = accepted
             trace.update(comps=analysis.comps.ids if analysis.comps else [],
@@ -463,7 +513,7 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             vacancy = vacancy_math(text, request, analysis.current_rent)
             if vacancy:  # "they'll leave above 3%, vacancy costs me a month: worth it?": the arithmetic first
                 reply = vacancy + "\n\n" + reply
-            verdicts = [] if own else ask_verdicts(analysis, latest)
+            verdicts = [] if own or conceding else ask_verdicts(analysis, latest)
             if verdicts:  # what was asked about ("what if we go to 4,500?", "she wants the same rent"), answered first
                 reply = "\n".join(verdicts) + "\n\n" + reply
             if accepted is not None:
@@ -492,6 +542,10 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 # "draft the letter to the tenant", "ok send 3R the 2% with a $300 credit"
                 letter = tenant_letter(analysis, state.get("lang"), only=chosen_option(text) or (
                     1 if SEND_ASK.search(text) else None))
+                free = FREE_MONTHS.search(text)
+                if free:  # "ok 2 months free at 94. draft the terms": the free rent is part of the offer
+                    months = _COUNTS.get(free.group(1).lower()) or int(free.group(1))
+                    letter = with_free_months(letter, months)
                 if latest.credit_usd:
                     letter = letter.replace("\n\nPlease let us know", f" We will also credit ${latest.credit_usd:,.0f} "
                                             "once, against your first month's rent under the renewal.\n\nPlease let us "

@@ -23,7 +23,7 @@ _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|pct\b)", re.IGNORECASE)
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1, "an": 1}
 _TERM = re.compile(
     r"\b(\d{1,3}|one|two|three|four|five|six|a|an)[- ]?(years?|yrs?|months?|mos?)\b(?:[- ](?:lease|term|renewal|"
-    r"extension|deal|contract|one|1|option)|\s+at\b)"
+    r"extension|deal|contract|one|1|option)|\s+at\b|\s+(?:look|looks|instead|would|option)\b)"
     r"|\b(?:for|por|renew\w*(?: for)?|extend\w* for|sign for|signs?|signing|term of|take the|pick the|"
     r"choose the|go with the|accept(?:ing)? the|like|(?:we |i )?do|doing|on a|with a|lock(?:ing)? in(?: for| a)?)"
     r"\s+(?:another\s+)?"
@@ -147,7 +147,7 @@ _FROM_TO = re.compile(r"\bfrom\s+\$?\s?(\d{1,2},?\d{3}|\d{3,5})(?:\.\d+)?\s*(?:/
 _BARE_AMOUNT = re.compile(r"(?<![$\d,.])\b(\d{1,2},\d{3}|\d{3,5})\b(?!\d|,\d|\s*(?:%|percent|sq|sf|square|years?|"
                           r"months?|days?|dollars|usd|/mo|a month|per month|monthly))", re.IGNORECASE)
 _RENT_OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?(?:at|for)\s+"
-                          r"\$\s?(\d{1,2},?\d{3})\b", re.IGNORECASE)
+                          r"\$?\s?(\d{1,2},?\d{3})\b(?!\s*(?:%|sf|sq|square))", re.IGNORECASE)
 # "3150 for 1 year or 3050 a year for 2 years": the rent first, then its term
 _RENT_OPTION_AFTER = re.compile(r"\$?\s?(\d{1,2},?\d{3})\b(?:\s*(?:/\s*mo\w*|a month|per month|a year|/\s*yr))?\s+"
                                 r"(?:for|on)\s+(?:a\s+)?(\d{1,2}|one|two|three|a)[- ]?(years?|yrs?|months?)\b",
@@ -159,7 +159,8 @@ _OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?
 _TERM_TAIL = r"(?:\s*-?\s*(months?|mos?|years?|yrs?)\b|(?=\s*(?:$|[.,;!?)]|or\b|and\b|o\b|y\b)))"
 _PCT_FOR = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:for|on|with|over)\s+(?:a\s+)?(\d{1,2})" + _TERM_TAIL,
                       re.IGNORECASE)
-_RENT_FOR = re.compile(r"\$?\s?(\d{1,2},?\d{3})\s+(?:(?:if|provided|as long as|when)\s+(?:he|she|they|the tenant|"
+_RENT_FOR = re.compile(r"\$?\s?(\d{1,2},?\d{3})(?:\s*/\s*mo\w*|\s+a month|\s+per month)?\s+"
+                       r"(?:(?:if|provided|as long as|when)\s+(?:he|she|they|the tenant|"
                        r"tenant)\s+signs?\s+|si firma\s+|(?:fixed|flat|locked)\s+)?(?:for|por)\s+(?:a\s+|another\s+)?"
                        r"(\d{1,2})" + _TERM_TAIL,
                        re.IGNORECASE)
@@ -228,6 +229,9 @@ _ROLE_CUES = (
                          r"\bincreas\w*|\bgoing up\b|\bquot\w*|\brenewal (?:is|at)\b|"
                          r"\b(?:letter|notice|lease|renewal) says\b|"
                          r"\b(?:sent|gave|got|received) (?:me )?(?:my |the |a )?renewal(?: offer| letter| notice)?\W*$|"
+                         # "renewal: 1 yr at 3,450": the rent of an offered term ("what about 2 yrs at" is a counter)
+                         r"\b(?:renewal|offer\w*|sent|letter|notice|propos\w*|wants?|quot\w*)\W+(?:\w+\W+){0,2}?"
+                         r"(?:\d{1,2}|one|two|three|a)[- ]?(?:years?|yrs?|months?|mos?)\s+(?:lease\s+|term\s+)?at\s*$|"
                          r"\brenewal (?:offer|letter|notice)\W*$",
                          re.IGNORECASE)),
     ("counter", _COUNTER_CUE),

@@ -473,6 +473,21 @@ def repair_answer(text: str, ticket: dict[str, Any], lang: str | None, has_lease
     return "\n\n".join(parts)
 
 
+def main_issue(text: str, result: TriageResult, *, model: Any = None) -> TriageResult:
+    """The ticket's triage, judged on the part of a several-problem message that tells its problem when that part
+    alone is more urgent ("AC died, 97 out, top floor. also mold in the bathroom": the mold does not dilute the AC)."""
+    parts = issue_parts(text)
+    main = analyze(text).top
+    if len(parts) < 2 or main is None:
+        return result
+    for part in parts:
+        signals = [s for s in analyze(part).signals if s.name != "object"]
+        if signals and signals[0].name == main.name:
+            alone, _ = classify_detailed(part, model=model)
+            return alone if PRIORITY_RANK[alone.priority] < PRIORITY_RANK[result.priority] else result
+    return result
+
+
 def other_issues(text: str, result: TriageResult, *, model: Any = None) -> list[tuple[str, TriageResult]]:
     """The other problems of one message ("AC died... also black mold in the bathroom"): each part that reports a
     problem of another category than the ticket's, triaged on its own as a ticket of its own."""
@@ -487,9 +502,11 @@ def other_issues(text: str, result: TriageResult, *, model: Any = None) -> list[
                                                                                           result.category)), 0)
         return [t for i, t in enumerate(triaged) if i != main]
     out: list[tuple[str, TriageResult]] = []
+    told = analyze(text).top
     for part in parts:
-        if not [s for s in analyze(part).signals if s.name != "object"]:
-            continue
+        signals = [s for s in analyze(part).signals if s.name != "object"]
+        if not signals or (told is not None and signals[0].name == told.name):
+            continue  # the ticket's own problem, told in this part
         alone, _ = classify_detailed(part, model=model)
         if alone.category != result.category and all(alone.category != o.category for _, o in out):
             out.append((part, alone))
@@ -649,7 +666,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
             result = kept
             notes.append(phrase("report_kept", state.get("lang"), priority=before))
         elif result.priority != before:
-            notes.append(f"Updated your report: now **{result.priority}** (was {before}).")
+            notes.append(phrase("report_raised", state.get("lang"), priority=result.priority, before=before))
         else:
             notes.append(phrase("report_kept", state.get("lang"), priority=before))
     exposed = exposure_note(report, result, state.get("lang"))
@@ -661,6 +678,8 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         # "also the faucet...": a report of its own, and the urgent one before it is not forgotten
         notes.append(f"Logged as a separate report; the earlier {ticket['category']} report stays open as "
                      f"**{ticket['priority']}**.")
+    if report == text and not (ticket and report != text):
+        result = main_issue(text, result, model=model)
     others = other_issues(text, result, model=model) if report == text else []
     ms = (time.perf_counter() - started) * 1000
     reply = "\n\n".join([*notes, render_reply(result, state.get("lang")), *(

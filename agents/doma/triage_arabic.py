@@ -34,6 +34,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("يحاول يفتح الباب", "trying to break in"), ("يحاول الدخول", "trying to break in"),
     ("وما عاد", "and no longer"), ("ما عاد", "no longer"),
     ("ولا نقطة", "a single drop of"), ("كل الجيران", "all the neighbours"),
+    ("كسر شباك", "broke in through a window"), ("كسر الشباك", "broke in through the window"),
+    ("فات عالبيت", "broke into the home"), ("دخل البيت", "broke into the home"), ("دخلوا البيت", "broke into the home"),
+    ("ما في شي يسكرو", "the window will not close"), ("الجيران كلهم", "all the neighbours"),
+    ("البيت كلو", "the whole house"), ("البيت كله", "the whole house"), ("ولاد صغار", "young children"),
+    ("مضخة البير", "well pump"), ("المضخة تبع البير", "the well pump"),
     ("غير عاجل", "not urgent"), ("مش مستعجل", "not urgent"), ("مو مستعجل", "not urgent"),
 )
 
@@ -104,7 +109,9 @@ WORDS: dict[str, str] = {
     "مطبخ": "kitchen", "حمام": "bathroom", "بناية": "building", "عمارة": "building", "مبنى": "building",
     "جيران": "neighbours", "ثلج": "snow", "تلج": "snow", "تتلج": "snowing", "تثلج": "snowing", "برا": "outside",
     "بره": "outside", "خارج": "outside", "جوا": "inside", "داخل": "inside", "ترجف": "shivering", "يرجف": "shivering",
-    "ترتجف": "shivering", "يرتجف": "shivering",
+    "ترتجف": "shivering", "يرتجف": "shivering", "أبدا": "at all", "بكل": "in all",
+    "طقطقة": "crackling", "ذايب": "melting", "ذايبة": "melting", "ذائب": "melting", "بلاستيك": "plastic",
+    "سودا": "black", "سوداء": "black", "فيشة": "outlet",
 }
 
 

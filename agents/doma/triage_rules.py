@@ -103,6 +103,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     )),
     ("electrical", _rx(
         r"\bspark(?!l)\w*", r"\barc(?:ing|ed)\b", r"\belectrical fire\b", r"\belectrocut\w*",
+        # a fixture hanging by its wires is live wiring in reach (and in the rain, outdoors)
+        r"\b(?:hanging|dangling)\W+(?:\w+\W+){0,3}?by (?:its |it is |the |their )?wir(?:es|ing)\b",
         r"\bchispa\w*|\bchispe\w*|\bcortocircuito\b|\b(?:huele|olor) a (?:quemado|plastico quemado)\b",
         # (dust burning off a heater's first run of the season smells of burning and is harmless)
         r"\b(?:burning|burnt|burned|electrical|melting) (?:(?!dust\b)\w+ )?(?:smell|odou?r|plastic)",
@@ -129,7 +131,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:pour\w*|gush\w*|spray\w*|stream\w*|rush\w*|cascad\w*|shooting)\W+(?:\w+\W+){0,3}?(?:water|from the "
         r"ceiling|through the ceiling|down the walls?)",
         r"\bburst\w*", r"\b(?:pipe|line|hose)s?\W+(?:\w+\W+){0,3}?(?:broke|broken|split|exploded|blew)",
-        r"(?<!drain )\b(?:pipe|line|hose|fitting)s?\W+(?:\w+\W+){0,7}?(?:let go|gave way|gave out|blew out)\b",
+        r"(?<!drain )\b(?:pipe|line|hose|fitting|riser|main|stack)s?\W+(?:\w+\W+){0,7}?(?:let go|gave way|gave out|"
+        r"blew out)\b",
         r"\bwater\W+(?:coming|pouring|gushing|spraying|shooting|rushing)\W+(?:\w+\W+){0,6}?(?:non ?stop|non-stop|"
         r"without stopping)",
         r"\b(?:an?|one|two|few|several|\d+) inch(?:es)? of water\b", r"\b(?:an?|one|\d+) inch(?:es)? (?:under|deep)\b",
@@ -151,9 +154,11 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bbuckets?\W+(?:\w+\W+){0,2}?(?:overflow\w*|full|filling up)\b",
         _near(r"water(?!_)", r"spreading|spread(?:s|ing)? (?:to|into|toward)|toward the hall\w*|into the hall\w*|"
               r"under the door|to the next room|into the next room", 6),
-        _near(r"sewage|sewer(?! (?:smell|odou?r|stink|gas))|aguas? negras?|aguas residuales",
+        _near(r"sewage|sewer(?! (?:smell|odou?r|stink|gas))|aguas? negras?|aguas residuales|toilet paper|poop|feces|"
+              r"faeces|human waste|excrement\w*|poo\b|poo bits",
               r"everywhere|all over|flood|overflow|pour|gush|"
-              r"coming up|spread\w*|across|whole floor|todo el piso|saliendo|sale|salen|llenando|se (?:esta )?llen\w*|"
+              r"coming up|back(?:ed|ing|s)? up|spread\w*|across|whole floor|todo el piso|saliendo|sale|salen|llenando|"
+              r"se (?:esta )?llen\w*|"
               r"desbord\w*|llego a|llega a|"
               r"por todos lados|(?:into|onto|in) the (?:whole |entire )?(?:\w+ )?(?:bathroom|kitchen|hall\w*|"
               r"apartment|room|floor|basement)|whole (?:bathroom|kitchen|apartment|room|basement)", 10),
@@ -171,6 +176,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"pick|get in|open)", r"\bpr(?:y|ied|ying) (?:\w+ )?(?:open|at)\b", r"\bjimm(?:y|ied)\b",
         r"\bsigns? of (?:a )?forced entry\b", r"\bpicked (?:my|our|the) lock\b",
         r"\b(?:door ?)?(?:jamb|frame)\W+(?:\w+\W+){0,2}?(?:splinter\w*|split|busted|kicked)",
+        r"(?<!cabinet )(?<!closet )(?<!cupboard )(?<!shower )(?<!oven )(?<!fridge )(?<!dishwasher )(?<!wardrobe )"
+        r"\bdoor\W+(?:\w+\W+){0,2}?splinter\w*",
         r"\block\W+(?:\w+\W+){0,5}?hanging (?:out|off)\b",
         # an attempt in progress, described by what the person hears or sees
         r"\b(?:someone|somebody|a man|a guy|a woman|a stranger|strangers|people|a person|he|she|they|"
@@ -191,6 +198,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"is falling|se cayo)",
         r"\b(?:collaps\w*|caved in|fallen) (?:\w+ )?(?:ceiling|roof|wall|floor|stairs?)",
         r"\b(?:chunks?|pieces?|parts?) of (?:the )?(?:ceiling|plaster|roof)\W+(?:\w+\W+){0,2}?(?:fell|falling|came)",
+        _near(r"facade|brick\w*|masonry|cornice|parapet|stone\w*", r"landed|fell|falling|came down|dropped|crashed",
+              12),
         r"\b(?:ceiling|roof|wall|floor|stairs?|staircase|balcony|porch|railing|beam|joist|chimney|facade|parapet)\w*"
         r"\W+(?:\w+\W+){0,6}?(?:pulling away|separating|shifting|leaning|crumbling|giving way|gave way|caving|"
         r"falling apart|(?:about|going|gonna) to (?:fall|collapse|come down|give)|gonna (?:fall|collapse|come down)|"
@@ -223,11 +232,16 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("alarm_missing", _rx(  # NSPIRE: smoke / CO alarm missing or inoperable; HPD C: no smoke or CO detector
         _near(r"smoke_alarm|co_alarm|detectors?|alarms?",
               r"missing|removed|taken (?:down|off|out)|gone|no batter|dead|does not work|do not work|not working|"
-              r"never (?:replaced|put back|installed)|should be|used to be|hanging|ripped|disconnected|nothing happen|"
+              r"never (?:replaced|put (?:\w+ )?back|installed)|should be|used to be|hanging|ripped|disconnected|"
+              r"nothing happen|"
               r"unplugged|"
               r"no sound|silent|painted (?:\w+ ){0,2}?over|covered|disabl\w*|in pieces|tamper\w*", 6),
         r"\bpainted (?:\w+ ){0,2}?over (?:\w+ ){0,2}?(?:smoke_alarm|co_alarm|detector\w*)",
         _near(r"(?:bare|empty) (?:bracket|base|mount\w*|plate)|wires? capped", r"smoke_alarm|co_alarm|detectors?", 8),
+        r"\b(?:took|take|taken) (?:down|off|out) (?:\w+ ){0,2}?(?:smoke_alarm|co_alarm|detector)\w*",
+        r"\bno working (?:smoke_alarm|co_alarm|detector\w*|alarm\w*)",
+        r"\b(?:took|taken|pulled) (?:the )?batter(?:y|ies) out\b",
+        _near(r"smoke_alarm|co_alarm|detectors?", r"have been removed|has been removed|were removed|was removed", 10),
         r"\b(?:no|without|never (?:had|got) an?|there is not an?|there are not any|not a single|no hay|sin) "
         r"(?:\w+ )?(?:smoke_alarm|co_alarm|detector\w*)",
         # only an alarm has a test button: pressed, it does nothing
@@ -288,7 +302,8 @@ _MEDICAL = re.compile(r"\boxygen\b|\binsulin\b|\bventilator\b|\bconcentrator\b|\
 _FUEL_APPLIANCE = re.compile(r"\b(?:boiler|furnace|heater|heating|the heat|water_heater|stove|oven|gas|generator|"
                              r"fireplace|chimney|caldera|calentador|estufa)\b")
 # Too-hot water is a hazard when it has burned someone or a child or frail person bathes in it.
-_SCALD_AT_RISK = re.compile(rf"{_YOUNG_CHILD.pattern}|\bburn\w*|\bskin\b|\belderly\b|\bquem\w*")
+_SCALD_AT_RISK = re.compile(rf"{_YOUNG_CHILD.pattern}|\bburn\w*|\bskin\b|\belderly\b|\bquem\w*|"
+                            r"\ball (?:the )?(?:units|apartments)\b|\bevery (?:unit|apartment)\b|\bwhole building\b")
 CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("lead", _rx(r"\blead\b(?! time)", _near(r"paint\w*|pintura", r"peel\w*|flak\w*|chip\w*|crack\w*|dust|"
                                                                    r"falling|cayendo|pedazos|cae|se cae|bubbl", 5)),
@@ -296,8 +311,9 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
     ("scald", _rx(_near(r"water|hot_water|tap|faucet|shower|agua|grifo", r"scald\w*|boiling|steam|hirviendo|quem\w*|"
                         r"burn(?:ed|t|s)? (?:my|his|her|their)|skin (?:red|burn)|turned (?:my|his|her) skin", 8)),
      _SCALD_AT_RISK),
-    ("scald", _rx(r"\b(?:bright |really |very )?red (?:legs|arms|hands|feet|skin|back|face|bottom)\b|\bblister\w*"),
-     re.compile(r"\bscald\w*|\bfull hot\b|\btoo hot\b|\bboiling\b|\bsteam\w*|\bhot_water\b")),
+    ("scald", _rx(r"\b(?:bright |really |very )?red (?:legs|arms|hands|feet|skin|back|face|bottom)\b|\bblister\w*|"
+                  r"\b(?:red )?burn\b"),
+     re.compile(r"\bscald\w*|\bfull hot\b|\btoo hot\b|\bboiling\b|\bsteam\w*|\bhot_water\b|\bhot (?:tap|faucet)\b")),
     # water standing deep or reaching other rooms
     ("flood", _rx(r"\bon the floor\W+(?:\w+\W+){0,2}?(?:about |around |like |almost |over |nearly |maybe )?"
                   r"(?:an?|one|two|half an?|\d+) inch(?:es)?\b",
@@ -380,8 +396,10 @@ _IN_PROGRESS = re.compile(r"\b(?:someone|somebody|they|he|she|a man|a guy)\b.{0,
 _DEALT_WITH = re.compile(
     r"\b(?:was|were|got|been|is|are) (?:\w+ )?(?:fixed|repaired|replaced|put out|cleaned|sanitized|sealed|reset|"
     r"resolved|restored|dried|patched|sorted)\b|\b(?:came|come|fixed it|fixed the|got me out)\b.{0,40}\b(?:fixed|"
-    r"repaired|sealed|out|all good|fine)\b|\b(?:it is|its|all is|alls|everything is|everything) (?:fine|ok|okay|"
-    r"good|dry)\b|\ball good\b|\balready out\b|\bno damage\b|\bworks (?:great|fine|perfectly|well)\b|"
+    # "came and put it out", "got me out"; not the water that "came out at 71 °C"
+    r"repaired|sealed|put (?:it|them|the fire) out|got (?:me|us|him|her|them) out|all good|fine)\b|"
+    r"\b(?:it is|its|all is|alls|everything is|everything) (?:fine|ok|okay|good|dry)\b|\ball good\b|\balready out\b|"
+    r"\bno damage\b|\bworks (?:great|fine|perfectly|well)\b|"
     r"\b(?:has been|been) fine since\b|\bhave not seen\b|\bfalse alarm\b|\blo arregl\w+|\bya no\b|"
     r"\bya (?:esta|quedo) (?:bien|arreglad\w+)|\b(?:fixed|repaired) (?:it|them|the \w+)\b|\bya paro\b|"
     r"\b(?:ya )?secamos\b|\bstopped and (?:we )?dried\b"
@@ -550,9 +568,10 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
 _TEMP_STRICT = re.compile(
     r"(?<!\bapt )(?<!\bunit )(?<!\bin )(?<!#)"  # "apt 2f", "radiators cold in 5c": a flat, not a temperature
     r"(-?\d{1,3}(?:\.\d)?)\s*(?:(?:deg(?:ree)?s?|grados)\s*(f|c|fahrenheit|celsius)?|(f|c)\b)"
-    r"|(-?\d{1,3})\s+(?:out|outside|inside|in here)\b"
+    r"|(-?\d{1,3})\s+(?:out|outside|inside|in here|fuera|afuera|dentro|adentro)\b"
     r"|\b(?:it is|its|about|around) (-?\d{1,3})\b(?! (?:days?|hours?|weeks?|minutes?|floors?|am|pm|times?))"
-    r"|\b(?:outside|inside|indoors|in here)\s+(?:is\s+|reads\s+|at\s+)?(-?\d{1,3})\b"
+    r"|\b(?:outside|inside|indoors|in here|hit|hits|drop to|drops to|get down to|going down to|low of|lows of|"
+    r"down to)\s+(?:is\s+|reads\s+|at\s+|about\s+|around\s+)?(-?\d{1,3})\b"
     r"(?!\s*(?:deg|c\b|f\b|days?|hours?|weeks?|minutes?|floors?|am|pm|times?|%))"
 )
 _FREEZING = re.compile(
@@ -574,7 +593,8 @@ _VULNERABLE = re.compile(
     r"\b(?:age|aged|(?<!it )(?<!temp )(?<!temperature )is|she is|he is) (?:[7-9]\d|1[01]\d)\b"
     r"(?! ?(?:deg|f\b|outside|out\b|inside|in here))|"
     r"\bgrand(?:mother|father|ma|pa|parents?)\b|\babuel\w*|\banciano\w*|\bmayor\b|"
-    r"\bbebe\b|\bsick\b|\b(?:young|small|little) (?:children|kids?)\b|\bninos pequenos\b"
+    r"\bbebe\b|\bsick\b|\b(?:young|small|little) (?:children|kids?)\b|\bninos pequenos\b|"
+    r"\b\d{1,2}[- ](?:weeks?|wks?|months?|mos?)[- ]old\b"
 )
 
 
@@ -582,13 +602,17 @@ _VULNERABLE = re.compile(
 _DISTRESS = re.compile(
     r"\b(?:can not|cannot|struggling to|hard to|trouble) breath\w*|\bnot (?:feeding|eating|drinking|waking)\b|"
     r"\bdizz\w*|\bfaint\w*|\bvomit\w*|\bconfus\w*|\bletharg\w*|\bunresponsive\b|\bsweat\w* (?:a lot|heavily|badly)|"
-    r"\bheat ?stroke\b|\bflushed\b|\b(?:really|very|so|unusually|too) (?:sleepy|drowsy)\b|"
+    r"\bheat ?stroke\b|\bflushed\b|\b(?:no|not had a|has not had a|had no) wet diapers?\b|"
+    r"\b(?:really|very|so|unusually|too) (?:sleepy|drowsy)\b|"
     r"\bshiver\w*|\bblue lips\b|\bhypotherm\w*|\bnot respond\w*|\bdoes not answer\b|\bnot answer\w* the door\b|"
     r"\bno contesta\b|\bunwell\b|\bexhausted\b|\bmarea(?:do|da|dos|das)\b|\bdesmay\w*|\bcollaps\w*|"
     r"\bpassed out\b|\b(?:found|is|was|very|so) weak\b|\bon the floor\b(?=.*\b(?:found|fell|lying|weak)\b)"
 )
 
 
+# Heat that endangers the frail even before symptoms show: an official heat wave or advisory, 95 °F or more.
+_EXTREME_HEAT = re.compile(r"\bheat_wave\b|\bdangerous(?:ly)? (?:heat|hot)\b|\bextreme heat\b|"
+                           r"\bheat (?:advisory|warning|emergency)\b|\bola de calor\b")
 _COOLING = re.compile(r"\b(?:ac|a/c|air ?con\w*|air conditioner|cooling|aire acondicionado|aire|no enfria|enfriar|"
                       r"mini split|ptac)\b")
 
@@ -681,6 +705,7 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("no_heat", "hvac", "P1", _rx(
         r"\bno (?:heat|heating|calefaccion)\b", rf"{_NO_HAVE}(?:heat|heating)\b", r"\bsin (?:calefaccion|calor)\b",
         r"\bno (?:hay|tengo|tenemos|funciona (?:la )?) ?calefaccion\b", r"\bcalefaccion no funciona\b",
+        r"\bno (?:sirve|funciona|prende|jala)\w* (?:la |el )?(?:heat|heating|calefaccion|calentador|boiler)\b",
         rf"\b(?:heat|heating|radiators?|boiler|furnace|heater|calefaccion)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|cold)",
         r"\b(?:heat|heating)\W+(?:\w+\W+){0,3}?(?:out|off|never came on|not on|shut off)\b",
         r"\b(?:apartment|unit|place|room|home|house|bedroom|it) is (?:so |very |really |super |ice )?(?:cold|"
@@ -700,7 +725,8 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     )),
     ("no_water", "plumbing", "P1", _rx(
         r"\bno (?:running )?water\b", rf"{_NO_HAVE}(?:running )?water\b",
-        r"\b(?:no|not)\W+(?:\w+\W+){0,2}?(?:single )?drop of (?:running )?water\b",
+        r"\b(?:no|not)\W+(?:\w+\W+){0,2}?(?:single )?drop of (?:running )?water\b", r"\bni una gota\b",
+        r"\b(?:hiss|sputter|gurgle|cough|spit)\w* (?:and |then )nothing\b", r"\bnothing (?:comes?|came) out\b",
         r"\bwater (?:is |has been |was )?(?:shut |turned )?off\b",
         r"\bwater(?:'s| has| is| was)? (?:been )?(?:completely |totally |fully )?(?:shut|turned|cut) off\b",
         r"\bsin agua\b", r"\bno hay agua\b", r"\bno sale (?:nada de )?agua\b", r"\bfrozen pipes?\b",
@@ -866,6 +892,9 @@ RESOLVED_CATEGORY = {"flood": "plumbing", "no_heat": "hvac"}
 _BUILDING_WIDE = re.compile(r"\b(?:whole|entire|all of the|the) building\b|"
                             r"\ball (?:the )?(?:units|apartments|floors)\b|\b\d{2,3} (?:units|apartments|families)\b|"
                             r"\bevery (?:unit|apartment|floor)\b|\btodo el edificio\b|\bfamilias\b|"
+                            r"\b(?:whole|entire) (?:house|home)\b|\bwell pump\b|\btoda la casa\b|\bbomba del pozo\b|"
+                            r"\b(?:ningun|todos los) (?:apartamentos?|departamentos?|pisos)\b|"
+                            r"\bvecinos (?:\w+ ){0,5}?(?:igual|lo mismo|tambien|tampoco)\b|"
                             r"\ball (?:the )?building\b|"
                             r"\b(?:all|every) (?:the |of the |my )?neighbou?rs?\b|"
                             r"\bneighbou?rs? (?:\w+ ){0,4}?(?:too|also|as well|same)\b")
@@ -913,7 +942,8 @@ def analyze(text: str) -> Analysis:
             # a whole building without water, unexplained: no drinking, flushing or washing for everyone in it
             analysis.signals.append(Signal("no_water_building", "emergency", "P0", found, "no_water"))
             continue
-        if name == "ac_out" and ctx["hot"] and ctx["vulnerable"] and ctx["distress"]:
+        extreme = bool(_EXTREME_HEAT.search(norm)) or any(t >= 95 for t in temperatures_f(norm))
+        if name == "ac_out" and ctx["hot"] and ctx["vulnerable"] and (ctx["distress"] or extreme):
             # someone frail already suffering in the heat: heat exposure, not a broken appliance
             analysis.signals.append(Signal("heat_exposure", "emergency", "P0", found, "heat_exposure"))
             continue

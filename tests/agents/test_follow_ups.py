@@ -621,7 +621,9 @@ def test_two_problems_in_one_report_make_two_tickets_and_a_neighbour_is_no_repai
     graph = _graph(inventory, now)
     first = ask(graph, "AC died. its 97 out and im on the top floor. also theres black mold spots coming back in "
                        "the bathroom ceiling", thread_id="t", role="renter")
-    assert first["ticket"]["category"] == "hvac" and first["ticket"]["priority"] == "P1"
+    # dead AC at 97 on a top floor: P1, or P0 with one question when the learned model weighs heat exposure (a false
+    # P0 costs a call; the threshold is set for P0 recall on dev)
+    assert (first["ticket"]["category"], first["ticket"]["priority"]) in (("hvac", "P1"), ("emergency", "P0"))
     # recurring black mold on a ceiling: the learned model weighs P1 against P2 (the labelled reports say P1)
     (mold,) = first["tickets"]
     assert mold["category"] == "general" and mold["priority"] in ("P1", "P2")
@@ -1110,7 +1112,9 @@ def test_a_vulnerable_person_exposed_is_told_what_to_do_meanwhile_in_their_langu
     first = ask(graph, "المكيف عندي خربان من الصبح والحرارة فوق 40 درجة، وفيه مويه تنقط منه على الأرض", thread_id="v")
     assert "Thanks, we logged" not in first["reply"]  # the Arabic template says it, not an English copy beside it
     kept = ask(graph, "عندي طفل رضيع وأمي كبيرة في السن في البيت", thread_id="v")
-    assert "يبقى بأولوية P1" in kept["reply"] and "أبرد غرفة" in kept["reply"] and "911" in kept["reply"]
+    # a newborn and a frail mother without AC at 40 °C: heat exposure, raised to P0 and said in Arabic
+    assert "أولويته الآن **P0** (كانت P1)" in kept["reply"] and "911" in kept["reply"]
+    assert "Updated your report" not in kept["reply"]
     status = ask(graph, "متى يوصل الفني؟", thread_id="v")
     assert status["reply"].startswith("بلاغك") and "Your " not in status["reply"]
     english = _graph(inventory, now)

@@ -26,6 +26,7 @@ def test_figures_said_the_short_way_are_read():
     assert (policy.floor_pct, policy.cap_pct, policy.approval_below_pct, policy.approval_above_pct) == (3, 6, 3, 6)
     assert policy.proposed_increase_pct is None  # the policy's range is no offer
     assert parse_renewal_request("what about 2 years, 3,750 then 3,900").steps == [3750.0, 3900.0]
+    assert parse_renewal_request("what would 2 yrs look like").term_months == 24
 
 
 def test_a_renters_negotiation_across_turns(inventory, now):
@@ -85,3 +86,33 @@ def test_a_managers_range_a_free_month_and_a_credit(inventory, now):
     sent = ask(graph, "ok send 3R the 2% with a $300 credit for the noise", thread_id="c", role="manager")
     assert sent["route"]["node"] == "renewal" and "effective $2,270.00/month" in sent["reply"]
     assert "**Draft letter to the tenant:**" in sent["reply"] and "credit $300 once" in sent["reply"]
+
+
+def test_an_offered_term_and_the_landlords_new_options_are_read(inventory, now):
+    """"1 yr at 3,450" is the landlord's rent even beside the renter's own rough percentage; two options the landlord
+    comes back with are compared on cost, and the counter is on the option recommended."""
+    stated = parse_renewal_request("my renewal came: 2 yrs at 2,950. i pay 2,700, so like 10%?? ok?")
+    assert (stated.current_rent, stated.landlord_offers) == (2700.0, [2950.0])
+    graph = _graph(inventory, now)
+    first = ask(graph, "landlord sent my renewal: 1 yr at 2,950. i pay 2,700 for a 1br in astoria. like 10%??",
+                thread_id="r", role="renter")
+    assert first["renewal_advice"]["offer_usd"] == 2950
+    back = ask(graph, "they came back w 2,875 for 1 yr or 2,850/mo for 2 yrs. which one", thread_id="r", role="renter")
+    assert back["reply"].startswith("**Pick the 24-month option**")
+    assert back["renewal_advice"]["offer_usd"] == 2850 and back["renewal_advice"]["term_months"] == 24
+
+
+def test_an_office_renewal_priced_per_foot_with_free_months(inventory, now):
+    """A rate said without its unit is per square foot; free months are judged on the effective rent (never accepted
+    at face value) and go into the drafted terms."""
+    graph = _graph(inventory, now)
+    ask(graph, "tenant in suite 702 (U-4) is up for renewal, paying $90/sf on 9,421 sf. what should we offer?",
+        thread_id="o", role="manager")
+    monthly = ask(graph, "whats the monthly at 93 vs now", thread_id="o", role="manager")
+    assert "$73,013/mo" in monthly["reply"]  # 93 x 9,421 / 12
+    asked = ask(graph, "they want 3 months free on a 5 yr deal at 93", thread_id="o", role="manager")
+    assert "$88.35/SF/yr effective" in asked["reply"] and "Recommendation: accept" not in asked["reply"]
+    terms = ask(graph, "ok 2 months free at 94. draft the terms", thread_id="o", role="manager")
+    assert "$90.87/SF/yr effective" in terms["reply"]
+    letter = terms["reply"].split("**Draft letter to the tenant:**")[1]
+    assert "for 60 months" in letter and "first 2 months of base rent" in letter

@@ -300,6 +300,15 @@ EVIDENCE_CASES = [
     ("just an empty base on the ceiling where the smoke detector should be", "P0"),
     ("AC is dead, inside 35 and outside 44, my pregnant wife is dizzy", "P0"),
     ("ما في ولا نقطة ماء في كل العمارة من الصبح", "P0"),  # not a drop of water in the whole building
+    ("no heat since this morning and the forecast says it'll hit -5 tonight", "P0"),
+    ("water with toilet paper in it is coming up the tub drain and onto the bathroom floor", "P0"),
+    ("the riser on the 7th floor let go and water is running down the stairs", "P0"),
+    ("the contractors took down the smoke detectors and never put them back", "P0"),
+    ("the porch light is dangling by its wires in the rain, still lit", "P0"),
+    ("AC is out during the heat advisory and my 3-week-old is here", "P0"),
+    ("scalding water from every tap in all the units on our line", "P0"),
+    ("the kitchen cabinet door is splintered", "P1|P2"),
+    ("no sale ni una gota de agua y los vecinos del 2 al 6 estan igual", "P0"),
 ]
 
 

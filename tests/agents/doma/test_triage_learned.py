@@ -109,8 +109,9 @@ def test_evidence_without_the_danger_is_not_an_emergency(text: str) -> None:
 
 
 def test_a_dev_p0_no_threshold_reaches_does_not_drag_the_threshold_down() -> None:
-    """The P0 threshold is set by the dev P0s the model can catch: one it gives 1 % does not lower it to the floor."""
-    from eval.fit_triage import CANDIDATES, _calibrate
+    """The P0 threshold is set by the dev P0s the model can catch (then one safety step lower): one it gives 1 % does
+    not lower it to the floor."""
+    from eval.fit_triage import CANDIDATES, SAFETY_STEPS, _calibrate
 
     class Fixed:
         def __init__(self, table: dict[str, float]) -> None:
@@ -122,8 +123,9 @@ def test_a_dev_p0_no_threshold_reaches_does_not_drag_the_threshold_down() -> Non
 
     model = TriageModel(Fixed({"zorp": 0.45, "quib": 0.01}), Fixed({}), 1.0)  # type: ignore[arg-type]
     dev = [{"text": "the zorp", "expected": {"priority": "P0"}}]
-    assert _calibrate(model, dev) == 0.4
-    assert _calibrate(model, [*dev, {"text": "a quib", "expected": {"priority": "P0"}}]) == 0.4
+    below = CANDIDATES[CANDIDATES.index(0.4) + SAFETY_STEPS]  # 0.4 catches the zorp; a step lower for safety
+    assert _calibrate(model, dev) == below
+    assert _calibrate(model, [*dev, {"text": "a quib", "expected": {"priority": "P0"}}]) == below
     assert min(CANDIDATES) < 0.4
 
 
