@@ -30,6 +30,9 @@ _FITS = re.compile(r"\benough (?:space |room |sf )?for\b|\b(?:fit|fits|hold|seat
 _A_YEAR = re.compile(r"\bper (?:year|yr|annum)\b|\ba year\b|\bannual(?:ly)?\b|\byearly\b|/\s?yr\b|\bal a[nñ]o\b|"
                      r"\bpor a[nñ]o\b|\banual\b|سنوي", re.I)
 _YEARS = re.compile(r"\b(\d{1,2})[- ]?(?:years?|yrs?)\b", re.I)
+# a monthly figure asked about units named ("whats monthly on the $80 ones"), not a budget stated "a month"
+_MONTHLY = re.compile(r"\bwhat'?s (?:the )?monthly\b|\bmonthly (?:on|for)\b|\bhow much (?:a|per) month\b|"
+                      r"\bcu[aá]nto (?:ser[ií]a |es |sale )?al mes\b|\bالإيجار الشهري\b", re.I)
 _TOTAL = re.compile(r"\btotal\b|\bcost\b|\bover\b|\bdeal\b|\bterm\b|\ball in\b", re.I)
 _RATE = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*|a\s*)\s*(?:sf|sq\.?\s?ft|square foot|foot)\b", re.I)
 _IF_RATE = re.compile(r"\bif\b|\bat\b|\bdown to\b|\bnegotiat\w*|\bget (?:it|them)\b|\bwould\b|\bsi\b", re.I)
@@ -71,6 +74,7 @@ def asks_figures(text: str) -> bool:
     at another $/SF)."""
     text = words_to_digits(text)
     return bool(_PER_PERSON.search(text) or _PER_BEDROOM.search(text) or _A_YEAR.search(text) or _FITS.search(text)
+                or _MONTHLY.search(text)
                 or (_YEARS.search(text) and _TOTAL.search(text)) or (_RATE.search(text) and _IF_RATE.search(text)))
 
 
@@ -108,6 +112,8 @@ def figures(unit: Unit, text: str, people: int | None) -> list[str]:
                    f"plan {low}-{high} SF a person, open plan to private offices)")
     if rent and _A_YEAR.search(text) and not rate:
         out.append(f"{_money(rent * 12)} a year ({_money(rent)} × 12)")
+    elif rent and _MONTHLY.search(text) and not rate:
+        out.append(f"{_money(rent)} a month ({_money(rent * 12)} a year)")
     years = _YEARS.search(text)
     if rent and years and _TOTAL.search(text) and 1 < int(years.group(1)) <= 20:
         n = int(years.group(1))

@@ -323,11 +323,29 @@ def named_elsewhere(text: str, pool: list[dict[str, Any]], inventory: Inventory,
     return [{"id": items[0].id, "row_preview": {**preview(row), **unit_for_tour(row)}}] if row is not None else []
 
 
+# "the $80 ones", "the ones at $85/sf": the shown suites listed at that rate per square foot
+_RATE_ONES = re.compile(r"\bthe \$?(\d{2,3}(?:\.\d{1,2})?)\s*(?:(?:/|per )\s*(?:sf|sq\.? ?ft|foot)\s*)?ones\b|"
+                        r"\bthe ones (?:at|for) \$?(\d{2,3}(?:\.\d{1,2})?)\b(?!,\d)", re.I)
+
+
+def at_rate(text: str, pool: list[dict[str, Any]], shown: int | None = None) -> list[dict[str, Any]]:
+    """The units a message names by their rate per square foot ("the $80 ones"), those shown now first; []."""
+    said = _RATE_ONES.search(text)
+    if said is None:
+        return []
+    rate = float(said.group(1) or said.group(2))
+    listed = pool[:shown] if shown else pool
+    return [m for m in listed if abs(float(m["row_preview"].get("ppsf_year") or 0) - rate) < 0.5]
+
+
 def units_meant(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
                 inventory: Inventory | None = None, *, shown: int | None = None,
                 mentioned: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The units a question is about: each one its parts name ("the 4br vs the cheap 3br"), else the one the whole
     message names, else the suites at an address it names; [] when it names none."""
+    rated = at_rate(text, pool, shown)
+    if rated:
+        return rated
     each = each_named(text, pool, focus, inventory, shown=shown, mentioned=mentioned)
     if each:
         return each

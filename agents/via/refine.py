@@ -663,7 +663,10 @@ GCI = re.compile(r"\bgci\b|\bgross commission\b", re.I)
 _FIRST_N = re.compile(r"\b(?:the )?(?:first|top) (two|2|three|3)\b|\bboth\b", re.I)
 _SEARCHY = re.compile(r"\bwhat(?:'s| is| else is)? available\b|\banything (?:at|in|on|under|with)\b|\bshow me\b|"
                       r"\bany (?:suites?|units?|apartments?|offices?|listings?)\b|\bwhat else\b", re.I)
-_RATE_IF = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*)\s*(?:sf|sq\.?\s?ft|square foot)\b", re.I)
+NEGOTIATE = re.compile(r"\bnegotiat\w*|\bnegoci\w*|\bif we (?:got|get|can get) (?:it|them) (?:down )?to\b|"
+                       r"\b(?:talk|bring|push) (?:it|them|the landlord) down to\b|\bcounter (?:at|with)\b", re.I)
+_RATE_IF = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:(?:/|per\s*)\s*(?:sf|sq\.?\s?ft|square foot)\b|"
+                      r"(?:el|por|/|a)\s*(?:pie|foot)(?:\s+cuadrado)?\b)", re.I)
 _YEARS_COST = re.compile(r"\b(\d{1,2})\s+(?:years?|yrs?)\b", re.I)
 
 
@@ -682,7 +685,8 @@ def money_terms(unit: dict[str, Any], text: str) -> str:
         monthly = at * sqft / 12
         out.append(f" At ${at:g}/SF a year it would be ${monthly:,.0f} a month ({sqft:,.0f} SF × ${at:g} ÷ 12)"
                    + (f", {monthly - rent:+,.0f} on the listed ${rent:,.0f}." if rent else "."))
-    elif rent and re.search(r"\bannual|\byearly|\ba year\b|\bper year\b|\bfor a year\b", text, re.I):
+    elif rent and re.search(r"\bannual|\byearly|\ba year\b|\bper year\b|\bfor a year\b|\bal a[nñ]o\b|"
+                            r"\bpor a[nñ]o\b|\banual\b", text, re.I):
         out.append(f" That is ${rent * 12:,.0f} a year.")
     if rent and BROKER_FEE.search(text):
         # New York's FARE Act (June 2025): the landlord's broker cannot charge the tenant
@@ -776,7 +780,10 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
                 m["row_preview"].get("rent") is None or not re.search(
                     rf"(?:under|below|max|up to|budget|than|at most)\s+\$?{re.escape(suite)}", lowered)):
             return m
-    one_on_a_floor = re.search(r"\bfloor (?:one|unit|place|apartment|apt|suite|listing)\b", lowered)
+    # "the 23rd floor one", "the one on the 8th floor", "la del piso 8": a unit told by its floor
+    one_on_a_floor = re.search(r"\bfloor (?:one|unit|place|apartment|apt|suite|listing)\b|\bthe one on (?:the )?\d|"
+                               r"\b(?:la|el|lo)s? del? (?:\w+ )?(?:piso|planta)\b|\b(?:la|el) (?:del|en el) (?:\d{1,2}\w* )?"
+                               r"(?:piso|planta)\b", lowered)
     floor = floor_said(lowered) if one_on_a_floor else None
     on = on_floor(shown, floor) if floor is not None else []
     if len(on) == 1:  # "the 23rd floor one": the one shown unit on that floor
@@ -958,6 +965,12 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if not shown:
         return None
     pool = shown + [m for m in earlier or [] if m["id"] not in {x["id"] for x in shown}]
+    in_focus = next((m for m in pool if m["id"] == focus), None)
+    if in_focus is not None and NEGOTIATE.search(text) and _RATE_IF.search(text):
+        # "what if we negotiate it to $80/sf?" about the suite just discussed: its money at that rate, not a new cap
+        row = in_focus["row_preview"]
+        return (f"{row['address']} ({in_focus['id']}) lists at ${row.get('ppsf_year') or 0:,.2f}/SF a year."
+                + money_terms(in_focus, text)), in_focus["id"]
     compared = compare_two(text, pool)
     if compared is not None:
         return compared

@@ -119,6 +119,9 @@ _WHEN_WORDS = (
     ("الحادية عشرة", "11"), ("الثانية عشرة", "12"), ("الواحدة", "1"), ("الثانية", "2"), ("الثالثة", "3"),
     ("الرابعة", "4"), ("الخامسة", "5"), ("السادسة", "6"), ("السابعة", "7"), ("الثامنة", "8"), ("التاسعة", "9"),
     ("العاشرة", "10"),
+    ("enero", "january"), ("febrero", "february"), ("marzo", "march"), ("abril", "april"), ("mayo", "may"),
+    ("junio", "june"), ("julio", "july"), ("agosto", "august"), ("septiembre", "september"),
+    ("setiembre", "september"), ("octubre", "october"), ("noviembre", "november"), ("diciembre", "december"),
 )
 
 
@@ -138,6 +141,28 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 _DAY_OF_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?:\s+(?:of\s+)?(" + "|".join(_MONTHS) + r")[a-z]*)?",
                            re.I)
 _MONTH_NAMED = re.compile(r"\b(" + "|".join(_MONTHS) + r")[a-z]*\b", re.I)
+# "9 de diciembre", "December 9th", "dec 9", "the 9th of december": a date with its month; it stands over a weekday
+# said beside it, and its number is no clock time
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|ember|ober)?"
+_DATE_NAMED = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?({_MONTH_WORD})\b\.?|"
+                         rf"\b({_MONTH_WORD})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?::|am\b|pm\b|h\b))", re.I)
+
+
+def _named_date(text: str, now: datetime) -> tuple[date, tuple[int, int]] | None:
+    """The date a message names with its month ("9 de diciembre", "Dec 9"), the next one from today, and its span."""
+    found = _DATE_NAMED.search(text)
+    if not found:
+        return None
+    day = int(found.group(1) or found.group(4))
+    month = _MONTHS.index((found.group(2) or found.group(3)).lower()[:3]) + 1
+    for year in (now.year, now.year + 1):
+        try:
+            candidate = date(year, month, day)
+        except ValueError:
+            return None
+        if candidate >= now.date():
+            return candidate, found.span()
+    return None
 
 
 def _day_of_month(text: str, now: datetime, hint: str | None) -> date | None:
@@ -168,6 +193,11 @@ def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> d
         return None
     text = english_when(text)
     tz = now.tzinfo
+    named = _named_date(text, now)
+    if named is not None:  # "el miércoles 9 de diciembre a las 11": that date, and 11 is the time
+        (on, (a, b)) = named
+        hour, minute = _clock(text[:a] + " " + text[b:]) or (11, 0)
+        return datetime(on.year, on.month, on.day, hour, minute, tzinfo=tz)
     days = [d for d in _WHEN.finditer(text) if not _RULED_OUT_AFTER.match(text[d.end():])
             and not _RULED_OUT_BEFORE.search(text[:d.start()])] or list(_WHEN.finditer(text))
     # Several days: the last one said is the one that stands ("friday's bad too, saturday after 11").
@@ -246,7 +276,7 @@ def _each_time(when: str | None, first: datetime) -> list[datetime]:
     """The clock times a message gives, in order, on the first tour's day ("friday, one at 10 one at 11:30")."""
     if not when:
         return []
-    text = english_when(when)
+    text = _DATE_NAMED.sub(" ", english_when(when))  # "wednesday 9 december at 11": 9 is the date, 11 the time
     times = []
     for m in _CLOCK.finditer(text):
         said = m.group(0) if m.group(1) or m.group(6) or m.group(7) else f"at {m.group(4)}:{m.group(5) or '00'}"

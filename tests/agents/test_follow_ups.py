@@ -1594,3 +1594,26 @@ def test_an_arabic_pet_question_beside_a_booking_is_answered_in_arabic(inventory
     state = ask(graph, "تمام، احجز لي معاينة للأرخص يوم الثلاثاء الساعة ٧ مساءً. وبالمناسبة عندي قطة، هل يسمحون "
                        "بالحيوانات؟", thread_id="pt")
     assert state["plan"]["actions"] and "الإعلان لا يذكر إن كانت الحيوانات الأليفة مسموحة" in state["reply"]
+
+
+def test_a_date_with_its_month_is_the_day_and_its_number_no_clock_time(now):
+    from agents.via.tour_close import _each_time, resolve_start
+
+    spanish = resolve_start("agenda una visita para el jueves 10 de diciembre a las 3 de la tarde", now)
+    assert spanish.strftime("%Y-%m-%d %H:%M") == "2026-12-10 15:00"
+    assert resolve_start("can we see it Dec 10th at 2pm", now).strftime("%m-%d %H:%M") == "12-10 14:00"
+    assert _each_time("thursday 10 december at 11", resolve_start("thursday 10 december at 11", now)) == []
+
+
+def test_office_suites_priced_by_floor_rate_and_a_negotiated_rate(inventory, now):
+    """A suite named by its floor, suites named by their rate, and a rate to negotiate are priced from the listing;
+    the negotiated rate is about the suite just discussed, not a new cap on the search."""
+    graph = _graph(inventory, now)
+    ask(graph, "70 person design agency, office near union square, what do you have on university place? max $90/sf",
+        thread_id="u")
+    year = ask(graph, "how much a year for the one on the 8th floor?", thread_id="u")
+    assert year["focus"] == "U-55" and "$1,355,100 a year" in year["reply"]
+    talk = ask(graph, "what if we negotiate it to $80/sf?", thread_id="u")
+    assert "$105,047 a month" in talk["reply"] and talk["spec"]["budget_ppsf_year"] == 90
+    monthly = ask(graph, "whats monthly on the $86 ones", thread_id="u")["reply"]
+    assert "(U-55): $112,925 a month" in monthly and "U-54" not in monthly  # U-54 lists at $83
