@@ -782,8 +782,8 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
             return m
     # "the 23rd floor one", "the one on the 8th floor", "la del piso 8": a unit told by its floor
     one_on_a_floor = re.search(r"\bfloor (?:one|unit|place|apartment|apt|suite|listing)\b|\bthe one on (?:the )?\d|"
-                               r"\b(?:la|el|lo)s? del? (?:\w+ )?(?:piso|planta)\b|\b(?:la|el) (?:del|en el) (?:\d{1,2}\w* )?"
-                               r"(?:piso|planta)\b", lowered)
+                               r"\b(?:la|el|lo)s? del? (?:\w+ )?(?:piso|planta)\b|"
+                               r"\b(?:la|el) (?:del|en el) (?:\d{1,2}\w* )?(?:piso|planta)\b", lowered)
     floor = floor_said(lowered) if one_on_a_floor else None
     on = on_floor(shown, floor) if floor is not None else []
     if len(on) == 1:  # "the 23rd floor one": the one shown unit on that floor
