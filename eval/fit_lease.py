@@ -2,7 +2,9 @@
 calibrate the not-found threshold on dev, write agents/doma/config/lease_ranker.json.
 
 A candidate clause is labeled good when it sits on an expected page and holds every expected answer phrase.
-The not-found threshold is the lowest at which no dev question the lease answers is called not found.
+The not-found model sees only the questions no amenity rule has answered (lease_qa.absent_topic); its threshold is
+the lowest at which no dev question the lease answers is called not found, raised while dev cannot tell the
+difference.
 """
 
 from __future__ import annotations
