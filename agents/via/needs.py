@@ -679,7 +679,7 @@ def parse_spec(text: str) -> SearchSpec:
     work = re.sub(r"\b(?:SE|U)-\d+\b", " ", work, flags=re.I)  # unit ids are not numbers of the request
     # "can stretch to 2300", "could go up to 3k": a new ceiling
     work = re.sub(r"\b(?:stretch|go up|push|bump (?:it )?up|raise (?:it|the budget|my budget))\s+(?:it\s+)?to\s+\$?"
-                  r"(\d[\d,.]*k?)\b", r"max $\1", work, flags=re.I)
+                  r"(\d[\d,.]*k?)\b(?!\s*(?:sf|sq|square|rsf|ft))", r"max $\1", work, flags=re.I)  # a size stays a size
     confidence: dict[str, float] = {}
     people = headcount(work)
     per_sf = rate_per_sf(work)

@@ -311,6 +311,9 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     if not notes:
         return None
     data["spec_status"] = "ok"
+    if data.get("min_sqft") is not None and data.get("max_sqft") is not None and data["min_sqft"] > data["max_sqft"]:
+        # "what if we go up to 18k sf" after 14-16k: the bound just said stands, the other one goes
+        data["min_sqft" if parsed.max_sqft is not None else "max_sqft"] = None
     return Edit(SearchSpec.model_validate(data), new_view, notes)
 
 

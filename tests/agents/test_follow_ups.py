@@ -1617,3 +1617,16 @@ def test_office_suites_priced_by_floor_rate_and_a_negotiated_rate(inventory, now
     assert "$105,047 a month" in talk["reply"] and talk["spec"]["budget_ppsf_year"] == 90
     monthly = ask(graph, "whats monthly on the $86 ones", thread_id="u")["reply"]
     assert "(U-55): $112,925 a month" in monthly and "U-54" not in monthly  # U-54 lists at $83
+
+
+def test_a_size_raised_past_the_old_range_never_breaks_the_search(inventory, now):
+    """"go up to 18k sf" after 14-16k SF is a ceiling (not a budget of $18k) and a follow-up whose bound crosses the
+    kept one replaces it instead of failing validation (it crashed the turn before)."""
+    from agents.via.needs import parse_spec
+
+    assert parse_spec("what if we go up to 18k sf").max_sqft == 18000
+    graph = _graph(inventory, now)
+    ask(graph, "looking for office space on w 38th st. team of 70ish, thinking 14-16k sf, max $90/sf/yr", thread_id="s")
+    ask(graph, "what if we go up to 18k sf, anything cheaper per foot?", thread_id="s")
+    bigger = ask(graph, "and what about at least 20k sf?", thread_id="s")
+    assert (bigger["spec"]["min_sqft"], bigger["spec"]["max_sqft"]) == (20000, None)
