@@ -28,6 +28,7 @@ from agents.via.match_rank import DEEPER, match, preview
 from agents.via.referents import units_meant
 from agents.via.refine import (
     BETWEEN,
+    COMPARE_PAIR,
     DETAILS_Q,
     DROP,
     DROPPED_TRANSIT,
@@ -1089,7 +1090,7 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         # first, then the question about the unit it names, on the new results (by match_rank)
         return {**needs_node(state, model=model, answer=False), "ask_after": english}
     if answered is not None and asks_over_the_set(english) and unit_named(english, state["matches"]) is None \
-            and not BETWEEN.search(english) \
+            and not BETWEEN.search(english) and not COMPARE_PAIR.search(english) \
             and (parse_spec(text).location or re.search(r"\b(?:stretch|go up|up to|raise|increase)\b", english, re.I)
                  or DROPPED_TRANSIT.search(english) or DROP.search(english)
                  or parse_spec(english).max_min_to_subway is not None):

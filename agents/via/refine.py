@@ -352,7 +352,9 @@ RESULT_QUESTION = re.compile(
     r"\b(?:does it|is it|has it|is there|how far|how old|how big|how many)\b", re.I)
 # "tell me more about the 3rd one", "the one with the washer dryer, how far is it from the train": that unit's facts
 # A question about one unit's own facts ("how far", "what floor", "how big")
-DETAILS_Q = re.compile(r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails?\b|\bhow old\b|"
+DETAILS_Q = re.compile(r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails?\b|\bhows? old\b|"
+                      r"\bwhat'?s the catch\b|\bany catch\b|\btoo good to be true\b|"
+                      r"\bwhy (?:is it |so )?(?:so )?cheap\b|"
                       r"\bhow far\b|\b(?:what|which) (?:floor|else)\b|\bbuilding age\b|\byear built\b|\bhow big\b|"
                       r"\bsq ?ft\b|\bsquare (?:feet|foot|footage)\b|\bhow many (?:bath|bed)", re.I)
 _THE_ONE_WITH = re.compile(r"\b(?:the|that) one with (?:the |a )?([\w/ ]{3,20}?)(?:,|\.|\?|$| how| what| is| does)",
@@ -773,6 +775,36 @@ _NEAR_RENT = re.compile(r"\b(just over|a bit over|slightly over|just above|just 
                         r"about|roughly|near)\s+\$?(\d{1,2}(?:,\d{3})?|\d{3,5})(k)?\b(?! ?(?:sq|sf|square|min))", re.I)
 
 
+_MINUTES_ONE = re.compile(r"\bthe (\d{1,2})[- ]?min(?:ute)?s?(?: walk)? (?:one|unit|place|apartment|listing)\b", re.I)
+_RENT_SAID = re.compile(r"(?<![\w.])\$?(\d{1,3}(?:,\d{3})+|\d{3,6})(k)?\b(?!\s*(?:sq|sf|square|min))", re.I)
+
+
+def _by_traits(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The one shown unit that has each of two or more traits a phrase gives it (a rent, an amenity, a walk to the
+    subway, a neighbourhood): "the 3000 doorman one", "the 1 min one with w/d". None unless exactly one has them all."""
+    lowered = text.lower()
+    traits: list[set[str]] = []
+    rents = {m["id"] for found in _RENT_SAID.finditer(text)
+             for m in shown if m["row_preview"].get("rent") and abs(m["row_preview"]["rent"] - float(
+                 found.group(1).replace(",", "")) * (1000 if found.group(2) else 1)) <= 1}
+    if rents:
+        traits.append(rents)
+    minutes = _MINUTES_ONE.search(lowered)
+    if minutes:
+        traits.append({m["id"] for m in shown if m["row_preview"].get("min_to_subway") == float(minutes.group(1))})
+    for label, said in _RESULT_AMENITIES:
+        if re.search(said, lowered) and not re.search(rf"\b(?:no|without|sin)\s+(?:a\s+)?{said}", lowered):
+            traits.append({m["id"] for m in shown if _lists(m["row_preview"].get("amenities", []), label)})
+    hoods = {str(m["row_preview"].get("neighborhood") or "").lower() for m in shown} - {""}
+    for hood in hoods:
+        if re.search(rf"\b{re.escape(hood)}\b", lowered):
+            traits.append({m["id"] for m in shown if str(m["row_preview"].get("neighborhood") or "").lower() == hood})
+    if len(traits) < 2:
+        return None
+    common = set.intersection(*traits)
+    return next((m for m in shown if m["id"] in common), None) if len(common) == 1 else None
+
+
 def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The one shown unit a message names by its suite ("the 2102 one"), its rent ("the 1br for 2995", "the 1900
     one") or its neighborhood ("the LES one", "the bushwick one"); None when it names none or several."""
@@ -783,6 +815,9 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
                 m["row_preview"].get("rent") is None or not re.search(
                     rf"(?:under|below|max|up to|budget|than|at most)\s+\$?{re.escape(suite)}", lowered)):
             return m
+    both = _by_traits(text, shown)
+    if both is not None:  # "the 3000 doorman one": the one unit that has every trait said, not the first with one
+        return both
     # "the 23rd floor one", "the one on the 8th floor", "la del piso 8": a unit told by its floor
     one_on_a_floor = re.search(r"\bfloor (?:one|unit|place|apartment|apt|suite|listing)\b|\bthe one on (?:the )?\d|"
                                r"\b(?:la|el|lo)s? del? (?:\w+ )?(?:piso|planta)\b|"
@@ -846,21 +881,27 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 # "between the soho one with the patio and that tribeca one, which is cheaper and by how much?": two named units
 BETWEEN = re.compile(r"\bbetween\s+(.{3,60}?)\s+and\s+(.{3,60}?)(?:,|\?|$|\s+which\b|\s+what\b)", re.I)
+# "compare the cheapest dumbo one to the brooklyn heights one" ("A vs B" is read with the units' details elsewhere)
+COMPARE_PAIR = re.compile(r"\bcompare\s+(.{3,60}?)\s+(?:to|with|and|against)\s+(.{3,60}?)(?:,|\?|\.|$)", re.I)
 _COMPARE_WORDS = re.compile(r"\b(?:cheaper|pricier|bigger|smaller|larger|closer|difference|by how much|which|"
                             r"compare)\b", re.I)
 
 
 def _first_in_hood(part: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """ "the astoria one" among several Astoria units: the first of them as listed (the best ranked)."""
+    """ "the astoria one" among several Astoria units: the first of them as listed (the best ranked); "the cheapest
+    dumbo one": the cheapest of them."""
     low = part.lower()
-    return next((m for m in pool if str(m["row_preview"].get("neighborhood") or "").lower() in low
-                 and m["row_preview"].get("neighborhood")), None)
+    there = [m for m in pool if str(m["row_preview"].get("neighborhood") or "").lower() in low
+             and m["row_preview"].get("neighborhood")]
+    if there and re.search(r"cheap(?:er|est)|lowest", low):
+        return min(there, key=lambda m: m["row_preview"].get("rent") or float("inf"))
+    return there[0] if there else None
 
 
 def compare_two(text: str, pool: list[dict[str, Any]]) -> tuple[str, str] | None:
     """The two units a "between A and B" question names (in the list shown or an earlier one), side by side with
     the rent difference."""
-    pair = BETWEEN.search(text)
+    pair = BETWEEN.search(text) or COMPARE_PAIR.search(text)
     if not pair or not _COMPARE_WORDS.search(text):
         return None
     first, second = (unit_named(part, pool) or _first_in_hood(part, pool) for part in pair.groups())

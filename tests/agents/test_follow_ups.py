@@ -1630,3 +1630,23 @@ def test_a_size_raised_past_the_old_range_never_breaks_the_search(inventory, now
     ask(graph, "what if we go up to 18k sf, anything cheaper per foot?", thread_id="s")
     bigger = ask(graph, "and what about at least 20k sf?", thread_id="s")
     assert (bigger["spec"]["min_sqft"], bigger["spec"]["max_sqft"]) == (20000, None)
+
+
+def test_a_unit_told_by_two_traits_is_the_one_with_both(inventory, now):
+    """"the 3000 doorman one" is the $3,000 unit that has a doorman, not the first unit with a doorman nor the first at
+    $3,000; "compare the cheapest X one to the Y one" compares those two; "what's the catch" asks for the details."""
+    from agents.via.refine import unit_named
+
+    def unit(uid: str, rent: int, amenities: list[str]) -> dict:
+        return {"id": uid, "row_preview": {"rent": rent, "amenities": amenities, "neighborhood": "Williamsburg"}}
+
+    shown = [unit("A", 1900, ["doorman"]), unit("B", 3000, ["dishwasher"]), unit("C", 3000, ["doorman", "gym"])]
+    assert unit_named("book the 3000 doorman one", shown)["id"] == "C"
+    assert unit_named("the 3000 one with a gym", shown)["id"] == "C"
+    graph = _graph(inventory, now)
+    ask(graph, "1br brooklyn heights w doorman, up to 3500", thread_id="b")
+    ask(graph, "hmm only one. what about dumbo instead", thread_id="b")
+    compared = ask(graph, "compare the cheapest dumbo one to the brooklyn heights one", thread_id="b")["reply"]
+    assert "(SE-1905)" in compared and "(SE-4285)" in compared and "cheaper by $1,100 a month" in compared
+    catch = ask(graph, "the 2350 one seems too cheap, whats the catch? hows old is the bldg", thread_id="b")["reply"]
+    assert "(SE-1905)" in catch and "years old" in catch
