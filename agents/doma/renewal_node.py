@@ -25,7 +25,7 @@ from agents.doma.renewal import (
     rent_approval,
     states_rules,
 )
-from agents.doma.renewal_parse import BUT_AT, RenewalRequest, parse_renewal_request
+from agents.doma.renewal_parse import BUT_AT, FREE_LIMIT, RenewalRequest, parse_renewal_request
 from agents.doma.renewal_tenant import (
     FINAL,
     LANDLORD_BACK,
@@ -246,10 +246,16 @@ _COUNTS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 
 SEND_ASK = re.compile(r"^\W*(?:ok(?:ay)?\W+|great\W+|fine\W+)?(?:send|offer)\b(?!.{0,20}\b(?:comps|table))", re.I)
 
 
+def free_offered(text: str) -> re.Match[str] | None:
+    """Free months offered or asked for ("3 months free on a 5 yr deal"), not a limit on them ("more than 2 months free
+    needs the owner")."""
+    return FREE_MONTHS.search(FREE_LIMIT.sub(" ", text))
+
+
 def concession_verdict(analysis: Any, latest: RenewalRequest, text: str) -> str | None:
     """An increase with free rent or a one-time credit ("2% plus one month free", "the 2% with a $300 credit"): the
     face rent, the effective rent over the term, and whether the effective rent is within policy."""
-    free = FREE_MONTHS.search(text)
+    free = free_offered(text)
     request, current = analysis.request, analysis.current_rent
     # the rent the free months come with: the figure this message states, else the increase on the table
     stated = latest.tenant_counter_rent or next((v for _, v, unit in latest.terms if unit == "$"), None)
@@ -487,7 +493,7 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 analysis = with_own_terms(analysis)
             # a tenant's counter we would accept is the package, unless the options are asked for
             # ... and free rent with it is judged on the effective rent (below), never accepted at its face
-            conceding = bool(FREE_MONTHS.search(text) or latest.credit_usd)
+            conceding = bool(free_offered(text) or latest.credit_usd)
             accepted = accept_counter(analysis) if not own and not OPTIONS_ASKED.search(text) and not conceding \
                 else None
             if accepted is not None:  # "tenant countered at 3350 for 2 years. accept?": yes, said, and the package
@@ -542,7 +548,7 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 # "draft the letter to the tenant", "ok send 3R the 2% with a $300 credit"
                 letter = tenant_letter(analysis, state.get("lang"), only=chosen_option(text) or (
                     1 if SEND_ASK.search(text) else None))
-                free = FREE_MONTHS.search(text)
+                free = free_offered(text)
                 if free:  # "ok 2 months free at 94. draft the terms": the free rent is part of the offer
                     months = _COUNTS.get(free.group(1).lower()) or int(free.group(1))
                     letter = with_free_months(letter, months)

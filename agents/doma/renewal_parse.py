@@ -107,7 +107,7 @@ _FLOOR = re.compile(r"\b(?:at least|minimum(?: of)?|min|no less than|floor of|"
 _AUTHORITY_PPSF = re.compile(r"\b(?:i|we) can (?:approve|sign off on|ok|okay|sign)\b[^$\d]{0,25}\$?\s?"
                              r"(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*|a\s*)\s*(?:sf|sq\.?\s?ft|square foot|foot)\b",
                              re.IGNORECASE)
-_FREE_LIMIT = re.compile(r"\b(?:more than|over|above|beyond)\s+(\d{1,2})\s+months?(?:')?\s*(?:of\s+)?free\b|"
+FREE_LIMIT = re.compile(r"\b(?:more than|over|above|beyond)\s+(\d{1,2})\s+months?(?:')?\s*(?:of\s+)?free\b|"
                          r"\b(?:any|all) (?:free rent|free months?|concessions?)\b[^.;]{0,15}\b(?:needs?|requires?)\b",
                          re.I)
 _WITHOUT_SIGN_OFF = re.compile(r"\b(?:up to|hasta|until|below|under)\s+\+?(\d+(?:\.\d+)?)\s*"
@@ -388,7 +388,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     if authority:  # "I can approve >= $90/sf; below that needs the owner": a manager's authority, per square foot
         fields["approval_below_ppsf"] = float(authority.group(1))
         text = text[:authority.start(1)] + " " * len(authority.group(1)) + text[authority.end(1):]
-    free = _FREE_LIMIT.search(text)
+    free = FREE_LIMIT.search(text)
     if free and free.group(1):
         fields["free_months_limit"] = float(free.group(1))
         text = text[:free.start(1)] + " " * len(free.group(1)) + text[free.end(1):]

@@ -314,6 +314,9 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
     ("scald", _rx(r"\b(?:bright |really |very )?red (?:legs|arms|hands|feet|skin|back|face|bottom)\b|\bblister\w*|"
                   r"\b(?:red )?burn\b"),
      re.compile(r"\bscald\w*|\bfull hot\b|\btoo hot\b|\bboiling\b|\bsteam\w*|\bhot_water\b|\bhot (?:tap|faucet)\b")),
+    # a ceiling bulging or sagging where water is coming in: water held above it, about to come down
+    ("structural", _rx(r"\bceiling\W+(?:\w+\W+){0,3}?(?:bulg\w*|sagg\w*|bowing|balloon\w*|drooping)"),
+     re.compile(r"\bwater\b|\bleak\w*|\bdrip\w*|\bplumber\b|\bagua\b|\bgotera\b")),
     # water standing deep or reaching other rooms
     ("flood", _rx(r"\bon the floor\W+(?:\w+\W+){0,2}?(?:about |around |like |almost |over |nearly |maybe )?"
                   r"(?:an?|one|two|half an?|\d+) inch(?:es)?\b",

@@ -116,3 +116,10 @@ def test_an_office_renewal_priced_per_foot_with_free_months(inventory, now):
     assert "$90.87/SF/yr effective" in terms["reply"]
     letter = terms["reply"].split("**Draft letter to the tenant:**")[1]
     assert "for 60 months" in letter and "first 2 months of base rent" in letter
+
+
+def test_a_limit_on_free_months_is_no_offer_of_them():
+    from agents.doma.renewal_node import free_offered
+
+    assert free_offered("I can approve >= $90/sf; below that or more than 2 months free needs the owner") is None
+    assert free_offered("they want 3 months free on a 5 yr deal at 93") is not None

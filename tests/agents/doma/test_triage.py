@@ -308,6 +308,8 @@ EVIDENCE_CASES = [
     ("AC is out during the heat advisory and my 3-week-old is here", "P0"),
     ("scalding water from every tap in all the units on our line", "P0"),
     ("the kitchen cabinet door is splintered", "P1|P2"),
+    ("the leak from upstairs is still dripping and now the ceiling is bulging", "P0"),
+    ("the ceiling paint is bulging a bit in the hallway", "P1|P2"),
     ("no sale ni una gota de agua y los vecinos del 2 al 6 estan igual", "P0"),
 ]
 
