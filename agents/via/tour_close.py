@@ -127,7 +127,10 @@ _WHEN_WORDS = (
 
 def english_when(text: str) -> str:
     """Spanish and Arabic day, time and ordinal words in English ("el sábado por la mañana" -> "saturday
-    morning"); other text unchanged."""
+    morning", "10 y media" -> "10:30"); other text unchanged."""
+    text = re.sub(r"\b(\d{1,2}) y (media|cuarto)\b",
+                  lambda m: f"{m.group(1)}:{'30' if m.group(2).lower() == 'media' else '15'}", text, flags=re.I)
+    text = re.sub(r"\b(\d{1,2}(?::\d{2})?)\s+y\s+(?=\d{1,2}\b)", r"\1 and ", text)  # "10 y 10:30": two times
     return re.sub(r"\s+", " ", swap_words(text, _WHEN_WORDS, pad=" ")).strip()
 
 
@@ -295,7 +298,9 @@ def _each_time(when: str | None, first: datetime) -> list[datetime]:
     return times if len(times) >= 2 else []
 
 
-_TIME_PAIR = re.compile(r"(?:\bat|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?|\btomorrow,?)\s+"
+_TIME_PAIR = re.compile(r"(?:\bat|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s*,?|"
+                        r"\btomorrow\s*,?|"
+                        r"\b(?:morning|afternoon|evening)\s*,?)\s+"
                         r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:and|&|or|,|then)\s+(\d{1,2})(?::(\d{2}))?\s*"
                         r"(am|pm)?\b(?!\s*(?:min|%|people|units?|sf|br|bed|w|e|west|east|st|nd|rd|th|ave)\b)", re.I)
 
@@ -311,19 +316,23 @@ def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: dateti
         own: the person's own held or confirmed tours (start, end).
     """
     first = resolve_start(when, now, hint) or next_business_slot(now)
-    busy = sorted(own or [])
+    # (start, end, building) of every tour to keep clear of: another building needs travel time, the same one none
+    busy: list[tuple[datetime, datetime, str]] = sorted((a, b, "") for a, b in own or [])
     actions: list[TourAction] = []
     notes: list[str] = []
     asked = _each_time(when, first)
     earliest = asked[0] if asked else first  # "saturday, 10 and 11": the first time said, not the default hour
     for i, unit in enumerate(units):
+        building = _building(unit)
+        if actions and building == _building({"address": actions[-1].address}):
+            earliest = min(earliest, actions[-1].end)  # the next unit in the same building: no travel between
         if i < len(asked) and asked[i] > earliest:
             earliest = asked[i]  # "one at 10, one at 11:30": each tour at its own time
         start, why = earliest, ""
         for _ in range(MAX_SHIFTS):
-            clash = next(((a, b) for a, b in busy if a - GAP < start + SLOT and start < b + GAP), None)
-            if clash:
-                start, why = clash[1] + GAP, "you have another tour then"
+            free_at = _clash(start, busy, building)
+            if free_at is not None:
+                start, why = free_at, "you have another tour then"
             elif taken is not None and taken(unit["unit_id"], start, start + SLOT):
                 start, why = start + SLOT, "someone else holds that slot"
             else:
@@ -332,9 +341,24 @@ def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: dateti
             notes.append(f"{unit['address']}: {earliest:%a %H:%M} is not possible ({why}); proposed {start:%a %H:%M}.")
         actions.append(TourAction(unit_id=unit["unit_id"], address=unit["address"], start=start, end=start + SLOT,
                                   required_docs=DOCS.get(unit.get("kind", "apartment"), DOCS["apartment"])))
-        busy = sorted([*busy, (start, start + SLOT)])
+        busy = sorted([*busy, (start, start + SLOT, building)])
         earliest = start + SLOT + GAP
     return _plan(actions), notes
+
+
+def _clash(start: datetime, busy: list[tuple[datetime, datetime, str]], building: str) -> datetime | None:
+    """When a tour starting then would overlap one kept clear of (with travel time unless in the same building):
+    the time it could start instead, else None."""
+    for a, b, where in busy:
+        gap = timedelta(0) if where and where == building else GAP
+        if a - gap < start + SLOT and start < b + gap:
+            return b + gap
+    return None
+
+
+def _building(unit: dict[str, Any]) -> str:
+    """The building a tour is in: its address without the suite ("135 W 36th St"), or the listing's building."""
+    return str(unit.get("address") or "").split(", Suite")[0]
 
 
 def _plan(actions: list[TourAction]) -> ActionPlan:
@@ -488,7 +512,9 @@ def _street_of(match: dict[str, Any]) -> str:
 # "both", "the top two", "all three": more than one of the results just shown.
 _SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b|"
                       r"\b(?:two|2|three|3) (?:cheapest|biggest|largest|closest|nearest)\b|"
-                      r"(?<!\ba )\b(?:los|las) (?:dos|tres)\b(?! de la)|\bamb[oa]s\b|كلاهما|الاثنين", re.I)
+                      r"(?<!\ba )\b(?:los|las) (?:dos|tres)\b(?! de la)|\bamb[oa]s\b|كلاهما|الاثنين|"
+                      # "visita a las dos el sábado, 10 y 10 y media": "the two", when the times are said apart
+                      r"\ba (?:los|las) (?:dos|tres)\b(?=.*\b\d{1,2}(?::\d{2})?\s*(?:y|,|and)\s*\d{1,2}\b)", re.I)
 
 
 def _ranked_by_ask(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1650,3 +1650,17 @@ def test_a_unit_told_by_two_traits_is_the_one_with_both(inventory, now):
     assert "(SE-1905)" in compared and "(SE-4285)" in compared and "cheaper by $1,100 a month" in compared
     catch = ask(graph, "the 2350 one seems too cheap, whats the catch? hows old is the bldg", thread_id="b")["reply"]
     assert "(SE-1905)" in catch and "years old" in catch
+
+
+def test_both_units_of_one_building_toured_back_to_back_at_the_times_said(inventory, now):
+    """"a las dos ... 10 y 10 y media": both units (not two o'clock), at 10:00 and 10:30; two units in one building need
+    no travel time between them."""
+    from agents.via.tour_close import schedule_tours
+
+    same = [{"unit_id": "A", "address": "Rego Park apartment (building 1)"},
+            {"unit_id": "B", "address": "Rego Park apartment (building 1)"}]
+    plan, _ = schedule_tours(same, when="agenda visita a las dos el sabado en la mañana, 10 y 10 y media", now=now)
+    assert [a.start.strftime("%a %H:%M") for a in plan.actions] == ["Sat 10:00", "Sat 10:30"]
+    apart = [{"unit_id": "A", "address": "135 W 36th St, Suite 1300"}, {"unit_id": "B", "address": "28 W 30th St"}]
+    plan, _ = schedule_tours(apart, when="tuesday at 10", now=now)
+    assert [a.start.strftime("%H:%M") for a in plan.actions] == ["10:00", "10:45"]  # travel between buildings
