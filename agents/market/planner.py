@@ -35,7 +35,7 @@ BEDS_AR = (  # normalized spelling (retrieval.arabic.normalize)
 )
 TYPOLOGY = (
     (re.compile(r"\b(?:villas?|townhouses?|town houses?)\b|فيلا|فلل|فيلات|تاون ?هاوس", re.I), "Villa / Townhouse"),
-    (re.compile(r"\b(?:apartments?|flats?|duplex(?:es)?)\b|شقه|شقق", re.I), "Apartment / Duplex"),
+    (re.compile(r"\b(?:apartments?|apts?|flats?|duplex(?:es)?)\b|شقه|شقق", re.I), "Apartment / Duplex"),
     (re.compile(r"\boffices?\b|مكتب|مكاتب", re.I), "Office"),
     (re.compile(r"\b(?:retail|shops?)\b|محل|محلات|تجزئه", re.I), "Retail"),
     (re.compile(r"\b(?:plots?|land)\b|ارض|اراضي", re.I), "Plot"),

@@ -60,6 +60,8 @@ def yield_answer(message: str, previous: str | None, lang: str) -> tuple[str, Ca
     layout = layout_in(message) or layout_in(previous or "")
     size = _SQM.search(message)
     price, _monthly = budget_in(message)
+    if len(districts) >= 2 and not price:  # "2br on yas vs reem, which has the better gross yield": each, side by side
+        return _yields_compared(districts[:3], year, typology, layout, size, lang)
     rate, rent, calls = _rate_and_rent(district, year, typology, layout)
     if rate is None or rent is None:
         return None
@@ -91,6 +93,43 @@ def yield_answer(message: str, previous: str | None, lang: str) -> tuple[str, Ca
                  + ("TRANSACTIONS_DISTRICT" if cost is not None and average is not None and not size and not price
                     else "SALE_RATES_DISTRICT") + ", RENTAL_INDEX_DISTRICT (Abu Dhabi market tables)")
     return reply, calls
+
+
+def _yields_compared(districts: list[str], year: int, typology: str, layout: str | None, size: re.Match[str] | None,
+                     lang: str) -> tuple[str, Calls] | None:
+    """The gross yield of the same kind of home in each district named: a year's rent over the price of the size said,
+    else over the year's average sale of that layout, else over a 100 sqm unit at the sale rate."""
+    rows, calls = [], []
+    for district in districts:
+        rate, rent, made = _rate_and_rent(district, year, typology, layout)
+        calls += made
+        if rate is None or rent is None:
+            return None
+        average = _average_sale(district, year, typology, layout, calls) if layout and not size else None
+        if size:
+            cost, how = rate * float(size.group(1)), f"{float(size.group(1)):g} sqm at AED {rate:,.0f}/sqm"
+        elif average is not None:
+            cost, how = average[0], f"the average of {average[1]:,} sales"
+        else:
+            cost, how = rate * EXAMPLE_SQM, f"{EXAMPLE_SQM} sqm at AED {rate:,.0f}/sqm"
+        rows.append((rent / cost, district, rent, cost, how))
+    rows.sort(reverse=True)
+    what = f"{layout} " if layout else ""
+    if lang == "ar":
+        lines = [f"- {AR_PLACES.get(d, d)}: إيجار سنوي {rent:,.0f} درهم على سعر {cost:,.0f} درهم: عائد إجمالي تقريبي "
+                 f"{gross:.1%}" for gross, d, rent, cost, _how in rows]
+        return "\n".join([f"العائد الإجمالي ({year}):", *lines,
+                          f"الأعلى عائدًا: {AR_PLACES.get(rows[0][1], rows[0][1])}. أرقام إجمالية قبل الرسوم والشغور، "
+                          "وليست نصيحة استثمارية."]), calls
+    lines = [f"- {d}: a year's rent of AED {rent:,.0f} over AED {cost:,.0f} ({how}): gross yield about **{gross:.1%}**"
+             for gross, d, rent, cost, how in rows]
+    close = abs(rows[0][0] - rows[-1][0]) < 0.002
+    verdict = (f"Roughly equal ({rows[0][1]} marginally higher)." if close else
+               f"{rows[0][1]} returns more rent per dirham of price.")
+    return "\n".join([f"Gross yield ({year}, {what}{typology.lower()}), each district's average rent over its price:",
+                      *lines, f"{verdict} Gross figures before service charges, fees, vacancy and financing; past "
+                      "rents, not a forecast or advice.\n\nSources: TRANSACTIONS_DISTRICT, SALE_RATES_DISTRICT, "
+                      "RENTAL_INDEX_DISTRICT (Abu Dhabi market tables)"]), calls
 
 
 INVEST_Q = re.compile(r"\b(?:better|best|smarter)\b.{0,25}\b(?:invest\w*|buy|to buy|rental return|returns?|yield)\b|"

@@ -369,3 +369,16 @@ def test_a_projects_status_is_read_from_the_project_table() -> None:
     assert get_project_status("Marina Square")["ready"] is True
     assert get_project_status("RIVAGE")["completion_pct"] == 0.0
     assert get_project_status("no such tower")["error"] == "unknown_project"
+
+
+def test_two_districts_yields_are_compared_and_apts_are_apartments() -> None:
+    """"2br apt on yas vs reem, which has the better gross yield": each district's rent over its own average sale,
+    side by side (not Yas alone); "apts" names apartments."""
+    from agents.market.planner import typology_in
+    from agents.market.yields import yield_answer
+
+    reply, calls = yield_answer("2br apt on yas vs reem, which one has the better gross yield rn", None, "en")
+    assert "Yas Island" in reply and "Al Reem Island" in reply and "5.1%" in reply and "5.2%" in reply
+    assert "Roughly equal (Al Reem Island marginally higher)" in reply
+    assert sum(1 for tool, _args, _result in calls if tool == "get_total_sales_value") == 2
+    assert typology_in("ok back to apts") == "Apartment / Duplex"
