@@ -996,6 +996,35 @@ def answer_each(text: str, shown: list[dict[str, Any]], focus: str | None = None
     return "\n".join(a for a, _ in answers), answers[-1][1]
 
 
+# "floor 18 with no elevator? that can't be right": the person doubts what the data says of a unit
+DOUBT = re.compile(r"\bcan'?t be right\b|\bcannot be right\b|\bcan not be right\b|"
+                   r"\bthat'?s (?:wrong|odd|weird|strange)\b|"
+                   r"\bis that (?:right|correct|true)\b|\bseems (?:off|wrong)\b|\bare you sure\b|\bno way\b", re.I)
+
+
+def data_doubt(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]],
+               in_focus: dict[str, Any] | None) -> tuple[str, str] | None:
+    """An answer to someone doubting what a listing says: what the data says of that unit, that an amenity it does not
+    list may simply be missing from the data, and to confirm with the listing agent; None unless a doubt is voiced."""
+    if not DOUBT.search(text):
+        return None
+    floor = floor_said(text)
+    floored = on_floor(pool, floor) if floor is not None else []
+    about = (floored[0] if len(floored) == 1 else None) or unit_named(text, pool) or in_focus
+    if about is None:
+        return None
+    row = about["row_preview"]
+    missing = [label for label, said in _RESULT_AMENITIES if re.search(rf"\bno\s+(?:\w+\s+)?{said}", text.lower())
+               and not _lists(row.get("amenities", []), label)]
+    said = (f"Fair question. The listing data for {row.get('address')} ({about['id']}) says"
+            + (f" floor {row['floor']}" if row.get("floor") else "")
+            + (f" and lists no {', '.join(missing)}" if missing else "") + ".")
+    if missing:
+        said += (" Listings often leave amenities out, so that is more likely a gap in the data than a fact about the "
+                 "building.")
+    return said + " Ask the listing agent to confirm before you rule it in or out.", about["id"]
+
+
 def answer_about_results(text: str, shown: list[dict[str, Any]],
                          focus: str | None = None,
                          earlier: list[dict[str, Any]] | None = None,
@@ -1018,6 +1047,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     compared = compare_two(text, pool)
     if compared is not None:
         return compared
+    doubted = data_doubt(text, shown, pool, in_focus)
+    if doubted is not None:
+        return doubted
     if BROKER_FEE.search(text) and (_MONEY_WORDS.search(text) or re.search(r"\bhow much\b", text, re.I)):
         # "how much would the first one cost me for a year including the broker fee?": its money, the fee said
         which = _ONE_UNIT.search(text)

@@ -1664,3 +1664,13 @@ def test_both_units_of_one_building_toured_back_to_back_at_the_times_said(invent
     apart = [{"unit_id": "A", "address": "135 W 36th St, Suite 1300"}, {"unit_id": "B", "address": "28 W 30th St"}]
     plan, _ = schedule_tours(apart, when="tuesday at 10", now=now)
     assert [a.start.strftime("%H:%M") for a in plan.actions] == ["10:00", "10:45"]  # travel between buildings
+
+
+def test_a_doubted_listing_fact_is_answered_as_a_likely_data_gap():
+    from agents.via.refine import data_doubt
+
+    units = [{"id": "A", "row_preview": {"address": "UES apartment", "floor": 18, "amenities": ["dishwasher"]}},
+             {"id": "B", "row_preview": {"address": "UES apartment", "floor": 3, "amenities": ["elevator"]}}]
+    said, about = data_doubt("floor 18 with no elevator? that cant be right", units, units, None)
+    assert about == "A" and "lists no elevator" in said and "gap in the data" in said and "listing agent" in said
+    assert data_doubt("which is on floor 18?", units, units, None) is None
