@@ -118,18 +118,18 @@ def _yields_compared(districts: list[str], year: int, typology: str, layout: str
     if lang == "ar":
         lines = [f"- {AR_PLACES.get(d, d)}: إيجار سنوي {rent:,.0f} درهم على سعر {cost:,.0f} درهم: عائد إجمالي تقريبي "
                  f"{gross:.1%}" for gross, d, rent, cost, _how in rows]
-        return "\n".join([f"العائد الإجمالي ({year}):", *lines,
-                          f"الأعلى عائدًا: {AR_PLACES.get(rows[0][1], rows[0][1])}. أرقام إجمالية قبل الرسوم والشغور، "
-                          "وليست نصيحة استثمارية."]), calls
+        return "\n".join([f"العائد الإجمالي ({year}):", *lines]) + (
+            f"\n\nالأعلى عائدًا: {AR_PLACES.get(rows[0][1], rows[0][1])}. أرقام إجمالية قبل الرسوم والشغور، "
+            "وليست نصيحة استثمارية."), calls
     lines = [f"- {d}: a year's rent of AED {rent:,.0f} over AED {cost:,.0f} ({how}): gross yield about **{gross:.1%}**"
              for gross, d, rent, cost, how in rows]
     close = abs(rows[0][0] - rows[-1][0]) < 0.002
     verdict = (f"Roughly equal ({rows[0][1]} marginally higher)." if close else
                f"{rows[0][1]} returns more rent per dirham of price.")
     return "\n".join([f"Gross yield ({year}, {what}{typology.lower()}), each district's average rent over its price:",
-                      *lines, f"{verdict} Gross figures before service charges, fees, vacancy and financing; past "
-                      "rents, not a forecast or advice.\n\nSources: TRANSACTIONS_DISTRICT, SALE_RATES_DISTRICT, "
-                      "RENTAL_INDEX_DISTRICT (Abu Dhabi market tables)"]), calls
+                      *lines]) + (f"\n\n{verdict} Gross figures before service charges, fees, vacancy and financing; "
+                                  "past rents, not a forecast or advice.\n\nSources: TRANSACTIONS_DISTRICT, "
+                                  "SALE_RATES_DISTRICT, RENTAL_INDEX_DISTRICT (Abu Dhabi market tables)"), calls
 
 
 INVEST_Q = re.compile(r"\b(?:better|best|smarter)\b.{0,25}\b(?:invest\w*|buy|to buy|rental return|returns?|yield)\b|"
