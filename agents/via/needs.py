@@ -397,6 +397,12 @@ def _sqft_factor(unit: str) -> float:
     return SQM_TO_SQFT if unit.startswith(("sqm", "sq m", "sq. m", "m2", "m²", "square met")) else 1.0
 
 
+_SIZE_TALK = re.compile(r"\b(?:sq\.?\s?ft|sqft|sf|square f(?:ee|oo)t|tiny|small|bigger|larger|space)\b", re.I)
+_BARE_SIZE = re.compile(r"(?<!budget )(?<!rent )(?<!pay )(?<![$\d,.])\b(\d{1,2},?\d{3}|\d{3})\s*"
+                        r"(?:\+|or (?:more|bigger|larger))(?!\s*(?:k\b|/mo|a month|per month|budget|dollars|usd|rent))",
+                        re.I)
+
+
 def _sizes(text: str) -> tuple[int | None, int | None, str]:
     low = high = None
     m = _SIZE_RANGE.search(text)
@@ -429,6 +435,10 @@ def _sizes(text: str) -> tuple[int | None, int | None, str]:
         else:
             low = value  # "2,000 SF office": at least that much space
         text = _blank(text, m.span())
+    bare = _BARE_SIZE.search(text) if high is None and _SIZE_TALK.search(text) else None
+    if bare:  # "700 sqft is tiny. anything 1000+ in that list?": in talk of sizes, "1000+" is the size asked for
+        low = int(bare.group(1).replace(",", ""))
+        text = _blank(text, bare.span())
     return low, high, text
 
 

@@ -26,6 +26,7 @@ from agents.via.match_rank import preview
 from agents.via.referents import (
     ORDINAL,
     ORDINALS,
+    POINTED,
     SUPERLATIVE,
     best,
     each_named,
@@ -440,7 +441,9 @@ def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -
     return " ".join(lines) or None
 
 
-_INSTEAD = re.compile(r"\binstead\b|\ben (?:su )?lugar\b|\bmejor\b", re.I)
+_INSTEAD = re.compile(r"\binstead\b|\ben (?:su )?lugar\b|\bmejor\b|\bswap\w*\b|"
+                      r"\b(?:switch|change) (?:the |my )?(?:tour|visit|viewing|it|that) to\b|"
+                      r"\bcambi\w* (?:la visita )?a\b", re.I)
 _SAME_TIME = re.compile(r"\bsame (?:time|slot|day and time)\b|\bmisma hora\b|\bthen\b", re.I)
 
 
@@ -1182,8 +1185,11 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                      for m in chosen]
     else:  # tours proposed with a search: of the full matches (a near miss is toured only when asked for)
         results = state.get("matches") or []
+        pool = [m for m in results if (m.get("score") or 0) >= 100] or results
+        if measure(text) and POINTED.search(text):  # "also book a tour at whichever is closest to the subway": that one
+            pool = _ranked_by_ask(text, pool)[:1]
         units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
-                 for m in ([m for m in results if (m.get("score") or 0) >= 100] or results)[:TOURS]]
+                 for m in pool[:TOURS]]
         when = (state.get("spec") or {}).get("timeline")
     kept = [a for a in previous.get("actions") or [] if a["unit_id"] not in {u["unit_id"] for u in units}]
     # only tours the person asked for are added to: not those proposed unasked with a search's results

@@ -1674,3 +1674,19 @@ def test_a_doubted_listing_fact_is_answered_as_a_likely_data_gap():
     said, about = data_doubt("floor 18 with no elevator? that cant be right", units, units, None)
     assert about == "A" and "lists no elevator" in said and "gap in the data" in said and "listing agent" in said
     assert data_doubt("which is on floor 18?", units, units, None) is None
+
+
+def test_a_search_that_books_whichever_is_closest_tours_that_one_and_1000_plus_is_a_size(inventory, now):
+    """"2br park slope under 3300. also book a tour at whichever is closest to the subway, this fri 6pm": one tour, of
+    the closest (not the top three); "700 sqft is tiny. anything 1000+ in that list?": 1,000 SF and more, not a
+    $1,000 budget."""
+    from agents.via.needs import parse_spec
+
+    graph = _graph(inventory, now)
+    first = ask(graph, "2br park slope under 3300. also book a tour at whichever is closest to the subway, "
+                       "this fri 6pm", thread_id="p")
+    closest = min((m for m in first["matches"] if m["score"] >= 100), key=lambda m: m["row_preview"]["min_to_subway"])
+    assert [a["unit_id"] for a in first["plan"]["actions"]] == [closest["id"]]
+    spec = parse_spec("wait 700 sqft is tiny. anything 1000+ in that list?")
+    assert spec.min_sqft == 1000 and spec.budget_monthly_usd is None
+    assert parse_spec("studio, 500 sqft or bigger, 2500+ budget is fine").min_sqft == 500
