@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+# A visit asked for: "book", "tour", "viewing", "agenda una visita", "احجز"
+TOUR_WORDS = re.compile(r"\b(?:book|tours?|see it|see them|visit|viewings?|showings?|schedule|hold|visitas?|"
+                        r"ag[eé]nd\w*|reserv[ae]\w*)\b|معاينة|زيارة|احجز", re.I)
 # A unit of the inventory by its id
 UNIT_ID = re.compile(r"\b(?:SE|U)-\d+\b", re.IGNORECASE)
 

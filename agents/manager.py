@@ -17,7 +17,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from agents.cues import ANOTHER_TIME, LEASE_LEFT_Q, LISTING_PRICE, MARKET_PLACE, UNIT_ID, shown_by_address
+from agents.cues import (
+    ANOTHER_TIME,
+    LEASE_LEFT_Q,
+    LISTING_PRICE,
+    MARKET_PLACE,
+    TOUR_WORDS,
+    UNIT_ID,
+    shown_by_address,
+)
 from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
 from agents.i18n import phrase, thread_language
@@ -53,8 +61,6 @@ OWN_TENANCY = re.compile(r"\b(?:my|our|mine)\s+(?:\w+\s+)?(?:apartment|apt|flat|
                          r"شقتي|عقدي|بيتي|منزلي|المالك|مالك العقار|صاحب العقار|إيجاري|ايجاري", re.I)
 # A question about what one's own agreement says ("if the flat floods, who pays under my lease?", "what does
 # joint and several mean in my tenancy agreement?"): hazard or market words in it are its topic, not its goal.
-TOUR_WORDS = re.compile(r"\b(?:book|tours?|see it|see them|visit|viewings?|showings?|schedule|hold|visitas?|"
-                        r"ag[eé]nd\w*|reserv[ae]\w*)\b|معاينة|زيارة|احجز", re.I)
 ABOUT_IT = re.compile(r"\b(?:does|do|is|are|has|have)\s+(?:it|this|that|the|they)\b", re.I)
 CONDITIONAL_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|unless|si no)\b.{0,20}\bcancel", re.I)
 # A renewal offer asked for by name: the goal, whatever unit details follow

@@ -105,7 +105,8 @@ def fit_clause_types(out: Path = TYPES_ARTEFACT) -> dict[str, Any]:
 
 def _calibrate(found: LinearModel, rows: list[dict[str, float]], labels: list[str]) -> float:
     """The lowest threshold at which at least NOT_FOUND_PRECISION of the dev questions called not found really
-    are (and at least MIN_CALLS are called, so that one lucky question does not set it)."""
+    are (and at least MIN_CALLS are called, so that one lucky question does not set it), raised as far as it still
+    calls as many of them."""
     probs = [found.probabilities(r)["not_found"] for r in rows]
 
     def called(t: float) -> list[str]:

@@ -25,7 +25,7 @@ from agents.doma.renewal import (
     rent_approval,
     states_rules,
 )
-from agents.doma.renewal_parse import BUT_AT, FREE_LIMIT, RenewalRequest, parse_renewal_request
+from agents.doma.renewal_parse import BUT_AT, FREE_LIMIT, RenewalRequest, count_word, parse_renewal_request
 from agents.doma.renewal_tenant import (
     FINAL,
     LANDLORD_BACK,
@@ -242,20 +242,20 @@ def _merge(earlier: RenewalRequest, later: RenewalRequest) -> RenewalRequest:
 
 FREE_MONTHS = re.compile(r"\b(one|a|two|three|four|five|six|\d{1,2})\s+(?:free months?|months?(?: of)? free(?: rent)?|"
                          r"months? (?:of )?rent[- ]free)\b", re.I)
-_COUNTS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 SEND_ASK = re.compile(r"^\W*(?:ok(?:ay)?\W+|great\W+|fine\W+)?(?:send|offer)\b(?!.{0,20}\b(?:comps|table))", re.I)
 
 
-def free_offered(text: str) -> re.Match[str] | None:
-    """Free months offered or asked for ("3 months free on a 5 yr deal"), not a limit on them ("more than 2 months free
-    needs the owner")."""
-    return FREE_MONTHS.search(FREE_LIMIT.sub(" ", text))
+def free_offered(text: str) -> int | None:
+    """How many free months a message offers or asks for ("3 months free on a 5 yr deal": 3), not a limit on them
+    ("more than 2 months free needs the owner"); None when it names none."""
+    found = FREE_MONTHS.search(FREE_LIMIT.sub(" ", text))
+    return count_word(found.group(1)) if found else None
 
 
 def concession_verdict(analysis: Any, latest: RenewalRequest, text: str) -> str | None:
     """An increase with free rent or a one-time credit ("2% plus one month free", "the 2% with a $300 credit"): the
     face rent, the effective rent over the term, and whether the effective rent is within policy."""
-    free = free_offered(text)
+    months = free_offered(text) or 0
     request, current = analysis.request, analysis.current_rent
     # the rent the free months come with: the figure this message states, else the increase on the table
     stated = latest.tenant_counter_rent or next((v for _, v, unit in latest.terms if unit == "$"), None)
@@ -264,11 +264,10 @@ def concession_verdict(analysis: Any, latest: RenewalRequest, text: str) -> str 
     pct = latest.proposed_increase_pct if latest.proposed_increase_pct is not None else request.landlord_pct()
     if stated is not None:
         pct = round((stated / current - 1) * 100, 2)
-    if (free is None and not latest.credit_usd) or pct is None:
+    if (not months and not latest.credit_usd) or pct is None:
         return None
     face = round(stated if stated is not None else current * (1 + pct / 100), 2)
     term = latest.term_months or request.term_months or 12
-    months = (_COUNTS.get(free.group(1).lower()) or int(free.group(1))) if free else 0
     if months >= term:
         return None
     effective = (face * (term - months) - (latest.credit_usd or 0)) / term
@@ -550,8 +549,7 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                     1 if SEND_ASK.search(text) else None))
                 free = free_offered(text)
                 if free:  # "ok 2 months free at 94. draft the terms": the free rent is part of the offer
-                    months = _COUNTS.get(free.group(1).lower()) or int(free.group(1))
-                    letter = with_free_months(letter, months)
+                    letter = with_free_months(letter, free)
                 if latest.credit_usd:
                     letter = letter.replace("\n\nPlease let us know", f" We will also credit ${latest.credit_usd:,.0f} "
                                             "once, against your first month's rent under the renewal.\n\nPlease let us "

@@ -180,7 +180,7 @@ _TERM_NAMED = re.compile(r"\b(\d{1,2})\s*-?\s*(?:mo|mos|months?)\b", re.IGNORECA
 
 
 def _months(count: str, unit: str | None) -> int:
-    n = _count(count)
+    n = count_word(count)
     if unit:
         return n * 12 if unit.lower().startswith("y") else n
     return n if n >= 6 else n * 12
@@ -320,7 +320,7 @@ def _words_before(text: str, start: int, width: int = 40) -> str:
     return text[max(0, start - width):start]
 
 
-def _count(word: str) -> int:
+def count_word(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
 
 
@@ -329,7 +329,7 @@ def _term_months(text: str) -> int | None:
     if not match:
         return None
     number, unit = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
-    months = _count(number) * (12 if unit.lower().startswith("y") else 1)
+    months = count_word(number) * (12 if unit.lower().startswith("y") else 1)
     return months if 1 <= months <= 120 else None
 
 
@@ -459,13 +459,13 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     offers: list[float] = []
     # "1 year at $3,300 or 2 years at $3,400": offered options stated as rents (their amounts are no current rent)
     found_options = list(_RENT_OPTION.finditer(text))
-    rent_options = [(_count(m.group(1)) * (12 if m.group(2).lower().startswith("y") else 1),
+    rent_options = [(count_word(m.group(1)) * (12 if m.group(2).lower().startswith("y") else 1),
                      float(m.group(3).replace(",", ""))) for m in found_options] if len(found_options) >= 2 else []
     for m in reversed(found_options if rent_options else []):
         text = text[:m.start(3)] + " " * len(m.group(3)) + text[m.end(3):]
     after = list(_RENT_OPTION_AFTER.finditer(text)) if not rent_options else []
     if len(after) >= 2:  # "3150 for 1 year or 3050 a year for 2 years"
-        rent_options = [(_count(m.group(2)) * (12 if m.group(3).lower().startswith("y") else 1),
+        rent_options = [(count_word(m.group(2)) * (12 if m.group(3).lower().startswith("y") else 1),
                          float(m.group(1).replace(",", ""))) for m in after]
         for m in reversed(after):
             text = text[:m.start(1)] + " " * len(m.group(1)) + text[m.end(1):]
@@ -498,7 +498,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         if bare:
             fields["current_rent"] = float(bare.group(1).replace(",", ""))
 
-    options = [(_count(m.group(1)) * (12 if m.group(2).lower().startswith("y") else 1), float(m.group(3)))
+    options = [(count_word(m.group(1)) * (12 if m.group(2).lower().startswith("y") else 1), float(m.group(3)))
                for m in _OPTION.finditer(text)]
     if len(rent_options) >= 2 and fields.get("current_rent"):
         current = fields["current_rent"]
@@ -527,7 +527,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         fields["lease_end"] = end.group(1).strip()
     beds = _BEDROOMS.search(text)
     if beds:
-        fields["bedrooms"] = 0 if beds.group(3) else _count(beds.group(1) or beds.group(2))
+        fields["bedrooms"] = 0 if beds.group(3) else count_word(beds.group(1) or beds.group(2))
     size = _SQFT.search(text)
     if size:
         fields["sqft"] = float(size.group(1).replace(",", ""))

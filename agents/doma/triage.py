@@ -473,19 +473,27 @@ def repair_answer(text: str, ticket: dict[str, Any], lang: str | None, has_lease
     return "\n\n".join(parts)
 
 
+def _told_parts(text: str, parts: list[str]) -> list[tuple[str, bool]]:
+    """Each part of a several-problem message that reports something, and whether it tells the message's own (top)
+    problem."""
+    told = analyze(text).top
+    out = []
+    for part in parts:
+        signals = [s for s in analyze(part).signals if s.name != "object"]
+        if signals:
+            out.append((part, told is not None and signals[0].name == told.name))
+    return out
+
+
 def main_issue(text: str, result: TriageResult, *, model: Any = None) -> TriageResult:
     """The ticket's triage, judged on the part of a several-problem message that tells its problem when that part
     alone is more urgent ("AC died, 97 out, top floor. also mold in the bathroom": the mold does not dilute the AC)."""
     parts = issue_parts(text)
-    main = analyze(text).top
-    if len(parts) < 2 or main is None:
+    own = next((part for part, is_own in _told_parts(text, parts) if is_own), None) if len(parts) >= 2 else None
+    if own is None:
         return result
-    for part in parts:
-        signals = [s for s in analyze(part).signals if s.name != "object"]
-        if signals and signals[0].name == main.name:
-            alone, _ = classify_detailed(part, model=model)
-            return alone if PRIORITY_RANK[alone.priority] < PRIORITY_RANK[result.priority] else result
-    return result
+    alone, _ = classify_detailed(own, model=model)
+    return alone if PRIORITY_RANK[alone.priority] < PRIORITY_RANK[result.priority] else result
 
 
 def other_issues(text: str, result: TriageResult, *, model: Any = None) -> list[tuple[str, TriageResult]]:
@@ -502,10 +510,8 @@ def other_issues(text: str, result: TriageResult, *, model: Any = None) -> list[
                                                                                           result.category)), 0)
         return [t for i, t in enumerate(triaged) if i != main]
     out: list[tuple[str, TriageResult]] = []
-    told = analyze(text).top
-    for part in parts:
-        signals = [s for s in analyze(part).signals if s.name != "object"]
-        if not signals or (told is not None and signals[0].name == told.name):
+    for part, is_own in _told_parts(text, parts):
+        if is_own:
             continue  # the ticket's own problem, told in this part
         alone, _ = classify_detailed(part, model=model)
         if alone.category != result.category and all(alone.category != o.category for _, o in out):
@@ -678,7 +684,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         # "also the faucet...": a report of its own, and the urgent one before it is not forgotten
         notes.append(f"Logged as a separate report; the earlier {ticket['category']} report stays open as "
                      f"**{ticket['priority']}**.")
-    if report == text and not (ticket and report != text):
+    if report == text:  # a new report: its own problem judged on its own part, and each other problem logged
         result = main_issue(text, result, model=model)
     others = other_issues(text, result, model=model) if report == text else []
     ms = (time.perf_counter() - started) * 1000

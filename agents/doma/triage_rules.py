@@ -912,6 +912,7 @@ def analyze(text: str) -> Analysis:
     hazards, negated, resolved = _hazard_hits(norm)
     analysis = Analysis(normalized=norm, negated=negated, context=ctx)
     analysis.signals.extend(hazards)
+    indoor = indoor_temperatures_f(norm)
 
     for name, category, priority, pattern in RULES:
         found = None
@@ -926,18 +927,18 @@ def analyze(text: str) -> Analysis:
             # a room named beside a whole-home failure ("boiler is out, pipes in the back bedroom frozen") is no
             # partial outage
             partial = bool(_PARTIAL_HEAT.search(norm)) and not _WHOLE_HEAT.search(norm)
-            cold_inside = any(t <= 55 for t in indoor_temperatures_f(norm)) or bool(_BREATH.search(norm))
+            cold_inside = any(t <= 55 for t in indoor) or bool(_BREATH.search(norm))
             # Exposure: a whole home without heat in freezing weather or at 55 °F or less inside, or anyone
             # vulnerable in a cold home, is P0; one cold room is a habitability problem (P1) unless someone
             # vulnerable is exposed to it.
             exposed = (not partial) or ctx["vulnerable"]
-            if ((ctx["freezing"] or cold_inside) and exposed) or any(t <= 50 for t in indoor_temperatures_f(norm)) \
+            if ((ctx["freezing"] or cold_inside) and exposed) or any(t <= 50 for t in indoor) \
                     or (_BREATH.search(norm) and ctx["freezing"]) \
                     or (ctx["vulnerable"] and ctx["distress"]):
                 analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
                 continue
         if name == "power_out" and _ELECTRIC_HEAT.search(norm) and (
-                ctx["vulnerable"] or ctx["freezing"] or any(t <= 55 for t in indoor_temperatures_f(norm))):
+                ctx["vulnerable"] or ctx["freezing"] or any(t <= 55 for t in indoor)):
             # the only heat is electric: a power cut is a heating outage for whoever is exposed to it
             analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
             continue
@@ -945,8 +946,8 @@ def analyze(text: str) -> Analysis:
             # a whole building without water, unexplained: no drinking, flushing or washing for everyone in it
             analysis.signals.append(Signal("no_water_building", "emergency", "P0", found, "no_water"))
             continue
-        extreme = bool(_EXTREME_HEAT.search(norm)) or any(t >= 95 for t in temperatures_f(norm))
-        if name == "ac_out" and ctx["hot"] and ctx["vulnerable"] and (ctx["distress"] or extreme):
+        if name == "ac_out" and ctx["hot"] and ctx["vulnerable"] and (
+                ctx["distress"] or _EXTREME_HEAT.search(norm) or any(t >= 95 for t in temperatures_f(norm))):
             # someone frail already suffering in the heat: heat exposure, not a broken appliance
             analysis.signals.append(Signal("heat_exposure", "emergency", "P0", found, "heat_exposure"))
             continue

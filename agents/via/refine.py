@@ -777,6 +777,20 @@ _NEAR_RENT = re.compile(r"\b(just over|a bit over|slightly over|just above|just 
 
 _MINUTES_ONE = re.compile(r"\bthe (\d{1,2})[- ]?min(?:ute)?s?(?: walk)? (?:one|unit|place|apartment|listing)\b", re.I)
 _RENT_SAID = re.compile(r"(?<![\w.])\$?(\d{1,3}(?:,\d{3})+|\d{3,6})(k)?\b(?!\s*(?:sq|sf|square|min))", re.I)
+_LIMIT_BEFORE = re.compile(r"(?:under|below|max|up to|budget|than|at most|within|around|about|hasta|m[aá]ximo|menos de|"
+                           r"subo a|حتى|لحد)\s*$")
+
+
+def _at_rents(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The shown units whose rent a message names ("the 1900 one", "the 3k one"); a figure after "under", "max" or
+    "budget" is a limit, not a unit's rent."""
+    out = []
+    for amount in _RENT_SAID.finditer(text):
+        if _LIMIT_BEFORE.search(text[:amount.start()].rstrip("$ ").lower() + " "):
+            continue
+        value = float(amount.group(1).replace(",", "")) * (1000 if amount.group(2) else 1)
+        out += [m for m in shown if m["row_preview"].get("rent") and abs(m["row_preview"]["rent"] - value) <= 1]
+    return out
 
 
 def _by_traits(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -784,9 +798,7 @@ def _by_traits(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
     subway, a neighbourhood): "the 3000 doorman one", "the 1 min one with w/d". None unless exactly one has them all."""
     lowered = text.lower()
     traits: list[set[str]] = []
-    rents = {m["id"] for found in _RENT_SAID.finditer(text)
-             for m in shown if m["row_preview"].get("rent") and abs(m["row_preview"]["rent"] - float(
-                 found.group(1).replace(",", "")) * (1000 if found.group(2) else 1)) <= 1}
+    rents = {m["id"] for m in _at_rents(text, shown)}
     if rents:
         traits.append(rents)
     minutes = _MINUTES_ONE.search(lowered)
@@ -839,14 +851,7 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
         having = [m for m in shown if label and _lists(m["row_preview"].get("amenities", []), label)]
         if having:
             return having[0]
-    rents = []
-    for amount in re.finditer(r"(?<![\w.])\$?(\d{1,3}(?:,\d{3})+|\d{3,6})(k)?\b", text):
-        if re.search(r"(?:under|below|max|up to|budget|than|at most|within|around|about|hasta|m[aá]ximo|menos de|"
-                     r"subo a|حتى|لحد)\s*$",
-                     text[:amount.start()].rstrip("$ ").lower() + " "):
-            continue
-        value = float(amount.group(1).replace(",", "")) * (1000 if amount.group(2) else 1)
-        rents += [m for m in shown if m["row_preview"].get("rent") and abs(m["row_preview"]["rent"] - value) <= 1]
+    rents = _at_rents(text, shown)
     if len({m["id"] for m in rents}) == 1:
         return rents[0]
     near = _NEAR_RENT.search(text)

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 import dateparser
 from langchain_core.runnables import RunnableConfig
 
-from agents.cues import ANOTHER_TIME, MARKET_PLACE, SF_PER_PERSON, UNIT_ID, named_at, shown_by_address
+from agents.cues import ANOTHER_TIME, MARKET_PLACE, SF_PER_PERSON, TOUR_WORDS, UNIT_ID, named_at, shown_by_address
 from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
@@ -441,7 +441,6 @@ def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -
     return " ".join(lines) or None
 
 
-_BOOK_ASKED = re.compile(r"\b(?:book|tour|viewing|visit|showing|schedule|agenda|visita|ver)\w*", re.I)
 _INSTEAD = re.compile(r"\binstead\b|\ben (?:su )?lugar\b|\bmejor\b|\bswap\w*\b|"
                       r"\b(?:switch|change) (?:the |my )?(?:tour|visit|viewing|it|that) to\b|"
                       r"\bcambi\w* (?:la visita )?a\b", re.I)
@@ -1187,7 +1186,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     else:  # tours proposed with a search: of the full matches (a near miss is toured only when asked for)
         results = state.get("matches") or []
         pool = [m for m in results if (m.get("score") or 0) >= 100] or results
-        if measure(text) and POINTED.search(text) and _BOOK_ASKED.search(text):
+        if measure(text) and POINTED.search(text) and TOUR_WORDS.search(text):
             # "also book a tour at whichever is closest to the subway": that one
             pool = _ranked_by_ask(text, pool)[:1]
         units = [{"unit_id": m["id"], "address": m["row_preview"]["address"], "kind": m["row_preview"]["kind"]}
