@@ -109,8 +109,6 @@ LEASE_TERMS = re.compile(r"\brent\b|\bextend\w*|\brenew\w*|\bnotice\b|\bfees?\b|
                          r"\bdogs?\b|\bcats?\b|\bsublet\w*|\bsublease\w*|\bguests?\b|\bterm\b|\bbreak\b", re.I)
 # a renewal's offer asked for: a number to expect, a proposal, a counter
 OFFER_ASKED = re.compile(r"\boffers?\b|\bpropos\w*|\bexpect\b|\bnumber\b|\bcounter\w*|\bnegotiat\w*|\bpackage\b", re.I)
-AMOUNT = re.compile(r"\$\s?\d|\b\d{1,2},\d{3}\b|\b\d{3,6}\b(?!\s*(?:sf|sq|square|days?|months?|years?))|"
-                    r"\b\d+(?:\.\d+)?\s*%", re.I)
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
     r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
@@ -181,6 +179,12 @@ LANDLORD_ENTRY = re.compile(r"\b(?:landlord|he|she|they|owner|agent|manager|supe
                             r"by|inside)|enter\w*|let (?:himself|herself|themselves) in|inspect\w*|access)\b", re.I)
 AMOUNT = re.compile(r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,6}\b(?!\s*(?:sf|sq|square))|"
                     r"\b\d+(?:\.\d+)?\s*(?:%|percent|k\b)", re.I)
+# bargaining is the renewal's own act, whatever the lease says: "can we negotiate a lower rent before we renew?"
+NEGOTIATING = re.compile(r"\bnegotiat\w*|\bnegoci\w*|\bhaggl\w*|\bbargain\w*|\bpush back\b|\bcounter\w*|تفاوض|نتفاوض",
+                         re.I)
+RENT_NAMED = re.compile(r"\brent\b|\brenta\b|\balquiler\b|إيجار|ايجار", re.I)
+# a rate per foot is a figure too: "what if we negotiate to 80 a foot?", "y si negociamos a 80 el pie?"
+RATE_SAID = re.compile(r"\b\d+(?:\.\d+)?\s*(?:a|per|/|el)\s*(?:foot|ft|sf|sq\.? ?ft|square foot|pie)\b", re.I)
 HDB_FLAT = re.compile(r"\b(?:[2-5][- ]rooms?|(?:two|three|four|five)[- ]rooms?|executive (?:flat|apartment|maisonette)|"
                       r"bto|resale flats?)\b", re.I)
 RENTING = re.compile(r"\b(?:to rent|for rent|rent(?:ing)? (?:a|an|out)|monthly rent|per month|a month)\b", re.I)
@@ -416,7 +420,8 @@ def rule_scores(
     if awaiting == "renewal" and max(scores.values()) < 2:
         scores["renewal"] += 2.0  # a short answer ("$3,200") to the renewal question
     if previous_node == "needs" and (is_edit(text) or RESULT_QUESTION.search(text) or ADDRESS_Q.search(text)
-                                     or _result_question_translated(text)):
+                                     or _result_question_translated(text)) \
+            and not (timed and BOOKING.search(text)):  # "going with the cheaper, book wed 7pm" books a tour
         scores["needs"] += 3.0  # "cheaper", "what about Greenpoint instead", "sort by price": edits of the search
     elif previous_node == "tour" and (RESULT_QUESTION.search(text) or is_edit(text) or IT_HAS.search(text)
                                       or ADDRESS_Q.search(text)
@@ -519,10 +524,16 @@ def route(
                              scores=scores)
     if has_lease and (IN_THE_LEASE.search(text) or LANDLORD_ENTRY.search(text) or (
             scores["renewal"] > 0 and context["question"]
-                                                    and not AMOUNT.search(text))):
+                                                    and not AMOUNT.search(text) and not RATE_SAID.search(text)
+                                                    and not NEGOTIATING.search(text))):
         # with a lease uploaded, "when must we tell them if we want to extend?", "is that actually in the lease?":
         # what the agreement says (a negotiation states figures)
         return RouteDecision(pipeline="DOMA", node="lease", reason="what the uploaded lease says", scores=scores)
+    if has_lease and NEGOTIATING.search(text) and not NAMES_THE_LEASE.search(text) and (
+            AMOUNT.search(text) or RATE_SAID.search(text) or RENT_NAMED.search(text)):
+        # "what if we negotiate to 80 a foot?" with the lease open: bargaining over the rent is the renewal, the
+        # lease's context notwithstanding
+        return RouteDecision(pipeline="DOMA", node="renewal", reason="bargaining over the rent", scores=scores)
     if RENEWAL_WORD.search(text) and TENANCY.search(text) and not SEARCH_ASK.search(text):
         # "1br tenant at 2,900, lease up end of jan ... owner caps renewals at 10%": a tenancy stated, its renewal
         return RouteDecision(pipeline="DOMA", node="renewal", reason="a tenancy and its renewal", scores=scores)
@@ -603,6 +614,8 @@ def _route_learned(text: str, scores: dict[str, float], context: dict[str, str |
     home = seeks_a_home(text)
     probs = {n: p for n, p in probs.items()
              if n not in MARKET_NODES or (not home and (scores[n] > 0 or context.get("prev") == n))}
+    total = sum(probs.values()) or 1.0  # the confidence among the nodes still possible
+    probs = {n: p / total for n, p in probs.items()}
     node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
     # Unsure on a first message: one question. Unsure in a conversation ("w gym" after a search): the context has
     # already said what the person is doing, so the best guess beats a menu.

@@ -160,7 +160,8 @@ def score_units(*, units: UnitArrays, spec: SearchSpec, weights: Weights = DEFAU
 
 def closeness(*, units: UnitArrays, spec: SearchSpec) -> np.ndarray:
     """Distance from the request (lower is closer): relative gaps in rent (to a stated range or floor; under a
-    cap alone no rent is "closer", and the lower price wins the tie in `rank`), size and bedrooms. Tie-break only."""
+    cap alone no rent is "closer", and the lower price wins the tie in `rank`; over a rate per foot, the less over the
+    closer), size and bedrooms. Tie-break only."""
     gap = np.zeros(len(units), dtype=float)
     budget = spec.budget_monthly_usd
     if budget is not None and budget.min and budget.max:
@@ -168,6 +169,9 @@ def closeness(*, units: UnitArrays, spec: SearchSpec) -> np.ndarray:
         gap += np.abs(units.rent - middle) / middle
     elif budget is not None and budget.min:
         gap += np.abs(units.rent - budget.min) / budget.min
+    if spec.budget_ppsf_year:
+        rate = np.where(np.isnan(units.ppsf_year), units.rent * 12 / units.sqft, units.ppsf_year)
+        gap += np.maximum(rate - spec.budget_ppsf_year, 0) / spec.budget_ppsf_year
     if spec.min_sqft or spec.max_sqft:
         target = (spec.min_sqft + spec.max_sqft) / 2 if spec.min_sqft and spec.max_sqft else (
             spec.min_sqft or spec.max_sqft)

@@ -39,6 +39,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("ما في شي يسكرو", "the window will not close"), ("الجيران كلهم", "all the neighbours"),
     ("البيت كلو", "the whole house"), ("البيت كله", "the whole house"), ("ولاد صغار", "young children"),
     ("مضخة البير", "well pump"), ("المضخة تبع البير", "the well pump"),
+    ("مياه الصرف الصحي", "sewage"), ("الصرف الصحي", "sewage"), ("مية المجاري", "sewage"),
+    ("دخل الشقة", "broke into the home"), ("دخلوا الشقة", "broke into the home"), ("ودخل الشقة", "broke into the home"),
     ("غير عاجل", "not urgent"), ("مش مستعجل", "not urgent"), ("مو مستعجل", "not urgent"),
 )
 
@@ -111,7 +113,8 @@ WORDS: dict[str, str] = {
     "بره": "outside", "خارج": "outside", "جوا": "inside", "داخل": "inside", "ترجف": "shivering", "يرجف": "shivering",
     "ترتجف": "shivering", "يرتجف": "shivering", "أبدا": "at all", "بكل": "in all",
     "طقطقة": "crackling", "ذايب": "melting", "ذايبة": "melting", "ذائب": "melting", "بلاستيك": "plastic",
-    "سودا": "black", "سوداء": "black", "فيشة": "outlet",
+    "سودا": "black", "سوداء": "black", "فيشة": "outlet", "تغمر": "flooding", "يغمر": "flooding",
+    "تخرج": "coming out", "يخرج": "coming out", "البانيو": "the tub", "بانيو": "tub",
 }
 
 

@@ -70,6 +70,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         # an odd smell at a gas appliance is gas until shown otherwise (one question, never P2)
         _near(r"(?:strange|weird|funny|sweet|sulfur\w*|sulphur\w*|rotten|chemical|foul) (?:\w+ )?(?:smell|odou?r)",
               r"stove|oven|burners?|knobs?|range|gas", 6),
+        # bubbling or hissing at a gas meter, or the sulfur of a struck match where the gas comes in
+        _near(r"gas meter|meter", r"bubbl\w*|hiss\w*", 6),
+        _near(r"smell\w* (?:\w+ )?like (?:a )?(?:lit |struck |burnt )?match(?:es)?", r"gas|meter|stove|oven|burners?|"
+              r"furnace|boiler", 12),
         _near(r"gas (?:line|pipe|hose|valve|connection)", r"disconnect\w*|came (?:off|loose|apart)|loose|cut|broke\w*|"
               r"cracked|snapped", 5),
     )),
@@ -88,7 +92,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"headache|dizz|nause|faint|drows|lightheaded|light headed|vomit|throwing up|sleepy", 12),
     )),
     ("fire", _rx(
-        r"\bfire\b(?!_)", r"\bflames?\b", r"\bon fire\b", r"\bchar(?:red|ring)\b",
+        r"\bfire\b(?!_| ants?\b)", r"\bflames?\b", r"\bon fire\b", r"\bchar(?:red|ring)\b",
         r"\bsmok(?:e|es|ing|ey|y)\b(?! (?:one|detector|alarm)s?\b)",  # not "the cover of the smoke one"
         r"\bscorch\w*", r"\bincendio\b", r"\bfuego\b", r"\bhumo\b", r"\bllamas\b", r"\bse quema\w*",
         _near(r"propane|gasoline|petrol|gas cans?|paint thinner|thinner|solvent|oily rags|kerosene",
@@ -105,13 +109,13 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bspark(?!l)\w*", r"\barc(?:ing|ed)\b", r"\belectrical fire\b", r"\belectrocut\w*",
         # a fixture hanging by its wires is live wiring in reach (and in the rain, outdoors)
         r"\b(?:hanging|dangling)\W+(?:\w+\W+){0,3}?by (?:its |it is |the |their )?wir(?:es|ing)\b",
-        r"\bchispa\w*|\bchispe\w*|\bcortocircuito\b|\b(?:huele|olor) a (?:quemado|plastico quemado)\b",
+        r"\bchisp\w*|\bcortocircuito\b|\b(?:huele|olor) a (?:quemado|plastico quemado)\b",
         # (dust burning off a heater's first run of the season smells of burning and is harmless)
         r"\b(?:burning|burnt|burned|electrical|melting) (?:(?!dust\b)\w+ )?(?:smell|odou?r|plastic)",
         r"\bsmell\w* (?:\w+ )?(?:of |like )?(?:burning|burnt|burned|melting|electrical)",
         _near(r"outlet|socket|plug|switch|breaker|breaker_panel|wir(?:e|es|ing)|cord|fixture|enchufe",
               r"smok|melt|scorch|burn(?!\w* out)|char(?:red|ring)|hot(?!_w)|hot_to_touch|warm|buzz(?!er)|crackl|"
-              r"sizzl|popping", 6),
+              r"sizzl|popping|caliente|derriti\w*|humea\w*", 6),
         _near(r"shock|zap", r"outlet|socket|switch|faucet|tap|appliance|stove|fixture|wall|plug", 6),
         _near(r"wall|outlet|socket|plug|panel", r"hot(?!_w)|warm|heat\w* up", 6)
         + r"(?=.*\b(?:flicker\w*|buzz\w*|hum\w*|"
@@ -164,7 +168,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"apartment|room|floor|basement)|whole (?:bathroom|kitchen|apartment|room|basement)", 10),
     )),
     ("break_in", _rx(
-        r"\bbr(?:oke|eak|eaking)\W+in(?:to)?\b", r"\bbroken into\b", r"\bburglar\w*", r"\bintruders?\b",
+        r"\bbr(?:oke|eak|eaking)\W+in(?:to)?\b(?! (?:\w+ ){0,3}?(?:car|cars|vehicle|truck|van|mailbox\w*)\b)",
+        r"\bbroken into\b", r"\bburglar\w*", r"\bintruders?\b",
         r"\brobbed\b|\brobbery\b|\brobaron\b|\brobo\b|\bladron\w*", r"\bforced (?:entry|open|in|the door|my door)",
         r"\bkicked (?:in|open|down)\b", r"\balguien entro\b", r"\bentraron a robar\b",
         _near(r"someone|somebody|a man|a guy|stranger", r"pulling at|prying|forcing|trying to (?:open|get in|break)|"
@@ -201,10 +206,16 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _near(r"facade|brick\w*|masonry|cornice|parapet|stone\w*", r"landed|fell|falling|came down|dropped|crashed",
               12),
         r"\b(?:ceiling|roof|wall|floor|stairs?|staircase|balcony|porch|railing|beam|joist|chimney|facade|parapet)\w*"
-        r"\W+(?:\w+\W+){0,6}?(?:pulling away|separating|shifting|leaning|crumbling|giving way|gave way|caving|"
+        r"\W+(?:\w+\W+){0,6}?(?:pulling away|separating|shifting|leaning|giving way|gave way|caving|"
         r"falling apart|(?:about|going|gonna) to (?:fall|collapse|come down|give)|gonna (?:fall|collapse|come down)|"
         r"(?:will|could|might|may) (?:fall|collapse|come down|give way|cave))",
+        # a wall or floor "crumbling" is its plaster or drywall decaying; overhead or underfoot it is about to fall
+        r"\b(?:ceiling|roof|stairs?|staircase|steps|balcony|porch|railing|beam|joist|chimney|facade|parapet)\w*"
+        r"\W+(?:\w+\W+){0,6}?crumbl\w*",
         r"\bcracks?\W+(?:\w+\W+){0,4}?(?:getting|got|grow\w*|gets) (?:wider|bigger|longer|worse)",
+        # a stair tread or step that cracked through or dropped under a foot
+        r"\b(?:stair|step|tread)s?\W+(?:\w+\W+){0,8}?(?:cracked through|split through|dropped|sank|gave|gives|"
+        r"broke through)\b",
         r"\bplaster\W+(?:\w+\W+){0,2}?(?:keeps? |is |are )?(?:falling|fell|coming down|dropping|raining)",
         r"\bdoor ?frames?\W+(?:\w+\W+){0,2}?(?:shifting|twisting|moving|warping)",
         _near(r"sagg|bow(?:ing|ed)|bulg|buckl|bouncy|spongy|loud crack|bump",
@@ -232,7 +243,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("alarm_missing", _rx(  # NSPIRE: smoke / CO alarm missing or inoperable; HPD C: no smoke or CO detector
         _near(r"smoke_alarm|co_alarm|detectors?|alarms?",
               r"missing|removed|taken (?:down|off|out)|gone|no batter|dead|does not work|do not work|not working|"
-              r"never (?:replaced|put (?:\w+ )?back|installed)|should be|used to be|hanging|ripped|disconnected|"
+              r"never (?:replaced|put (?:\w+ )?back|installed)|should be|supposed to be|used to be|hanging|ripped|"
+              r"disconnected|no funciona|no sirve|no suena|no hay ningun|quitaron|falta|"
               r"nothing happen|"
               r"unplugged|"
               r"no sound|silent|painted (?:\w+ ){0,2}?over|covered|disabl\w*|in pieces|tamper\w*", 6),
@@ -264,6 +276,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bpuerta cortafuegos\b",
         _near(r"escaleras?|pasillo|salida", r"no se puede (?:pasar|salir)|bloquead\w*|tapad\w*|obstruid\w*", 8),
         r"\bkey (?:from|on|to open (?:it )?from) both sides\b|\bneeds? a key to (?:get )?out\b",
+        r"\b(?:people|residents|tenants|nobody|no one|everyone|anyone|we|they|kids|children)\b (?:\w+ )?"
+        r"(?:can not|could not|are not able to) get out\b",
     )),
     ("fall", _rx(  # NSPIRE: missing guardrail / handrail; HPD C: window guards missing where children live
         _near(r"guard ?rails?|hand ?rails?|railings?|banister|barandal|baranda",
@@ -300,7 +314,7 @@ _MEDICAL = re.compile(r"\boxygen\b|\binsulin\b|\bventilator\b|\bconcentrator\b|\
                       r"\bmedical (?:equipment|device)\b|\bmedicine\b|\bmedication\b|\bwheelchair\b|\bnebuli[sz]er\b")
 # Symptoms of carbon monoxide poisoning in a home with something that burns fuel: CO until shown otherwise.
 _FUEL_APPLIANCE = re.compile(r"\b(?:boiler|furnace|heater|heating|the heat|water_heater|stove|oven|gas|generator|"
-                             r"fireplace|chimney|caldera|calentador|estufa)\b")
+                             r"fireplace|chimney|caldera|calentador|estufa|calefaccion)\b")
 # Too-hot water is a hazard when it has burned someone or a child or frail person bathes in it.
 _SCALD_AT_RISK = re.compile(rf"{_YOUNG_CHILD.pattern}|\bburn\w*|\bskin\b|\belderly\b|\bquem\w*|"
                             r"\ball (?:the )?(?:units|apartments)\b|\bevery (?:unit|apartment)\b|\bwhole building\b")
@@ -325,7 +339,8 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
                   r"(?:the |my |our )?(?:bedroom|hallway|living room|kitchen|next room|other rooms?|hall|corridor)\b"),
      re.compile(r"\bwater\b|\bagua\b|\bleak\w*")),
     ("co", _rx(r"\b(?:headaches?|dizz\w*|nause\w*|faint\w*|drows\w*|lightheaded|light headed|vomit\w*|"
-               r"throwing up|sleepy|wobbly|mareos?|dolor de cabeza|pass(?:ed|ing) out)\b"), _FUEL_APPLIANCE),
+               r"throwing up|sleepy|wobbly|mareos?|mareado\w*|dolor de cabeza|duele la cabeza|somnolien\w*|"
+               r"pass(?:ed|ing) out)\b"), _FUEL_APPLIANCE),
     # a warm wall or outlet is wiring overheating when the lights flicker or something buzzes or smells
     ("electrical", _rx(_near(r"wall|outlet|socket|plug|panel|breaker_panel", r"hot(?!_w)|warm|heat\w* up", 6)),
      re.compile(r"\bflicker\w*|\bbuzz\w*|\bhumm\w*|\bcrackl\w*|\bburning\b|\bspark\w*|\bzumb\w*|\bparpade\w*")),
@@ -403,12 +418,14 @@ _DEALT_WITH = re.compile(
     r"repaired|sealed|put (?:it|them|the fire) out|got (?:me|us|him|her|them) out|all good|fine)\b|"
     r"\b(?:it is|its|all is|alls|everything is|everything) (?:fine|ok|okay|good|dry)\b|\ball good\b|\balready out\b|"
     r"\bno damage\b|\bworks (?:great|fine|perfectly|well)\b|"
-    r"\b(?:has been|been) fine since\b|\bhave not seen\b|\bfalse alarm\b|\blo arregl\w+|\bya no\b|"
+    r"\b(?:has been|been) fine since\b|\bhave not seen\b|\bfalse alarm\b|\ball clear\b|\bas a (?:joke|prank)\b|"
+    r"\blo arregl\w+|\bya no\b|"
     r"\bya (?:esta|quedo) (?:bien|arreglad\w+)|\b(?:fixed|repaired) (?:it|them|the \w+)\b|\bya paro\b|"
     r"\b(?:ya )?secamos\b|\bstopped and (?:we )?dried\b"
 )
 _ONGOING = re.compile(r"\bstill\b(?! (?:\w+ )?(?:scorched|stained|damaged|warped|charred|burnt|burned|marked|"
-                      r"dirty|black|peeling|cracked)\b)|\bagain\b|\bright now\b|\bas we speak\b|\bcurrently\b|"
+                      r"dirty|black|peeling|cracked|works|working|fine|ok|okay|good|intact)\b)|\bagain\b|\bright now\b|"
+                      r"\bas we speak\b|\bcurrently\b|"
                       r"\bkeeps?\b|\bgetting worse\b|\bspreading\b|\bcame back\b|\bback again\b|\breturned\b|\bsigue\b|"
                       r"\botra vez\b|\bde nuevo\b")
 
@@ -508,6 +525,35 @@ def low_battery(text: str) -> bool:
         and not _CO_EVIDENCE.search(text)
 
 
+# No gas comes into the home at all: a rotten-egg or sulfur smell there is a drain's sewer gas, not a gas leak
+_NO_GAS_SUPPLY = re.compile(r"\bno gas (?:\w+ )?(?:in|to|into) (?:the |this |our |my )?(?:building|house|home|unit|"
+                            r"apartment|place)\b|\b(?:all|fully|100%)[- ]electric\b|\b(?:we|i) (?:do not|do n't) have "
+                            r"gas\b|\bthere is no gas\b|\bno gas (?:lines?|service|hook ?up)\b")
+_SMELL_ONLY_GAS = re.compile(r"rotten|sulfur|sulphur|strange|weird|funny|sweet|chemical|foul")
+# Water deep in a shower, tub or sink that will not drain stays there: a clog, not a flood
+_IN_A_FIXTURE = re.compile(r"\b(?:shower|tub|bathtub|sink|basin)\w*\W+(?:\w+\W+){0,3}?(?:will not|does not|not) drain")
+_OUT_OF_IT = re.compile(r"\bfloor\b|\boverflow\w*|\bover the (?:edge|side|top|rim)\b|\bspill\w*|\bhallway\b|"
+                        r"\beverywhere\b|\ball over\b|\bceiling\b|\bdownstairs\b|\bbelow\b|\bcarpet\b")
+# "... this morning. i unplugged it, no smell since": a hazard told as over, however many clauses later
+_NOT_SINCE = re.compile(r"\bno (?:more )?(?:smell|smoke|sparks?|sparking|burning|odou?r|fumes|noise|buzz\w*)"
+                        r"\b(?: \w+){0,2}? since\b|\b(?:has|have|had) not (?:happened|come back|returned|smelled|"
+                        r"sparked|done it) (?:\w+ )?since\b|\bnothing since\b")
+
+
+# A break-in elsewhere (the laundry room, the garage) with the person's own home said to be fine and locked
+_OWN_HOME_FINE = re.compile(r"\b(?:our|my|the) (?:own )?(?:apartment|unit|home|place|house|flat)(?: itself| door)? "
+                            r"(?:is|was|are|were) (?:\w+ )?(?:fine|ok|okay|secure|locked|untouched|intact)\b|"
+                            r"\bnot (?:mine|ours)\b")
+
+
+def _vetoed(hazard: str, cue: str, clause: str, text: str) -> bool:
+    """A cue the rest of the message rules out: sewer gas where no gas comes in, water held in a tub."""
+    if hazard == "gas" and _NO_GAS_SUPPLY.search(text) and _SMELL_ONLY_GAS.search(cue):
+        return True
+    return hazard == "flood" and bool(_IN_A_FIXTURE.search(clause) or _IN_A_FIXTURE.search(text)) \
+        and not _OUT_OF_IT.search(text) and not re.search(r"burst|pipe|ceiling|pour|gush", cue)
+
+
 def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
     """P0 hazard signals, plus the hazards that were mentioned but negated, and those reported as resolved."""
     signals: list[Signal] = []
@@ -532,6 +578,9 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
                     break  # the next clause's own cue is judged with that clause
                 if hazard == "co" and low_battery(text):
                     continue  # a low-battery beep ("it says LB"), with no reading and nobody unwell: not an alarm
+                if _vetoed(hazard, match.group(0), clause, text):
+                    negated.append(hazard)
+                    continue
                 after = clause[match.end():]
                 taken_back = (_STANDING_FIXED if hazard in STANDING else _RESOLVED_AFTER).match(after)
                 if hazard == "break_in" and taken_back and "gone" in taken_back.group(0):
@@ -547,10 +596,11 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
                     negated.append(hazard)
                     resolved.append(hazard)
                     continue
-                if hazard not in STANDING and dealt_with(text):
+                if hazard not in STANDING and (dealt_with(text) or (
+                        _NOT_SINCE.search(text, position + match.end()) and not _ONGOING.search(text))):
                     resolved.append(hazard)
                     continue
-                if hazard == "break_in" and failed_attempt(text):
+                if hazard == "break_in" and (failed_attempt(text) or _OWN_HOME_FINE.search(text)):
                     resolved.append(hazard)  # checked below: P1 while the home cannot be secured, else P2
                     continue
                 if past_only(clause) and hazard not in STANDING and not (hazard == "break_in" and still_unsafe(text)):
@@ -593,12 +643,18 @@ _VULNERABLE = re.compile(
     r"\bchemo\w*|\bimmuno\w*|\b(?:is|am|are) (?:sick|ill)\b|\bhandicap\w*|\b(?:in her|in his|in their) (?:80s|90s)|"
     r"\b(?:[7-9]\d|1[01]\d)[ -]?(?:years?|yrs?|yo|anos)\b|"
     # "she is 84", not "it is 70 outside"
-    r"\b(?:age|aged|(?<!it )(?<!temp )(?<!temperature )is|she is|he is) (?:[7-9]\d|1[01]\d)\b"
+    r"\b(?:age|aged|(?<!it )(?<!temp )(?<!temperature )(?<!outside )(?<!inside )(?<!weather )(?<!thermostat )is|"
+    r"she is|he is) (?:[7-9]\d|1[01]\d)\b"
     r"(?! ?(?:deg|f\b|outside|out\b|inside|in here))|"
     r"\bgrand(?:mother|father|ma|pa|parents?)\b|\babuel\w*|\banciano\w*|\bmayor\b|"
     r"\bbebe\b|\bsick\b|\b(?:young|small|little) (?:children|kids?)\b|\bninos pequenos\b|"
     r"\b\d{1,2}[- ](?:weeks?|wks?|months?|mos?)[- ]old\b"
 )
+
+
+# "elderly? no, we are in our 30s", "no kids here": the person named is not there
+_ABSENT_BEFORE = re.compile(r"\b(?:no|not|nobody|none|neither)\W+$")
+_ABSENT_AFTER = re.compile(r"\W*\?\W*(?:no|nope|none|not really)\b")
 
 
 # Someone already suffering from the heat or the cold: exposure, not discomfort.
@@ -691,7 +747,8 @@ def context(text: str) -> dict[str, bool]:
     return {
         "freezing": (_cue(_FREEZING, text) and not warm_inside) or any(t <= FREEZING_F for t in temps),
         "hot": _cue(_HOT, text) or any(t >= 86 for t in temps),
-        "vulnerable": bool(_VULNERABLE.search(text)),
+        "vulnerable": any(not _ABSENT_BEFORE.search(text[:m.start()]) and not _ABSENT_AFTER.match(text[m.end():])
+                          for m in _VULNERABLE.finditer(text)),
         "distress": bool(_DISTRESS.search(text)),
         "no_rush": "no_rush" in text,
     }
@@ -728,6 +785,8 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     )),
     ("no_water", "plumbing", "P1", _rx(
         r"\bno (?:running )?water\b", rf"{_NO_HAVE}(?:running )?water\b",
+        r"\b(?:nobody|no one|none of us)\W+(?:\w+\W+){0,5}?(?:has|have|had|got|gets|is getting) (?:had |got )?(?:any )?"
+        r"(?:running )?water\b",
         r"\b(?:no|not)\W+(?:\w+\W+){0,2}?(?:single )?drop of (?:running )?water\b", r"\bni una gota\b",
         r"\b(?:hiss|sputter|gurgle|cough|spit)\w* (?:and |then )nothing\b", r"\bnothing (?:comes?|came) out\b",
         r"\bwater (?:is |has been |was )?(?:shut |turned )?off\b",
@@ -766,6 +825,10 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         r"\b(?:front|entrance|building|lobby) door(?! ?(?:buzzer|bell|intercom|camera|mat|sign))"
         r"\W+(?:\w+\W+){0,3}?(?:broke\w*|open|not clos\w*)",
         r"\bwindow\W+(?:\w+\W+){0,3}?(?:will not|does not|can not) (?:lock|close)",
+        r"\b(?:dead ?bolt|bolt|latch)s?\W+(?:\w+\W+){0,4}?(?:broke\w*|jammed|stuck|will not|does not|not work\w*)",
+        r"\bno (?:podemos|puedo|puede|se puede) cerrar\b|\bno cierra (?:con llave|bien)\b|"
+        r"\bcerradura\w*\W+(?:\w+\W+){0,3}?(?:rota|no funciona|atascad\w*|no sirve)|"
+        r"\bse (?:rompio|trabo) (?:la |el )?(?:manija|cerradura|chapa|pestillo)\b",
     )),
     ("window_broken", "general", "P1", _rx(
         r"\bwindow\w*\W+(?:\w+\W+){0,5}?(?:broke\w*|shatter\w*|smash\w*|cracked|fell out)",
@@ -895,7 +958,8 @@ RESOLVED_CATEGORY = {"flood": "plumbing", "no_heat": "hvac"}
 _BUILDING_WIDE = re.compile(r"\b(?:whole|entire|all of the|the) building\b|"
                             r"\ball (?:the )?(?:units|apartments|floors)\b|\b\d{2,3} (?:units|apartments|families)\b|"
                             r"\bevery (?:unit|apartment|floor)\b|\btodo el edificio\b|\bfamilias\b|"
-                            r"\b(?:whole|entire) (?:house|home)\b|\bwell pump\b|\btoda la casa\b|\bbomba del pozo\b|"
+                            r"\b(?:whole|entire) (?:house|home|complex|development|estate|compound)\b|\bwell pump\b|"
+                            r"\btoda la casa\b|\bbomba del pozo\b|"
                             r"\b(?:ningun|todos los) (?:apartamentos?|departamentos?|pisos)\b|"
                             r"\bvecinos (?:\w+ ){0,5}?(?:igual|lo mismo|tambien|tampoco)\b|"
                             r"\ball (?:the )?building\b|"

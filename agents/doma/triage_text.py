@@ -90,6 +90,11 @@ _COMPOUNDS = (
     (r"\bshut ?off valve\b", "shutoff_valve"),
     (r"\bnot sure\b|\bnot certain\b|\bdo not know\b|\bno idea\b|\bcan not tell\b|\bnot just\b|\bnot only\b",
      "unsure"),
+    # the person stopped using the thing: not the hazard stopping ("ya no lo estoy usando pero la pared esta caliente")
+    (r"\b(?:i am |we are |i have |we have )?(?:no longer|not|stopped) using (?:it|them|that|the \w+)"
+     r"(?: anymore| any more)?\b|"
+     r"\bya no (?:lo |la |los |las )?(?:estoy |estamos )?(?:usando|uso|usamos|toco|tocamos|conecto|enchufo)\b",
+     "stopped_using"),
     (r"\bno rush\b|\bnot urgent\b|\bno hurry\b|\bnot an emergency\b|\bnot a big deal\b|\blow priority\b|"
      r"\bwhen(?:ever)? you (?:get|have) (?:a )?(?:chance|time)\b|\bwhenever\b", "no_rush"),
 )

@@ -258,6 +258,18 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
             shop = local.loc[local["rent"].idxmin()]
             notes[-1] += (f" A ground-floor retail suite costs less: {preview(shop.to_dict())['address']} "
                           f"({shop['unit_id']}, {shop['sqft']:,.0f} SF) at {_money(shop['rent'])}/mo.")
+    if spec.budget_ppsf_year is not None and len(pool):
+        sized = pool[(pool["sqft"] >= (spec.min_sqft or 0)) & (pool["sqft"] <= (spec.max_sqft or np.inf))]
+        sized = sized if len(sized) else pool
+        rates = sized["ppsf_year"].where(sized["ppsf_year"].notna(), sized["rent"] * 12 / sized["sqft"])
+        if not (rates <= spec.budget_ppsf_year).any():
+            # "anything cheaper per foot?" when nothing is: the lowest rate there is, not a list that hides it
+            row = sized.loc[rates.idxmin()]
+            span = (f" at {spec.min_sqft or 0:,}–{spec.max_sqft:,} SF" if spec.max_sqft else
+                    f" of {spec.min_sqft:,}+ SF" if spec.min_sqft else "")
+            notes.append(f"Nothing{where}{span} rents at or under ${spec.budget_ppsf_year:,.0f}/SF/yr: the lowest rate "
+                         f"is {preview(row.to_dict())['address']} ({row['unit_id']}, {row['sqft']:,.0f} SF) at "
+                         f"{_rate_and_rent(row)}.")
     if spec.location and spec.must_haves:
         # "2 bed in park slope under 4500 with a dishwasher": the place has the flats, none with the must-have
         fit = _fitting(pool, spec, budget=spec.budget_ppsf_year is None, musts=False)

@@ -22,6 +22,8 @@ from contracts.search import Budget, SearchSpec
 # "which is cheaper", "book the cheaper one": a comparison or a pointer at a unit, not a lower budget
 NOT_A_CUT = re.compile(r"\b(?:whichever|which(?: one)?|looks?|seems?|is|are)\s+(?:\w+\s+)?cheaper\b|"
                        r"\bthe cheaper (?:one|unit|place|apartment|suite|listing|option)\b(?!s)", re.I)
+PER_FOOT = re.compile(r"\bper (?:square )?(?:foot|feet|ft|sf)\b|\bpsf\b|/\s?sf\b|\ba (?:square )?foot\b|"
+                      r"\bpor pie\b|\bel pie\b", re.I)
 CHEAPER = re.compile(r"\b(?:cheaper|less expensive|more affordable|too (?:expensive|pricey)|"
                      r"lower (?:price|rent|budget)|lower the budget|spend less)\b", re.I)
 # "which is bigger?", "cuál es más grande": a question about the units shown, not a wish for bigger ones
@@ -226,9 +228,19 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     new_view = {"sort": (view or {}).get("sort"), "page": 0}
     rents = [m["row_preview"]["rent"] for m in shown if m["row_preview"].get("rent")]
     sizes = [m["row_preview"]["sqft"] for m in shown if m["row_preview"].get("sqft")]
+    rates = [12 * m["row_preview"]["rent"] / m["row_preview"]["sqft"] for m in shown
+             if m["row_preview"].get("rent") and m["row_preview"].get("sqft")]
     if parsed.budget_monthly_usd is not None and not size_restated(text, spec, parsed):
         data["budget_monthly_usd"] = parsed.budget_monthly_usd.model_dump()
         notes.append(f"Budget now up to ${parsed.budget_max:,.0f}." if parsed.budget_max else "Budget updated.")
+    elif CHEAPER.search(text) and PER_FOOT.search(text) and not NOT_A_CUT.search(text) and (
+            spec.budget_ppsf_year or rates):
+        # "anything cheaper per foot?": a lower rate than those shown, the monthly budget left to follow the size
+        basis = statistics.median(rates) if rates else float(spec.budget_ppsf_year or 0)
+        new_rate = float(int(min(0.9 * spec.budget_ppsf_year, basis) if spec.budget_ppsf_year else 0.9 * basis))
+        data["budget_ppsf_year"] = new_rate
+        notes.append(f"Cheaper per foot: up to ${new_rate:,.0f}/SF/yr now"
+                     + (f" (was ${spec.budget_ppsf_year:,.0f})." if spec.budget_ppsf_year else "."))
     elif CHEAPER.search(text) and not NOT_A_CUT.search(text) and (rents or spec.budget_max):
         # Cheaper than what was shown: below the middle of those rents, and at least 10 % under the old cap.
         basis = statistics.median(rents) if rents else float(spec.budget_max or 0)
@@ -239,6 +251,10 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     if parsed.min_sqft and (BIGGER.search(text) or parsed.min_sqft != spec.min_sqft):
         data["min_sqft"] = parsed.min_sqft  # "bigger - at least 900 sqft": the stated size, not a guess
         notes.append(f"At least {parsed.min_sqft:,.0f} SF now.")
+    elif parsed.max_sqft and parsed.max_sqft != spec.max_sqft and not parsed.min_sqft:
+        data["max_sqft"] = parsed.max_sqft  # "what if we go up to 18k sf": a new ceiling, the floor kept below it
+        data["min_sqft"] = spec.min_sqft if (spec.min_sqft or 0) <= parsed.max_sqft else None
+        notes.append(f"Up to {parsed.max_sqft:,.0f} SF now.")
     elif BIGGER.search(text) and sizes:
         data["min_sqft"] = _round(1.1 * statistics.median(sizes))
         data["max_sqft"] = None if (spec.max_sqft or 0) < data["min_sqft"] else spec.max_sqft

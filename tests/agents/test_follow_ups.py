@@ -1690,3 +1690,16 @@ def test_a_search_that_books_whichever_is_closest_tours_that_one_and_1000_plus_i
     spec = parse_spec("wait 700 sqft is tiny. anything 1000+ in that list?")
     assert spec.min_sqft == 1000 and spec.budget_monthly_usd is None
     assert parse_spec("studio, 500 sqft or bigger, 2500+ budget is fine").min_sqft == 500
+
+
+def test_a_bigger_size_ceiling_and_a_cheaper_rate_in_one_follow_up_are_both_applied(inventory, now):
+    offices = _graph(inventory, now)
+    ask(offices, "office in midtown, 10-12k sf, under $80/sf", thread_id="p")
+    state = ask(offices, "what if we go up to 18k sf, anything cheaper per foot?", thread_id="p")
+    spec = state["spec"]
+    assert spec["max_sqft"] == 18_000 and spec["min_sqft"] == 10_000  # the ceiling raised, the floor kept
+    assert spec["budget_ppsf_year"] < 80  # a lower rate than before, not a cut of the monthly budget
+    assert "Up to 18,000 SF now" in state["reply"] and "Cheaper per foot" in state["reply"]
+    # nothing rents that low: the reply says so and names the lowest rate there is
+    assert re.search(r"Nothing in Midtown at 10,000–18,000 SF rents at or under \$\d+/SF/yr: the lowest rate is",
+                     state["reply"])

@@ -237,3 +237,17 @@ def test_with_a_lease_open_a_question_about_its_terms_goes_to_the_lease():
     assert offer.node == "renewal"
     heater = route("ok also the heater is dead, can you log that too?", has_lease=True, previous_node="lease")
     assert heater.node == "triage"
+
+
+@pytest.mark.parametrize(("text", "context", "node"), [
+    ("what if we negotiate to 80 a foot?", {"has_lease": True}, "renewal"),
+    ("y si negociamos a 80 el pie?", {"has_lease": True, "previous_node": "renewal"}, "renewal"),
+    ("can we negotiate a lower rent before we renew?", {"has_lease": True}, "renewal"),
+    ("does the lease let us negotiate the renewal rent?", {"has_lease": True}, "lease"),
+    ("ok going with the cheaper, book wed 7pm", {"previous_node": "needs"}, "tour"),
+])
+def test_bargaining_over_the_rent_is_the_renewal_with_a_lease_open(text: str, context: dict, node: str) -> None:
+    from agents.manager import route
+    from agents.route_model import load_route_model
+
+    assert route(text, learned=load_route_model(), **context).node == node

@@ -18,7 +18,7 @@ def test_features_carry_the_rule_prior_words_ngrams_and_context() -> None:
 def test_the_shipped_artefact_loads_is_small_and_explains_its_decision() -> None:
     model = load_route_model()
     assert model is not None and set(model.classes) >= {"needs", "tour", "lease", "triage", "renewal"}
-    assert ARTEFACT.stat().st_size < 450_000
+    assert ARTEFACT.stat().st_size < 500_000
     decision = route("the kitchen sink is leaking under the cabinet", learned=model)
     assert decision.node == "triage"
     assert "p=" in decision.reason and "rule:triage" in decision.reason  # the top features, as the explanation

@@ -579,3 +579,44 @@ def test_an_elevator_that_stopped_is_how_someone_got_trapped_and_only_getting_ou
     freed = classify("I was stuck in the lift this morning, it stopped between floors, but they got me out quickly. "
                      "it still grinds")
     assert freed.priority != "P0"
+
+
+@pytest.mark.parametrize(("text", "hazard"), [
+    # session 34: evidence the rules did not read (written here, not copied from a labelled set)
+    ("el detector de humo de la cocina no funciona ni con pila nueva y en las habitaciones no hay", "alarm_missing"),
+    ("the carbon monoxide detector that's supposed to be outside the kids' room is gone, only the plate is left",
+     "alarm_missing"),
+    ("nobody in the whole complex has had water since last night and it's over 95 out", "no_water"),
+    ("one of the concrete steps out back cracked through and dropped when my neighbour stood on it", "structural"),
+    ("the gas meter by the side door is bubbling and hissing a little", "gas"),
+    ("the exit door at the end of the hall is chained at night, people can't get out that way", "egress"),
+    ("desde que prendimos la calefacción a mi hija le duele la cabeza y está muy mareada", "co"),
+    ("el enchufe echa chispitas y huele a quemado, ya no lo estoy usando pero la pared está caliente", "electrical"),
+])
+def test_more_hazards_told_by_their_evidence_are_p0(text: str, hazard: str) -> None:
+    result, detail = classify_detailed(text, learned=None)
+    assert result.priority == "P0" and hazard in detail["hazards"]
+
+
+@pytest.mark.parametrize("text", [
+    "fire ants are all over the patio steps, can someone spray",
+    "the tub won't drain, water is ankle deep by the time I finish a shower",
+    "rotten egg smell from the floor drain, but the house is all-electric, no gas at all",
+    "the outlet smelled hot this morning when I used the iron, I unplugged it and there's been no smell since",
+    "someone broke into a car in the garage last night, not mine",
+    "someone kicked in the bike room door last night. our own apartment door is fine and locked",
+    "AC is blowing warm, 84 inside and outside is 101. elderly? no, we're two students, just hot",
+    "kids set off the fire alarm as a prank, fire dept came, all clear, the cover is cracked but it still works",
+    "the drywall at the bottom of the wall is crumbling where the old leak was, it's dry now",
+])
+def test_more_lookalikes_are_not_p0_by_the_rules(text: str) -> None:
+    result, _detail = classify_detailed(text, learned=None)
+    assert result.priority != "P0"
+
+
+def test_a_stated_outdoor_temperature_is_no_age() -> None:
+    from agents.doma.triage_rules import context, normalize
+
+    assert not context(normalize("the ac died and outside is 101"))["vulnerable"]
+    assert context(normalize("the ac died and my mother is 91"))["vulnerable"]
+    assert context(normalize("there is no heat for my elderly mother"))["vulnerable"]  # a negation elsewhere
