@@ -908,6 +908,29 @@ def no_unit_note(text: str) -> str:
     return "Which unit would you like to tour? Give its id (e.g. SE-1545 or U-12) or search first."
 
 
+# "the 3525 one", "the 1200 sqft one", "the one with the gym": a part of a booking that names one unit
+_ONE_PHRASE = re.compile(r"\bthe\s+(?:[\w$,.'/-]+\s+){0,3}?one\b(?:\s+with\s+(?:the\s+|a\s+)?[\w/-]+)?", re.I)
+
+
+def unresolved_parts(text: str, pool: list[dict[str, Any]], units: list[dict[str, Any]],
+                     inventory: Inventory) -> str | None:
+    """A booking that names more units than were found: which part was not understood, and the units it could be."""
+    phrases = [m.group(0) for m in _ONE_PHRASE.finditer(text)]
+    if len(phrases) < 2 or len(units) >= len(phrases) or not pool:
+        return None
+    booked = {u["unit_id"] for u in units}
+    lost = [p for p in phrases if (found := unit_in(p, pool, None, inventory)) is None or found["id"] not in booked]
+    if not lost:
+        return None
+    said = lost[0]
+    figures = [float(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", said)]
+    could = [m for m in pool if any(abs(float(m["row_preview"].get(k) or -1) - f) <= 1 for f in figures
+                                    for k in ("sqft", "rent"))]
+    options = " or ".join(f"{m['row_preview'].get('address', m['id'])} ({m['id']})" for m in could[:3])
+    which = f": {options}?" if len(could) >= 2 else "; say its address or id and I will add it."
+    return f"I could not tell which unit you meant by \u201c{said}\u201d{which}"
+
+
 def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inventory | None = None,
                     now: Callable[[], datetime] | None = None, model: Any = None,
                     holds: HoldStore | None = None) -> dict[str, Any]:
@@ -921,6 +944,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     thread = str((config.get("configurable") or {}).get("thread_id", "default"))
     units: list[dict[str, Any]] = []
     missing: list[str] = []
+    in_view: list[dict[str, Any]] = []  # the units a booking's "the X one" parts are read against
     when: str | None
     previous = state.get("plan") or {}
     if route_node == "tour" and TOUR_STATUS.search(text):  # "i have a tour pending, right? what's the time?"
@@ -1128,6 +1152,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             if len([m for m in two if (m.get("score") or 0) >= 100]) >= 2:  # those named that fit the search
                 two = [m for m in two if (m.get("score") or 0) >= 100]
             of_two = _OF_THE_TWO.search(text)
+            in_view = shown + earlier
             each = each_named(text, shown + earlier, shown[focus] if focus is not None else None, inventory,
                               shown=len(shown), mentioned=tuple(state.get("mentioned") or []))
             if len(each) >= 2:  # "6K monday 10am and the 52nd st one right after": each part names its unit
@@ -1207,6 +1232,9 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     notes += moved
     if route_node == "tour" and not units and not missing:
         notes.append(no_unit_note(text))
+    unsure = unresolved_parts(text, in_view, units, inventory) if route_node == "tour" and units else None
+    if unsure:  # "tour the 3525 one and the 1200 sqft one" with two 1,200 SF units in view: said, not dropped
+        notes.append(unsure)
     reply_parts = [state.get("reply", "") if route_node != "tour" else "", *notes]
     fits = _space_per_person(text, units, inventory) if route_node == "tour" else None
     if fits:  # "y somos 45 personas, ¿alcanza el espacio?": asked beside the booking, answered with it

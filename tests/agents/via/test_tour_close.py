@@ -92,3 +92,23 @@ def test_a_viewing_asked_in_a_market_we_hold_no_listings_in_says_so() -> None:
     assert "New York and Canada" in no_unit_note("can I view the Reem Island flat tomorrow evening?")
     assert "New York and Canada" in no_unit_note("visit the toa payoh HDB 4 room on sat?")
     assert no_unit_note("can I see it tomorrow?").startswith("Which unit would you like to tour?")
+
+
+def _shown(unit_id: str, rent: float, sqft: float) -> dict:
+    return {"id": unit_id, "row_preview": {"rent": rent, "sqft": sqft, "address": f"{unit_id} address",
+                                            "kind": "apartment"}}
+
+
+def test_a_booking_part_that_names_no_single_unit_is_said_with_the_units_it_could_be(inventory) -> None:
+    from agents.via.tour_close import unresolved_parts
+
+    pool = [_shown("SE-1", 3525, 777), _shown("SE-2", 3600, 1200), _shown("SE-3", 4800, 1200)]
+    booked = [{"unit_id": "SE-1"}]
+    note = unresolved_parts("tour the 3525 one and the 1200 sqft one on saturday", pool, booked, inventory)
+    assert note is not None and "the 1200 sqft one" in note and "(SE-2)" in note and "(SE-3)" in note
+    # both parts found: nothing to say; one part only: nothing to say
+    assert unresolved_parts("tour the 3525 one and the 3600 one", pool,
+                            [{"unit_id": "SE-1"}, {"unit_id": "SE-2"}], inventory) is None
+    assert unresolved_parts("tour the 3525 one saturday", pool, booked, inventory) is None
+    unknown = unresolved_parts("tour the 3525 one and the 9100 one", pool, booked, inventory)
+    assert unknown is not None and "say its address or id" in unknown
