@@ -171,6 +171,27 @@ FALLBACK = re.compile(r"\bfall(?:ing)? ?back (?:to|on)\s+\$?(\d{1,2},\d{3}|\d{3,
 PACKAGE_ASK = re.compile(r"\b(?:package|build|put together|propos\w*|offer|renewal for)\b", re.I)
 
 
+# "what would you counter with?", "how much should I offer?", "¿cuánto le contraoferto?": the number asked for
+COUNTER_ASKED = re.compile(r"\bwhat (?:would|should|do) (?:you|i|we) (?:counter|offer|propose|ask for)\b|"
+                           r"\bwhat (?:number|figure|amount|rent) (?:would|should|do) (?:you|i|we)\b|"
+                           r"\bhow much (?:would|should|do) (?:you|i|we) (?:counter|offer|propose|ask for)\b|"
+                           r"\bcu[aá]nto (?:le )?(?:contraoferto|ofrezco|propongo)\b", re.I)
+
+
+def counter_answer(advice: Any) -> str:
+    """The counter in one answer: the figure, its term, and the first reason for it."""
+    counter = advice.counter
+    if counter.rent_usd >= advice.offer_usd:
+        return (f"I would not counter: **accept ${advice.offer_usd:,.0f}/month** for {counter.term_months} months. "
+                + (advice.reasoning[0] if advice.reasoning else ""))
+    step = counter.rent_usd - advice.current_rent_usd
+    return (f"I would counter at **${counter.rent_usd:,.0f}/month** for {counter.term_months} months: "
+            f"${step:,.0f} above your ${advice.current_rent_usd:,.0f} ({step / advice.current_rent_usd:+.1%}), "
+            f"against their ${advice.offer_usd:,.0f} ({advice.offer_pct:+.1f}%). "
+            + (advice.reasoning[1] if len(advice.reasoning) > 1 else "")
+            + "\n\nThe message below says it; edit it before you send it.")
+
+
 def one_unit_taken(text: str, batch: dict[str, Any], latest: RenewalRequest) -> bool:
     """A follow-up that takes one unit of a batch on alone: it names that unit only and asks for its package or
     states a rule for it ("uws one isnt stabilized, policy cap is 8%, build the package"), not a letter, its
@@ -471,6 +492,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 reply = phrase("renewal_advice", lang, offer=advice.offer_usd, pct=advice.offer_pct,
                                current=advice.current_rent_usd, counter=advice.counter.rent_usd,
                                term=advice.counter.term_months) + "\n\n" + reply
+            if context and COUNTER_ASKED.search(text) and not latest.terms and not came_back and not final:
+                # "what would you counter with?" after the advice: the figure itself, not the advice again
+                reply = counter_answer(advice)
             if LETTER_Q.search(text):  # "write the message in English so I can send it": the draft is the answer
                 reply = ("Here is the message to your landlord, below (in English); edit it before you send it.\n\n"
                          + reply)

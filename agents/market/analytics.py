@@ -13,6 +13,8 @@ import re
 import time
 from typing import Any
 
+from langchain_core.messages import HumanMessage
+
 from agents.market.answer import compose
 from agents.market.places import mentions
 from agents.market.planner import (
@@ -198,6 +200,13 @@ def question_parts(text: str) -> list[str]:
     return out
 
 
+# a comparison between the places just discussed ("which has better yield?", "which is cheaper of the two?")
+WHICH_OF_THEM = re.compile(r"\bwhich (?:one |of (?:them|the two|those|these) )?(?:has|is|gives|offers|pays|one)\b|"
+                           r"\b(?:compare (?:them|the two|both)|of the two|between (?:them|the two))\b|"
+                           r"\bأيهما\b|\bايهما\b|\bأي منهما\b|"
+                           r"\bcu[aá]l (?:de (?:los|las) dos )?(?:tiene|es|da)\b", re.I)
+
+
 def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     """Graph node: a market question in state["text"] -> reply, state["market"] (the card) and a trace entry.
 
@@ -210,6 +219,10 @@ def analytics_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         lang = state.get("lang") or "en"
         return {"reply": no_figures(unknown, lang), "market": None, "market_question": previous,
                 "trace": [{"node": "analytics", "ms": 0.0, "unknown_place": unknown}]}
+    if previous is not None and WHICH_OF_THEM.search(text) and not mentions(text):
+        # "which has better yield?" after Yas, then "and al reem?": the places of the conversation, not the last one
+        said = [str(m.content) for m in state.get("messages") or [] if isinstance(m, HumanMessage)][-4:]
+        previous = " ".join([*said, previous])
     answered = yield_answer(text, previous or state.get("market_question"), state.get("lang") or "en") or \
         compare_investment(text, previous or state.get("market_question"), state.get("lang") or "en")
     if answered is not None:  # "so what's my gross yield on a 70 sqm unit at the 2025 sale rate?": the arithmetic

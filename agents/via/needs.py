@@ -453,10 +453,20 @@ _HEADCOUNT = re.compile(r"\bfor\s+(?:a\s+)?(?:team of\s+)?(\d{1,4})\s*(?:people|
                         r"office|startup|firm)\b|\bteam of\s+(\d{1,4})\b", re.I)
 
 
+# "we're 40 people", "we have 25 employees", "somos 30 personas": a team's size, read only where an office is asked
+# for (four people looking for a flat are sharers, not a headcount)
+_TEAM_SIZE = re.compile(r"\b(?:we(?:'re| are)|we're|there are|we have|we've got|somos|tenemos)\s+(?:about\s+|around\s+|"
+                        r"roughly\s+)?(\d{1,4})\s*(?:people|persons|employees|staff|of us|personas|empleados)\b", re.I)
+_OFFICE_ASKED = re.compile(r"\boffices?\b|\bsuites?\b|\bworkspace\b|\bcommercial space\b|\boficinas?\b|مكتب", re.I)
+
+
 def headcount(text: str) -> int | None:
-    """How many people an office is for ("for 12 people", "a 20-person team"), or None."""
+    """How many people an office is for ("for 12 people", "a 20-person team", "we're 40 people ... office"), or None."""
     m = _HEADCOUNT.search(text)
-    return int(next(g for g in m.groups() if g)) if m else None
+    if m:
+        return int(next(g for g in m.groups() if g))
+    team = _TEAM_SIZE.search(text) if _OFFICE_ASKED.search(text) else None
+    return int(team.group(1)) if team else None
 
 
 # An income is no budget: landlords here commonly ask for a yearly income of 40 times the monthly rent.

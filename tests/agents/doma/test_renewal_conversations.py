@@ -123,3 +123,13 @@ def test_a_limit_on_free_months_is_no_offer_of_them():
 
     assert free_offered("I can approve >= $90/sf; below that or more than 2 months free needs the owner") is None
     assert free_offered("they want 3 months free on a 5 yr deal at 93") is not None
+
+
+def test_what_would_you_counter_with_after_the_advice_is_the_figure_not_the_advice_again(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "my landlord wants to raise rent from 2800 to 3150 at renewal, 1br in bushwick. is that fair?",
+                thread_id="cw", role="renter")
+    counter = first["renewal_advice"]["counter"]["rent_usd"]
+    again = ask(graph, "what would you counter with", thread_id="cw", role="renter")
+    assert again["reply"].startswith(f"I would counter at **${counter:,.0f}/month** for 12 months")
+    assert "against their $3,150" in again["reply"] and "I can't answer" not in again["reply"]

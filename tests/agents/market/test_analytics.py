@@ -382,3 +382,16 @@ def test_two_districts_yields_are_compared_and_apts_are_apartments() -> None:
     assert "Roughly equal (Al Reem Island marginally higher)" in reply
     assert sum(1 for tool, _args, _result in calls if tool == "get_total_sales_value") == 2
     assert typology_in("ok back to apts") == "Apartment / Duplex"
+
+
+def test_which_has_the_better_yield_after_two_places_asked_one_by_one_compares_both():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), router=load_route_model())
+    ask(graph, "what are average rents for 2 bedroom apartments on yas island", thread_id="yy")
+    ask(graph, "and al reem?", thread_id="yy")
+    state = ask(graph, "which has better yield", thread_id="yy")
+    assert "Yas Island: a year's rent of AED 127,020" in state["reply"]
+    assert "Al Reem Island: a year's rent of AED 99,351" in state["reply"]

@@ -147,3 +147,15 @@ def test_an_income_becomes_a_budget_by_a_stated_rule(text: str, budget: float) -
 def test_the_income_rule_is_said_in_the_reply() -> None:
     out = needs_node({"text": "I make 85k a year, looking for a 1br in Astoria"})
     assert "40× the monthly rent" in out["reply"] and out["spec"]["budget_monthly_usd"]["max"] == 2125
+
+
+@pytest.mark.parametrize(("text", "people"), [
+    ("we're 40 people looking for office space in flatiron, budget around $90/sf", 40),
+    ("somos 30 personas y buscamos oficina en midtown", 30),
+    ("we have 25 employees, need a suite downtown", 25),
+    ("we are 4 people looking for a 3br in astoria", None),  # flatmates, not an office's headcount
+])
+def test_a_team_size_said_as_we_are_n_sizes_an_office_only(text: str, people: int | None) -> None:
+    spec = parse_spec(text)
+    assert spec.headcount == people
+    assert (spec.min_sqft, spec.max_sqft) == ((people * 150, people * 250) if people else (None, None))
