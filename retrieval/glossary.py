@@ -41,8 +41,10 @@ class Glossary:
         for arabic, english in (arabic_words or {}).items():
             self.words.setdefault(stem(normalize(arabic)), english)
         self.spanish = {fold_accents(k).lower(): v for k, v in (spanish or {}).items()}
+        # an infinitive with its pronouns joined on ("subarrendarle", "quedarse") is read as the infinitive
         self._spanish_re = (re.compile(r"\b(" + "|".join(sorted(map(re.escape, self.spanish), key=len, reverse=True))
-                                       + r")\b", re.I) if self.spanish else None)
+                                       + r")(?:(?<=r)(?:me|te|se|le|les|lo|la|los|las|nos))?\b", re.I)
+                            if self.spanish else None)
 
     def from_arabic(self, text: str) -> str:
         """The glossary's Arabic words in English (other words and Latin text unchanged)."""
@@ -70,7 +72,7 @@ class Glossary:
         """The glossary's Spanish words in English, accents folded first."""
         if self._spanish_re is None:
             return text
-        return self._spanish_re.sub(lambda m: self.spanish[m.group(0).lower()], fold_accents(text))
+        return self._spanish_re.sub(lambda m: self.spanish[m.group(1).lower()], fold_accents(text))
 
     def english(self, text: str) -> str:
         """Both: Arabic, then Spanish."""

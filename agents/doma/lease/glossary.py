@@ -63,6 +63,10 @@ SPANISH = {
     "apartamento": "apartment", "piso": "apartment", "quedamos": "stay", "quedarnos": "stay", "quedarme": "stay",
     "quedo": "stay", "despues": "after", "termine": "ends", "termina": "ends", "cuota": "installment",
     "cuotas": "installments", "plazos": "installments", "mensual": "monthly", "vence": "due", "ascensor": "elevator",
+    "fiesta": "party guests", "amigos": "friends guests", "amigas": "friends guests", "amigo": "friend",
+    "amiga": "friend", "invitar": "guests", "cobrar": "charge", "quedar": "stay", "vivir": "live", "cuarto": "room",
+    "habitacion": "room", "compartir": "share", "llave": "key", "perdi": "lost", "fiador": "guarantor",
+    "aval": "guarantor", "avalista": "guarantor", "novio": "boyfriend", "novia": "girlfriend",
     # words that carry no lease concept
     **dict.fromkeys(("el", "la", "los", "las", "un", "una", "unos", "en", "es", "lo", "y", "me", "de", "del", "que",
                      "mi", "mis", "se", "tener", "hay", "con", "por", "para", "al", "si", "o", "le", "les", "su",

@@ -176,6 +176,12 @@ _EXPLICIT: dict[str, tuple[str, ...]] = {
     "parrot": ("animal", "pet", "bird"),
     "lab": ("animal", "pet", "dog"),
     "rescue": ("animal", "pet"),
+    "mutt": ("animal", "pet", "dog"),
+    "pup": ("animal", "pet", "dog"),
+    "doggy": ("animal", "pet", "dog"),
+    "canine": ("animal", "pet", "dog"),
+    "kitty": ("animal", "pet", "cat"),
+    "adopt": ("animal", "pet"),
     # repairs
     "fix": ("repair", "maintain", "maintenance"),
     "fixes": ("repair", "maintain", "maintenance"),

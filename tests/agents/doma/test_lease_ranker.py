@@ -35,6 +35,15 @@ def test_the_glossary_reads_accents_articles_and_leaves_other_words() -> None:
     assert "deposit" in english("¿cuándo me devuelven el depósito?")
     assert "balcony" in english("هل يسمح بالشواء على البلكونة؟")
     assert english("Can I paint the walls?") == "Can I paint the walls?"
+    # an infinitive with its pronoun joined on reads as the infinitive; a word merely ending so does not
+    assert "sublet" in english("¿Puedo subarrendarle un cuarto a un amigo?")
+    assert "stay" in english("mi novia quiere quedarse") and "girlfriend" in english("mi novia quiere quedarse")
+    assert english("Perla") == "Perla"
+
+
+def test_a_pet_named_in_other_words_reaches_the_pet_clause(residential) -> None:
+    answer = answer_question(residential, "we want to adopt a 30 lb mutt from the shelter, is that ok?")
+    assert not answer.not_found and "animal" in answer.answer.lower()
 
 
 def test_the_shipped_ranker_separates_a_clause_question_from_an_absent_topic(residential) -> None:
