@@ -90,7 +90,8 @@ _ISH_AFTER = re.compile(r"^\s*(?:-?ish\b|or so\b)", re.I)
 APPROX_SIZE = (0.8, 1.25)  # "about 2,000 SF" reads as 1,600-2,500 SF
 _MAX_AFTER = re.compile(r"^\s*(or (less|smaller|under|below)|max(imum)?\b(?!\s*(?:\$|\d))|tops\b|at most)", re.I)
 
-_RATE = re.compile(rf"\$?\s*{NUM}\s*(?:dollars?\s*)?(?:/|per|a|an)\s*(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)\b"
+_RATE = re.compile(rf"\$?\s*{NUM}\s*(?:(?:dollars?|bucks)\s*)?(?:/|per|a|an)\s*"
+                   rf"(?:sf|sq\.? ?ft|square foot|sqft|rsf|foot|ft)\b"
                    rf"(?:\s*(?:/|per)\s*(?:yr|year|annum))?|\$?\s*{NUM}\s*psf\b", re.I)
 _MONEY = re.compile(
     r"(?P<cur>\$|usd\s*)?(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<ka>k|m|mm|thousand|grand|million)?\b"
@@ -463,7 +464,9 @@ _OFFICE_ASKED = re.compile(r"\boffices?\b|\bsuites?\b|\bworkspace\b|\bcommercial
 def headcount(text: str) -> int | None:
     """How many people an office is for ("for 12 people", "a 20-person team", "we're 40 people ... office"), or None."""
     m = _HEADCOUNT.search(text)
-    if m:
+    if m and (_OFFICE_ASKED.search(text) or not re.search(r"\b(?:people|persons?|person)\b", m.group(0), re.I)
+              or not re.search(r"(?:\b|(?<=\d))(?:bed(?:room)?s?|br|bd|bath(?:room)?s?|ba|apartment|apt|flat|studio)\b",
+                               text, re.I)):
         return int(next(g for g in m.groups() if g))
     team = _TEAM_SIZE.search(text) if _OFFICE_ASKED.search(text) else None
     return int(team.group(1)) if team else None
@@ -581,7 +584,11 @@ def _bedrooms(text: str) -> tuple[int | None, int | None, float | None]:
         first = 0 if m.group(1).lower() == "studio" else int(m.group(1))
         return first, int(m.group(2)), None
     baths = None
-    bm = _BATHS.search(text)
+    counts = list(_BATHS.finditer(text))
+    # "one bathroom for 4 people is a no. 2 baths minimum": the count said as the minimum, when two are said
+    marked = [m for m in counts if re.match(r"\s*(?:minimum|min\b|at least|or more)", text[m.end():], re.I)
+              or re.search(r"(?:at least|minimum|min\.?)\s*$", text[:m.start()], re.I)]
+    bm = marked[0] if marked else (counts[0] if counts else None)
     if bm:
         baths = float(bm.group(1))
     if re.search(r"studio\s+or\s+(a\s+)?1\b", text, re.I):
@@ -661,7 +668,11 @@ _WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:or (?:le
                    # "under 5 min walk", "5 min walk max"
                    r"\b(?:under|within|less than|max(?:imum)?|at most|no more than|up to)\s+(\d{1,2})\s*-?\s*"
                    r"(?:min(?:ute)?s?)\.?\s*(?:walk|walking)\b|"
-                   r"\b(\d{1,2})\s*-?\s*min(?:ute)?s?\s*walk(?:ing)?\s*(?:max|or less|tops|at most)\b", re.I)
+                   r"\b(\d{1,2})\s*-?\s*min(?:ute)?s?\s*walk(?:ing)?\s*(?:max|or less|tops|at most)\b|"
+                   # "cant walk far to the train, 5 min tops"; "a 5 min del metro o menos"
+                   r"(?<=train|ubway|ation|metro|ansit)\W+(?:\w+\W+){0,2}?(\d{1,2})\s*-?\s*min(?:ute)?s?\s*"
+                   r"(?:tops|max|or less|at most)\b|"
+                   r"\ba\s+(\d{1,2})\s*min(?:uto)?s?\s+(?:del?|al)\s+(?:metro|tren|subte|subway|estaci[oó]n)\b", re.I)
 
 
 # "what options are there at 345 Seventh Avenue?": every unit of the same search at that address

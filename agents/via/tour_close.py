@@ -340,6 +340,10 @@ def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: dateti
                 break
         if start != earliest and why:
             notes.append(f"{unit['address']}: {earliest:%a %H:%M} is not possible ({why}); proposed {start:%a %H:%M}.")
+        elif i < len(asked) and start > asked[i]:  # "at 4 and 4:30" in two buildings: the half hour and the walk
+            notes.append(f"{unit['address']}: {asked[i]:%a %H:%M} leaves no time to get there after the tour "
+                         f"before ({SLOT.seconds // 60} minutes and {GAP.seconds // 60} to travel); proposed "
+                         f"{start:%a %H:%M}.")
         actions.append(TourAction(unit_id=unit["unit_id"], address=unit["address"], start=start, end=start + SLOT,
                                   required_docs=DOCS.get(unit.get("kind", "apartment"), DOCS["apartment"])))
         busy = sorted([*busy, (start, start + SLOT, building)])
@@ -622,7 +626,9 @@ _WHICH_ONE = re.compile(r"(?: about)?\s+(?:the\s+)?"
 _FOCUS_AND_ID = re.compile(r"\b(?:that one|this one|it|that|this|ese|esa)\s+(?:and|&|plus|y)\s+(?:also\s+)?"
                            r"(?:SE|U)-\d+", re.I)
 _THOSE = re.compile(r"\b(?:those|these|both|them|the two|the 2)\b", re.I)
-_AT_ONE = re.compile(r"^\s*(?:the\s+)?(\d{1,2})(?::(\d{2}))?\s*(?:am|pm)?\s+(?:one|tour|viewing|slot)\b", re.I)
+# "the 6:45 one", "the 12 o'clock one", "the 4:30" (a clock time said alone names the tour at it)
+_AT_ONE = re.compile(r"^\s*(?:the\s+)?(\d{1,2})(?::(\d{2}))?\s*(?:am|pm|o'?\s?clock)?(?:\s+(?:one|tour|viewing|slot)\b|"
+                     r"(?<=:\d\d)(?=\s*(?:$|[,.;!?]))|(?<=[ap]m)(?=\s*(?:$|[,.;!?])))", re.I)
 _CANCEL_VERB = re.compile(r"\b(?:cancel|drop|skip|remove|scrap|scratch|forget|delete|nix|ditch|lose)\b", re.I)
 
 
@@ -680,10 +686,15 @@ def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern
     at = _AT_ONE.search(text[said.end():]) if said is not None else None
     if at is not None:  # "cancel the 6:45 one": the tour at that time
         hour, minute = int(at.group(1)), int(at.group(2) or 0)
+        gaps = []
         for i, a in enumerate(actions):
             start = datetime.fromisoformat(a["start"])
             if start.hour % 12 == hour % 12 and start.minute == minute:
                 return i
+            gaps.append((abs((start.hour % 12) * 60 + start.minute - ((hour % 12) * 60 + minute)), i))
+        near = sorted(g for g in gaps if g[0] <= 30)
+        if near and (len(near) == 1 or near[0][0] < near[1][0]):
+            return near[0][1]  # "cancel the 4:30" when it was put at 4:45 to leave time between buildings
     if said is not None:  # "cancel the 1202", "drop U-38": the tour of that suite or unit
         after = text[said.end():].lower()
         for i, a in enumerate(actions):
@@ -762,7 +773,10 @@ def _move_one(text: str, actions: list[dict[str, Any]], index: int, now: datetim
     said = english_when(text[verb.end():] if verb else text)
     before = datetime.fromisoformat(tour["start"])
     clock = _clock(said)
-    if _WHEN.search(said):
+    if _WHEN.search(said) and SAME_TIME.search(said) and not clock:
+        # "push the 12 o'clock one to sunday same time": that day, at its own time
+        when, base = f"{said} at {before:%H:%M}", now
+    elif _WHEN.search(said):
         when, base = said, now
     elif clock:
         hour, minute = clock
@@ -841,8 +855,10 @@ def bare_ids(text: str, shown: list[dict[str, Any]], inventory: Inventory) -> li
         return []
     figures = {str(int(v)) for m in shown for k in ("rent", "sqft") if (v := m["row_preview"].get(k))}
     suites = {str(m["row_preview"].get("suite") or "") for m in shown}
+    # "el de chelsea de 2800", "the one for 2800": a price said, not an id
+    priced = set(re.findall(r"(?:\$|\b(?:de|for|at|por|a)\s+\$?)(\d{3,5})\b", text, re.I))
     return [f"SE-{n}" for n in _BARE_NUMBER.findall(text) if n not in figures and n not in suites
-            and inventory.row(f"SE-{n}") is not None]
+            and n not in priced and inventory.row(f"SE-{n}") is not None]
 
 
 _CORRECTION = re.compile(r"\b(?:wait|actually|no wait|sorry|i mean|scratch that|make (?:it|that)|mejor|perd[oó]n)\b",
@@ -1060,7 +1076,8 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             row = inventory.row(in_focus)
             if row is not None:
                 units.append(unit_for_tour(row))
-        said_ids = [m.upper() for m in UNIT_ID.findall(text)] or bare_ids(text, state.get("matches") or [], inventory)
+        said_ids = [m.upper() for m in UNIT_ID.findall(text)] or bare_ids(
+            text, [*(state.get("matches") or []), *(state.get("earlier") or [])], inventory)
         for unit_id in dict.fromkeys(said_ids):
             row = inventory.row(unit_id)
             if row is None:

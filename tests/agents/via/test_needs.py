@@ -159,3 +159,15 @@ def test_a_team_size_said_as_we_are_n_sizes_an_office_only(text: str, people: in
     spec = parse_spec(text)
     assert spec.headcount == people
     assert (spec.min_sqft, spec.max_sqft) == ((people * 150, people * 250) if people else (None, None))
+
+
+@pytest.mark.parametrize(("text", "field", "value"), [
+    ("brooklyn one bedroom 2k max, i cant walk far to the train, 5 min tops", "max_min_to_subway", 5),
+    ("busco depto en astoria, máximo 2500 y que quede a 5 min del metro o menos", "max_min_to_subway", 5),
+    ("one bathroom for 4 people is a no. 2 baths minimum", "min_bathrooms", 2.0),
+    ("one bathroom for 4 people is a no. 2 baths minimum", "headcount", None),  # flatmates, no office
+    ("2br 1ba in harlem for 3 people", "headcount", None),
+    ("anything under 100 bucks a foot between 10 and 14k sf", "budget_ppsf_year", 100.0),
+])
+def test_limits_said_the_way_people_say_them(text: str, field: str, value: object) -> None:
+    assert getattr(parse_spec(text), field) == value

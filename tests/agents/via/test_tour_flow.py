@@ -338,3 +338,23 @@ def test_a_correction_naming_another_unit_books_that_one_at_the_time_said_before
     floor = ask(graph, "monthly + annual on the 21st floor one, and book a tour friday 3pm", thread_id="c")
     assert [a["unit_id"] for a in floor["plan"]["actions"]] == [high["id"]]
     assert f"${high['row_preview']['rent'] * 12:,.0f} a year" in floor["reply"]
+
+
+def test_one_tour_cancelled_or_moved_by_the_time_it_was_asked_at(inventory, now):
+    from agents.route_model import load_route_model
+    from agents.via.tour_close import bare_ids
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "1br in williamsburg under 3500 with washer dryer", thread_id="w")
+    two = ask(graph, "book the first two saturday at 4 and 4:30", thread_id="w")
+    starts = [a["start"][11:16] for a in two["plan"]["actions"]]
+    assert starts[0] == "16:00" and starts[1] > "16:30"  # two buildings: the half hour and the walk
+    assert "16:30 leaves no time to get there" in two["reply"]  # said, not silently shifted
+    kept = ask(graph, "actually cancel the 4:30", thread_id="w")["plan"]["actions"]  # the one asked at 4:30
+    assert [a["start"][11:16] for a in kept] == ["16:00"]
+    ask(graph, "1br in williamsburg under 3500 with washer dryer", thread_id="v")
+    ask(graph, "book the first two saturday at 11 and 12", thread_id="v")
+    moved = ask(graph, "push the 12 oclock one to sunday same time", thread_id="v")["plan"]["actions"]
+    days = [(datetime.fromisoformat(a["start"]).strftime("%a"), a["start"][11:16]) for a in moved]
+    assert days == [("Sat", "11:00"), ("Sun", "12:00")]  # only that one, at its own time
+    assert bare_ids("me quedo con el de chelsea de 2800, agéndame visita el viernes", [], inventory) == []  # a rent
