@@ -1107,10 +1107,10 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         return {"reply": sums[0], "focus": sums[1][0], "answered": True, "mentioned": sums[1],
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "figures_for": sums[1]}]}
-    answered = (answer_each(english, state.get("matches") or [], state.get("focus"), state.get("earlier"),
-                            state.get("lang"))
-                or answer_about_results(english, state.get("matches") or [], state.get("focus"),
-                                        state.get("earlier"), state.get("lang"))) if (previous and answer) else None
+    earlier = [*(state.get("earlier") or []), *named_by_id(english, state)]  # "compare the 5k one with SE-7162"
+    answered = (answer_each(english, state.get("matches") or [], state.get("focus"), earlier, state.get("lang"))
+                or answer_about_results(english, state.get("matches") or [], state.get("focus"), earlier,
+                                        state.get("lang"))) if (previous and answer) else None
     new_places = set(parse_spec(without_referents(text)).location) - set(previous.get("location") or []) \
         if previous else set()
     named_here = unit_named(english, state.get("matches") or []) if new_places else None
@@ -1262,6 +1262,14 @@ _SEVERAL_ASKED = re.compile(r"\b(?:top|first) (?:two|2|three|3)\b|\bboth\b|\ball
 _THEM = re.compile(r"\bthose\b|\bthem\b|\bthese\b", re.I)
 
 
+def named_by_id(text: str, state: AgentState) -> list[dict[str, Any]]:
+    """Units a message names by id that are in no list shown ("compare the 5k one with SE-7162"), as list items."""
+    seen = {m["id"] for m in [*(state.get("matches") or []), *(state.get("earlier") or [])]}
+    rows = [(unit_id, load_inventory().row(unit_id)) for unit_id in
+            dict.fromkeys(m.upper() for m in re.findall(r"\b(?:SE|U)-\d+\b", text, re.I)) if unit_id not in seen]
+    return [{"id": unit_id, "row_preview": preview(row)} for unit_id, row in rows if row is not None]
+
+
 def unit_sums(text: str, state: AgentState) -> tuple[str, list[str]] | None:
     """(the figures asked, the units' ids) when a follow-up asks arithmetic about units it names ("the 4 bed one,
     split 3 ways?", "total cost for 6K over 3 years"); None otherwise (the other answers and edits read it)."""
@@ -1334,6 +1342,10 @@ def the_two(english: str, state: AgentState) -> list[dict[str, Any]] | None:
     return [u for u in units if u is not None] if all(units) else None
 
 
+UNIT_PICK = re.compile(r"\bwhich (?:one |of (?:them|those|these) )?(?:gives?|has|offers?|gets?|is)\b.{0,25}\b(?:the )?"
+                       r"most\b", re.I)
+
+
 def area_answer(english: str, previous: dict[str, Any] | None) -> tuple[str, SearchSpec, str] | None:
     """(the answer, the spec it was read over, the rest of the message when it also asks a search) for a question
     about areas' rents or a unit's list price; the areas and size said, else those of the search before ("and
@@ -1341,6 +1353,8 @@ def area_answer(english: str, previous: dict[str, Any] | None) -> tuple[str, Sea
     a search (the rest) and a comparison of the LES with the EV."""
     if not (AVERAGE_Q.search(english) or LIST_PRICE_Q.search(english)):
         return None
+    if UNIT_PICK.search(english) and not parse_spec(english).location:
+        return None  # "which gives me the most space for the money": one of the units shown, not the area's figures
     sentences = [s for s in re.split(r"(?<=[.?!;])\s+|\s+also\s+", english) if s.strip()]
     asked = " ".join(s for s in sentences if AVERAGE_Q.search(s) or LIST_PRICE_Q.search(s))
     rest = " ".join(s for s in sentences if not (AVERAGE_Q.search(s) or LIST_PRICE_Q.search(s)))

@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.cues import UNIT_ID, address_named, shown_by_address
 from agents.via.match_rank import preview
-from agents.via.refine import floor_said, on_floor, unit_named
+from agents.via.refine import floor_said, on_floor, unit_about, unit_named
 from agents.via.vocab import LOCATION_ALIASES
 from data.sources.nyc import Inventory
 
@@ -26,7 +26,10 @@ _CHEAP = r"cheap(?:er|est)|\bthe cheap\b|less expensive|least expensive|most aff
          r"m[aá]s barat[oa]s?|m[aá]s econ[oó]mic[oa]|(?:ال)?[أا]رخص"
 MEASURES: tuple[tuple[str, str, bool], ...] = (
     ("ppsf", rf"(?:{_CHEAP}|best|lowest)\s+(?:\$\s*)?(?:per|/|a)\s*(?:sf|sq\.?\s?ft|square f(?:oo|ee)t|foot)\b|"
-             r"\bbest (?:value|deal) per (?:sf|square foot|foot)\b", False),
+             r"\bbest (?:value|deal) per (?:sf|square foot|foot)\b|"
+             # "which gives me the most space for the money": the lowest rent per square foot
+             r"\bmost (?:space|room|square feet|sq\.? ?ft|sf) (?:for (?:the|my|our|your) money|per dollar)\b|"
+             r"\bbest (?:value|bang for (?:the|my|our) buck)\b", False),
     ("rent", rf"(?:{_CHEAP})", False),
     ("rent", r"\bpriciest\b|\bmost expensive\b|\bm[aá]s car[oa]\b|(?:ال)?[أا]غلى", True),
     ("sqft", r"\bbigg(?:er|est)\b|\blarg(?:er|est)\b|\broomiest\b|\bmost (?:space|room|square feet)\b|"
@@ -195,21 +198,6 @@ def floor_unit(part: str, listed: list[dict[str, Any]], pool: list[dict[str, Any
     return found[0] if len({m["id"] for m in found}) == 1 else None
 
 
-_ABOUT_K = re.compile(r"\b(\d{1,3}(?:\.\d{1,2})?)\s*k\b(?:\s*(?:sf|sq\.?\s?ft|square feet))?\s+(?:one|suite|unit|space|"
-                      r"place|option)\b", re.I)
-
-
-def _about(part: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """ "the 11.6k one": the one unit whose size (or rent) that rounded figure is."""
-    said = _ABOUT_K.search(part)
-    if said is None:
-        return None
-    value = float(said.group(1)) * 1000
-    close = [m for m in pool if any(m["row_preview"].get(k) and abs(float(m["row_preview"][k]) - value) <= 0.01 * value
-                                    + 50 for k in ("sqft", "rent"))]
-    return close[0] if len({m["id"] for m in close}) == 1 else None
-
-
 def unit_in(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
             inventory: Inventory | None = None, *, shown: int | None = None,
             mentioned: tuple[str, ...] = ()) -> dict[str, Any] | None:
@@ -226,7 +214,7 @@ def unit_in(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
         found = next((m for m in pool if m["id"] == unit_id.upper()), None)
         if found is not None:
             return found
-    named = unit_named(part, pool) or _about(part, pool) or floor_unit(part, listed, pool) or (
+    named = unit_named(part, pool) or unit_about(part, pool) or floor_unit(part, listed, pool) or (
         suite_in_inventory(part, inventory) if inventory is not None else None)
     if named is not None:
         return named

@@ -344,6 +344,10 @@ RESULT_QUESTION = re.compile(
     r"\b(?:how much|what(?:'s|s| is)(?: that)?(?: in)?(?: the)? (?:monthly )?(?:rent|price|cost)|what does)\b.{0,30}"
     r"\b(?:the )?(?:first|top|second|third|fourth|fifth|last|#\d)\b|"
     r"\bsplit (?:\d|two|three|four|five) ways\b|\bper person\b|"
+    # "which gives me the most space for the money", "which one has the lowest $/sf": a pick among those shown
+    r"\bwhich (?:one |of (?:them|those|these) )?(?:gives?|has|offers?|gets?|is) (?:me |us )?(?:the )?"
+    r"(?:most|best|biggest|largest|least|lowest|cheapest|highest)\b|"
+    r"\bwhat floor is (?:the )?(?:first|second|third|fourth|fifth|last|top) one\b|"
     r"\bper[- ](?:foot|sf|square (?:foot|feet))\b|\$/sf\b|\bpsf\b|\bside by side\b|\bcompare (?:the )?(?:top|first) "
     r"(?:two|2|three|3)\b|"
     r"\b(?:does|do|is|are) (?:the )?(?:cheapest|first|second|third|top|last|biggest|smallest)(?: one| unit| apartment| "
@@ -545,7 +549,8 @@ SUBWAY_LINE = re.compile(r"\b(?:walk|close|closest|near|nearest|next|closer) to 
                          r"\bthe ([a-gj-nqrwz]|[1-7]) (?:train|line)\b", re.I)
 _ASKS_ES = {("min_to_subway", False): "el más cercano al metro ({value:g} min a pie)",
             ("rent", False): "el más barato (${value:,.0f}/mes)", ("rent", True): "el más caro (${value:,.0f}/mes)",
-            ("sqft", True): "el más grande ({value:,.0f} SF)", ("sqft", False): "el más pequeño ({value:,.0f} SF)"}
+            ("sqft", True): "el más grande ({value:,.0f} SF)", ("sqft", False): "el más pequeño ({value:,.0f} SF)",
+            ("rent_per_sf", False): "el más barato por pie cuadrado (${value:,.2f}/SF al mes)"}
 _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(r"\b(?:closest|nearest)\b.{0,20}\b(?:subway|train|transit|station|metro)|\b(?:subway|train)\b|"
                 r"\b(?:short|quick)est (?:walk|commute|trip)\b", re.I),
@@ -555,7 +560,12 @@ _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(r"\b(?:cheapest|cheaper|least expensive|lowest|best)\b.{0,20}(?:" + _PER_FOOT_WORDS + ")|"
                 r"\blowest (?:rate|\$/sf)", re.I), "ppsf_year", "the lowest rate (${value:,.2f}/SF/yr)", False),
     (re.compile(r"\b(?:most expensive|priciest)\b", re.I), "rent", "the most expensive (${value:,.0f}/mo)", True),
-    (re.compile(r"\b(?:biggest|largest|most space)\b", re.I), "sqft", "the largest ({value:,.0f} SF)", True),
+    # "the most space for the money" is the lowest rent per square foot, not the largest
+    (re.compile(r"\bmost (?:space|room|square feet|sf) (?:for (?:the|my|our|your) money|per dollar)\b|"
+                r"\bbest value\b|\bbang for (?:the|my|our) buck\b", re.I),
+     "rent_per_sf", "the cheapest per square foot (${value:,.2f}/SF a month)", False),
+    (re.compile(r"\b(?:biggest|largest|most space)\b(?! (?:for (?:the|my|our|your) money|per dollar))", re.I), "sqft",
+     "the largest ({value:,.0f} SF)", True),
     (re.compile(r"\bsmallest\b", re.I), "sqft", "the smallest ({value:,.0f} SF)", False),
     (re.compile(r"\b(?:highest|top)[- ]floor|\bhighest (?:one|unit|up)\b|\bhigh(?:est)? up\b", re.I), "floor",
      "on the highest floor (floor {value:g})", True),
@@ -568,6 +578,8 @@ _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 
 def _ask_value(row: dict[str, Any], key: str) -> float | None:
     """A unit's value for a superlative question; a floor is its number ("18", "18.0"; a lettered floor has none)."""
+    if key == "rent_per_sf":  # a month's rent over the square feet, for homes and offices alike
+        return row["rent"] / row["sqft"] if row.get("rent") and row.get("sqft") else None
     value = row.get(key)
     if key == "floor" and value is not None:
         number = re.match(r"\s*(\d+(?:\.\d+)?)\s*$", str(value))
@@ -903,7 +915,8 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
 # "between the soho one with the patio and that tribeca one, which is cheaper and by how much?": two named units
 BETWEEN = re.compile(r"\bbetween\s+(.{3,60}?)\s+and\s+(.{3,60}?)(?:,|\?|$|\s+which\b|\s+what\b)", re.I)
 # "compare the cheapest dumbo one to the brooklyn heights one" ("A vs B" is read with the units' details elsewhere)
-COMPARE_PAIR = re.compile(r"\bcompare\s+(.{3,60}?)\s+(?:to|with|and|against)\s+(.{3,60}?)(?:,|\?|\.|$)", re.I)
+COMPARE_PAIR = re.compile(r"\bcompare\s+(.{2,60}?)\s+(?:to|with|w/?|and|against|vs\.?)\s+(.{3,60}?)(?:,|\?|\.|$)", re.I)
+_POINTS_BACK = re.compile(r"^\W*(?:it|that|this|that one|this one|the one we talked about|ese|esa|este|esta)\W*$", re.I)
 _COMPARE_WORDS = re.compile(r"\b(?:cheaper|pricier|bigger|smaller|larger|closer|difference|by how much|which|"
                             r"compare)\b", re.I)
 
@@ -919,13 +932,48 @@ def _first_in_hood(part: str, pool: list[dict[str, Any]]) -> dict[str, Any] | No
     return there[0] if there else None
 
 
-def compare_two(text: str, pool: list[dict[str, Any]]) -> tuple[str, str] | None:
+_ABOUT_K = re.compile(r"\b(\d{1,3}(?:\.\d{1,2})?)\s*k\b(?:\s*(?:sf|sq\.?\s?ft|square feet))?\s+(?:one|suite|unit|space|"
+                      r"place|option)\b", re.I)
+
+
+def unit_about(part: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """ "the 11.6k one": the one unit whose size (or rent) that rounded figure is."""
+    said = _ABOUT_K.search(part)
+    if said is None:
+        return None
+    value = float(said.group(1)) * 1000
+    close = [m for m in pool if any(m["row_preview"].get(k) and abs(float(m["row_preview"][k]) - value) <= 0.01 * value
+                                    + 50 for k in ("sqft", "rent"))]
+    return close[0] if len({m["id"] for m in close}) == 1 else None
+
+
+_UNIT_ID = re.compile(r"\b(?:SE|U)-\d+\b", re.I)
+
+
+def _unit_of_part(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None = None
+                  ) -> dict[str, Any] | None:
+    """The unit one side of a comparison names: by its id, by what only it is, by its place, or by a rounded figure
+    ("the 5k one")."""
+    if focus is not None and _POINTS_BACK.match(part):  # "compare that w the 3k one": the unit just talked of
+        return focus
+    said = _UNIT_ID.search(part)
+    if said is not None:
+        return next((m for m in pool if m["id"].upper() == said.group(0).upper()), None)
+    found = unit_named(part, pool) or _first_in_hood(part, pool) or unit_about(part, pool)
+    said_k = _ABOUT_K.search(part)
+    if found is None and said_k is not None:  # several near "3k": the best ranked of those at exactly that figure
+        value = float(said_k.group(1)) * 1000
+        found = next((m for m in pool if value in (m["row_preview"].get("rent"), m["row_preview"].get("sqft"))), None)
+    return found
+
+
+def compare_two(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None = None) -> tuple[str, str] | None:
     """The two units a "between A and B" question names (in the list shown or an earlier one), side by side with
     the rent difference."""
     pair = BETWEEN.search(text) or COMPARE_PAIR.search(text)
     if not pair or not _COMPARE_WORDS.search(text):
         return None
-    first, second = (unit_named(part, pool) or _first_in_hood(part, pool) for part in pair.groups())
+    first, second = (_unit_of_part(part, pool, focus) for part in pair.groups())
     if first is None or second is None or first is second:
         return None
     a, b = first["row_preview"], second["row_preview"]
@@ -1065,7 +1113,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         row = in_focus["row_preview"]
         return (f"{row['address']} ({in_focus['id']}) lists at ${row.get('ppsf_year') or 0:,.2f}/SF a year."
                 + money_terms(in_focus, text)), in_focus["id"]
-    compared = compare_two(text, pool)
+    compared = compare_two(text, pool, in_focus)
     if compared is not None:
         return compared
     doubted = data_doubt(text, shown, pool, in_focus)

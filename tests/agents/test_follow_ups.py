@@ -1703,3 +1703,21 @@ def test_a_bigger_size_ceiling_and_a_cheaper_rate_in_one_follow_up_are_both_appl
     # nothing rents that low: the reply says so and names the lowest rate there is
     assert re.search(r"Nothing in Midtown at 10,000–18,000 SF rents at or under \$\d+/SF/yr: the lowest rate is",
                      state["reply"])
+
+
+def test_comparisons_and_picks_among_the_units_in_play_are_answered_not_searched_again(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "my friend sent me SE-7162, 2bd on the UES for 5250. is that a decent price for the area?",
+        thread_id="k")
+    ask(graph, "show me 2 beds with 2 baths on the UES within 3 min of the train, up to 5.5k", thread_id="k")
+    both = ask(graph, "compare the 5k one with SE-7162", thread_id="k")["reply"]
+    assert "(SE-7162): $5,250/mo" in both and "cheaper by $250 a month" in both  # an id in no list shown, found
+    ask(graph, "studio in williamsburg w/ washer dryer in unit and a gym in the bldg. 3.5k max", thread_id="w")
+    ask(graph, "wait a 1 bed with both for 1900?? whats the catch", thread_id="w")
+    pair = ask(graph, "ok compare that w the 3k one", thread_id="w")["reply"]
+    assert "(SE-1005): $1,900/mo" in pair and "(SE-10919): $3,000/mo" in pair  # "that" is the unit just talked of
+    ask(graph, "fidi 2br, need doorman + gym + roof deck, budget 6k", thread_id="f")
+    value = ask(graph, "which gives me the most space for the money", thread_id="f")
+    assert value["route"]["node"] == "needs" and "cheapest per square foot" in value["reply"]
+    floor = ask(graph, "what floor is the second one on and how old's the bldg", thread_id="f")
+    assert floor["route"]["node"] == "needs" and "floor" in floor["reply"] and "years old" in floor["reply"]
