@@ -121,6 +121,10 @@ def figures(unit: Unit, text: str, people: int | None) -> list[str]:
                    "operating expenses or free rent)")
     if rent and _PER_PERSON.search(text) and people and 1 < people <= 8 and not _FITS.search(text):
         out.append(f"{_money(rent)} split {people} ways is about {_money(rent / people)} each a month")
+    elif rent and _PER_PERSON.search(text) and people and people > 8 and not _FITS.search(text):
+        # "per person what does that come out to?" for a team's office: the cost of a seat
+        out.append(f"{_money(rent)} a month for {people} people is about {_money(rent / people)} a person a month"
+                   + (f" ({sqft / people:,.0f} SF each)" if sqft else ""))
     if rent and _PER_BEDROOM.search(text) and beds:
         out.append(f"{_money(rent)} over {beds:g} bedroom{'s' if beds != 1 else ''} is about {_money(rent / beds)} "
                    "a bedroom a month")

@@ -42,6 +42,7 @@ from agents.via.refine import (
     beyond_shown,
     changes,
     edit_search,
+    is_edit,
     others_listing,
     required_note,
     size_restated,
@@ -1285,6 +1286,11 @@ def unit_sums(text: str, state: AgentState) -> tuple[str, list[str]] | None:
         sized = [m for m in meant if (m["row_preview"].get("sqft") or 0) >= (spec.min_sqft or 0)
                  and (m["row_preview"].get("sqft") or 0) <= (spec.max_sqft or float("inf"))]
         meant = sized if len(sized) == 1 else meant
+    shown = state.get("matches") or []
+    if not meant and focus is None and shown and re.search(r"\bper (?:person|head)\b", text, re.I) \
+            and re.search(r"\b(?:that|it|this)\b", text, re.I) and not is_edit(text) and not re.search(
+                r"\bsplit\b|\bways\b|\beach\b", text, re.I):
+        meant = [shown[0]]  # "per person what does that come out to?" after a list: its first unit, the one said first
     plural = _SEVERAL_ASKED.search(text) or (meant and meant[0] is focus and _THEM.search(text))
     if not meant or (len(meant) == 1 and plural):
         return None

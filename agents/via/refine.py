@@ -576,6 +576,9 @@ _ASKS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
 )
 
 
+_HOW_MUCH = re.compile(r"\bhow much\b|\ba month\b|\bmonthly\b|\bper month\b|\bcu[aá]nto\b", re.I)
+
+
 def _ask_value(row: dict[str, Any], key: str) -> float | None:
     """A unit's value for a superlative question; a floor is its number ("18", "18.0"; a lettered floor has none)."""
     if key == "rent_per_sf":  # a month's rent over the square feet, for homes and offices alike
@@ -1345,12 +1348,16 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             joined = " y " if spanish else " and "
             tied_units = joined.join(f"#{shown.index(m) + 1} {m['row_preview']['address']} ({m['id']})" for m in tied)
             # a tie is said: "the bigger / cheaper of those two" then picks between the units named
+            rent = best["row_preview"].get("rent")
+            # "how much a month is the cheapest per foot?": the pick, and what it costs
+            cost = (f", ${rent:,.0f} a month" if rent and key != "rent" and _HOW_MUCH.search(text) and len(tied) == 1
+                    else "")
             if spanish:
-                answers.append((f"De esos, {tied_units} {'empatan como' if len(tied) > 1 else 'es'} {said}.",
+                answers.append((f"De esos, {tied_units} {'empatan como' if len(tied) > 1 else 'es'} {said}{cost}.",
                                 best["id"]))
             else:
                 answers.append((f"Of those, {tied_units} {'are' if len(tied) > 1 else 'is'} {said}"
-                                f"{', a tie' if len(tied) > 1 else ''}.", best["id"]))
+                                f"{', a tie' if len(tied) > 1 else ''}{cost}.", best["id"]))
     if answers:
         if SUBWAY_LINE.search(text) and lang != "es":  # "the shortest walk to the L": the data has no lines
             answers.append(("The listings give minutes to the nearest subway station, not which lines stop there.",

@@ -159,7 +159,10 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\bdos\b", "2"), (r"\btres\b", "3"), (r"\bcuatro\b", "4"),
     (r"\b(apartamentos?|departamentos?|pisos?)\b", "apartment"),
     (r"\boficinas?\b", "office"),
-    (r"\bpor pie cuadrado\b|\bel pie cuadrado\b", "per sf"), (r"\bpies cuadrados\b", "sq ft"),
+    (r"\bpor pie cuadrado\b|\bel pie cuadrado\b|\bpor pie\b", "per sf"), (r"\bpies cuadrados\b", "sq ft"),
+    # "¿cuánto sería al mes el más barato por pie?": how much, for the cheapest per foot
+    (r"\b(?:el|la) m[aá]s barat[oa] por pie\b", "the cheapest per sf"),
+    (r"\bcu[aá]nto (?:ser[ií]a|es|cuesta|sale|saldr[ií]a|pagar[ií]amos)\b", "how much is"),
     (r"\bmetros cuadrados\b|\bm2\b", "sqm"), (r"\bpara (\d{1,4}) personas\b", r"for \1 people"),
     (r"\bpresupuesto(?: de)?\b", "budget"),
     (r"\b(acepten?|permitan?|se permiten|admiten?) mascotas\b|\bmascotas permitidas\b", "pets allowed"),

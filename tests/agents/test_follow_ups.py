@@ -1721,3 +1721,14 @@ def test_comparisons_and_picks_among_the_units_in_play_are_answered_not_searched
     assert value["route"]["node"] == "needs" and "cheapest per square foot" in value["reply"]
     floor = ask(graph, "what floor is the second one on and how old's the bldg", thread_id="f")
     assert floor["route"]["node"] == "needs" and "floor" in floor["reply"] and "years old" in floor["reply"]
+
+
+def test_an_office_teams_cost_per_person_and_the_cheapest_per_foot_a_month(inventory, now):
+    offices = _graph(inventory, now)
+    ask(offices, "40 person startup, any office space in flatiron?", thread_id="pp")
+    each = ask(offices, "per person what does that come out to per month", thread_id="pp")["reply"]
+    assert re.search(r"for 40 people is about \$[\d,]+ a person a month \(\d+ SF each\)", each)
+    ask(offices, "hola, somos 70 personas y buscamos oficina en 9 Times Square. presupuesto máximo 100 dólares el pie "
+                 "cuadrado al año", thread_id="tq")
+    cheapest = ask(offices, "¿cuánto sería al mes el más barato por pie?", thread_id="tq")["reply"]
+    assert "(U-70) is the lowest rate ($81.00/SF/yr), $88,297 a month" in cheapest
