@@ -691,7 +691,8 @@ def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern
             start = datetime.fromisoformat(a["start"])
             if start.hour % 12 == hour % 12 and start.minute == minute:
                 return i
-            gaps.append((abs((start.hour % 12) * 60 + start.minute - ((hour % 12) * 60 + minute)), i))
+            apart = abs((start.hour % 12) * 60 + start.minute - ((hour % 12) * 60 + minute)) % 720
+            gaps.append((min(apart, 720 - apart), i))  # on a 12-hour dial: 11:45 is 15 minutes from "12"
         near = sorted(g for g in gaps if g[0] <= 30)
         if near and (len(near) == 1 or near[0][0] < near[1][0]):
             return near[0][1]  # "cancel the 4:30" when it was put at 4:45 to leave time between buildings

@@ -358,3 +358,12 @@ def test_one_tour_cancelled_or_moved_by_the_time_it_was_asked_at(inventory, now)
     days = [(datetime.fromisoformat(a["start"]).strftime("%a"), a["start"][11:16]) for a in moved]
     assert days == [("Sat", "11:00"), ("Sun", "12:00")]  # only that one, at its own time
     assert bare_ids("me quedo con el de chelsea de 2800, agéndame visita el viernes", [], inventory) == []  # a rent
+
+
+def test_a_tour_named_by_a_time_near_noon_is_found_across_twelve() -> None:
+    from agents.via.tour_close import _MOVE, _tour_meant
+
+    tours = [{"unit_id": "SE-1", "address": "a", "start": "2026-11-28T11:00:00-05:00"},
+             {"unit_id": "SE-2", "address": "b", "start": "2026-11-28T11:45:00-05:00"}]
+    assert _tour_meant("push the 12 oclock one to sunday same time", tours, _MOVE) == 1  # 11:45 is 15 min off
+    assert _tour_meant("push the 11 oclock one to sunday", tours, _MOVE) == 0
