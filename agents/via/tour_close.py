@@ -1170,6 +1170,8 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
             if len([m for m in two if (m.get("score") or 0) >= 100]) >= 2:  # those named that fit the search
                 two = [m for m in two if (m.get("score") or 0) >= 100]
             of_two = _OF_THE_TWO.search(text)
+            if of_two and len(two) < 2 and re.search(r"\b(?:2|two)\b", of_two.group(0)):
+                two = shown[:2]  # "the cheaper of those two" after a list with none named: its top two
             in_view = shown + earlier
             each = each_named(text, shown + earlier, shown[focus] if focus is not None else None, inventory,
                               shown=len(shown), mentioned=tuple(state.get("mentioned") or []))

@@ -367,3 +367,14 @@ def test_a_tour_named_by_a_time_near_noon_is_found_across_twelve() -> None:
              {"unit_id": "SE-2", "address": "b", "start": "2026-11-28T11:45:00-05:00"}]
     assert _tour_meant("push the 12 oclock one to sunday same time", tours, _MOVE) == 1  # 11:45 is 15 min off
     assert _tour_meant("push the 11 oclock one to sunday", tours, _MOVE) == 0
+
+
+def test_the_cheaper_of_those_two_after_a_list_is_one_tour(inventory, now):
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "looking for a 1br in park slope, max 2600", thread_id="c2")
+    shown = ask(graph, "whats closest to the train", thread_id="c2")["matches"][:2]
+    one = ask(graph, "the cheaper of those two, can i see it saturday around 10", thread_id="c2")["plan"]["actions"]
+    cheaper = min(shown, key=lambda m: m["row_preview"]["rent"])
+    assert [a["unit_id"] for a in one] == [cheaper["id"]]
