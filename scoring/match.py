@@ -110,10 +110,8 @@ def term_fractions(*, units: UnitArrays, spec: SearchSpec, weights: Weights) -> 
         if spec.max_sqft is not None:
             add("size_max", weights.w_size_max, units.sqft <= spec.max_sqft)
         if spec.budget_ppsf_year is not None:
-            # A rent stated per square foot is compared per square foot (a monthly total follows from the size);
-            # where a unit's rate is unknown, its rate is derived from its rent and size.
-            rate = np.where(np.isfinite(units.ppsf_year), units.ppsf_year, units.rent * 12 / units.sqft)
-            add("price", weights.w_price, rate <= spec.budget_ppsf_year)
+            # A rent stated per square foot is compared per square foot (a monthly total follows from the size)
+            add("price", weights.w_price, yearly_rates(units) <= spec.budget_ppsf_year)
         elif spec.budget_max is not None:
             add("price", weights.w_price, units.rent <= spec.budget_max)
         if spec.location:
@@ -158,6 +156,11 @@ def score_units(*, units: UnitArrays, spec: SearchSpec, weights: Weights = DEFAU
     return Scored(score=score, terms=fractions, weights=points)
 
 
+def yearly_rates(units: UnitArrays) -> np.ndarray:
+    """Each unit's rent per square foot a year: the listed rate, else derived from its rent and size."""
+    return np.where(np.isfinite(units.ppsf_year), units.ppsf_year, units.rent * 12 / units.sqft)
+
+
 def closeness(*, units: UnitArrays, spec: SearchSpec) -> np.ndarray:
     """Distance from the request (lower is closer): relative gaps in rent (to a stated range or floor; under a
     cap alone no rent is "closer", and the lower price wins the tie in `rank`; over a rate per foot, the less over the
@@ -170,8 +173,7 @@ def closeness(*, units: UnitArrays, spec: SearchSpec) -> np.ndarray:
     elif budget is not None and budget.min:
         gap += np.abs(units.rent - budget.min) / budget.min
     if spec.budget_ppsf_year:
-        rate = np.where(np.isnan(units.ppsf_year), units.rent * 12 / units.sqft, units.ppsf_year)
-        gap += np.maximum(rate - spec.budget_ppsf_year, 0) / spec.budget_ppsf_year
+        gap += np.maximum(yearly_rates(units) - spec.budget_ppsf_year, 0) / spec.budget_ppsf_year
     if spec.min_sqft or spec.max_sqft:
         target = (spec.min_sqft + spec.max_sqft) / 2 if spec.min_sqft and spec.max_sqft else (
             spec.min_sqft or spec.max_sqft)

@@ -16,7 +16,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 from rapidfuzz import fuzz, process
 
-from agents.cues import SF_PER_PERSON, shown_by_address
+from agents.cues import SF_PER_PERSON, UNIT_ID, shown_by_address
 from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
@@ -1267,7 +1267,7 @@ def named_by_id(text: str, state: AgentState) -> list[dict[str, Any]]:
     """Units a message names by id that are in no list shown ("compare the 5k one with SE-7162"), as list items."""
     seen = {m["id"] for m in [*(state.get("matches") or []), *(state.get("earlier") or [])]}
     rows = [(unit_id, load_inventory().row(unit_id)) for unit_id in
-            dict.fromkeys(m.upper() for m in re.findall(r"\b(?:SE|U)-\d+\b", text, re.I)) if unit_id not in seen]
+            dict.fromkeys(m.upper() for m in UNIT_ID.findall(text)) if unit_id not in seen]
     return [{"id": unit_id, "row_preview": preview(row)} for unit_id, row in rows if row is not None]
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.cues import shown_by_address
+from agents.cues import UNIT_ID, shown_by_address
 from agents.textnum import words_to_digits
 from agents.via.vocab import LOCATION_ALIASES
 from contracts.search import Budget, SearchSpec
@@ -950,16 +950,13 @@ def unit_about(part: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
     return close[0] if len({m["id"] for m in close}) == 1 else None
 
 
-_UNIT_ID = re.compile(r"\b(?:SE|U)-\d+\b", re.I)
-
-
 def _unit_of_part(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None = None
                   ) -> dict[str, Any] | None:
     """The unit one side of a comparison names: by its id, by what only it is, by its place, or by a rounded figure
     ("the 5k one")."""
     if focus is not None and _POINTS_BACK.match(part):  # "compare that w the 3k one": the unit just talked of
         return focus
-    said = _UNIT_ID.search(part)
+    said = UNIT_ID.search(part)
     if said is not None:
         return next((m for m in pool if m["id"].upper() == said.group(0).upper()), None)
     found = unit_named(part, pool) or _first_in_hood(part, pool) or unit_about(part, pool)
