@@ -48,7 +48,7 @@ class RenewalPolicy:
     short_term_months: int = 6
     short_term_premium_pct: float = 2.0
     allowed_incentives: tuple[dict[str, Any], ...] = ()
-    comps_count: int = 8
+    comps_count: int = 20
     comps_min_count: int = 3
     comps_sqft_tolerance_pct: float = 25.0
     round_to_usd: float = 5.0
@@ -70,7 +70,7 @@ class RenewalPolicy:
                 "default_increase_pct", "default_term_months", "long_term_months", "long_term_discount_pct",
                 "short_term_months", "short_term_premium_pct", "round_to_usd") if k in raw},
             allowed_incentives=tuple(raw.get("allowed_incentives", ())),
-            comps_count=int(comps.get("count", 8)),
+            comps_count=int(comps.get("count", 20)),
             comps_min_count=int(comps.get("min_count", 3)),
             comps_sqft_tolerance_pct=float(comps.get("sqft_tolerance_pct", 25.0)),
         )

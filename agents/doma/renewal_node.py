@@ -545,12 +545,20 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             verdicts = [] if own or conceding else ask_verdicts(analysis, latest)
             if verdicts:  # what was asked about ("what if we go to 4,500?", "she wants the same rent"), answered first
                 reply = "\n".join(verdicts) + "\n\n" + reply
-            if accepted is not None:
+            if accepted is not None and not (RELET_Q.search(text) and not latest.terms) \
+                    and latest.landlord_pct() is None and not latest.landlord_offers:
+                # said when the counter is the question: not over a re-let question or the owner's new figure
                 kept = analysis.package.primary
+                median = analysis.comps.median if analysis.comps else None
+                # the comparables are named as support only when they do support it: a counter well under their
+                # median is within the person's policy, and said to be under the market
+                market = (f"It is {(1 - kept.rent_usd / median) * 100:.0f}% under the comparables' median "
+                          f"{_money(median)}, but within policy" if median and kept.rent_usd < median * 0.99 else
+                          "It is at or above what the comparables and the policy support for this unit, and within "
+                          "policy")
                 reply = (f"**Recommendation: accept the tenant's ${kept.rent_usd:,.0f}/month for {kept.term_months} "
-                         f"months.** It is at or above what the comparables and the policy support for this unit, "
-                         f"and within policy (no {policy_for(request).approver} approval needed); a longer stay also "
-                         f"saves a vacancy."
+                         f"months.** {market} (no {policy_for(request).approver} approval needed); a longer stay "
+                         f"also saves a vacancy."
                          f"\n\n{reply}")
             if TOTAL_Q.search(text) and not latest.terms:  # "monthly and total over the 5 years": the arithmetic
                 reply = offer_totals(analysis, text) + "\n\n" + reply

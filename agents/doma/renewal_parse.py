@@ -111,8 +111,10 @@ FREE_LIMIT = re.compile(r"\b(?:more than|over|above|beyond)\s+(\d{1,2})\s+months
                          r"\b(?:any|all) (?:free rent|free months?|concessions?)\b[^.;]{0,15}\b(?:needs?|requires?)\b",
                          re.I)
 _WITHOUT_SIGN_OFF = re.compile(r"\b(?:up to|hasta|until|below|under)\s+\+?(\d+(?:\.\d+)?)\s*"
-                               r"(?:%|percent|por ?ciento)\s+(?:without|sin|with no|no)\b[^.;]{0,25}?\b"
-                               r"(?:approv\w*|aprobaci[oó]n|sign[- ]?off|ok|visto bueno)", re.IGNORECASE)
+                               r"(?:%|percent|por ?ciento)\s+(?:(?:increases?|raises?|rises?|bumps?|de aumento|de "
+                               r"subida)\s+)?(?:without|w/o|sin|with no|no)(?:\s|\b)[^.;]{0,25}?\b"
+                               r"(?:approv\w*|aprobaci[oó]n|sign[- ]?off|ok|okay|say[- ]?so|consent|visto bueno)",
+                               re.IGNORECASE)
 # "over 6% needs my approval", "anything above 5% goes to the owner": above it, someone else signs
 _ABOVE_NEEDS_SIGN_OFF = re.compile(r"\b(?:over|above|more than|beyond)\s+\+?(\d+(?:\.\d+)?)\s*(?:%|percent)"
                                    r"[^.;]{0,30}?\b(?:needs?|requires?|must (?:get|have)|goes to)\b[^.;]{0,25}?\b"

@@ -1732,3 +1732,19 @@ def test_an_office_teams_cost_per_person_and_the_cheapest_per_foot_a_month(inven
                  "cuadrado al año", thread_id="tq")
     cheapest = ask(offices, "¿cuánto sería al mes el más barato por pie?", thread_id="tq")["reply"]
     assert "(U-70) is the lowest rate ($81.00/SF/yr), $88,297 a month" in cheapest
+
+
+def test_a_managers_stated_sign_off_limit_is_the_policy_and_a_low_counter_is_said_to_be_under_market(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "need a renewal package for SE-5468, astoria 2br. tenant pays 2450 now, lease up jan 31. our "
+                       "policy: up to 5% increase w/o owner sign-off", thread_id="p", role="manager")
+    package = first["renewal"]
+    # their own limit decides approval: nothing within +5 % needs sign-off, whatever the market says
+    assert not package["needs_manager_approval"] and package["primary"]["rent_usd"] <= 2450 * 1.05
+    assert "below the market median" not in first["reply"]
+    # the median of the twenty nearest in size, not of a cluster of five near-identical units at $3,200-3,400
+    assert "median $2,698" in first["reply"] or "median $2,697" in first["reply"]
+    counter = ask(graph, "tenant countered at 2500, can we accept?", thread_id="p", role="manager")
+    assert counter["reply"].startswith("**Recommendation: accept the tenant's $2,500/month")
+    assert "under the comparables' median" in counter["reply"] and "at or above what the comparables" not in \
+        counter["reply"]

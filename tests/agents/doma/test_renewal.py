@@ -21,6 +21,7 @@ from data.sources.nyc import Inventory, build_frame
 from tests.conftest import ROOT
 
 POLICY = json.loads((ROOT / "agents" / "doma" / "config" / "renewal_policy.json").read_text())
+POLICY["comps"]["count"] = 8  # the small fixture's 11 units: its eight nearest are the comparables
 
 
 def _unit(uid: str, rent: float, *, hood: str = "Astoria", beds: int = 2, sqft: float = 900) -> dict:
