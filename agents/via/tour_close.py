@@ -547,7 +547,8 @@ _OF_THE_TWO = re.compile(r"\bthe (cheaper|cheapest|bigger|biggest|larger|largest
 _MOVE = re.compile(r"\b(?:move|push|shift|change|reschedule|make)\b|\bdo(?= \w+ (?:at|to|for)\b)|\bc[aá]mbia\w*|"
                    r"\bmueve\w*", re.I)
 _THERE_AND = re.compile(r"\b(?:there|it|that one|this one)\b.{0,40}\band\b", re.I)
-ADD_TOUR = re.compile(r"\b(?:also add|add|and also|also (?:see|tour|book|do)|plus)\b", re.I)
+ADD_TOUR = re.compile(r"\b(?:also add|add|and also|also (?:see|tour|book|do|put|fit|squeeze|schedule)|plus|"
+                      r"put (?:the|that)\b[^.;!?]{0,40}?\b(?:right )?after)\b", re.I)
 # "that one and the cheapest one", "it and the 4500 one right after", "that one tuesday 10am, and the 1202 one right
 # after": the unit in focus and another
 _THIS_AND = re.compile(r"\b(?:it|this one|that one|this|that)\b[^.;!?]{0,30}?\s(?:and|&|plus)\s+(?:also\s+)?"
@@ -704,6 +705,11 @@ def _tour_meant(text: str, actions: list[dict[str, Any]], verb_words: re.Pattern
                     suite and re.search(rf"(?<![\d$,.]){re.escape(suite.group(1).lower())}\b(?!\s*(?:sf|sq|k\b))",
                                         after)):
                 return i
+    if said is not None and len(actions) == 1 and re.match(
+            r"\s+(?:the\s+)?(?:first|1st|only|one|tour|viewing)\b|"
+            r"\s+(?:it|that|that one|this one)\b(?!\s+\w+\s+(?:to|at|for)\b)",
+            text[said.end():], re.I):
+        return 0  # "scratch the first one" with one tour proposed: that one
     if said is None or len(actions) < 2:
         return None
     tours = [{"row_preview": {"address": a.get("address") or ""}} for a in actions]
@@ -797,6 +803,65 @@ def _move_one(text: str, actions: list[dict[str, Any]], index: int, now: datetim
     start = one.actions[0].start
     return plan, " ".join([f"Moved {tour['address']} to {start:%a %b %d %H:%M}; the other tours stay as they were.",
                            *notes])
+
+
+_AT_PARTS = re.compile(r"\s*(?:[,;&]|\band\b|\by\b)\s*", re.I)
+_LEAD = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|and|pls|please|put|make|do|book|have)\b\s*)*(?!the\b)", re.I)
+
+
+def each_at(text: str, actions: list[dict[str, Any]], inventory: Inventory) -> list[tuple[int, tuple[int, int]]]:
+    """ "the cheaper one at 11 and the other at 12": each part's proposed tour and the time it names; [] unless two or
+    more parts each give a time to a different tour ("the other" is the one no other part named)."""
+    if len(actions) < 2:
+        return []
+    parts = [p for p in _AT_PARTS.split(text) if p.strip() and _clock(english_when(p))]
+    if len(parts) < 2:
+        return []
+    found: list[tuple[int, tuple[int, int]]] = []
+    other: tuple[int, int] | None = None
+    for part in parts:
+        clock = _clock(english_when(part))
+        assert clock is not None
+        if re.search(r"\bthe other\b|\b(?:el|la) otr[oa]\b", part, re.I):
+            other = clock
+            continue
+        said = _LEAD.sub("the ", part, count=1)
+        index = _tour_meant(f"make {said}", actions, re.compile(r"\bmake\b"), inventory)
+        if index is None:
+            return []
+        found.append((index, clock))
+    if other is not None:
+        rest = [i for i in range(len(actions)) if i not in {i for i, _ in found}]
+        if len(rest) != 1:
+            return []
+        found.append((rest[0], other))
+    return found if len(found) >= 2 and len({i for i, _ in found}) == len(found) else []
+
+
+def _retime(retimed: list[tuple[int, tuple[int, int]]], actions: list[dict[str, Any]], holds: HoldStore | None,
+            thread: str, inventory: Inventory) -> tuple[ActionPlan, str]:
+    """The plan with each named tour at its new time on its own day (before 8 means the afternoon), clear of the
+    tours that stay and of each other; what was set, and any tour that had to move, said."""
+    moving = {i for i, _ in retimed}
+    placed = [TourAction.model_validate(a) for i, a in enumerate(actions) if i not in moving]
+    old_starts = {datetime.fromisoformat(actions[i]["start"]) for i in moving}
+    said, notes = [], []
+    for index, (hour, minute) in retimed:
+        tour = actions[index]
+        day = datetime.fromisoformat(tour["start"])
+        hour += 12 if hour < 8 else 0
+        own = [slot for slot in _own_slots(holds, thread) if slot[0] not in old_starts] + [
+            (a.start, a.end) for a in placed]
+        unit = {"unit_id": tour["unit_id"], "address": tour["address"],
+                "kind": (inventory.row(tour["unit_id"]) or {}).get("kind", "apartment")}
+        one, moved = schedule_tours([unit], when=f"{day:%A} at {hour}:{minute:02d}",
+                                    now=day.replace(hour=0, minute=0) - timedelta(minutes=1),
+                                    taken=holds.is_taken if holds is not None else None, own=own)
+        placed += one.actions
+        notes += moved
+        said += [f"{tour['address']} ({tour['unit_id']}) at {a.start:%a %b %d %H:%M}" for a in one.actions]
+    plan = _plan(sorted(placed, key=lambda a: a.start))
+    return plan, " ".join([f"Set: {'; '.join(said)}.", *notes])
 
 
 _IN_ITS_SLOT = re.compile(r"\b(?:in|into|to|take)\s+(?:its|that|the same|her|his|the)\s+(?:slot|place|spot|time)\b|"
@@ -948,6 +1013,20 @@ def unresolved_parts(text: str, pool: list[dict[str, Any]], units: list[dict[str
     return f"I could not tell which unit you meant by \u201c{said}\u201d{which}"
 
 
+_QUESTION = re.compile(r"\?\s*$|^\W*(?:what|which|how|do|does|is|are|should|where|who|qu[eé]|cu[aá]l|c[oó]mo|"
+                       r"d[oó]nde|necesito)\b", re.I)
+
+
+def asks_about_tours(text: str, inventory: Inventory) -> bool:
+    """A question about the tours proposed ("what do i need to bring to these?") that books, moves, cancels or names
+    nothing: it is answered from them, not taken as a new booking."""
+    return bool(_QUESTION.search(text)) and not (
+        HOLD_TEXT.search(text) or _MOVE.search(text) or _CANCEL_VERB.search(text) or ADD_TOUR.search(text)
+        or ANOTHER_TIME.search(text) or UNIT_ID.search(text) or _WHEN.search(english_when(text))
+        or _clock(english_when(text)) or ORDINAL.search(english_ordinals(text))
+        or re.search(r"\b(?:tour|see|visit|view|book|instead|other|another|too)\b", text, re.I))
+
+
 def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inventory | None = None,
                     now: Callable[[], datetime] | None = None, model: Any = None,
                     holds: HoldStore | None = None) -> dict[str, Any]:
@@ -981,6 +1060,14 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
     actions = previous.get("actions") or []
+    if route_node == "tour" and actions and asks_about_tours(text, inventory):
+        # "what do i need to bring to these?": answered from the tours as they stand, none re-planned
+        plan = ActionPlan.model_validate(previous)
+        aside = aside_answer(text, actions, inventory)  # "is the first one no fee?" is named, so not here
+        lead = aside or "Your tours as they stand (what to bring is under them):"
+        return {"plan": previous, "reply": f"{lead}\n\n{describe_plan(plan, state.get('lang'))}",
+                "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "asked_about_tours": True}]}
     swap = _swapped(text, actions, state.get("matches") or []) if route_node == "tour" else None
     if swap is not None:  # "cancel that, i'll see the 2500 one instead same time": another unit in that slot
         old, unit = swap
@@ -1026,14 +1113,15 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         kept = [a for i, a in enumerate(previous["actions"]) if i != dropped]
         gone = previous["actions"][dropped]
         note = f"Dropped the tour of {gone['address']} ({gone['unit_id']})."
-        if not kept:
-            return {"plan": None, "reply": note + " No tours are proposed now.",
-                    "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
-                               "tours": 0, "dropped": gone["unit_id"]}]}
         if holds is not None:  # a hold already made for it is let go
             for hold in holds.list_by_thread(thread):
                 if hold.unit_id == gone["unit_id"] and hold.status in ("held", "confirmed"):
                     holds.release(hold.id)
+                    note += " Its hold is released."
+        if not kept:
+            return {"plan": None, "selected": [], "reply": note + " No tours are proposed now.",
+                    "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                               "tours": 0, "dropped": gone["unit_id"]}]}
         plan = _plan([TourAction.model_validate(a) for a in kept])  # the question fits the tours left
         stand_in = _stand_in(text, state, inventory, {a["unit_id"] for a in previous["actions"]})
         if stand_in is not None:  # "cancel the other one, put the 21st floor one in its slot"
@@ -1061,6 +1149,12 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
         return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan, state.get('lang'))}",
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "tours": len(plan.actions), "dropped": gone["unit_id"]}]}
+    retimed = each_at(text, actions, inventory) if route_node == "tour" else []
+    if retimed:  # "ok cheaper one at 11 and the other at 12": each tour named to its time, on its own day
+        plan, note = _retime(retimed, actions, holds, thread, inventory)
+        return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan, state.get('lang'))}",
+                "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "tours": len(plan.actions), "retimed": len(retimed)}]}
     moving = moved_tour(text, actions, inventory, state.get("focus")) if route_node == "tour" else None
     if moving is not None:  # "move the second one to 2pm": that tour alone; the others stay where they are
         moved_plan = _move_one(text, actions, moving, current, holds, thread, inventory)
@@ -1094,6 +1188,17 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 row = inventory.row(found["id"])
                 if row is not None and found["id"] not in {u["unit_id"] for u in units}:
                     units.append(unit_for_tour(row))
+        proposed = {a["unit_id"] for a in previous.get("actions") or []}
+        add = ADD_TOUR.search(text)
+        if not units and not missing and proposed and add is not None:
+            # "also put the dishwasher one right after, like 11": a unit of a list in view not toured yet joins the
+            # tours proposed (they are not moved); the list before this one counts too
+            shown_now = list(state.get("matches") or [])
+            extra = unit_in(text[add.end():], [*shown_now, *(state.get("earlier") or [])], None,
+                            inventory, shown=len(shown_now) or None)
+            row = inventory.row(extra["id"]) if extra is not None and extra["id"] not in proposed else None
+            if row is not None:
+                units.append(unit_for_tour(row))
         # Right after a tour was proposed, a new day or time with no other unit named moves that tour ("friday's bad
         # too. saturday after 11"); after a search, the same words book the unit in focus.
         # ("push both to thursday" moves the two tours just proposed; "tour the top two thursday" plans new ones)
@@ -1244,6 +1349,10 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
     if adding and resolve_start(text, current) is None:  # "also add the 124 W 36th one right after": after the last
         after = max(datetime.fromisoformat(a["end"]) for a in kept) + GAP
         when = f"{after:%A} at {after:%H:%M}"
+    elif adding and not _WHEN.search(english_when(text)) and (clock := _clock(english_when(text))):
+        # "... right after, like 11": that time on the day of the tours proposed (before 8 means the afternoon)
+        day = max(datetime.fromisoformat(a["start"]) for a in kept)
+        when = f"{day:%A} at {clock[0] + (12 if clock[0] < 8 else 0)}:{clock[1]:02d}"
     plan, moved = schedule_tours(units, when=when, now=current, taken=holds.is_taken if holds is not None else None,
                                  own=_own_slots(holds, thread), hint=(state.get("spec") or {}).get("timeline"))
     if adding and plan.actions:  # the tours already proposed stay, the new one joins them

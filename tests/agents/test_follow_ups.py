@@ -1748,3 +1748,32 @@ def test_a_managers_stated_sign_off_limit_is_the_policy_and_a_low_counter_is_sai
     assert counter["reply"].startswith("**Recommendation: accept the tenant's $2,500/month")
     assert "under the comparables' median" in counter["reply"] and "at or above what the comparables" not in \
         counter["reply"]
+
+
+def test_a_unit_from_the_list_before_joins_the_proposed_tour_and_the_first_is_then_dropped(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "looking for a 1br in park slope, max 2600, i really really want a dishwasher", thread_id="t1")
+    ask(graph, "only one?? ok forget the dishwasher, whats closest to the train", thread_id="t1")
+    first = ask(graph, "the cheaper of those two, can i see it saturday around 10", thread_id="t1")
+    [kept] = first["plan"]["actions"]
+    added = ask(graph, "hmm also put the dishwasher one right after, like 11", thread_id="t1")["plan"]["actions"]
+    # the dishwasher unit (shown only in the first list) joins at 11 on the same day; the 10:00 tour is not moved
+    assert [a["start"] for a in added] == [kept["start"], kept["start"].replace("T10:00", "T11:00")]
+    dishwasher = added[1]["unit_id"]
+    assert inventory.row(dishwasher)["dishwasher"] and not inventory.row(kept["unit_id"])["dishwasher"]
+    left = ask(graph, "scratch the first one", thread_id="t1")
+    assert [a["unit_id"] for a in left["plan"]["actions"]] == [dishwasher]
+    assert left["reply"].startswith(f"Dropped the tour of {kept['address']}")
+
+
+def test_each_tour_gets_the_time_its_part_names_and_a_question_about_them_re_plans_nothing(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "1 bed in battery park city w/ in-unit laundry + gym, under 4k", thread_id="t2")
+    both = ask(graph, "book both for saturday at 11", thread_id="t2")["plan"]["actions"]
+    rents = {a["unit_id"]: inventory.row(a["unit_id"])["rent"] for a in both}
+    cheaper = min(rents, key=rents.get)
+    set_ = ask(graph, "ok cheaper one at 11 and the other at 12", thread_id="t2")["plan"]["actions"]
+    times = {a["unit_id"]: a["start"][11:16] for a in set_}
+    assert times[cheaper] == "11:00" and set(times.values()) == {"11:00", "12:00"}
+    asked = ask(graph, "what do i need to bring to these", thread_id="t2")
+    assert asked["plan"]["actions"] == set_ and "Photo ID" in asked["reply"]
