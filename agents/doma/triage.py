@@ -371,7 +371,8 @@ WHEN_ASK = re.compile(r"\bwhen (?:will|is|are|does|do|can|would) (?:someone|some
                       r"tech\w*|super|vendor|guy|electrician|repair\w*))\b|\beta\b|\bhow long (?:until|till|before|"
                       r"will it take)\b|\bhow long (?:for|on) (?:the|a|my|your) \w+|"
                       r"\bany (?:update|news)\b|\bwho(?:'s| is) (?:handling|doing|fixing|coming (?:for|to))\b|"
-                      r"\band when\W*$|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|^\W*(?:any\s+)?status\b|"
+                      r"\band when\W*$|\bhow long\W*$|\bstatus\W*$|\bcu[aá]ndo (?:viene|vienen|llega|llegan)\b|"
+                      r"^\W*(?:any\s+)?status\b|"
                       r"\b(?:is )?any(?:one|body) coming\b|\bcu[aá]nto tiempo (?:tienen|tardan|van a tardar|"
                       r"tarda)\b|"
                       r"متى (?:يجي|يأتي|سيأتي|يوصل)", re.I)
@@ -550,6 +551,10 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     ticket = state.get("ticket")
     tickets = list(state.get("tickets") or [])
     about = _by_label(text, ticket, tickets)
+    if about is None and ticket and tickets and not [s for s in analyze(text).signals if s.name != "object"]:
+        # "con ed said it was a loose fitting behind the stove, they shut the valve" after a later, other report:
+        # the earlier report it is about is the one followed up
+        about = ticket_named(text, [ticket, *reversed(tickets)])
     if about is not None and about != ticket and not CLOSED.search(text):
         # "plumber closed the valve in 4F, what's next for 3F": that unit's report is the one followed up
         tickets = [t for t in tickets if t != about] + ([ticket] if ticket else [])
@@ -601,13 +606,16 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "notice": True}]}
     waited = waited_hours(text, today) if ticket else None
-    if ticket and (WHEN_ASK.search(text) or waited is not None) and not [s for s in said if s.name != "object"]:
+    made_safe_now = ticket is not None and ticket["priority"] == "P0" and MADE_SAFE.search(text) is not None
+    if ticket and (WHEN_ASK.search(text) or waited is not None) and not [s for s in said if s.name != "object"] \
+            and not made_safe_now:  # "they shut the valve. status?": the report updated first, below
         by_subject = ticket_named(text, [ticket, *reversed(tickets)])
         named = [by_subject] if by_subject else [
             t for t in [ticket, *reversed(tickets)]
             if any(w in t["text"].lower() for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _ASK_WORDS)]
         content = [w for w in re.findall(r"[a-záéíóúñ]{2,}", text.lower()) if w not in _ASK_WORDS | _FILLER]
-        if not named and tickets and not content and not _by_label(text, ticket, tickets):
+        every = re.search(r"\b(?:everything|all|both|each|every \w+|todo|todos|ambos|كل)\b", text, re.I)
+        if tickets and (every or (not named and not content)) and not _by_label(text, ticket, tickets):
             # "status? anyone coming?" with several reports open: each of them, the most urgent first
             return {"reply": open_reports([*tickets, ticket], model=model),
                     "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
@@ -622,7 +630,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
             return {"reply": late, "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                                               "overdue": ticket["priority"], "escalated": True}]}
         return {"reply": phrase("report_status", state.get("lang"), label=CATEGORY_LABELS[kept.category],
-                                priority=ticket["priority"], vendor=kept.vendor, eta=_duration(kept.eta_hours))
+                                priority=ticket["priority"], vendor=kept.vendor, eta=_duration(eta))
                 + " " + phrase("status_p0" if ticket["priority"] == "P0" else "status_worse", state.get("lang")),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
@@ -680,7 +688,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
         notes.append(exposed)
     if result.handoff:
         log.warning("triage P0 (%s): on-call handoff", ", ".join(detail["hazards"]))
-    if ticket and report == text and not CLOSED.search(text) and ticket["priority"] in ("P0", "P1"):
+    if ticket and report == text and not CLOSED.search(text) and ticket["priority"] in ("P0", "P1") and not made_safe:
         # "also the faucet...": a report of its own, and the urgent one before it is not forgotten
         notes.append(f"Logged as a separate report; the earlier {ticket['category']} report stays open as "
                      f"**{ticket['priority']}**.")
@@ -699,7 +707,10 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     return {
         "triage": result.model_dump(mode="json"),
         "tickets": earlier,
-        "ticket": {"text": report, "priority": result.priority, "category": result.category},
+        # a new report beside an open one keeps only its own part ("ok im outside, con ed is coming. also the sink is
+        # clogged" is a sink report): a later follow-up about the first is then not read as about this one
+        "ticket": {"text": _new_part(report) if ticket and report == text else report, "priority": result.priority,
+                   "category": result.category},
         "reply": reply,
         "trace": [{"node": "triage", "ms": round(ms, 3), "priority": result.priority, "category": result.category,
                    "handoff": result.handoff, "follow_up": report != text, **detail}],

@@ -29,7 +29,8 @@ NOTICE_ASK = re.compile(r"\b(?:write|draft|prepare|make|escrib\w*|redact\w*)\b.{
 # the words people use for one kind of problem, to find the report a follow-up means ("nobody came for the leak")
 _SUBJECTS = (r"leak\w*|water|drip\w*|flood\w*|ceiling|gotera|agua", r"heat\w*|radiator|cold|freez\w*|calefacci\w*|frío",
              r"hot water|agua caliente", r"roach\w*|pest\w*|mice|mouse|rats?|bugs?|cucaracha\w*",
-             r"gas\b", r"door|lock\w*|latch|puerta", r"elevator|lift|ascensor", r"mold|moho",
+             r"gas\b|con ?ed\w*|stove|oven|burners?|fitting", r"door|lock\w*|latch|puerta", r"elevator|lift|ascensor",
+             r"mold|moho",
              r"outlet|electric\w*|power|breaker|luz", r"toilet|sink|drain|clog\w*|inodoro")
 
 

@@ -1777,3 +1777,20 @@ def test_each_tour_gets_the_time_its_part_names_and_a_question_about_them_re_pla
     assert times[cheaper] == "11:00" and set(times.values()) == {"11:00", "12:00"}
     asked = ask(graph, "what do i need to bring to these", thread_id="t2")
     assert asked["plan"]["actions"] == set_ and "Photo ID" in asked["reply"]
+
+
+def test_a_follow_up_about_an_earlier_report_updates_that_one_and_status_lists_every_open_report(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "theres a strong gas smell in my kitchen, started like 20 min ago, stove is off", thread_id="g")
+    sink = ask(graph, "ok im outside, con ed is coming. also unrelated but my bathroom sink has been clogged for a "
+                      "week", thread_id="g")
+    assert sink["ticket"]["text"].startswith("also unrelated but my bathroom sink")  # only its own part
+    safe = ask(graph, "con ed said it was a loose fitting behind the stove, they shut the valve. stove is off now. "
+                      "status?", thread_id="g")
+    # the gas report (not the later sink one) is made safe: a P1 repair now, and not called still open as P0
+    assert safe["reply"].startswith("The danger is over, so this is now a **P1** repair (was P0).")
+    assert "stays open as **P0**" not in safe["reply"]
+    eta = ask(graph, "its getting cold and the stove was my only way to cook, how long", thread_id="g")
+    assert eta["reply"].startswith("Your repair report is **P1**") and "within about 24 hours" in eta["reply"]
+    every = ask(graph, "status on everything?", thread_id="g")["reply"]
+    assert every.startswith("Your open reports (2):") and "P1" in every and "P2" in every and "sink" in every
