@@ -131,8 +131,11 @@ def render(tool: str, result: Json, lang: str) -> str:
         return (f"المعروض السكني في {place} عام {year}{scope}: {units} وحدة {label}".strip() if ar else
                 f"Housing supply in {place} in {year}{scope}: {units} units {label}".strip())
     if tool == "compare_rental_prices":
-        head = (f"متوسط الإيجار السنوي (مؤشر الإيجارات {result['year']}){_scope(result, lang)}:" if ar else
-                f"Average yearly rent (rental index {result['year']}){_scope(result, lang)}:")
+        kind = {"new": ("new contracts", "العقود الجديدة"), "renewal": ("renewals", "التجديدات")}.get(
+            str(result.get("rent_type") or "all"))
+        kind_said = f", {kind[1] if ar else kind[0]}" if kind else ""
+        head = (f"متوسط الإيجار السنوي (مؤشر الإيجارات {result['year']}{kind_said}){_scope(result, lang)}:" if ar else
+                f"Average yearly rent (rental index {result['year']}{kind_said}){_scope(result, lang)}:")
         rows = [f"- {_place(r['entity'], lang)}: " + (
             f"**{money(r['avg_rent_aed_year'], lang)}** ({money(r['lower_aed_year'], lang)} – "
             f"{money(r['upper_aed_year'], lang)})" if r["avg_rent_aed_year"] is not None else
@@ -301,12 +304,28 @@ def place_gap(calls: list[tuple[str, Json]], lang: str) -> str | None:
     return "\n".join([head, *lines])
 
 
-def changes(calls: list[tuple[str, Json]], lang: str) -> str | None:
-    """The same figure in two years ("is that up from 2022?"): the change from the earlier to the later, said."""
-    if len(calls) != 2 or calls[0][0] != calls[1][0]:
+def new_vs_renewal(calls: list[tuple[str, Json]], lang: str) -> str | None:
+    """Rents of new contracts and of renewals in one year ("new vs renewal rents"): how far apart they are."""
+    kinds = {str(r.get("rent_type")): r for t, r in calls if t == "compare_rental_prices" and "error" not in r}
+    if len(calls) != 2 or set(kinds) != {"new", "renewal"} or kinds["new"]["year"] != kinds["renewal"]["year"]:
         return None
-    (tool, one), (_t, two) = sorted(calls, key=lambda call: int(call[1].get("year") or 0))
-    if one.get("year") == two.get("year") or one.get("district") != two.get("district"):
+    new, renewal = _figures("compare_rental_prices", kinds["new"]), _figures("compare_rental_prices", kinds["renewal"])
+    ar = lang == "ar"
+    lines = [f"- {_place(k, lang)}: {new[k]:,.0f} {'مقابل' if ar else 'vs'} {renewal[k]:,.0f} "
+             f"(**{(new[k] / renewal[k] - 1) * 100:+.1f}%** {'للعقود الجديدة' if ar else 'for new contracts'})"
+             for k in new if renewal.get(k)]
+    head = "العقود الجديدة مقابل التجديدات (درهم سنويا):" if ar else "New contracts vs renewals (AED a year):"
+    return "\n".join([head, *lines]) if lines else None
+
+
+def changes(calls: list[tuple[str, Json]], lang: str) -> str | None:
+    """The same figure over two or more years ("is that up from 2022?", "rent growth the last few years"): the
+    change from the first year to the last, said."""
+    if len(calls) < 2 or len({t for t, _r in calls}) != 1 or len({str(r.get("rent_type")) for _t, r in calls}) != 1:
+        return None
+    ordered = sorted(calls, key=lambda call: int(call[1].get("year") or 0))
+    (tool, one), (_t, two) = ordered[0], ordered[-1]
+    if len({r.get("year") for _t, r in calls}) != len(calls) or one.get("district") != two.get("district"):
         return None
     before, after = _figures(tool, one), _figures(tool, two)
     shared = [k for k in after if before.get(k)]
@@ -326,7 +345,7 @@ def compose(calls: list[tuple[str, Json]], notes: list[str], lang: str) -> str:
         parts = [render_series(calls, lang)]
     else:
         parts = [render(tool, result, lang) for tool, result in calls]
-    change = changes(calls, lang) or place_gap(calls, lang)
+    change = changes(calls, lang) or place_gap(calls, lang) or new_vs_renewal(calls, lang)
     if change:
         parts.append(change)
     sources = sorted({str(r["source"]) for _t, r in calls if r.get("source") and "error" not in r})

@@ -90,10 +90,15 @@ PROJECT_METRIC_WORDS = (
 TOP_N = re.compile(r"\btop\s*(\d{1,2})\b|\b(\d{1,2})\s+(?:projects|buildings|developments)\b", re.I)
 # A trend or the future asked for without years: every year of the table (the future ones for supply)
 TREND = re.compile(r"\b(?:trends?|trending|trended|over (?:the|recent) years|over time|history|historical|"
-                   r"year (?:by|on|over) year|evolution|evolved|changed over|since 20\d\d)\b|اتجاه|تطور|على مر السنين",
+                   r"year (?:by|on|over) year|evolution|evolved|changed over|since 20\d\d|growth|grown|grew|"
+                   r"(?:last|past|recent) (?:few|couple(?: of)?|two|three|four|\d) (?:yrs|years))\b|اتجاه|تطور|على مر السنين",
                    re.I)
 FUTURE = re.compile(r"\b(?:coming|upcoming|pipeline|future|projected|projections?|next (?:few )?years|in the works|"
                     r"under construction|will be (?:added|delivered|built))\b|قادم|القادمة|مستقبل|المتوقع", re.I)
+# rents of new contracts or of renewals ("new vs renewal rents", "what do renewals go for")
+NEW_LEASES = re.compile(r"\bnew (?:leases?|contracts?|tenanc\w+|lettings?|rents?)\b|\bnew\s*(?:vs\.?|versus|and|or|/)\s*"
+                        r"renew|\bعقود جديدة|\bالجديدة\b", re.I)
+RENEWALS = re.compile(r"\brenewals?\b|\brenewed\b|\brenewing\b|تجديد|المجددة", re.I)
 TREND_TABLES = {"compare_rental_prices": "rental_index_district", "get_current_supply": "supply_district",
                 "get_transaction_count": "transactions_district", "get_total_sales_value": "transactions_district",
                 "get_sale_price_per_sqm": "sale_rates_district"}
@@ -392,9 +397,12 @@ def _plan_covered(message: str, ranked: list[str], *, lang: str) -> Plan:
                                                  **({"project": project} if project else {})}))
     elif primary == "compare_rental_prices":
         entity_type, entities = _rent_entities(places)
+        kinds = [k for k, said in (("new", NEW_LEASES), ("renewal", RENEWALS)) if said.search(message)]
         for rent_year in (sorted(years)[:MAX_SERIES] if len(years) > 1 else [year]):  # "up from 2022?": each year
-            plan.calls.append(Call(primary, {"entities": entities, "entityType": entity_type, "year": rent_year,
-                                             "typology": typology, "layout": layout}))
+            for kind in kinds or ["all"]:  # "new vs renewal rents": each kind of contract
+                plan.calls.append(Call(primary, {"entities": entities, "entityType": entity_type, "year": rent_year,
+                                                 "typology": typology, "layout": layout,
+                                                 **({"rent_type": kind} if kind != "all" else {})}))
         plan.series = len(years) > 1
     return plan
 

@@ -395,3 +395,20 @@ def test_which_has_the_better_yield_after_two_places_asked_one_by_one_compares_b
     state = ask(graph, "which has better yield", thread_id="yy")
     assert "Yas Island: a year's rent of AED 127,020" in state["reply"]
     assert "Al Reem Island: a year's rent of AED 99,351" in state["reply"]
+
+
+def test_rent_growth_over_the_last_few_years_is_every_year_and_the_change_from_first_to_last():
+    turn = analytics_turn("rent growth for 1 bed apartments on yas the last few yrs")
+    years = [c["args"]["year"] for c in turn["market"]["calls"]]
+    assert years == [2022, 2023, 2024, 2025]
+    assert "Change from 2022 to 2025:" in turn["reply"] and "56,767 → 80,264 (**+41.4%**)" in turn["reply"]
+
+
+def test_new_and_renewal_rents_are_each_asked_for_and_set_side_by_side():
+    turn = analytics_turn("give me new vs renewal rents for yas 1br in 2025")
+    kinds = [c["args"].get("rent_type") for c in turn["market"]["calls"]]
+    assert kinds == ["new", "renewal"]
+    assert "rental index 2025, new contracts" in turn["reply"] and "rental index 2025, renewals" in turn["reply"]
+    assert "85,171 vs 69,842 (**+21.9%** for new contracts)" in turn["reply"]
+    renewals = analytics_turn("what do renewals go for on al reem for 2 beds?")["market"]["calls"]
+    assert [c["args"].get("rent_type") for c in renewals] == ["renewal"]
