@@ -90,14 +90,15 @@ PROJECT_METRIC_WORDS = (
 TOP_N = re.compile(r"\btop\s*(\d{1,2})\b|\b(\d{1,2})\s+(?:projects|buildings|developments)\b", re.I)
 # A trend or the future asked for without years: every year of the table (the future ones for supply)
 TREND = re.compile(r"\b(?:trends?|trending|trended|over (?:the|recent) years|over time|history|historical|"
-                   r"year (?:by|on|over) year|evolution|evolved|changed over|since 20\d\d|growth|grown|grew|"
-                   r"(?:last|past|recent) (?:few|couple(?: of)?|two|three|four|\d) (?:yrs|years))\b|اتجاه|تطور|على مر السنين",
+                   r"year (?:by|on|over) year|evolution|evolved|changed over|since 20\d\d|"
+                   r"growth|grown|grew|(?:last|past|recent) (?:few|couple(?: of)?|two|three|four|\d) (?:yrs|years))\b|"
+                   r"اتجاه|تطور|على مر السنين",
                    re.I)
 FUTURE = re.compile(r"\b(?:coming|upcoming|pipeline|future|projected|projections?|next (?:few )?years|in the works|"
                     r"under construction|will be (?:added|delivered|built))\b|قادم|القادمة|مستقبل|المتوقع", re.I)
 # rents of new contracts or of renewals ("new vs renewal rents", "what do renewals go for")
-NEW_LEASES = re.compile(r"\bnew (?:leases?|contracts?|tenanc\w+|lettings?|rents?)\b|\bnew\s*(?:vs\.?|versus|and|or|/)\s*"
-                        r"renew|\bعقود جديدة|\bالجديدة\b", re.I)
+NEW_LEASES = re.compile(r"\bnew (?:leases?|contracts?|tenanc\w+|lettings?|rents?)\b|"
+                        r"\bnew\s*(?:vs\.?|versus|and|or|/)\s*renew|\bعقود جديدة|\bالجديدة\b", re.I)
 RENEWALS = re.compile(r"\brenewals?\b|\brenewed\b|\brenewing\b|تجديد|المجددة", re.I)
 TREND_TABLES = {"compare_rental_prices": "rental_index_district", "get_current_supply": "supply_district",
                 "get_transaction_count": "transactions_district", "get_total_sales_value": "transactions_district",
