@@ -118,9 +118,18 @@ def chosen_option(text: str) -> int | None:
     return _OPTION_NUMBER[(said.group(1) or said.group(2)).lower()] if said else None
 
 
-def tenant_letter(analysis: Any, lang: str | None = None, only: int | None = None) -> str:
-    """A renewal letter to the tenant that sets out the package's offers (or only the one chosen, by its number), in
-    the manager's language (a template)."""
+_TERM_SAID = re.compile(r"\b(\d{1,2})[- ]?(?:months?|mos?)\b|\b(\d)[- ]?(?:years?|yrs?)\b", re.I)
+
+
+def terms_named(text: str) -> set[int]:
+    """The lease terms a message names, in months ("the 12 month option and a 24 month one", "1 and 2 year")."""
+    return {int(m.group(1)) if m.group(1) else 12 * int(m.group(2)) for m in _TERM_SAID.finditer(words_to_digits(text))}
+
+
+def tenant_letter(analysis: Any, lang: str | None = None, only: int | None = None,
+                  terms: set[int] | None = None) -> str:
+    """A renewal letter to the tenant that sets out the package's offers (or only the one chosen, by its number, or
+    those of the terms named), in the manager's language (a template)."""
     greet, intro, line, ask, regards, sign, unit_of = LETTER.get(lang or "en", LETTER["en"])
     pkg = analysis.package
     label = analysis.request.unit_label
@@ -134,6 +143,9 @@ def tenant_letter(analysis: Any, lang: str | None = None, only: int | None = Non
                                       "If that works for you, we "
                                       "will send the renewal lease to sign.", "", regards, sign])
     offers = [pkg.primary, *pkg.alternatives]
+    named = [o for o in offers if o.term_months in (terms or set())]
+    if named and only is None:  # "with the 12 month option and a 24 month one": those offers, not all three
+        offers = named
     if only is not None and 1 <= only <= len(offers) and (lang or "en") == "en":  # "the letter with option 2"
         offer = offers[only - 1]
         extra = f", with {', '.join(offer.incentives)}" if offer.incentives else ""
@@ -578,7 +590,7 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             elif LETTER_Q.search(text) or (own and LETTER_Q.search(context)) or SEND_ASK.search(text):
                 # "draft the letter to the tenant", "ok send 3R the 2% with a $300 credit"
                 letter = tenant_letter(analysis, state.get("lang"), only=chosen_option(text) or (
-                    1 if SEND_ASK.search(text) else None))
+                    1 if SEND_ASK.search(text) else None), terms=terms_named(text))
                 free = free_offered(text)
                 if free:  # "ok 2 months free at 94. draft the terms": the free rent is part of the offer
                     letter = with_free_months(letter, free)

@@ -1794,3 +1794,12 @@ def test_a_follow_up_about_an_earlier_report_updates_that_one_and_status_lists_e
     assert eta["reply"].startswith("Your repair report is **P1**") and "within about 24 hours" in eta["reply"]
     every = ask(graph, "status on everything?", thread_id="g")["reply"]
     assert every.startswith("Your open reports (2):") and "P1" in every and "P2" in every and "sink" in every
+
+
+def test_a_managers_letter_sets_out_only_the_terms_asked_for(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "need a renewal package for SE-5468, astoria 2br. tenant pays 2450 now, lease up jan 31. our policy: "
+               "up to 5% increase w/o owner sign-off", thread_id="l", role="manager")
+    letter = ask(graph, "ok draft the email to the tenant with the 12 month option and a 24 month one", thread_id="l",
+                 role="manager")["reply"].split("**Draft letter to the tenant:**")[1]
+    assert "for 12 months" in letter and "for 24 months" in letter and "for 6 months" not in letter
