@@ -144,7 +144,8 @@ def tenant_letter(analysis: Any, lang: str | None = None, only: int | None = Non
                                       "will send the renewal lease to sign.", "", regards, sign])
     offers = [pkg.primary, *pkg.alternatives]
     named = [o for o in offers if o.term_months in (terms or set())]
-    if named and only is None:  # "with the 12 month option and a 24 month one": those offers, not all three
+    if only is None and terms and len(terms) >= 2 and {o.term_months for o in named} == terms:
+        # "with the 12 month option and a 24 month one": those offers, not all three
         offers = named
     if only is not None and 1 <= only <= len(offers) and (lang or "en") == "en":  # "the letter with option 2"
         offer = offers[only - 1]
