@@ -93,6 +93,9 @@ BOOK_ASK = re.compile(r"(?:^|[.!?;]\s)\W*(?:(?:ok(?:ay)?|great|cool|perfect|perf
                       r"meeting)\b)",
                       re.I)
 RENEWAL_WORD = re.compile(r"\brenew\w*|\brenovaci\w*|\brenovar\b|تجديد", re.I)
+# the market argued over a figure during a renewal: "their broker says $80 is already market", "what's the GCI at $84"
+MARKET_ARGUED = re.compile(r"\b(?:market|comps?|comparables?|broker|gci|net effective|face rent|escalat\w*|bumps?|"
+                           r"per (?:sf|foot)|psf|/sf|a foot|landlord|tenant|owner)\b", re.I)
 # the figures of a renewal: a percentage increase, a policy, what the tenant pays
 RENEWAL_TERMS = re.compile(r"\b\d+(?:\.\d+)?\s*%|\bpolicy\b|\bpays?\s+\$?\d|\bpaying\s+\$?\d|"
                            r"\bcurrent(?:ly)?\s+(?:rent\s+)?(?:is\s+)?\$?\d", re.I)
@@ -190,7 +193,8 @@ HDB_FLAT = re.compile(r"\b(?:[2-5][- ]rooms?|(?:two|three|four|five)[- ]rooms?|e
 RENTING = re.compile(r"\b(?:to rent|for rent|rent(?:ing)? (?:a|an|out)|monthly rent|per month|a month)\b", re.I)
 # After a valuation: sales, floors, blocks, listings, a budget in thousands are about the same flats
 COMPS_FOLLOW_UP = re.compile(r"\b(?:sold|sales?|floors?|storey|blk|block|listings?|asking|on the market|for sale|"
-                             r"\d{3}\s?k|cheapest|priciest|mrt)\b", re.I)
+                             r"\d{3}\s?k|cheapest|priciest|mrt|sellers?|buyers?|offered|bids?|cash over|cov|"
+                             r"valuation|overpay\w*|lowball\w*)\b", re.I)
 OWN_RENTAL = re.compile(r"\b(?:my (?:landlord|lease|rent|apartment)|renewal|repair|leak|broken)\b", re.I)
 RENEWING = re.compile(r"\brenew\w*|\brenovar\b|\bتجديد", re.I)
 # A person looking for a home to rent or a visit to one, not for market figures ("I need to rent a 2BR on Al Reem",
@@ -477,7 +481,9 @@ def route(
     if awaiting == "renewal" and RENT_STATED.search(text) and not SEARCH_ASK.search(text):
         # "current rent is $2,450, 1br in Astoria": the answer to our renewal question, not a new search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="answer to the renewal question")
-    if previous_node == "renewal" and RENEWAL_TERMS.search(text) and not REPAIR_ASKED.search(text) \
+    if previous_node == "renewal" and (RENEWAL_TERMS.search(text) or (
+            (AMOUNT.search(text) or RATE_SAID.search(text)) and MARKET_ARGUED.search(text))) \
+            and not REPAIR_ASKED.search(text) \
             and not SEARCH_ASK.search(text) and not ASKS_THE_LEASE.search(text):
         # "ok send 3R the 2% with a $300 credit for the noise": the renewal goes on
         return RouteDecision(pipeline="DOMA", node="renewal", reason="the renewal's figures, going on")
@@ -486,7 +492,7 @@ def route(
         # "neighbor in 3R pays 2,250, renewing feb 1, wants 0% because of the noise. policy is min 2%": a renewal's
         # figures, whatever else it mentions
         return RouteDecision(pipeline="DOMA", node="renewal", reason="a renewal with its figures")
-    if RENEWAL_WORD.search(text) and len(parse_units(text)) >= 2:
+    if RENEWAL_WORD.search(text) and (len(parse_units(text)) >= 2 or len(set(UNIT_ID.findall(text))) >= 2):
         # "renewal proposals for 2A 2br $4,000, 3B studio $2,200": units with their rents, not a search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="renewals for several units")
     if previous_node not in (None, "needs", "tour") and BACK_TO_RESULTS.search(text):

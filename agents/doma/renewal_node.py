@@ -181,7 +181,8 @@ def offer_totals(analysis: Any, text: str) -> str:
 FALLBACK = re.compile(r"\bfall(?:ing)? ?back (?:to|on)\s+\$?(\d{1,2},\d{3}|\d{3,5})\b", re.I)
 
 
-PACKAGE_ASK = re.compile(r"\b(?:package|build|put together|propos\w*|offer|renewal for)\b", re.I)
+PACKAGE_ASK = re.compile(r"\b(?:package|build|put together|propos\w*|offers?|options|renewal for|just do|do (?:\w+ )?"
+                         r"(?:first|now|for now))\b", re.I)
 
 
 # "what would you counter with?", "how much should I offer?", "¿cuánto le contraoferto?": the number asked for
@@ -383,6 +384,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
         # "uws one isnt stabilized. policy cap is 8%. build the package": that unit alone, from here on
         unit = next(u for u in batch["units"] if u["label"] == units_named(text, batch["units"])[0])
         context = f"{unit['label']}: current rent {unit['rent']:,.0f}."
+        if unit.get("unit_id"):  # "ok just do 5435 for now": the listing's number names it, it is no rent
+            text = re.sub(rf"(?<![\w$,.-]){unit['unit_id'].split('-')[1]}\b", unit["unit_id"], text)
+            latest = parse_renewal_request(text, inventory)
         state = {**state, "renewal_request": RenewalRequest(
             current_rent=unit["rent"], bedrooms=unit.get("bedrooms"), location=unit.get("location") or
             batch.get("location"), amenities=unit.get("amenities") or [], requester="manager",

@@ -457,6 +457,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
             fields["unit_id"] = unit_id
         else:
             fields["unknown_unit_id"] = unit_id
+    text = _UNIT_ID.sub(lambda m: " " * len(m.group(0)), text)  # an id's digits are no rent ("SE-5435")
 
     offers: list[float] = []
     # "1 year at $3,300 or 2 years at $3,400": offered options stated as rents (their amounts are no current rent)

@@ -100,7 +100,31 @@ def parse_units(text: str) -> list[dict[str, Any]]:
         else:
             beds = _WORD_BEDS.get(beds_text.split("-")[0].split()[0], 1) if beds_text else None
         out.append({"label": label, "bedrooms": beds, "rent": rent})
-    return out if len(out) >= MIN_UNITS else place_units(text) or out
+    return out if len(out) >= MIN_UNITS else place_units(text) or id_units(text) or out
+
+
+# a listing named by its id with the rent paid: "SE-5435 at 3150 and SE-9001 at 2200"
+_ID_RENT = re.compile(r"\b((?:SE|U)-\d{1,6})\b\s*(?:\([^)]{0,40}\)\s*)?(?:@|at|pays?|paying|is at|:|-|for|now)?\s*"
+                      r"\$?\s?(\d{1,3}(?:,\d{3})+|\d{3,6})\b(?!\s*(?:sf|sq|%))", re.I)
+
+
+def id_units(text: str) -> list[dict[str, Any]]:
+    """The listings a message names by id with their rent now ("SE-5435 at 3150 and SE-9001 at 2200"), their place
+    and size from the inventory: [{"label", "unit_id", "bedrooms", "rent", "location"}, ...]; [] unless two or more."""
+    from data.sources.nyc import load_inventory  # the listings; loaded once, cached
+
+    inventory = load_inventory()
+    out: list[dict[str, Any]] = []
+    for m in _ID_RENT.finditer(text):
+        row = inventory.row(m.group(1).upper())
+        rent = float(m.group(2).replace(",", ""))
+        if row is None or rent < 300 or any(u["label"] == m.group(1).upper() for u in out):
+            continue
+        beds = row.get("bedrooms")
+        out.append({"label": m.group(1).upper(), "unit_id": m.group(1).upper(), "rent": rent,
+                    "bedrooms": int(beds) if beds is not None and beds == beds else None,
+                    "location": str(row.get("neighborhood") or "").lower() or None})
+    return out if len(out) >= MIN_UNITS else []
 
 
 def units_named(text: str, units: list[dict[str, Any]]) -> list[str]:
@@ -108,6 +132,8 @@ def units_named(text: str, units: list[dict[str, Any]]) -> list[str]:
     studio"), in the message's order."""
     found = [(m.start(), u["label"]) for u in units
              for m in re.finditer(rf"\b{re.escape(u['label'])}\b", text, re.IGNORECASE)]
+    found += [(m.start(), u["label"]) for u in units if u.get("unit_id")  # "9001" for SE-9001
+              for m in re.finditer(rf"(?<![\w$,.-]){re.escape(u['unit_id'].split('-')[1])}\b", text)]
     for u in units:
         if u.get("location") and not any(label == u["label"] for _, label in found):
             names = [u["location"], u["label"].split()[0]] + [nick for nick, name in LOCATION_ALIASES.items()
@@ -124,7 +150,7 @@ def analyze_units(batch: dict[str, Any], *, inventory: Any) -> list[tuple[dict[s
     cap = policy.default_increase_pct if batch.get("modest") else None
     out = []
     for unit in batch["units"]:
-        request = RenewalRequest(current_rent=unit["rent"], bedrooms=unit.get("bedrooms"),
+        request = RenewalRequest(current_rent=unit["rent"], bedrooms=unit.get("bedrooms"), unit_id=unit.get("unit_id"),
                                  location=unit.get("location") or batch.get("location"), requester="manager",
                                  unit_label=unit["label"], term_months=unit.get("term"), cap_pct=cap,
                                  amenities=unit.get("amenities") or [])
@@ -156,9 +182,11 @@ def render_table(rows: list[tuple[dict[str, Any], RenewalAnalysis]], batch: dict
             for unit, analysis in rows if analysis.comps and analysis.comps.median]
     if len(gaps) >= 2:  # "which is furthest below market?": the rent now against its comparables' median
         gap, label, median = min(gaps)
+        each = "; ".join(f"{lab} {abs(g):.0%} {'below' if g < 0 else 'above'} ({_money(m)})"
+                         for g, lab, m in sorted(gaps))
         notes.append(f"Furthest below its comparables: **{label}**, {abs(gap):.0%} {'below' if gap < 0 else 'above'} "
-                     f"their median {_money(median)} (the listings are about 2016, so today's gap may differ; a "
-                     "rent-stabilized unit is not priced by the market).")
+                     f"their median {_money(median)} (each against its comparables' median: {each}; the listings are "
+                     "about 2016, so today's gap may differ; a rent-stabilized unit is not priced by the market).")
     if batch.get("modest"):
         cap = load_renewal_policy().default_increase_pct
         notes.append(f"Kept modest as you asked: no increase above {cap:g}% (the policy's default increase).")
@@ -196,6 +224,9 @@ def owner_email(rows: list[tuple[dict[str, Any], RenewalAnalysis]]) -> str:
     return "\n".join(body)
 
 
+TO_MARKET = re.compile(r"\bto (?:the )?market\b|\bmarket rate\b|\bup to (?:the )?(?:median|comps?|market)\b", re.I)
+
+
 def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
               letter_asked: bool) -> tuple[str, dict[str, Any]]:
     """A follow-up about the batch: (reply, the batch as updated). A term for one unit re-plans that unit; a
@@ -215,6 +246,15 @@ def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
         return "**Draft email to the owner:**\n\n" + owner_email(chosen) + note, batch
     if named and COMPS_Q.search(text):
         return "\n\n".join(comps_detail(u, a) for u, a in rows if u["label"] in named), batch
+    if named and TO_MARKET.search(text):  # "if i want to get 9001 to market in one go, what's that in %?"
+        lines = [f"- {u['label']}: {_money(a.current_rent)} → its comparables' median {_money(a.comps.median)} is "
+                 f"**{_pct(a.comps.median, a.current_rent)}** in one go"
+                 + (f", over the policy's {a.request.cap_pct or load_renewal_policy().max_increase_pct:g}% cap (needs "
+                    "approval)" if (a.comps.median / a.current_rent - 1) * 100 > load_renewal_policy().max_increase_pct
+                    else "") for u, a in rows if u["label"] in named and a.comps]
+        if lines:
+            return "\n".join(["To market:", *lines]) + ("\n\n(The listings are about 2016; a rent-stabilized unit "
+                                                        "is not priced by the market.)"), batch
     if term and named:
         focus = [(u, a) for u, a in rows if u["label"] in named]
         lines = [f"Updated {', '.join(named)} for a {term}-month term:"]

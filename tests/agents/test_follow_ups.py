@@ -1803,3 +1803,17 @@ def test_a_managers_letter_sets_out_only_the_terms_asked_for(inventory, now):
     letter = ask(graph, "ok draft the email to the tenant with the 12 month option and a 24 month one", thread_id="l",
                  role="manager")["reply"].split("**Draft letter to the tenant:**")[1]
     assert "for 12 months" in letter and "for 24 months" in letter and "for 6 months" not in letter
+
+
+def test_renewals_of_listings_named_by_id_are_set_against_their_comparables_and_their_numbers_are_no_rents(
+        inventory, now):
+    graph = _graph(inventory, now)
+    both = ask(graph, "two renewals coming up: SE-5435 at 3150 and SE-9001 at 2200. are both way under market?",
+               thread_id="u", role="manager")
+    assert both["route"]["node"] == "renewal" and "Furthest below its comparables: **SE-9001**" in both["reply"]
+    assert "SE-5435 10% below" in both["reply"]
+    market = ask(graph, "if i want to get 9001 to market in one go, what's that in %?", thread_id="u",
+                 role="manager")
+    assert market["reply"].startswith("To market:\n- SE-9001: $2,200") and "$9,001" not in market["reply"]
+    one = ask(graph, "ok just do 5435 for now, give me 3 offers", thread_id="u", role="manager")
+    assert "Current rent $3,150" in one["reply"] and "5,435" not in one["reply"]

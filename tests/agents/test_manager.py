@@ -251,3 +251,22 @@ def test_bargaining_over_the_rent_is_the_renewal_with_a_lease_open(text: str, co
     from agents.route_model import load_route_model
 
     assert route(text, learned=load_route_model(), **context).node == node
+
+
+@pytest.mark.parametrize(("text", "context", "node"), [
+    # a figure argued over during a renewal is the renewal going on, not a repair
+    ("their broker says $80 is already market because suite 2310 on the 23rd floor is also $80",
+     {"previous_node": "renewal"}, "renewal"),
+    ("and whats the GCI on that at $84", {"previous_node": "renewal"}, "renewal"),
+    ("the super says the leak is fixed but the ceiling is still $80 worth of stains", {"previous_node": "renewal"},
+     "triage"),
+    # bargaining over a flat just valued is the valuation going on, not a lease renewal
+    ("seller says 2 other buyers offered 790. should i just go 800?", {"previous_node": "comps"}, "comps"),
+    # several units' renewals named by their ids
+    ("two renewals coming up: SE-5435 at 3150 and SE-9001 at 2200. are both way under market?", {}, "renewal"),
+])
+def test_a_conversation_going_on_keeps_its_node(text: str, context: dict, node: str) -> None:
+    from agents.manager import route
+    from agents.route_model import load_route_model
+
+    assert route(text, learned=load_route_model(), **context).node == node
