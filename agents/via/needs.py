@@ -25,7 +25,7 @@ from agents.via.area_stats import AVERAGE_Q, LIST_PRICE_Q, compare_areas, list_p
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.figures import asks_figures, asks_shares, describe, money_compared, people_said, with_me
 from agents.via.match_rank import DEEPER, match, preview
-from agents.via.referents import units_meant
+from agents.via.referents import suite_named, units_meant
 from agents.via.refine import (
     BETWEEN,
     COMPARE_PAIR,
@@ -1075,6 +1075,12 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         return {"reply": stats[0], "spec": stats[1].model_dump(mode="json"), "answered": True, "awaiting": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "area_stats": stats[1].location}]}
+    suite = suite_named(english, load_inventory(), SearchSpec.model_validate(previous)) \
+        if previous and answer and state.get("matches") else None
+    if suite is not None:  # "who do i talk to for 99 university pl suite 600": that suite, in the list shown or not
+        shown_now = list(state["matches"])
+        state = {**state, "focus": suite["id"],
+                 "matches": shown_now if suite["id"] in {m["id"] for m in shown_now} else [*shown_now, suite]}
     at_building = building_options(english, state.get("matches") or [], previous) if previous and answer else None
     if at_building is not None:  # "and at 345 Seventh Avenue specifically? what options are there in that range?"
         return {"reply": at_building[0], "focus": at_building[1][0], "answered": True, "mentioned": at_building[1],
@@ -1109,11 +1115,14 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "figures_for": sums[1]}]}
     earlier = [*(state.get("earlier") or []), *named_by_id(english, state)]  # "compare the 5k one with SE-7162"
+    held = {m["id"] for m in [*(state.get("matches") or []), *earlier]}
+    if state.get("focus") and state["focus"] not in held and (talked := inventory_unit(state["focus"])):
+        earlier.append(talked)  # the unit just talked of though no list shows it ("and if we negotiate it to $75/sf?")
     answered = (answer_each(english, state.get("matches") or [], state.get("focus"), earlier, state.get("lang"))
                 or answer_about_results(english, state.get("matches") or [], state.get("focus"), earlier,
                                         state.get("lang"))) if (previous and answer) else None
     new_places = set(parse_spec(without_referents(text)).location) - set(previous.get("location") or []) \
-        if previous else set()
+        if previous and suite is None else set()  # a suite named by its address is no new place
     named_here = unit_named(english, state.get("matches") or []) if new_places else None
     if answer and previous and state.get("matches") and DETAILS_Q.search(english) and new_places and (
             named_here is None or not {str(named_here["row_preview"].get(k) or "").lower()

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from agents.cues import UNIT_ID, address_named, shown_by_address
+from agents.cues import SUITE_SAID, UNIT_ID, address_named, shown_by_address
 from agents.via.match_rank import preview
 from agents.via.refine import floor_said, on_floor, unit_about, unit_named
 from agents.via.vocab import LOCATION_ALIASES
@@ -278,6 +278,22 @@ def address_in_inventory(text: str, inventory: Inventory) -> list[dict[str, Any]
     return [{"id": row["unit_id"], "row_preview": {**preview(row), **unit_for_tour(row)}}
             for row in frame[frame["kind"] == "office"].to_dict("records")
             if address_named(text, str(row.get("address") or ""))]
+
+
+def suite_named(text: str, inventory: Inventory, spec: Any = None) -> dict[str, Any] | None:
+    """The one office suite an address and a suite number name ("99 university pl suite 600"), or "the 124 w 36th
+    one" where one suite there has the size searched for, shown or not; None unless exactly one fits."""
+    said = SUITE_SAID.search(text)
+    if said is None and not _ONE_AT_ADDRESS.search(text):
+        return None
+    at = [u for u in address_in_inventory(text, inventory) if said is None or re.search(
+        rf"\bsuite\s+{re.escape(said.group(1))}\b", u["row_preview"].get("address") or "", re.I)]
+    low, high = (getattr(spec, "min_sqft", None) or 0), (getattr(spec, "max_sqft", None) or float("inf"))
+    sized = [u for u in at if low <= float(u["row_preview"].get("sqft") or 0) <= high]
+    return at[0] if len(at) == 1 else sized[0] if len(sized) == 1 else None
+
+
+_ONE_AT_ADDRESS = re.compile(r"\bthe\s+\d+[a-z]?(?:-\d+)?\s+[\w .']{2,30}?\s+one\b", re.I)  # "the 124 w 36th one"
 
 
 _PLACE_ONE = re.compile(r"\b(?:the|that) ([a-z][a-z .'-]{1,30}?) (?:one|apartment|apt|unit|place|listing)\b", re.I)

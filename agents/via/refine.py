@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.cues import UNIT_ID, shown_by_address
+from agents.cues import UNIT_ID, address_named, shown_by_address
 from agents.textnum import words_to_digits
 from agents.via.vocab import LOCATION_ALIASES
 from contracts.search import Budget, SearchSpec
@@ -1160,10 +1160,13 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if BROKER_Q.search(text):  # "who's the broker on it": the listing's contact, where the data names one
         about = unit_named(text, shown) or next((m for m in shown if m["id"] == focus), shown[0])
         row, n = about["row_preview"], shown.index(about) + 1
+        cannot = (" I can't send email or call anyone for you: write to them directly (I can draft the message)."
+                  if re.search(r"\b(?:email|e-mail|call|text|message|contact|write to)\s+(?:them|him|her|the "
+                               r"broker|the agent)\b", text, re.I) else "")
         if row.get("broker"):
             email = f" ({row['broker_email']})" if row.get("broker_email") else ""
-            return f"The listing contact for #{n} {row['address']} ({about['id']}) is {row['broker']}{email}.", \
-                about["id"]
+            return f"The listing contact for #{n} {row['address']} ({about['id']}) is {row['broker']}{email}." + \
+                cannot, about["id"]
         return (f"The listing data does not name a broker or agent for #{n} {row['address']} ({about['id']}): a tour "
                 f"request goes to the listing, and they will tell you who shows it."), about["id"]
     first_n = _FIRST_N.search(text)
@@ -1204,6 +1207,10 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     named_unit = unit_named(text, shown)
     if named_unit is None and len(pool) > len(shown):  # "the 725 sq ft one" from the list before this one
         named_unit = unit_named(text, pool[len(shown):])
+    at_address = [m for m in shown if address_named(text, m["row_preview"].get("address") or "")] \
+        if named_unit is None else []
+    if len(at_address) == 1:  # "whats that per month for the 124 w 36th one": the suite at that number and street
+        named_unit = at_address[0]
     in_focus = next((m for m in shown if m["id"] == focus), None)
     if named_unit is not None and COMPARE_TO.search(text) and in_focus is not None and in_focus is not named_unit:
         # "how does it compare to the 1br for 2995": the unit in focus and that one, side by side

@@ -1817,3 +1817,26 @@ def test_renewals_of_listings_named_by_id_are_set_against_their_comparables_and_
     assert market["reply"].startswith("To market:\n- SE-9001: $2,200") and "$9,001" not in market["reply"]
     one = ask(graph, "ok just do 5435 for now, give me 3 offers", thread_id="u", role="manager")
     assert "Current rent $3,150" in one["reply"] and "5,435" not in one["reply"]
+
+
+def test_an_office_suite_named_by_its_address_is_found_shown_or_not_and_stays_in_focus(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "law firm, 60 ppl. need 14-16k sf, cant go over 1.3M a year. ideally near penn station", thread_id="s")
+    # three suites at 124 W 36th St, one of them of the size searched for; none of them in the list shown
+    monthly = ask(graph, "whats that per month for the 124 w 36th one", thread_id="s")
+    assert "(U-132)" in monthly["reply"] and "$101,304/mo" in monthly["reply"] and monthly["focus"] == "U-132"
+    lower = ask(graph, "and if we negotiate it down to $75/sf?", thread_id="s")["reply"]
+    assert lower.startswith("124 W 36th St, Suite 200 (U-132)") and "$93,800 a month" in lower
+
+
+def test_a_suite_number_picks_one_suite_at_an_address_for_a_tour_and_for_its_contact(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "we pay $55k/mo now for 7,500 sf in chelsea, lease ends in spring. want ~20% more space but spend no "
+               "more than 25% more per month", thread_id="c")
+    contact = ask(graph, "who do i talk to for 99 university pl suite 600, and can you email them for me",
+                  thread_id="c")["reply"]
+    assert "99 University Pl, Suite 600 (U-54)" in contact and "can't send email" in contact
+    ask(graph, "Hola, somos una agencia de 40 personas. Buscamos unos 10.000 pies cuadrados, presupuesto máximo 80 mil "
+               "dólares al mes, cerca de Union Square (University Place)", thread_id="v")
+    tour = ask(graph, "Ok, agenda una visita al 99 University Pl suite 600 el miércoles a las 10", thread_id="v")
+    assert [a["unit_id"] for a in tour["plan"]["actions"]] == ["U-54"]
