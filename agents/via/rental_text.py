@@ -105,10 +105,20 @@ def city_tz(area: str) -> str:
     return DEFAULT_TZ
 
 
+def in_new_york_name(text: str, word: str) -> bool:
+    """Whether a Canadian city's name is said as part of a New York neighbourhood's ("hamilton heights")."""
+    from data.sources.nyc import load_inventory  # the neighbourhood names; loaded once, cached
+
+    hoods = {str(h).lower() for h in load_inventory().frame["neighborhood"].dropna().unique()}
+    return any(word.lower() in hood.split() and hood != word.lower() and hood in text.lower() for hood in hoods)
+
+
 def canadian_place(text: str) -> CanadianPlace | None:
     """The Canadian place a message names (or "on REALTOR.CA" / "in Canada" without one), else None."""
     explicit = bool(_REALTOR.search(text))
     city = _CITY.search(text)
+    if city and not explicit and in_new_york_name(text, city.group(0)):
+        city = None  # "hamilton heights", "windsor terrace", "richmond hill": New York places, not the cities
     if city:
         area, tz = CITIES[city.group(0).lower()]
         return CanadianPlace(area=area, tz=tz, explicit_source=explicit)

@@ -54,6 +54,9 @@ def test_canadian_places_and_explicit_source_are_recognised() -> None:
     assert canadian_place("rentals in Ontario").choices  # type: ignore[union-attr]
     assert canadian_place("2 bed on REALTOR.CA").explicit_source  # type: ignore[union-attr]
     assert canadian_place("2br in Williamsburg under $5k") is None
+    # a Canadian city's name inside a New York neighbourhood's is the neighbourhood
+    assert canadian_place("ok hamilton heights works. which ones are no fee") is None
+    assert canadian_place("2br in hamilton under 2000").area == "Hamilton"  # type: ignore[union-attr]
 
 
 def test_follow_ups_become_filter_listings_arguments() -> None:
