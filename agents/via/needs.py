@@ -41,6 +41,7 @@ from agents.via.refine import (
     best_in_building,
     beyond_shown,
     changes,
+    data_age,
     edit_search,
     is_edit,
     others_listing,
@@ -1067,6 +1068,10 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
+    dated = data_age(english, state.get("matches") or []) if answer else None
+    if dated is not None:  # "are these prices current tho? feels low": when the listings are from, no new search
+        return {"reply": dated, "answered": True, "awaiting": None,
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3), "data_age": True}]}
     stats = area_answer(english, previous)
     if stats is not None and stats[2]:  # "cheapest EV 1brs under 2.6k. also is the LES even cheaper?": both
         search = needs_node({**state, "text": stats[2]}, model=model, answer=answer)

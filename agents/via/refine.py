@@ -1071,6 +1071,28 @@ DOUBT = re.compile(r"\bcan'?t be right\b|\bcannot be right\b|\bcan not be right\
                    r"\bis that (?:right|correct|true)\b|\bseems (?:off|wrong)\b|\bare you sure\b|\bno way\b", re.I)
 
 
+# "are these prices current?", "how old is this data?": when the listings are from, not a new search
+DATA_AGE = re.compile(r"\b(?:are|is) (?:these|those|the|this|that|it|they)\b.{0,25}\b(?:current|up[- ]to[- ]date|"
+                      r"recent|still (?:valid|available|accurate|good))\b|"
+                      r"\bhow (?:old|recent|current|fresh) (?:is|are) (?:this|the|these|your)\b.{0,12}"
+                      r"\b(?:data|listings?|prices?|rents?)\b|"
+                      r"\bwhen (?:is|was|are|were) (?:this|the|these|your) (?:data|listings?|prices?)\b|\b(?:son|est[aá]n) "
+                      r"(?:actuales|vigentes)\b|\bprecios actuales\b", re.I)
+
+
+def data_age(text: str, shown: list[dict[str, Any]]) -> str | None:
+    """How current the listings are, for "are these prices current?"; None unless that is asked."""
+    if not DATA_AGE.search(text):
+        return None
+    offices = any(m["row_preview"].get("kind") == "office" for m in shown)
+    if offices:
+        return ("The office suites come from a brokerage's listing sheet with no dates in it, so treat the asking "
+                "rents as indicative and confirm them with the listing's broker.")
+    return ("No: the New York apartment listings are a public StreetEasy sample from about 2016, with no dates, so "
+            "today's rents are likely higher. Use them to compare areas and units with each other, and check the "
+            "current asking rent with the listing before you decide.")
+
+
 def data_doubt(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]],
                in_focus: dict[str, Any] | None) -> tuple[str, str] | None:
     """An answer to someone doubting what a listing says: what the data says of that unit, that an amenity it does not
@@ -1119,6 +1141,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     doubted = data_doubt(text, shown, pool, in_focus)
     if doubted is not None:
         return doubted
+
     if BROKER_FEE.search(text) and (_MONEY_WORDS.search(text) or re.search(r"\bhow much\b", text, re.I)):
         # "how much would the first one cost me for a year including the broker fee?": its money, the fee said
         which = _ONE_UNIT.search(text)

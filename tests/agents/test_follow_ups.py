@@ -1840,3 +1840,10 @@ def test_a_suite_number_picks_one_suite_at_an_address_for_a_tour_and_for_its_con
                "dólares al mes, cerca de Union Square (University Place)", thread_id="v")
     tour = ask(graph, "Ok, agenda una visita al 99 University Pl suite 600 el miércoles a las 10", thread_id="v")
     assert [a["unit_id"] for a in tour["plan"]["actions"]] == ["U-54"]
+
+
+def test_are_these_prices_current_is_answered_with_the_listings_date_not_a_search(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "new job near borough hall. is dumbo way pricier than downtown bk for a 1br?", thread_id="d")
+    dated = ask(graph, "are these prices current tho? feels low", thread_id="d")
+    assert "about 2016" in dated["reply"] and not dated.get("matches")
