@@ -1076,8 +1076,8 @@ DATA_AGE = re.compile(r"\b(?:are|is) (?:these|those|the|this|that|it|they)\b.{0,
                       r"recent|still (?:valid|available|accurate|good))\b|"
                       r"\bhow (?:old|recent|current|fresh) (?:is|are) (?:this|the|these|your)\b.{0,12}"
                       r"\b(?:data|listings?|prices?|rents?)\b|"
-                      r"\bwhen (?:is|was|are|were) (?:this|the|these|your) (?:data|listings?|prices?)\b|\b(?:son|est[aá]n) "
-                      r"(?:actuales|vigentes)\b|\bprecios actuales\b", re.I)
+                      r"\bwhen (?:is|was|are|were) (?:this|the|these|your) (?:data|listings?|prices?)\b|"
+                      r"\b(?:son|est[aá]n) (?:actuales|vigentes)\b|\bprecios actuales\b", re.I)
 
 
 def data_age(text: str, shown: list[dict[str, Any]]) -> str | None:
