@@ -123,8 +123,9 @@ INSTEAD_OF = re.compile(r"\b(?:instead of|rather than|in place of|en vez de|en l
 # "what if a roof deck counts" after asking for a patio: the roof deck stands in for the patio (outdoor space either
 # way), it is no second must-have
 COUNTS_INSTEAD = re.compile(r"\bwhat if (?:a |an |the )?([\w/ ]{2,20}?) counts?\b|\b(?:a |an )?([\w/ ]{2,20}?) "
-                            r"(?:counts|would count|works|is fine) (?:too|as well|instead)\b", re.I)
-_STAND_INS = ({"patio", "roofdeck"},)
+                            r"(?:counts|would count|works|is fine) (?:too|as well|instead)\b|"
+                            r"\b(?:what|how) about (?:a |an |the )?([\w/ ]{2,20}?) instead\b", re.I)
+_STAND_INS = ({"patio", "roofdeck"}, {"doorman", "elevator"})
 
 
 def stand_in(text: str, musts: list[str]) -> tuple[str, str] | None:
@@ -132,7 +133,7 @@ def stand_in(text: str, musts: list[str]) -> tuple[str, str] | None:
     said = COUNTS_INSTEAD.search(text)
     if said is None:
         return None
-    words = (said.group(1) or said.group(2) or "").lower()
+    words = (said.group(1) or said.group(2) or said.group(3) or "").lower()
     new = next((key for word, key in _AMENITY_WORDS.items() if word in words), None)
     for family in _STAND_INS:
         old = next((m for m in musts if m in family and m != new), None)
@@ -876,6 +877,10 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
         after = lowered[size.end():size.end() + 12]
         if len(sized) == 1 and re.search(r"\bone\b|\bunit\b|\bplace\b|\bsuite\b", after):
             return sized[0]
+    walk = re.search(r"\bthe (\d{1,2})[- ]?min(?:ute)?s?(?: walk)? (?:one|unit|place|apartment|apt)\b", lowered)
+    walked = [m for m in shown if walk and m["row_preview"].get("min_to_subway") == float(walk.group(1))]
+    if len(walked) == 1:  # "book the 1 min one": the one shown unit that close to the subway
+        return walked[0]
     which = _AMENITY_ONE.search(lowered)
     if which:  # "the no fee one", "the one with the doorman", "alguno con lavadora": the first shown unit with it
         label = next((a for a, said in _RESULT_AMENITIES if re.search(said, which.group(0))), None)

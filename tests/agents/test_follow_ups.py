@@ -1847,3 +1847,10 @@ def test_are_these_prices_current_is_answered_with_the_listings_date_not_a_searc
     ask(graph, "new job near borough hall. is dumbo way pricier than downtown bk for a 1br?", thread_id="d")
     dated = ask(graph, "are these prices current tho? feels low", thread_id="d")
     assert "about 2016" in dated["reply"] and not dated.get("matches")
+
+
+def test_what_about_a_roof_deck_instead_replaces_the_patio(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "3 bed tribeca, private outdoor space is non negotiable, up to 15k", thread_id="r")
+    swapped = ask(graph, "hmm what about a roof deck instead, still tribeca", thread_id="r")
+    assert swapped["spec"]["must_haves"] == ["roofdeck"] and "No longer required: patio." in swapped["reply"]

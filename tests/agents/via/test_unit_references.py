@@ -225,3 +225,13 @@ def test_minutes_and_meridiem_after_at_are_read_whole():
     assert _clock("at 10:30am") == (10, 30)
     assert _clock("at 6pm") == (18, 0)
     assert _clock("sat at 11") == (11, 0)
+
+
+def test_the_n_min_one_is_the_shown_unit_that_close_to_the_subway() -> None:
+    from agents.via.refine import unit_named
+
+    shown = [{"id": "SE-1", "score": 100, "row_preview": {"min_to_subway": 2.0, "rent": 1900, "amenities": []}},
+             {"id": "SE-2", "score": 100, "row_preview": {"min_to_subway": 1.0, "rent": 2000, "amenities": []}},
+             {"id": "SE-3", "score": 100, "row_preview": {"min_to_subway": 2.0, "rent": 2100, "amenities": []}}]
+    assert unit_named("fine book the 1 min one saturday 11am", shown)["id"] == "SE-2"  # type: ignore[index]
+    assert unit_named("the 2 min one", shown) is None  # two of them: not told apart
