@@ -736,7 +736,18 @@ def money_terms(unit: dict[str, Any], text: str) -> str:
         n = int(years.group(1))
         out.append(f" {n} years at the listed rent: ${rent * 12 * n:,.0f} (before any escalation, which the listing "
                    "does not state).")
+        bump = _BUMPS.search(text)
+        if bump:  # "assume 3% bumps": each year the rent of the year before, raised by that much
+            pct = float(bump.group(1) or bump.group(2)) / 100
+            yearly = [rent * 12 * (1 + pct) ** y for y in range(n)]
+            out.append(f" With {pct:.0%} a year (your assumption): ${sum(yearly):,.0f} over {n} years ("
+                       + ", ".join(f"${v:,.0f}" for v in yearly) + ").")
     return "".join(out)
+
+
+# "assume 3% bumps", "3% annual escalations", "increasing 3% a year"
+_BUMPS = re.compile(r"\b(\d(?:\.\d+)?)\s*%\s*(?:annual |yearly |a year |per year )?(?:bumps?|escalat\w*|increases?|"
+                    r"steps?|raises?)\b|\b(?:bumps?|escalat\w*|increas\w*|steps?) (?:of )?(\d(?:\.\d+)?)\s*%", re.I)
 
 
 def asks_over_the_set(text: str) -> bool:

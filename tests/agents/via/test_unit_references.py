@@ -235,3 +235,13 @@ def test_the_n_min_one_is_the_shown_unit_that_close_to_the_subway() -> None:
              {"id": "SE-3", "score": 100, "row_preview": {"min_to_subway": 2.0, "rent": 2100, "amenities": []}}]
     assert unit_named("fine book the 1 min one saturday 11am", shown)["id"] == "SE-2"  # type: ignore[index]
     assert unit_named("the 2 min one", shown) is None  # two of them: not told apart
+
+
+def test_a_total_over_a_term_with_yearly_bumps_is_compounded_and_said_to_be_the_persons_assumption() -> None:
+    from agents.via.refine import money_terms
+
+    unit = {"id": "U-70", "row_preview": {"rent": 100000.0, "sqft": 12000}}
+    flat = money_terms(unit, "total over 2 years?")
+    bumped = money_terms(unit, "whats the total over a 2 yr term, assume 3% bumps")
+    assert "$2,400,000" in flat and "your assumption" not in flat
+    assert "With 3% a year (your assumption): $2,436,000 over 2 years ($1,200,000, $1,236,000)." in bumped
