@@ -265,6 +265,11 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
                           r"truck|van)|a mover)\b|\bhelp me move\b", re.I),
      "I can't book movers: this workspace finds and tours spaces, answers lease questions, triages repairs and helps "
      "with renewals. A licensed moving company (in New York, check its DOT/NYSDOT number) is the way to go."),
+    ("send for me", re.compile(r"\b(?:can|could|will|would) (?:you|u) (?:please |pls )?(?:e-?mail|text|sms|call|"
+                               r"phone|whatsapp|ring) me\b|\b(?:e-?mail|text) me (?:the|this|that|those|a)\b", re.I),
+     "I can't send emails or texts, or call anyone: copy what you need from here (the list stays in this chat), and "
+     "the listings have no landlord phone numbers; a viewing request goes to the listing's contact, who will get "
+     "back to you. I can draft a message for you to send."),
     ("coworking", re.compile(r"\b(?:need|want|looking for|find|have|any|a|rent)\b.{0,25}\b(?:co-?working(?: desk| "
                              r"space| membership)?|hot ?desks?|dedicated desks?|desk (?:space|rental))\b", re.I),
      "I don't have coworking desks or hot desks: the offices I can search are whole suites (the smallest we hold "

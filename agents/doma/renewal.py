@@ -185,7 +185,9 @@ def find_comps(subject: dict[str, Any], inventory: Any, policy: RenewalPolicy) -
         if len(candidates) < policy.comps_min_count:
             continue
         near = closeness(units=units, spec=spec)[candidates]
-        order = candidates[np.lexsort((units.ids[candidates].astype(str), near))][: policy.comps_count]
+        order = candidates[np.lexsort((units.ids[candidates].astype(str), near))]
+        if sqft:  # the nearest in size; with no size to be near to, every one of them (not the first ids)
+            order = order[: policy.comps_count]
         scope = [area, *(m.replace("_", "/") for m in musts)]
         if beds is not None:
             scope.append("studio" if int(beds) == 0 else f"{int(beds)}br")
@@ -342,6 +344,9 @@ def _money(value: float) -> str:
     return f"${value:,.0f}"
 
 
+LISTED_COMPS = 20  # comparable units named in a justification; the median is of all of them
+
+
 def _justification(request: RenewalRequest, current: float, comps: Comps | None, rule: str, target: float,
                    chosen: list[Candidate], policy: RenewalPolicy, reasons: list[str]) -> str:
     parts = []
@@ -358,8 +363,10 @@ def _justification(request: RenewalRequest, current: float, comps: Comps | None,
         parts.append(f"Market: {_money(comps.median)} for similar units, as you stated.")
     elif comps:
         low, high = comps.iqr
+        listed = ", ".join(comps.ids[:LISTED_COMPS]) + (f" and {len(comps.ids) - LISTED_COMPS} more"
+                                                        if len(comps.ids) > LISTED_COMPS else "")
         parts.append(f"Market: median {_money(comps.median)} (IQR {_money(low)}-{_money(high)}) from "
-                     f"{len(comps.ids)} comparable units ({comps.scope}): {', '.join(comps.ids)}.")
+                     f"{len(comps.ids)} comparable units ({comps.scope}): {listed}.")
     else:
         parts.append("No comparable units found in the inventory for this unit, so no market figure is used.")
     parts.append(f"Current rent {_money(current)}; primary increase {target:.1f}% - policy rule: {rule}.")

@@ -151,8 +151,16 @@ def test_incentive_alternative_is_worth_the_primary(small: Inventory) -> None:
 
 # --- tenant counter-offers and landlord asks ---
 
+def test_without_a_size_every_like_unit_is_a_comparable_not_the_first_ids(small: Inventory) -> None:
+    req = RenewalRequest(current_rent=2800, location="astoria", bedrooms=2)
+    comps = analyze_renewal(req, inventory=small, policy=POLICY).comps
+    sized = analyze_renewal(req.model_copy(update={"sqft": 900}), inventory=small, policy=POLICY).comps
+    assert comps is not None and sized is not None
+    assert len(comps.ids) > POLICY["comps"]["count"] == len(sized.ids)
+
+
 def test_tenant_counter_within_policy_becomes_the_offer(small: Inventory) -> None:
-    req = RenewalRequest(current_rent=2800, location="astoria", bedrooms=2, proposed_increase_pct=7,
+    req = RenewalRequest(current_rent=2800, location="astoria", bedrooms=2, sqft=900, proposed_increase_pct=7,
                          tenant_counter_pct=3.0)
     analysis = analyze_renewal(req, inventory=small, policy=POLICY)
     assert analysis.candidates[0].rent == pytest.approx(2800 * 1.03, abs=5)
