@@ -13,6 +13,7 @@ import json
 import logging
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -541,7 +542,7 @@ NEIGHBOUR_CONDUCT = re.compile(
     r"\bneighbou?r\w*\b|\bvecino\w*\b.{0,60}\b(?:ruido|m[uú]sica|fiesta|perro|ladra\w*)\b", re.I)
 
 
-def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
+def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datetime] | None = None) -> dict[str, Any]:
     """LangGraph node: triage state["text"] into state["triage"], with a reply and a trace entry.
 
     A follow-up about the same repair updates its ticket: the priority can rise, never silently fall.
@@ -599,7 +600,7 @@ def triage_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                     " Still open: " + "; ".join(f"{t['text'][:40].rstrip()}… ({t['priority']})" for t in rest) + "."
                     if rest else ""),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
-    today = datetime.now(ZoneInfo("America/New_York")).date()
+    today = (now() if now is not None else datetime.now(ZoneInfo("America/New_York"))).date()  # the graph's clock
     if (ticket or tickets) and NOTICE_ASK.search(text) and not [s for s in said if s.name != "object"]:
         # "write me something to post in the lobby + email everyone": a notice about the open reports
         return {"reply": building_notice([t for t in [*tickets, ticket] if t], today),

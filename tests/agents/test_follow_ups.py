@@ -1854,3 +1854,10 @@ def test_what_about_a_roof_deck_instead_replaces_the_patio(inventory, now):
     ask(graph, "3 bed tribeca, private outdoor space is non negotiable, up to 15k", thread_id="r")
     swapped = ask(graph, "hmm what about a roof deck instead, still tribeca", thread_id="r")
     assert swapped["spec"]["must_haves"] == ["roofdeck"] and "No longer required: patio." in swapped["reply"]
+
+
+def test_a_building_notice_is_dated_by_the_conversations_clock(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "the boiler is out for the whole building, no heat in 2A 3B and 4C", thread_id="n", role="manager")
+    notice = ask(graph, "write me something to post in the lobby", thread_id="n", role="manager")["reply"]
+    assert f"{now:%A} {now.day} {now:%B %Y}" in notice  # Sunday 22 November 2026, not the machine's date
