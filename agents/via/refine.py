@@ -366,6 +366,7 @@ RESULT_QUESTION = re.compile(
     r"\b(?:is|does|has|was) the (?:cheapest|first|second|third|fourth|fifth|top|last|biggest|smallest|1st|2nd|3rd)"
     r"(?: one| unit| apartment| place| listing| suite)?\b|\bwhich (?:one )?is (?:cheaper|bigger|closer|newer)\b|"
     r"\b(?:do|does|are|is) (?:any|either|none) of (?:those|these|them)\b|\bany of (?:those|these|them)\b|"
+    r"\b(?:does|do|is|are) (?:either|any|both|neither)(?: one| of the two)? (?:have|has|come with|include|allow)\b|"
     r"\b(?:does|do|will|would) (?:the landlord|the owner|they|the building)(?: there)? (?:allow|accept|take|permit)\b|"
     r"\btell me (?:more|about)\b|\bmore (?:about|on|info|details)\b|\bdetails? (?:of|on|about|for)\b|\bhow old\b|"
     r"\b(?:the|that) one with (?:the |a )?\w+|\b(?:the )?(?:1st|2nd|3rd|4th|5th) one\b|"
@@ -890,8 +891,9 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
             return sized[0]
     walk = re.search(r"\bthe (\d{1,2})[- ]?min(?:ute)?s?(?: walk)? (?:one|unit|place|apartment|apt)\b", lowered)
     walked = [m for m in shown if walk and m["row_preview"].get("min_to_subway") == float(walk.group(1))]
-    if len(walked) == 1:  # "book the 1 min one": the one shown unit that close to the subway
-        return walked[0]
+    fitting = [m for m in walked if (m.get("score") or 0) >= 100]  # a near miss is no "one" the person chose from
+    if len(walked) == 1 or len(fitting) == 1:  # "book the 1 min one": the one shown unit that close to the subway
+        return walked[0] if len(walked) == 1 else fitting[0]
     which = _AMENITY_ONE.search(lowered)
     if which:  # "the no fee one", "the one with the doorman", "alguno con lavadora": the first shown unit with it
         label = next((a for a, said in _RESULT_AMENITIES if re.search(said, which.group(0))), None)
@@ -1426,6 +1428,14 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             said += " (the full matches); also " + ", ".join(f"#{shown.index(m) + 1} {m['id']}" for m in having
                                                              if m not in fitting) + ", which miss another criterion"
         return said + ".", (fitting or having)[0]["id"]
+    if len(amenities_asked) > 1 and lang != "es":  # "does either have a dishwasher or laundry in unit": each one
+        lines = []
+        for amenity in amenities_asked:
+            have = [f"#{shown.index(m) + 1} {m['id']}" for m in shown if _lists(m["row_preview"].get("amenities", []),
+                                                                               amenity)]
+            lines.append(f"With {_a(amenity)}: {', '.join(have)}." if have else f"None of those lists {_a(amenity)}.")
+        having = [m for m in shown if any(_lists(m["row_preview"].get("amenities", []), a) for a in amenities_asked)]
+        return " ".join(lines), (having or shown)[0]["id"]
     for amenity, said in _RESULT_AMENITIES:
         if re.search(said, lowered):
             have = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1)

@@ -1861,3 +1861,15 @@ def test_a_building_notice_is_dated_by_the_conversations_clock(inventory, now):
     ask(graph, "the boiler is out for the whole building, no heat in 2A 3B and 4C", thread_id="n", role="manager")
     notice = ask(graph, "write me something to post in the lobby", thread_id="n", role="manager")["reply"]
     assert f"{now:%A} {now.day} {now:%B %Y}" in notice  # Sunday 22 November 2026, not the machine's date
+
+
+def test_does_either_have_x_or_y_is_answered_from_the_results_and_the_1_min_one_is_then_booked(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "hey looking for a 1 bed in astoria, under 2600, want to be close to the train like 5 min walk max",
+        thread_id="e")
+    shown = ask(graph, "only no fee ones pls", thread_id="e")
+    either = ask(graph, "ugh ok. does either have a dishwasher or laundry in unit", thread_id="e")
+    # a question about the two shown, each amenity answered: not a search that now requires both
+    assert either["spec"] == shown["spec"] and "dishwasher" in either["reply"] and "washer/dryer" in either["reply"]
+    booked = ask(graph, "fine book the 1 min one saturday 11am", thread_id="e")
+    assert [a["unit_id"] for a in booked["plan"]["actions"]] == ["SE-9333"]  # the full match 1 min away
