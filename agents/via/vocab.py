@@ -210,7 +210,18 @@ ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"هارلم", "harlem"), (r"ويليامزبرغ|ويليامزبيرغ", "williamsburg"), (r"أستوريا|استوريا", "astoria"),
     (r"تورونتو|تورنتو", "toronto"), (r"فانكوفر", "vancouver"), (r"مونتريال", "montreal"),
     (r"ميدتاون (?:إيست|ايست|الشرقية)", "midtown east"), (r"ميدتاون (?:ويست|الغربية)", "midtown west"),
-    (r"ميدتاون", "midtown"), (r"في", "in"), (r"و", "and"),
+    (r"ميدتاون", "midtown"),
+    # neighbourhoods as they are written in Arabic letters (before the short words below, which occur inside them)
+    (r"باي ريدج", "bay ridge"), (r"بارك سلوب", "park slope"), (r"بوشويك", "bushwick"),
+    (r"غرينبوينت|غرين بوينت|جرين بوينت", "greenpoint"), (r"لونغ آيلاند سيتي|لونج آيلاند سيتي", "long island city"),
+    (r"أبر إيست سايد|ابر ايست سايد|الجانب الشرقي العلوي", "upper east side"),
+    (r"أبر ويست سايد|ابر ويست سايد|الجانب الغربي العلوي", "upper west side"), (r"تشيلسي|تشيلسى", "chelsea"),
+    (r"سوهو", "soho"), (r"تريبيكا", "tribeca"), (r"إيست فيليدج|ايست فيليدج", "east village"),
+    (r"ويست فيليدج", "west village"), (r"كراون هايتس", "crown heights"), (r"بيد ستاي", "bed stuy"),
+    (r"فلاتبوش", "flatbush"), (r"جاكسون هايتس", "jackson heights"), (r"صني سايد", "sunnyside"),
+    (r"الحي المالي", "financial district"), (r"هيلز كيتشن", "hell's kitchen"), (r"دامبو", "dumbo"),
+    (r"واشنطن هايتس", "washington heights"), (r"ستاتن آيلاند|ستاتن ايلاند", "staten island"),
+    (r"في", "in"), (r"و", "and"),
 )
 
 

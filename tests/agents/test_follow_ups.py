@@ -1873,3 +1873,11 @@ def test_does_either_have_x_or_y_is_answered_from_the_results_and_the_1_min_one_
     assert either["spec"] == shown["spec"] and "dishwasher" in either["reply"] and "washer/dryer" in either["reply"]
     booked = ask(graph, "fine book the 1 min one saturday 11am", thread_id="e")
     assert [a["unit_id"] for a in booked["plan"]["actions"]] == ["SE-9333"]  # the full match 1 min away
+
+
+def test_a_neighbourhood_written_in_arabic_letters_is_searched_there(inventory, now):
+    graph = _graph(inventory, now)
+    found = ask(graph, "مرحبا، أبحث عن شقة غرفتين نوم في باي ريدج في بروكلين، الميزانية ٢٢٠٠ دولار شهريًا",
+                thread_id="a")
+    assert "bay ridge" in found["spec"]["location"]
+    assert found["matches"] and all(m["row_preview"]["neighborhood"] == "Bay Ridge" for m in found["matches"][:3])
