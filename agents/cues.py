@@ -63,13 +63,17 @@ def named_at(text: str, unit: dict[str, Any]) -> int:
 SUITE_SAID = re.compile(r"\b(?:suite|ste\.?|unit|#)\s*([0-9]{1,4}[a-z]?|[a-z]?[0-9]{1,4}|retl|ph\w*)\b", re.I)
 
 
+def suite_at(number: str, address: str) -> bool:
+    """Whether an address is that suite's ("99 University Pl, Suite 600" for "600")."""
+    return re.search(rf"\bsuite\s+{re.escape(number)}\b", address, re.I) is not None
+
+
 def shown_by_address(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The shown units the message names by address ("53 pearl"), else by a street only one of them is on."""
     exact = [m for m in shown if address_named(text, m["row_preview"].get("address") or "")]
     suite = SUITE_SAID.search(text)
     if suite and len(exact) > 1:  # "99 university pl suite 600": that suite of the several at the address
-        exact = [m for m in exact if re.search(rf"\bsuite\s+{re.escape(suite.group(1))}\b",
-                                               m["row_preview"].get("address") or "", re.I)] or exact
+        exact = [m for m in exact if suite_at(suite.group(1), m["row_preview"].get("address") or "")] or exact
     if exact:
         return exact
     by_street = [m for m in shown if street_named(text, m["row_preview"].get("address") or "")]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.doma.renewal import RenewalAnalysis, _money, analyze_renewal, load_renewal_policy
+from agents.doma.renewal import RenewalAnalysis, _money, analyze_renewal, load_renewal_policy, policy_for
 from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
 from agents.via.vocab import LOCATION_ALIASES
 
@@ -247,11 +247,15 @@ def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
     if named and COMPS_Q.search(text):
         return "\n\n".join(comps_detail(u, a) for u, a in rows if u["label"] in named), batch
     if named and TO_MARKET.search(text):  # "if i want to get 9001 to market in one go, what's that in %?"
-        lines = [f"- {u['label']}: {_money(a.current_rent)} → its comparables' median {_money(a.comps.median)} is "
-                 f"**{_pct(a.comps.median, a.current_rent)}** in one go"
-                 + (f", over the policy's {a.request.cap_pct or load_renewal_policy().max_increase_pct:g}% cap (needs "
-                    "approval)" if (a.comps.median / a.current_rent - 1) * 100 > load_renewal_policy().max_increase_pct
-                    else "") for u, a in rows if u["label"] in named and a.comps]
+        lines = []
+        for u, a in rows:
+            if u["label"] not in named or not a.comps:
+                continue
+            cap = policy_for(a.request).max_increase_pct
+            over = (a.comps.median / a.current_rent - 1) * 100 > cap
+            lines.append(f"- {u['label']}: {_money(a.current_rent)} → its comparables' median "
+                         f"{_money(a.comps.median)} is **{_pct(a.comps.median, a.current_rent)}** in one go"
+                         + (f", over the policy's {cap:g}% cap (needs approval)" if over else ""))
         if lines:
             return "\n".join(["To market:", *lines]) + ("\n\n(The listings are about 2016; a rent-stabilized unit "
                                                         "is not priced by the market.)"), batch

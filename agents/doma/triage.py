@@ -551,8 +551,9 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
     text = state.get("text", "") or ""
     ticket = state.get("ticket")
     tickets = list(state.get("tickets") or [])
+    said = analyze(text).signals if ticket else []  # what this message alone reports
     about = _by_label(text, ticket, tickets)
-    if about is None and ticket and tickets and not [s for s in analyze(text).signals if s.name != "object"]:
+    if about is None and ticket and tickets and not [s for s in said if s.name != "object"]:
         # "con ed said it was a loose fitting behind the stove, they shut the valve" after a later, other report:
         # the earlier report it is about is the one followed up
         about = ticket_named(text, [ticket, *reversed(tickets)])
@@ -563,7 +564,6 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
     report = _follow_up_text(text, ticket)
     result, detail = classify_detailed(_new_part(report) if ticket and report == text else report, model=model)
     notes: list[str] = []
-    said = analyze(text).signals if ticket else []  # what this message alone reports
     hazard_now = any(s.priority == "P0" for s in said)
     labelled = _by_label(text, ticket, tickets)
     remainder = CLOSED.sub(" ", text) if ticket and CLOSED.search(text) else ""
@@ -658,7 +658,7 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
     if window:  # "can the guy come after 6pm? i sleep during the day": the visit window, passed on
         notes.append(f"Noted: the visit should be **{window.group(0).strip()}**; we will pass that on and confirm the "
                      "time with you.")
-    if ticket and ticket["priority"] == "P0" and MADE_SAFE.search(text) and not hazard_now:
+    if ticket and made_safe_now and not hazard_now:
         # "the firefighters shut the stove off, it needs fixing": the danger is over; what is left is a repair,
         # said, never a silent drop
         alone, detail = classify_detailed(text, model=model)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from agents.cues import SUITE_SAID, UNIT_ID, address_named, shown_by_address
+from agents.cues import SUITE_SAID, UNIT_ID, address_named, shown_by_address, suite_at
 from agents.via.match_rank import preview
 from agents.via.refine import floor_said, on_floor, unit_about, unit_named
 from agents.via.vocab import LOCATION_ALIASES
@@ -286,8 +286,8 @@ def suite_named(text: str, inventory: Inventory, spec: Any = None) -> dict[str, 
     said = SUITE_SAID.search(text)
     if said is None and not _ONE_AT_ADDRESS.search(text):
         return None
-    at = [u for u in address_in_inventory(text, inventory) if said is None or re.search(
-        rf"\bsuite\s+{re.escape(said.group(1))}\b", u["row_preview"].get("address") or "", re.I)]
+    at = [u for u in address_in_inventory(text, inventory)
+          if said is None or suite_at(said.group(1), u["row_preview"].get("address") or "")]
     low, high = (getattr(spec, "min_sqft", None) or 0), (getattr(spec, "max_sqft", None) or float("inf"))
     sized = [u for u in at if low <= float(u["row_preview"].get("sqft") or 0) <= high]
     return at[0] if len(at) == 1 else sized[0] if len(sized) == 1 else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 # alias -> (search area as pyRealtor is given it, IANA time zone). Provinces are ambiguous: a city is asked for.
@@ -105,12 +106,17 @@ def city_tz(area: str) -> str:
     return DEFAULT_TZ
 
 
+@lru_cache(maxsize=1)
+def _new_york_hoods() -> frozenset[str]:
+    from data.sources.nyc import load_inventory  # the neighbourhood names, read once
+
+    return frozenset(str(h).lower() for h in load_inventory().frame["neighborhood"].dropna().unique())
+
+
 def in_new_york_name(text: str, word: str) -> bool:
     """Whether a Canadian city's name is said as part of a New York neighbourhood's ("hamilton heights")."""
-    from data.sources.nyc import load_inventory  # the neighbourhood names; loaded once, cached
-
-    hoods = {str(h).lower() for h in load_inventory().frame["neighborhood"].dropna().unique()}
-    return any(word.lower() in hood.split() and hood != word.lower() and hood in text.lower() for hood in hoods)
+    return any(word.lower() in hood.split() and hood != word.lower() and hood in text.lower()
+               for hood in _new_york_hoods())
 
 
 def canadian_place(text: str) -> CanadianPlace | None:

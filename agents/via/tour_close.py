@@ -1017,7 +1017,7 @@ _QUESTION = re.compile(r"\?\s*$|^\W*(?:what|which|how|do|does|is|are|should|wher
                        r"d[oó]nde|necesito)\b", re.I)
 
 
-def asks_about_tours(text: str, inventory: Inventory) -> bool:
+def asks_about_tours(text: str) -> bool:
     """A question about the tours proposed ("what do i need to bring to these?") that books, moves, cancels or names
     nothing: it is answered from them, not taken as a new booking."""
     return bool(_QUESTION.search(text)) and not (
@@ -1060,7 +1060,7 @@ def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inv
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "status_asked": True}]}
     actions = previous.get("actions") or []
-    if route_node == "tour" and actions and asks_about_tours(text, inventory):
+    if route_node == "tour" and actions and asks_about_tours(text):
         # "what do i need to bring to these?": answered from the tours as they stand, none re-planned
         plan = ActionPlan.model_validate(previous)
         aside = aside_answer(text, actions, inventory)  # "is the first one no fee?" is named, so not here
