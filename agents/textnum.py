@@ -85,12 +85,14 @@ def _spanish_value(phrase: str) -> int:
     return thousands * 1000 + sum(_ES_UNITS[w] for w in after.split() if w in _ES_UNITS)
 
 
-def words_to_digits(text: str) -> str:
+def words_to_digits(text: str, at_least: float = 0) -> str:
     """Replace number words by digits ('two-bedroom' -> '2-bedroom', 'three thousand' -> '3000', 'dos mil
-    quinientos' -> '2500')."""
+    quinientos' -> '2500'); with `at_least`, only numbers that large ('forty five' but not 'one')."""
 
     def swap(match: re.Match[str]) -> str:
         value = _phrase_value(match.group(0))
+        if value < at_least:
+            return match.group(0)
         return str(int(value)) if value == int(value) else str(value)
 
     return _PHRASE.sub(swap, spanish_amounts(text))

@@ -639,16 +639,19 @@ _HOT = re.compile(
 )
 _VULNERABLE = re.compile(
     r"\belderly\b|\bsenior\b|\bbaby\b|\binfant\b|\bnewborn\b|\btoddler\b|\bpregnan\w*|\bdisab\w*|\bwheelchair\b|"
-    r"\bmedical\b|\basthma\w*|\boxygen\b|\bheart condition\b|\bbad (?:knee|hip|back|leg)\b|\bcrutches\b|"
+    r"\bmedical\b|\basthma\w*|\bdiabet\w*|\boxygen\b|\bheart condition\b|\bbad (?:knee|hip|back|leg)\b|\bcrutches\b|"
     r"\bchemo\w*|\bimmuno\w*|\b(?:is|am|are) (?:sick|ill)\b|\bhandicap\w*|\b(?:in her|in his|in their) (?:80s|90s)|"
     r"\b(?:[7-9]\d|1[01]\d)[ -]?(?:years?|yrs?|yo|anos)\b|"
     # "she is 84", not "it is 70 outside"
     r"\b(?:age|aged|(?<!it )(?<!temp )(?<!temperature )(?<!outside )(?<!inside )(?<!weather )(?<!thermostat )is|"
-    r"she is|he is) (?:[7-9]\d|1[01]\d)\b"
+    r"she is|he is|i am|we are) (?:[7-9]\d|1[01]\d)\b"
     r"(?! ?(?:deg|f\b|outside|out\b|inside|in here))|"
     r"\bgrand(?:mother|father|ma|pa|parents?)\b|\babuel\w*|\banciano\w*|\bmayor\b|"
     r"\bbebe\b|\bsick\b|\b(?:young|small|little) (?:children|kids?)\b|\bninos pequenos\b|"
-    r"\b\d{1,2}[- ](?:weeks?|wks?|months?|mos?)[- ]old\b"
+    r"\b\d{1,2}[- ](?:weeks?|wks?|months?|mos?)[- ]old\b|"
+    # "my two year old is coughing": a small child, not a two-year-old fridge
+    r"\b(?:one|two|three|four|[1-4])[- ](?:years?|yrs?)[- ]old(?:s|\b(?= (?:son|daughter|kid|child|boy|girl|is|has|was|"
+    r"keeps|can|will)\b))"
 )
 
 
@@ -663,7 +666,8 @@ _DISTRESS = re.compile(
     r"\bdizz\w*|\bfaint\w*|\bvomit\w*|\bconfus\w*|\bletharg\w*|\bunresponsive\b|\bsweat\w* (?:a lot|heavily|badly)|"
     r"\bheat ?stroke\b|\bflushed\b|\b(?:no|not had a|has not had a|had no) wet diapers?\b|"
     r"\b(?:really|very|so|unusually|too) (?:sleepy|drowsy)\b|"
-    r"\bshiver\w*|\bblue lips\b|\bhypotherm\w*|\bnot respond\w*|\bdoes not answer\b|\bnot answer\w* the door\b|"
+    r"\bshiver\w*|\bblue lips\b|\bhypotherm\w*|\b(?:gone|going|went|are|is|feel\w*) numb\b|\bfrostbit\w*|"
+    r"\bnot respond\w*|\bdoes not answer\b|\bnot answer\w* the door\b|"
     r"\bno contesta\b|\bunwell\b|\bexhausted\b|\bmarea(?:do|da|dos|das)\b|\bdesmay\w*|\bcollaps\w*|"
     r"\bpassed out\b|\b(?:found|is|was|very|so) weak\b|\bon the floor\b(?=.*\b(?:found|fell|lying|weak)\b)"
 )

@@ -13,6 +13,7 @@ import unicodedata
 from functools import lru_cache
 
 from agents.doma.triage_arabic import from_arabic
+from agents.textnum import words_to_digits
 from retrieval.english import is_english_word
 
 _CONTRACTIONS = (
@@ -140,6 +141,20 @@ def _correct(token: str) -> str:
     return token
 
 
+# A transcribed call says its figures in words: "thirty nine degrees", "eleven below", "i am eighty four".
+# Small numbers stay words (the rules read "one room", "no one"); a figure "below" is a temperature below zero
+# unless a place follows ("the flat below us").
+_SPOKEN_BELOW = re.compile(r"\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+below\b"
+                           r"(?!\s+(?:the|my|our|us|me|him|her|them|it|that|this|mine|ours|grade|ground|\w+ floor))")
+SPOKEN_AT_LEAST = 13
+
+
+def _spoken_figures(t: str) -> str:
+    t = words_to_digits(t, at_least=SPOKEN_AT_LEAST)
+    t = _SPOKEN_BELOW.sub(lambda m: f"-{words_to_digits(m.group(1))} degrees", t)
+    return re.sub(r"\bzero (degrees|deg|out|outside)\b", r"0 \1", t)
+
+
 def normalize(text: str) -> str:
     """The canonical form the triage rules read (see the module docstring)."""
     t = _strip_accents(from_arabic(text)).lower()
@@ -149,6 +164,7 @@ def normalize(text: str) -> str:
     for pattern, repl in _CONTRACTIONS:
         t = re.sub(pattern, repl, t)
     t = re.sub(r"[a-z][a-z/']*", lambda m: _correct(m.group(0).strip("'")), t)
+    t = _spoken_figures(t)
     for pattern, repl in _COMPOUNDS:
         t = re.sub(pattern, repl, t)
     return re.sub(r"[ \t]+", " ", t).strip()

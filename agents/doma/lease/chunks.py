@@ -24,6 +24,8 @@ _KEYWORD_HEADING = re.compile(
     re.IGNORECASE,
 )
 _NUM_CAPS_HEADING = re.compile(r"^(?P<num>\d{1,2})\.?\s+(?P<title>[A-Z][A-Z0-9 ,&'’/\-–()]{1,96}?)\.?$")
+# "3.0 The Tenant's Obligations": a decimal-numbered lease's top level (its clauses are 3.1, 3.2, ...).
+_POINT_ZERO_HEADING = re.compile(r"^(?P<num>\d{1,2})\.0\s+(?P<title>[A-Z][^.:;]{1,58}?)\.?$")
 _NUM_TITLE_HEADING = re.compile(r"^(?P<num>\d{1,2})\.\s+(?P<title>[A-Z][^.:;]{1,50}?)(?:[.:]\s+(?P<rest>\S.*))?\.?$")
 _CLAUSE = re.compile(
     r"^(?:(?P<dotted>(?:\d{1,2}|[A-Z])(?:\.\d{1,2})+[a-z]?)\.?|\((?P<paren>[a-z]{1,2}|[ivx]{1,5}|\d{1,2})\)|"
@@ -139,6 +141,11 @@ def _titleish(text: str, max_words: int = 8) -> bool:
     return bool(significant) and all(w[0].isupper() for w in significant)
 
 
+# A capitalised line is a heading only with a word in it: not a postcode ("PH1 2NX") or a form's placeholder
+# ("DD MMMM YYYY").
+_WORD = re.compile(r"\b(?=[A-Z]*[AEIOU])[A-Z]{3,}\b")
+
+
 def _all_caps(text: str) -> bool:
     letters = [ch for ch in text if ch.isalpha()]
     return len(letters) >= 3 and sum(ch.isupper() for ch in letters) >= 0.9 * len(letters)
@@ -188,15 +195,20 @@ def _heading(line: str) -> tuple[str, str, bool] | None:
     if m and _all_caps(m.group("title")) and len(line) <= 100:
         # A long capitalised heading may wrap ("5 SECURITY ... OF MORE THAN 28" / "DAYS"): the next line completes it.
         return line.rstrip("."), "", len(line) <= 60
+    m = _POINT_ZERO_HEADING.match(line)
+    title = re.sub(r"\([^)]*\)", "", m.group("title")) if m else ""  # "9.0 Guarantee (if applicable)"
+    if m and (_titleish(title) or _all_caps(title)):
+        return re.sub(r"\s+", " ", line.rstrip(".")), "", True
     m = _NUM_TITLE_HEADING.match(line)
     if m and _titleish(m.group("title"), max_words=6) and (m.group("rest") or len(line) <= 50):
         return f"{m.group('num')}. {m.group('title').strip()}", m.group("rest") or "", True
-    if len(line) <= 70 and _all_caps(line) and not line.endswith((".", ",", ";")) and len(line.split()) <= 10:
+    if (len(line) <= 70 and _all_caps(line) and not line.endswith((".", ",", ";")) and len(line.split()) <= 10
+            and _WORD.search(line)):
         return line, "", True
     return None
 
 
-_SENTENCE_HEADING = re.compile(r"^(?P<num>\d{1,2})\.\s+(?P<title>[A-Z][a-z][\w'’\- ]{1,45}?)\s*$")
+_SENTENCE_HEADING = re.compile(r"^(?P<num>\d{1,2})\.\s+(?P<title>[A-Z][a-z][\w'’\-,& ]{1,45}?)\s*$")
 
 
 def _next_numbered(line: str, section: str) -> tuple[str, str, bool] | None:

@@ -170,3 +170,18 @@ def test_sentence_case_headings_that_continue_the_numbering_open_sections() -> N
     assert _find(chunks, "You must tell us in writing").section == "3. Tenancy cancellation"
     assert _find(chunks, "You are not to sublet").section == "2. Sub-letting and sharing"
     assert not any(c.section.startswith("5.") for c in chunks)
+
+
+def test_decimal_numbered_headings_and_no_postcode_headings() -> None:
+    """'3.0 The Tenant's Obligations' opens a section whose clauses are 3.1, 3.2 (the clauses were cited under the
+    landlord's postcode 'PH1 2NX'); a postcode or a form's placeholder in capitals is no heading; a sentence-case
+    heading with a comma continues the numbering ('8. Heating, lighting and power costs' after 7)."""
+    page = ("Between:\nPerth College\nCrieff Road\nPH1 2NX\nDD MMMM YYYY\n1.0 Definitions and Interpretation\n"
+            "1.1 Building means the building.\n3.0 The Tenant's Obligations\n3.1 The Tenant shall pay the rent.\n"
+            "9.0  Guarantee (if applicable)\n9.1 The Guarantor will ensure that the Tenant pays.\n")
+    chunks = chunk_pages([page])
+    assert _find(chunks, "The Tenant shall pay the rent").section == "3.0 The Tenant's Obligations"
+    assert _find(chunks, "The Guarantor will ensure").section == "9.0 Guarantee (if applicable)"
+    assert not any(c.section in ("PH1 2NX", "DD MMMM YYYY") for c in chunks)
+    uk = "7. Insurance\nContents insurance is included.\n8. Heating, lighting and power costs\nAre included.\n"
+    assert _find(chunk_pages([uk]), "Are included.").section == "8. Heating, lighting and power costs"

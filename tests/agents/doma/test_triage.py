@@ -620,3 +620,19 @@ def test_a_stated_outdoor_temperature_is_no_age() -> None:
     assert not context(normalize("the ac died and outside is 101"))["vulnerable"]
     assert context(normalize("the ac died and my mother is 91"))["vulnerable"]
     assert context(normalize("there is no heat for my elderly mother"))["vulnerable"]  # a negation elsewhere
+
+
+def test_figures_said_in_words_as_a_transcribed_call_says_them() -> None:
+    """A voicemail transcript writes its temperatures and ages in words: 'eleven below outside' is freezing, 'i'm
+    eighty four' is an elderly caller, 'my two year old' a small child; small numbers stay words for the rules and
+    'the flat below us' is a place, not a temperature."""
+    assert normalize("it's eleven below outside and the house is at forty five") == \
+        "it is -11 degrees outside and the house is at 45"
+    assert normalize("the flat below us") == "the flat below us"
+    assert normalize("no one is home") == "no one is home"
+    assert classify("the furnace quit, it's five below tonight").priority == "P0"
+    assert classify("the furnace quit, it's fifty out").priority != "P0"  # 50 °F is no freezing weather
+    assert analyze(normalize("no heat, i'm eighty four")).context["vulnerable"]
+    assert analyze(normalize("no heat and my two year old is coughing")).context["vulnerable"]
+    assert not analyze(normalize("the two year old fridge is not cooling")).context["vulnerable"]
+    assert analyze(normalize("no heat and my feet have gone numb")).context["distress"]
