@@ -24,7 +24,7 @@ _TIME_Q = re.compile(r"\b(how long|how many|how soon|when|notice|deadline|days|m
 _MONEY = re.compile(r"\$\s?\d|\d\s?%|\bpercent\b", re.I)
 _NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)\b", re.I)
 
-QUOTE_WHOLE_CHARS = 450  # a clause this short is quoted whole: its neighbours' words give the context
+QUOTE_WHOLE_CHARS = 600  # a clause this short is quoted whole (dev: 450 -> 600 moved answer recall 0.772 -> 0.783)
 
 
 def idf(df: int, n: int) -> float:
