@@ -28,6 +28,7 @@ from typing import Any
 from agents.doma.lease.document import LeaseIndex
 from agents.doma.lease.errors import LeaseError
 from agents.doma.lease.evidence import Evidence
+from agents.doma.lease.glossary import english
 from agents.doma.lease.grounding import check_reply, normalise
 from agents.doma.lease.ranker import load_lease_ranker
 from agents.i18n import phrase
@@ -424,10 +425,20 @@ ABSENT_TOPICS = (
 
 def absent_topic(index: LeaseIndex, question: str) -> str | None:
     """The topic a question asks about that the lease never mentions ("a deposit"), or None."""
+    broke = None
     for topic, asked, written in ABSENT_TOPICS:
         if re.search(asked, question, re.I) and not re.search(written, index.text, re.I):
+            if topic == "laundry":
+                # "the washing machine on the inventory broke: who repairs it?" asks about the lease's appliances
+                broke = broke if broke is not None else bool(_APPLIANCE_REPAIR.search(english(question)))
+                if broke and re.search(r"\bappliances?\b", index.text, re.I):
+                    continue
             return topic
     return None
+
+
+_APPLIANCE_REPAIR = re.compile(r"\b(?:broke\w*|broken|repair\w*|fix\w*|stopped working|not working|does not work|"
+                               r"doesn'?t work|fault\w*|leak\w*)\b", re.I)
 
 
 def answer_question_traced(index: LeaseIndex, question: str, model: Any = None) -> tuple[LeaseAnswer, dict[str, Any]]:

@@ -128,3 +128,25 @@ def test_words_naming_the_parties_and_the_property_do_not_pick_the_clause() -> N
     assert {"oakwood", "birch", "natarajan"} <= index.names and "resid" not in index.names
     best = index.search("how much heads up do i need to give oakwood before i move out of the birch lane house?")
     assert best and "thirty days" in best[0].chunk.text
+
+
+def test_everyday_arabic_and_spanish_tenancy_words_reach_the_lease_words() -> None:
+    """Beyond money and notice: candles, quiet hours, a broken washing machine, the air conditioning's hours."""
+    from agents.doma.lease.glossary import english
+
+    assert "candles" in english("هل يسمح لي بإشعال الشموع في غرفتي؟")
+    assert "quiet hours" in english("ما هي ساعات الهدوء في السكن؟")
+    said = english("الغسالة المذكورة في قائمة الجرد تعطلت")
+    assert "washing machine" in said and "inventory" in said and "broken" in said
+    assert "air conditioning" in english("¿en qué horario está el aire acondicionado?")
+
+
+def test_a_broken_washing_machine_is_an_appliance_repair_not_a_laundry_question() -> None:
+    """A lease that never mentions laundry still answers who repairs an appliance listed in the inventory."""
+    from agents.doma.lease_qa import absent_topic
+
+    index = LeaseIndex.from_pages(["1. REPAIRS\nThe Landlord shall keep in repair the appliances which are listed "
+                                   "in the inventory.\n2. RENT\nThe rent is due on the first day of each month."])
+    assert absent_topic(index, "the washing machine on the inventory broke, who has to repair it?") is None
+    assert absent_topic(index, "الغسالة المذكورة في قائمة الجرد تعطلت، هل المالك مسؤول عن إصلاحها؟") is None
+    assert absent_topic(index, "is there a laundry room with washing machines?") == "laundry"
