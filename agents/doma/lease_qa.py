@@ -500,7 +500,10 @@ def render_reply(answer: LeaseAnswer, lang: str | None = "en") -> str:
         if lang in ("es", "ar"):
             lines.insert(0, phrase("not_found", lang))
     else:
-        lines = [_escape_markdown(answer.answer)]
+        text = answer.answer
+        if answer.uncertain and lang in ("es", "ar"):  # the caution once, in the reader's language
+            text = text.replace(UNSURE_LEAD, "").strip()
+        lines = [_escape_markdown(text)]
         if answer.uncertain and lang in ("es", "ar"):
             lines.insert(0, phrase("lease_unsure", lang))
         sources = "; ".join(f"page {c.page}, {_escape_markdown(c.section)}" for c in answer.citations)

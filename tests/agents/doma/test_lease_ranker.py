@@ -73,3 +73,16 @@ def test_fitting_learns_that_covering_the_question_makes_a_good_clause() -> None
     good = ranker.clause.classes.index("good")
     assert figures["good_rows"] > 0 and ranker.clause.weights["cov"][good] > ranker.clause.weights["cov"][1 - good]
     assert 0.5 <= ranker.not_found_at <= 1.01
+
+
+def test_a_doubted_answer_in_spanish_says_its_caution_once_in_spanish(residential) -> None:
+    from agents.doma.lease_qa import render_reply
+    from agents.i18n import phrase
+
+    ranker = load_lease_ranker()
+    evidence, _p = residential.answerability("can I keep a bicycle in the hallway?")
+    unsure = deterministic_answer(residential, "can I keep a bicycle in the hallway?", evidence,
+                                  not_found=ranker.not_found_at - 0.01)
+    reply = render_reply(unsure, "es")
+    assert reply.startswith(phrase("lease_unsure", "es")) and UNSURE_LEAD not in reply
+    assert UNSURE_LEAD in render_reply(unsure, "en")
