@@ -451,7 +451,7 @@ def rule_scores(
         scores[previous_node] += 0.25  # stay on topic when a follow-up is ambiguous
     context: dict[str, str | bool | None] = {"lease": has_lease, "prev": previous_node, "await": awaiting,
                                              "unit": bool(unit), "time": timed, "place": names_place,
-                                             "question": asks}
+                                             "question": asks, "seeks": seeks_a_home(text)}
     return scores, hits, context
 
 

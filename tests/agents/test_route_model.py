@@ -43,3 +43,13 @@ def test_below_the_calibrated_confidence_the_router_asks() -> None:
 def test_hazards_still_override_everything() -> None:
     leaning = LinearModel(classes=("needs", "triage"), intercept=(9.0, -9.0), weights={})
     assert route("I smell gas in the hallway", learned=leaning).node == "triage"
+
+
+def test_a_place_and_size_without_a_search_verb_describe_the_home_being_renewed() -> None:
+    """Whether the person is looking for a home is a feature: "1br in williamsburg, ~700 sqft" after the landlord's
+    new rent describes the flat they renew, not a search."""
+    text = "landlord wants to go from 2850 to 3100 on my renewal. 1br in williamsburg, ~700 sqft. is that crazy"
+    assert rule_scores(text)[2]["seeks"] is False
+    assert rule_scores("looking for a 1br in williamsburg under 3100")[2]["seeks"] is True
+    assert route(text, learned=load_route_model()).node == "renewal"
+    assert route("looking for a 1br in williamsburg, ~700 sqft, under 3100", learned=load_route_model()).node == "needs"
