@@ -137,7 +137,8 @@ MUST_CUES = (r"\bmust\b", r"required", r"\bneeds? to\b", r"has to", r"have to", 
 # Spanish requests are read through a small glossary into the English wording the parser knows.
 SPANISH_MARKERS = r"\b(busco|buscamos|necesito|necesitamos|quiero|queremos|habitaci[oó]n|habitaciones|apartamento|" \
                   r"departamento|oficina|alquiler|presupuesto|d[oó]lares|menos de|por mes|al mes|alguno|esos|estos|" \
-                  r"perros?|gatos?|acepta\w*|barat\w*|m[aá]s grande|m[aá]s cerca\w*|cu[aá]l(?:es)?)\b"
+                  r"perros?|gatos?|acepta\w*|barat\w*|m[aá]s grande|m[aá]s cerca\w*|cu[aá]l(?:es)?|algun[oa]s?|" \
+                  r"tienen?|cobran?|escaleras)\b"
 SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(\d{1,3})\.(\d{3})\b", r"\1\2"),  # 2.000 -> 2000 (a dot groups thousands)
     (r"\b(\d{1,3})\s+mil\b", r"\g<1>000"),  # 80 mil -> 80000
@@ -172,10 +173,19 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\bportero\b", "doorman"), (r"\b(ascensor|elevador)\b", "elevator"), (r"\bgimnasio\b", "gym"),
     (r"\blavavajillas\b", "dishwasher"), (r"\blavadora y secadora\b", "washer dryer"),
     (r"\bsin (comisi[oó]n|tarifa|honorarios)\b", "no fee"), (r"\bterraza\b|\bpatio\b", "patio"),
+    # questions about the results just shown: "¿cuáles no cobran comisión?", "¿alguna tiene elevador?"
+    (r"\bno (?:cobran?|piden?|tienen?|llevan?) (?:comisi[oó]n|fee|honorarios)\b", "are no fee"),
+    (r"\b(?:alguna|alguno|algunas|algunos) (?:de (?:esas|esos|estas|estos|ellas|ellos) )?(?:tiene|tienen|trae|"
+     r"traen|incluye|incluyen)\b", "does any have"),
+    (r"\bno puede(?:n)? (?:con|subir) (?:las )?escaleras\b", "can't do stairs"), (r"\bescaleras\b", "stairs"),
+    (r"\b(?:la|el) primer[oa]?\b", "the first one"), (r"\b(?:la|el) segund[oa]\b", "the second one"),
+    (r"\b(?:la|el) tercer[oa]?\b", "the third one"),
     (r"\bidealmente\b|\bser[ií]a ideal\b|\bde preferencia\b|\bpreferiblemente\b", "ideally"),
     (r"\b(meses)\b", "months"), (r"\ba[nñ]os\b", "years"),
     (r"\b(?:alguno|alguna|algunos|algunas) de (?:esos|estos|esas|estas|ellos)\b", "any of those"),
     (r"\bcu[aá]l(?:es)? de (?:esos|estos|esas|estas|ellos)\b", "which of those"),
+    (r"\bcu[aá]les\b", "which ones"), (r"\bcu[aá]l\b", "which one"),
+    (r"^\W*tiene\b", "does it have"), (r"\btienen?\b", "has"),
     (r"\bperr(?:o|os|ito|itos)\b", "dogs"), (r"\bgat(?:o|os|ito|itos)\b", "cats"),
     (r"\bm[aá]s cerca(?:no|na)? del? (?:metro|tren)\b", "closest to the subway"),
     (r"\bm[aá]s barat[oa]s?\b", "cheaper"), (r"\bm[aá]s grandes?\b", "bigger"),

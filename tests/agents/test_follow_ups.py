@@ -1881,3 +1881,14 @@ def test_a_neighbourhood_written_in_arabic_letters_is_searched_there(inventory, 
                 thread_id="a")
     assert "bay ridge" in found["spec"]["location"]
     assert found["matches"] and all(m["row_preview"]["neighborhood"] == "Bay Ridge" for m in found["matches"][:3])
+
+
+def test_spanish_questions_about_the_results_are_answered_from_them(inventory, now):
+    """'¿cuáles no cobran comisión?' and '¿alguna tiene elevador?' ask about the units just shown (they re-sent the
+    same list before): the no-fee ones are named, and the elevator answer is in Spanish."""
+    graph = _graph(inventory, now)
+    ask(graph, "busco depa de 2 recámaras en Washington Heights o Inwood, máximo $2,500 al mes", thread_id="es")
+    fee = ask(graph, "cuáles no cobran comisión?", thread_id="es")["reply"]
+    assert "SE-4534" in fee and "SE-4134" in fee and "unidades cumplen" not in fee
+    lift = ask(graph, "ay pero mi mamá no puede con escaleras. alguna tiene elevador?", thread_id="es")["reply"]
+    assert lift.startswith("Ninguno de esos indica ascensor") and "unidades cumplen" not in lift
