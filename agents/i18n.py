@@ -94,6 +94,38 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "respuesta por escrito.",
         "ar": "غير موجود في العقد المقدَّم. اسأل المالك أو مدير العقار واحتفظ بالإجابة مكتوبة.",
     },
+    # a repair follow-up asking the workspace to call, text, send or file something (agents/doma/triage.py)
+    "act_for_me": {
+        "en": "I can't call, text, email or send anything for you. {done} To reach them yourself, send them your "
+              "report as written here, with photos and the date it started, and keep a copy.",
+        "es": "No puedo llamar, escribir ni enviar nada por usted. {done} Para avisarles usted, envíeles su reporte "
+              "tal como quedó aquí, con fotos y la fecha en que empezó, y guarde una copia.",
+        "ar": "لا أستطيع الاتصال أو المراسلة أو إرسال أي شيء نيابة عنك. {done} لإبلاغهم بنفسك، أرسل لهم بلاغك كما "
+              "سُجّل هنا مع صور وتاريخ بدء المشكلة، واحتفظ بنسخة.",
+    },
+    "act_for_me_city": {
+        "en": "I can't file with HPD or 311 for you. {done} In New York City you can file it yourself: call 311 or "
+              "use 311 online (nyc.gov/311), give the address, the apartment and what is wrong, and note the "
+              "complaint number; HPD may send an inspector.",
+        "es": "No puedo presentar la queja ante HPD o el 311 por usted. {done} En la ciudad de Nueva York puede "
+              "hacerlo usted: llame al 311 o use 311 en línea (nyc.gov/311), dé la dirección, el apartamento y el "
+              "problema, y anote el número de la queja; HPD puede enviar un inspector.",
+        "ar": "لا أستطيع تقديم الشكوى إلى HPD أو 311 نيابة عنك. {done} في مدينة نيويورك يمكنك تقديمها بنفسك: اتصل "
+              "بالرقم 311 أو استخدم 311 على الإنترنت (nyc.gov/311)، واذكر العنوان والشقة والمشكلة، واحتفظ برقم "
+              "الشكوى؛ قد ترسل HPD مفتشاً.",
+    },
+    "act_done_p0": {
+        "en": "Your report is logged as **P0** and the {on_call} has been alerted; if anyone is in danger, call 911 "
+              "now.",
+        "es": "Su reporte quedó como **P0** y se avisó al administrador de guardia; si alguien corre peligro, llame "
+              "al 911 ahora.",
+        "ar": "سُجّل بلاغك بأولوية **P0** وتم تنبيه المدير المناوب؛ إذا كان أحد في خطر فاتصل بـ 911 الآن.",
+    },
+    "act_done": {
+        "en": "Your report is logged here and goes to the building's repair queue.",
+        "es": "Su reporte quedó registrado aquí y pasa a la cola de reparaciones del edificio.",
+        "ar": "سُجّل بلاغك هنا وأُحيل إلى قائمة إصلاحات المبنى.",
+    },
     # a question the last reply would only repeat (agents/graph.py: not_a_repeat)
     "cannot_answer": {
         "en": "I can't answer that from what I hold, so rather than repeat my last answer: {scope} Ask about one of "

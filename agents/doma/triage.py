@@ -23,7 +23,15 @@ from zoneinfo import ZoneInfo
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from agents.doma.triage_follow import NOTICE_ASK, building_notice, overdue_note, ticket_named, waited_hours
+from agents.doma.triage_follow import (
+    ACT_FOR_ME,
+    CITY_NAMED,
+    NOTICE_ASK,
+    building_notice,
+    overdue_note,
+    ticket_named,
+    waited_hours,
+)
 from agents.doma.triage_model import TriageModel, default_triage_model
 from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze, unsecured
 from agents.doma.triage_text import UNIT_LABEL, issue_parts
@@ -606,6 +614,15 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
         return {"reply": building_notice([t for t in [*tickets, ticket] if t], today),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "notice": True}]}
+    if ticket and ACT_FOR_ME.search(text) and not [s for s in said if s.name != "object"]:
+        # "can you call the super?", "ok send this to hpd for me": say what was done and what the person can do,
+        # instead of the report's card again
+        key = "act_for_me_city" if CITY_NAMED.search(text) else "act_for_me"
+        return {"reply": phrase(key, state.get("lang"), priority=ticket["priority"],
+                                done=phrase("act_done_p0" if ticket["priority"] == "P0" else "act_done",
+                                            state.get("lang"), on_call=load_triage_config().on_call)),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "cannot_act": True}]}
     waited = waited_hours(text, today) if ticket else None
     made_safe_now = ticket is not None and ticket["priority"] == "P0" and MADE_SAFE.search(text) is not None
     if ticket and (WHEN_ASK.search(text) or waited is not None) and not [s for s in said if s.name != "object"] \

@@ -21,6 +21,17 @@ _LATER_VISIT = re.compile(r"\b(?:not (?:until|till)|until|till|hasta(?: el)?|on|
                           r"(?:que viene|pr[oó]xima))\b", re.I)
 _VISIT_WORDS = re.compile(r"\b(?:come|coming|comes|vienen|viene|venir|llegan?|show up|be here|send|visit|"
                           r"nobody came|no one came|nadie (?:vino|ha venido))\b", re.I)
+# "can you call the super", "ok send this to hpd for me", "text the landlord": an act the workspace cannot do
+ACT_FOR_ME = re.compile(
+    r"\b(?:can|could|would|will) (?:you|u|y'?all)\b.{0,25}\b(?:call|phone|ring|text|email|e-mail|message|contact|"
+    r"send|forward|file|submit|notify|tell)\b(?!\s+(?:me|us)\b)|"  # "can you send me the ticket numbers" shows them
+    r"\b(?:send|forward|file|submit|report) (?:this|it|that|them|these|the (?:report|ticket|complaint)) to\b|"
+    r"\b(?:send|forward|file|submit|email|text|call) (?:it |this |that )?(?:to )?(?:hpd|311|the city|the super|"
+    r"the landlord|my landlord|management|the owner)\b.{0,20}?\bfor (?:me|us)\b|"
+    r"\b(?:puede[ns]?|podr[ií]a[ns]?) (?:usted(?:es)? )?(?:llamar|enviar|mandar|avisar|contactar)\b|"
+    r"\b(?:llama|env[ií]a|manda|avisa)(?:le|les|r)? (?:al|a la|a) (?:super|portero|due[nñ]o|casero|hpd|311)\b|"
+    r"(?:هل )?(?:تستطيع|يمكنك|ممكن) (?:أن )?(?:تتصل|ترسل|تبلغ|تخبر)", re.I)
+CITY_NAMED = re.compile(r"\bhpd\b|\b311\b|\bthe city\b|\bcode enforcement\b|\binspector\b", re.I)
 NOTICE_ASK = re.compile(r"\b(?:write|draft|prepare|make|escrib\w*|redact\w*)\b.{0,40}\b(?:post|notice|sign|memo|"
                         r"email everyone|everyone|all (?:the )?(?:tenants|residents)|lobby|aviso|todos)\b|"
                         r"\bnotify (?:all|everyone|the (?:tenants|residents|building))\b", re.I)

@@ -1892,3 +1892,17 @@ def test_spanish_questions_about_the_results_are_answered_from_them(inventory, n
     assert "SE-4534" in fee and "SE-4134" in fee and "unidades cumplen" not in fee
     lift = ask(graph, "ay pero mi mamá no puede con escaleras. alguna tiene elevador?", thread_id="es")["reply"]
     assert lift.startswith("Ninguno de esos indica ascensor") and "unidades cumplen" not in lift
+
+
+def test_asked_to_call_or_file_for_them_the_repair_reply_says_it_cannot_and_how_to(inventory, now):
+    """After a P0, "send this to hpd for me" and "can you call the super?" re-sent the emergency card: the reply now
+    says the workspace cannot file or call, what it did, and how to file with 311 themselves (in Spanish too)."""
+    graph = _graph(inventory, now)
+    ask(graph, "the only exit door from our hallway is chained shut", thread_id="h")
+    hpd = ask(graph, "ok send this to hpd for me", thread_id="h")["reply"]
+    assert hpd.startswith("I can't file with HPD or 311 for you.") and "311 online" in hpd and "**P0**" in hpd
+    assert "do this now" not in hpd
+    call = ask(graph, "can you call the super?", thread_id="h")["reply"]
+    assert call.startswith("I can't call, text, email or send anything for you.")
+    ask(graph, "el lavamanos gotea mucho", thread_id="s")
+    assert ask(graph, "¿puede llamar al super?", thread_id="s")["reply"].startswith("No puedo llamar")
