@@ -64,10 +64,16 @@ QUESTION = re.compile(r"\?|^\s*(?:what|which|how|is|are|does|do|can|could|should
                       r"qu[eé]|cu[aá]l|c[oó]mo|d[oó]nde|cu[aá]nto|hay|puedo|هل|ما|كم|أي|ماذا|كيف|وين|متى)\b", re.I)
 
 
+def _reply_before_turn(messages: list[Any]) -> str | None:
+    """The workspace's last reply before this turn's message (this turn's own reply may already be shown)."""
+    turn = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=len(messages))
+    return next((str(m.content) for m in reversed(messages[:turn]) if isinstance(m, AIMessage)), None)
+
+
 def not_a_repeat(state: AgentState, reply: str) -> str:
     """A question answered with the previous reply again gets an honest "I can't answer that" instead, saying what
     the data behind that part of the workspace holds (a repeat reads as not listening)."""
-    previous = next((str(m.content) for m in reversed(state.get("messages") or []) if isinstance(m, AIMessage)), None)
+    previous = _reply_before_turn(list(state.get("messages") or []))
     # word for word: a reply that adds one verdict or changes one figure is an answer (and differs)
     if not previous or not QUESTION.search(state.get("text") or "") or " ".join(previous.split()) != " ".join(
             reply.split()):
@@ -90,7 +96,24 @@ def finish_node(state: AgentState) -> dict[str, Any]:
     if pending and pending["node"] != (state.get("route") or {}).get("node"):
         reply += (f"\n\nYou also asked about {NEXT_PART.get(pending['node'], 'something else')}: "
                   f"“{pending['text']}”. Say **go on** and I'll take that next.")
+    messages = list(state.get("messages") or [])
+    if messages and isinstance(messages[-1], AIMessage) and str(messages[-1].content) == reply:
+        return {"reply": reply}  # shown already, before the tour form (`shown_node`)
     return {"messages": [AIMessage(content=reply)], "reply": reply}
+
+
+def shown_node(state: AgentState) -> dict[str, Any]:
+    """The results join the chat history before the tour form pauses the turn: a thread left on the form still
+    remembers what it showed (the next question is read against it, and a repeat of it is caught)."""
+    return {"messages": [AIMessage(content=state.get("reply") or "")]}
+
+
+def after_tour_close(state: AgentState) -> str:
+    """A question answered with the same results again ends the turn (finish says it cannot answer); else the
+    results are shown and, with tours proposed, the form asks which to hold."""
+    if not_a_repeat(state, state.get("reply") or "") != (state.get("reply") or ""):
+        return "finish"
+    return "shown" if has_plan(state) == "select_tours" else "finish"
 
 
 def has_plan(state: AgentState) -> str:
@@ -153,7 +176,9 @@ def build_graph(
         graph.add_node("verify", verify_node)
         graph.add_node("submit", partial(submit_node, store=holds))
         graph.add_node("confirm", partial(confirm_node, store=holds))
-        graph.add_conditional_edges("tour_close", has_plan, {"select_tours": "select_tours", "finish": "finish"})
+        graph.add_node("shown", shown_node)
+        graph.add_conditional_edges("tour_close", after_tour_close, {"shown": "shown", "finish": "finish"})
+        graph.add_edge("shown", "select_tours")
         graph.add_conditional_edges("select_tours", after_select, {"contact": "contact", "finish": "finish"})
         graph.add_edge("contact", "verify")
         graph.add_conditional_edges("verify", after_verify,

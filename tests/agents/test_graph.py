@@ -250,8 +250,9 @@ def test_a_question_the_last_reply_would_only_repeat_gets_an_honest_answer() -> 
     from agents.graph import finish_node
 
     same = "**Proposed renewal:** $4,325/mo for 12 months (+3.0%)"
-    state = {"messages": [HumanMessage(content="propose"), AIMessage(content=same)], "reply": same,
-             "text": "is that what the neighbours pay?", "route": {"node": "renewal"}, "lang": "en"}
+    question = "is that what the neighbours pay?"  # the turn's own message is in the history, as in the graph
+    state = {"messages": [HumanMessage(content="propose"), AIMessage(content=same), HumanMessage(content=question)],
+             "reply": same, "text": question, "route": {"node": "renewal"}, "lang": "en"}
     out = finish_node(state)["reply"]
     assert out.startswith("I can't answer that from what I hold") and "comparable units" in out
     changed = finish_node({**state, "reply": same.replace("4,325", "4,284")})["reply"]
@@ -260,3 +261,17 @@ def test_a_question_the_last_reply_would_only_repeat_gets_an_honest_answer() -> 
     assert statement == same  # not a question: nothing to answer
     upload = finish_node({**state, "route": {"node": "lease"}})["reply"]
     assert upload == same  # asking again for the upload is still right
+
+
+def test_a_question_answered_only_by_the_same_results_is_caught_when_the_tour_form_paused_the_turn(tmp_path):
+    """With a holds store every search turn ends on the "which tours?" form, so the results never joined the chat
+    history and a follow-up question got the same list again: the results are now remembered before the form."""
+    from agents.route_model import load_route_model
+    from data.stores.holds import SqliteHoldStore
+
+    holds = SqliteHoldStore(tmp_path / "holds.db")
+    graph = build_graph(checkpointer=InMemorySaver(), holds=holds, router=load_route_model())
+    first = ask(graph, "looking for a 2br in washington heights or inwood, max 2500", thread_id="r")
+    again = ask(graph, "are the schools good around there?", thread_id="r")
+    assert first["reply"].startswith("**") and again["reply"].startswith("I can't answer that from what I hold")
+    holds.close()
