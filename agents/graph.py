@@ -70,19 +70,23 @@ def _reply_before_turn(messages: list[Any]) -> str | None:
     return next((str(m.content) for m in reversed(messages[:turn]) if isinstance(m, AIMessage)), None)
 
 
+def is_repeat(state: AgentState, reply: str) -> bool:
+    """A question (in a part of the workspace that could answer it) answered with the previous reply word for word:
+    a reply that adds one verdict or changes one figure is an answer (and differs). Asking again for an upload or a
+    choice is still the right reply."""
+    previous = _reply_before_turn(list(state.get("messages") or []))
+    return bool(previous and QUESTION.search(state.get("text") or "")
+                and " ".join(previous.split()) == " ".join(reply.split())
+                and ((state.get("route") or {}).get("node") or "needs") in SCOPES)
+
+
 def not_a_repeat(state: AgentState, reply: str) -> str:
     """A question answered with the previous reply again gets an honest "I can't answer that" instead, saying what
     the data behind that part of the workspace holds (a repeat reads as not listening)."""
-    previous = _reply_before_turn(list(state.get("messages") or []))
-    # word for word: a reply that adds one verdict or changes one figure is an answer (and differs)
-    if not previous or not QUESTION.search(state.get("text") or "") or " ".join(previous.split()) != " ".join(
-            reply.split()):
+    if not is_repeat(state, reply):
         return reply
     node = (state.get("route") or {}).get("node") or "needs"
-    if node not in SCOPES:  # asking again for an upload or a choice is still the right reply
-        return reply
-    return phrase("cannot_answer", state.get("lang"), scope=phrase(f"scope_{SCOPES.get(node, 'needs')}",
-                                                                   state.get("lang")))
+    return phrase("cannot_answer", state.get("lang"), scope=phrase(f"scope_{SCOPES[node]}", state.get("lang")))
 
 
 SCOPES = {"needs": "needs", "tour": "needs", "renewal": "renewal", "comps": "comps", "analytics": "analytics",
@@ -109,16 +113,11 @@ def shown_node(state: AgentState) -> dict[str, Any]:
 
 
 def after_tour_close(state: AgentState) -> str:
-    """A question answered with the same results again ends the turn (finish says it cannot answer); else the
-    results are shown and, with tours proposed, the form asks which to hold."""
-    if not_a_repeat(state, state.get("reply") or "") != (state.get("reply") or ""):
+    """A question answered with the same results again ends the turn (finish says it cannot answer); else, with
+    tours proposed, the results are shown and the form asks which to hold."""
+    if is_repeat(state, state.get("reply") or "") or not (state.get("plan") or {}).get("actions"):
         return "finish"
-    return "shown" if has_plan(state) == "select_tours" else "finish"
-
-
-def has_plan(state: AgentState) -> str:
-    """After tour_close: ask about holds only when there are tours to hold."""
-    return "select_tours" if (state.get("plan") or {}).get("actions") else "finish"
+    return "shown"
 
 
 def build_graph(

@@ -423,22 +423,20 @@ ABSENT_TOPICS = (
 )
 
 
-def absent_topic(index: LeaseIndex, question: str) -> str | None:
-    """The topic a question asks about that the lease never mentions ("a deposit"), or None."""
-    broke = None
-    for topic, asked, written in ABSENT_TOPICS:
-        if re.search(asked, question, re.I) and not re.search(written, index.text, re.I):
-            if topic == "laundry":
-                # "the washing machine on the inventory broke: who repairs it?" asks about the lease's appliances
-                broke = broke if broke is not None else bool(_APPLIANCE_REPAIR.search(english(question)))
-                if broke and re.search(r"\bappliances?\b", index.text, re.I):
-                    continue
-            return topic
-    return None
-
-
 _APPLIANCE_REPAIR = re.compile(r"\b(?:broke\w*|broken|repair\w*|fix\w*|stopped working|not working|does not work|"
                                r"doesn'?t work|fault\w*|leak\w*)\b", re.I)
+
+
+def absent_topic(index: LeaseIndex, question: str) -> str | None:
+    """The topic a question asks about that the lease never mentions ("a deposit"), or None."""
+    for topic, asked, written in ABSENT_TOPICS:
+        if re.search(asked, question, re.I) and not re.search(written, index.text, re.I):
+            # "the washing machine on the inventory broke: who repairs it?" asks about the lease's appliances
+            if topic == "laundry" and _APPLIANCE_REPAIR.search(english(question)) and \
+                    re.search(r"\bappliances?\b", index.text, re.I):
+                continue
+            return topic
+    return None
 
 
 def answer_question_traced(index: LeaseIndex, question: str, model: Any = None) -> tuple[LeaseAnswer, dict[str, Any]]:
@@ -500,12 +498,9 @@ def render_reply(answer: LeaseAnswer, lang: str | None = "en") -> str:
         if lang in ("es", "ar"):
             lines.insert(0, phrase("not_found", lang))
     else:
-        text = answer.answer
+        lines = [_escape_markdown(answer.answer)]
         if answer.uncertain and lang in ("es", "ar"):  # the caution once, in the reader's language
-            text = text.replace(UNSURE_LEAD, "").strip()
-        lines = [_escape_markdown(text)]
-        if answer.uncertain and lang in ("es", "ar"):
-            lines.insert(0, phrase("lease_unsure", lang))
+            lines = [phrase("lease_unsure", lang), _escape_markdown(answer.answer.replace(UNSURE_LEAD, "").strip())]
         sources = "; ".join(f"page {c.page}, {_escape_markdown(c.section)}" for c in answer.citations)
         lines.append(f"**Source:** {sources}")
     if answer.risk_flags:

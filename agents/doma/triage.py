@@ -618,7 +618,7 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
         # "can you call the super?", "ok send this to hpd for me": say what was done and what the person can do,
         # instead of the report's card again
         key = "act_for_me_city" if CITY_NAMED.search(text) else "act_for_me"
-        return {"reply": phrase(key, state.get("lang"), priority=ticket["priority"],
+        return {"reply": phrase(key, state.get("lang"),
                                 done=phrase("act_done_p0" if ticket["priority"] == "P0" else "act_done",
                                             state.get("lang"), on_call=load_triage_config().on_call)),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
