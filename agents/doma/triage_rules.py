@@ -218,8 +218,11 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"broke through)\b",
         r"\bplaster\W+(?:\w+\W+){0,2}?(?:keeps? |is |are )?(?:falling|fell|coming down|dropping|raining)",
         r"\bdoor ?frames?\W+(?:\w+\W+){0,2}?(?:shifting|twisting|moving|warping)",
-        _near(r"sagg|bow(?:ing|ed)|bulg|buckl|bouncy|spongy|loud crack|bump",
-              r"crack|falling|fell|creak|worse|wider|bigger|"
+        # a home knocked off what holds it up (a trailer off its blocks, a house off its foundation)
+        r"\b(?:shifted|slid|moved|knocked|pushed|came|fell) (?:\w+ )?off (?:the |its |their |of )?(?:blocks|"
+        r"foundation|piers|supports|jacks|stilts)\b",
+        _near(r"sagg|bow(?:ing|ed)|bulg|buckl|bouncy|spongy|loud crack|bump|tilt\w*",
+              r"crack|falling|fell|creak|groan|worse|wider|bigger|"
               r"scared|door|soft|inches|water|drip\w*|growing", 14),
         _near(r"new crack|crack\w*|grieta\w*", r"was not there before|were not there before|overnight|"
               r"since (?:last night|the)|"
@@ -481,9 +484,16 @@ _CONTINUES = re.compile(r"^(?:and |now )?(?:one of them|some of them|they|it) (?
                         r"wiring\b|heating\b|plumbing\b|railing\b|flooring\b|lighting\b|parking\b)\w+ing\b")
 
 
+# What failed in the past is still being used ("the cord melted into the outlet yesterday; she keeps using it"):
+# the hazard goes on.
+_STILL_IN_USE = re.compile(r"\b(?:keeps?|kept|still|continues? to|has to|have to|had to|must) (?:on )?(?:using|use|"
+                           r"plugging|plug)\b|\bstill (?:in use|plugged in|on)\b")
+
+
 def _negated_before(clause: str, start: int) -> bool:
-    """A negator among the (up to 4) words before the cue, not crossing a conjunction."""
-    words = re.findall(r"[a-z_']+", clause[:start])
+    """A negator among the (up to 4) words before the cue, not crossing a conjunction. Words left in Arabic count
+    as words ("not بيسكر والاهم انو القبو عم flooding": the "not" is the door's, five words back)."""
+    words = re.findall(r"[^\W\d]+(?:'[a-z]+)?", clause[:start])
     for i in range(len(words) - 1, max(len(words) - 5, -1), -1):
         if words[i] in _BOUNDARIES:
             return False
@@ -603,7 +613,8 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
                 if hazard == "break_in" and (failed_attempt(text) or _OWN_HOME_FINE.search(text)):
                     resolved.append(hazard)  # checked below: P1 while the home cannot be secured, else P2
                     continue
-                if past_only(clause) and hazard not in STANDING and not (hazard == "break_in" and still_unsafe(text)):
+                if past_only(clause) and hazard not in STANDING and not (hazard == "break_in" and still_unsafe(text)) \
+                        and not _STILL_IN_USE.search(text, position):
                     # Told in the past ("someone tried to get in last month"): it needs a check, not a rescue;
                     # a break-in that left the home unsecured, or an attempt of last night, is not past yet.
                     resolved.append(hazard)

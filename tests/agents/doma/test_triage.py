@@ -636,3 +636,17 @@ def test_figures_said_in_words_as_a_transcribed_call_says_them() -> None:
     assert analyze(normalize("no heat and my two year old is coughing")).context["vulnerable"]
     assert not analyze(normalize("the two year old fridge is not cooling")).context["vulnerable"]
     assert analyze(normalize("no heat and my feet have gone numb")).context["distress"]
+
+
+@pytest.mark.parametrize(("text", "p0"), [
+    # a home knocked off what holds it up, a floor tilting with creaks: structural failure under way
+    ("after the storm the trailer slid off its blocks, the floor tilts and creaks when we walk", True),
+    ("the kitchen floor is a bit tilted, always has been, can someone look at the cabinet door", False),
+    # what burnt yesterday is still in use: the hazard goes on
+    ("the outlet by the bed scorched and the lamp plug melted into it yesterday, we still use it", True),
+    ("the outlet by the bed scorched yesterday, the electrician replaced it and it is fine now", False),
+    # an Arabic word between a negation and a hazard counts: the door's "not" does not negate the basement flooding
+    ("باب الحمام ما بيسكر والأهم إنو القبو عم يغرق", True),
+])
+def test_hazard_evidence_read_in_its_own_words(text: str, p0: bool) -> None:
+    assert (classify(text, learned=None).priority == "P0") is p0
