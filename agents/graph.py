@@ -24,8 +24,9 @@ from agents.manager import clarify_node, manager_node, route_target
 from agents.market.analytics import analytics_node
 from agents.market.comps import comps_node
 from agents.state import AgentState
+from agents.via.figures import people_said
 from agents.via.match_rank import match_rank_node
-from agents.via.needs import needs_node, needs_target
+from agents.via.needs import inventory_unit, needs_node, needs_target
 from agents.via.rental_node import (
     after_confirm,
     after_rental,
@@ -44,6 +45,7 @@ from agents.via.tour_holds import (
     submit_node,
     verify_node,
 )
+from agents.via.unit_facts import facts_answer
 from data.sources.base import RentalSource
 from data.sources.nyc import Inventory
 from data.stores.holds import HoldStore
@@ -61,7 +63,10 @@ NEXT_PART = {"needs": "the search", "tour": "the tour", "lease": "your lease que
 
 # A question: a reply that only repeats the last one does not answer it
 QUESTION = re.compile(r"\?|^\s*(?:what|which|how|is|are|does|do|can|could|should|would|will|who|where|when|why|any|"
-                      r"qu[eé]|cu[aá]l|c[oó]mo|d[oó]nde|cu[aá]nto|hay|puedo|هل|ما|كم|أي|ماذا|كيف|وين|متى)\b", re.I)
+                      r"qu[eé]|cu[aá]l|c[oó]mo|d[oó]nde|cu[aá]nto|hay|puedo|هل|ما|كم|أي|ماذا|كيف|وين|متى)\b|"
+                      # asked mid-sentence or as a request: "... same size whats the diff", "compare the first two"
+                      r"\b(?:what'?s|what is|how (?:much|far|old|big|many)|compare|difference|diff|tell me|explain|"
+                      r"compara\w*|diferencia|expl[ií]ca\w*)\b|قارن|الفرق|اشرح", re.I)
 
 
 def _reply_before_turn(messages: list[Any]) -> str | None:
@@ -70,22 +75,42 @@ def _reply_before_turn(messages: list[Any]) -> str | None:
     return next((str(m.content) for m in reversed(messages[:turn]) if isinstance(m, AIMessage)), None)
 
 
+_LISTED = re.compile(r"^\s*\d+\.\s.*?\(((?:SE|U|RC)-\d+)\)", re.M)
+
+
+def _same_list(previous: str, reply: str) -> bool:
+    """The reply shows the same ranked units as the previous one and says nothing the previous one did not (a list
+    line may word a reason differently; the header of an edit is dropped): the same answer again."""
+    listed = _LISTED.findall(reply)
+    if not listed or listed != _LISTED.findall(previous):
+        return False
+    before = {" ".join(line.split()) for line in previous.splitlines()}
+    return all(" ".join(line.split()) in before for line in reply.splitlines() if not _LISTED.match(line))
+
+
 def is_repeat(state: AgentState, reply: str) -> bool:
-    """A question (in a part of the workspace that could answer it) answered with the previous reply word for word:
-    a reply that adds one verdict or changes one figure is an answer (and differs). Asking again for an upload or a
-    choice is still the right reply."""
+    """A question (in a part of the workspace that could answer it) answered with the previous reply again, word
+    for word or the same list of units: a reply that adds one verdict or changes one figure is an answer (and
+    differs). Asking again for an upload or a choice is still the right reply."""
     previous = _reply_before_turn(list(state.get("messages") or []))
     return bool(previous and QUESTION.search(state.get("text") or "")
-                and " ".join(previous.split()) == " ".join(reply.split())
+                and (" ".join(previous.split()) == " ".join(reply.split()) or _same_list(previous, reply))
                 and ((state.get("route") or {}).get("node") or "needs") in SCOPES)
 
 
 def not_a_repeat(state: AgentState, reply: str) -> str:
-    """A question answered with the previous reply again gets an honest "I can't answer that" instead, saying what
-    the data behind that part of the workspace holds (a repeat reads as not listening)."""
+    """A question answered with the previous reply again gets the units' own facts when it names units or fields
+    (`unit_facts`), else an honest "I can't answer that" saying what the data behind that part of the workspace
+    holds (a repeat reads as not listening)."""
     if not is_repeat(state, reply):
         return reply
     node = (state.get("route") or {}).get("node") or "needs"
+    if SCOPES[node] == "needs":
+        said = [str(m.content) for m in state.get("messages") or [] if isinstance(m, HumanMessage)]
+        facts = facts_answer(state.get("text") or "", state.get("matches") or [], state.get("focus"),
+                             state.get("earlier"), people_said(said), inventory_unit)
+        if facts:
+            return facts
     return phrase("cannot_answer", state.get("lang"), scope=phrase(f"scope_{SCOPES[node]}", state.get("lang")))
 
 

@@ -275,3 +275,27 @@ def test_a_question_answered_only_by_the_same_results_is_caught_when_the_tour_fo
     again = ask(graph, "are the schools good around there?", thread_id="r")
     assert first["reply"].startswith("**") and again["reply"].startswith("I can't answer that from what I hold")
     holds.close()
+
+
+def test_a_question_answered_with_the_same_list_under_a_new_header_gets_the_units_facts() -> None:
+    """An edit's header ("Budget now up to …") dropped and the same five units again is still a repeat; a question
+    that names units gets their facts instead."""
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    from agents.graph import finish_node
+
+    lines = "\n".join(f"{i}. **Soho apartment (building {i})** (SE-{i}0) — ${2000 + i}/mo, score 100: fits"
+                      for i in range(1, 4))
+    before = f"Budget now up to $2,600.\n\n**3 units match fully.** Top 5:\n{lines}"
+    again = f"**3 units match fully.** Top 5:\n{lines.replace('fits', 'fits well')}"
+    matches = [{"id": f"SE-{i}0", "row_preview": {"address": f"Soho apartment (building {i})", "kind": "apartment",
+                                                  "rent": 2000.0 + i, "bathrooms": 1.0, "floor": str(i),
+                                                  "amenities": []}} for i in range(1, 4)]
+    question = "the 2nd one - what floor is it on?"
+    state = {"messages": [HumanMessage(content="stretch to 2600"), AIMessage(content=before),
+                          HumanMessage(content=question)],
+             "reply": again, "text": question, "route": {"node": "needs"}, "lang": "en", "matches": matches}
+    out = finish_node(state)["reply"]
+    assert out.startswith("#2 Soho apartment (building 2) (SE-20)") and "floor 2" in out
+    edited = finish_node({**state, "reply": f"Now required: doorman.\n\n{again}"})["reply"]
+    assert edited.startswith("Now required: doorman.")  # a new header says something new: not a repeat

@@ -1,0 +1,150 @@
+"""Questions about the units just shown, answered from their own listing data: the last resort before a reply
+that would only show the same list again.
+
+A follow-up names its units (an id, "the second one", "first and last", "the rego park one", "each"), asks about
+fields (floor, building age, bathrooms, price per person, what differs) or about something the listings do not
+hold (move-in dates, distances to a campus). The answer gives each unit's facts, what differs between two, a value
+that looks like a data error, and what the data cannot say, instead of the same ranked list again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from agents.via.referents import english_ordinals, units_meant
+from agents.via.refine import unit_details
+
+_IDS = re.compile(r"\b(?:SE|U|RC)-\d+\b", re.I)
+_ORDINAL_AT = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+               "fifth": 4, "5th": 4, "last": -1}
+_ORDINALS = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last|[uú]ltim[oa]|"
+                       r"الأخيرة|الاخيرة|الأخير|الاخير)\b", re.I)
+_EVERY = re.compile(r"\b(?:each|every|all|those|these|them|both|cada|todos|todas|ambos|ambas)\b|كل|الكل", re.I)
+_PER_PERSON = re.compile(r"\bper (?:person|head|roommate|pp|employee)\b|\bsplit\b|\beach of us\b|\bpor persona\b|"
+                         r"لكل شخص", re.I)
+_DIFFERENCE = re.compile(r"\bdiff(?:erence|erent)?\b|\bcompare\b|\bvs\.?\b|\bversus\b|\bdiferencia\b|\bcompara\w*|"
+                         r"قارن|الفرق", re.I)
+
+# What the listings do not hold, and what to do instead
+_NOT_HELD: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bmove[- ]?in\b|\bavailab\w*|\bvacan\w*|\bstart date\b|\bdisponib\w*|\bmudar\w*|متاح|الانتقال",
+                re.I), "move-in or availability dates: the listing answers that when you book a viewing"),
+    (re.compile(r"\bhow far\b|\bdistance\b|\bcommute\b|\bcampus\b|\b(?:from|to) (?:work|school|the office|my job)\b|"
+                r"\blejos\b|\bdistancia\b|بعيد|المسافة", re.I),
+     "distances to other places: only the minutes to the nearest subway station"),
+    (re.compile(r"\bnois[ey]\b|\bquiet\b|\bsunny\b|\bnatural light\b|\bviews?\b|\bruido\w*|\bluz natural\b", re.I),
+     "noise, light or views: see them on a viewing"),
+    (re.compile(r"\butilit\w*|\bheat (?:and hot water )?included\b|\bservicios incluidos\b", re.I),
+     "which utilities are included: ask the landlord"),
+    (re.compile(r"\bparking\b|\bgarage\b|\bestacionamiento\b", re.I), "parking"),
+)
+
+
+def _units(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]], focus: dict[str, Any] | None,
+           lookup: Callable[[str], dict[str, Any] | None], traits: bool) -> list[dict[str, Any]]:
+    """The units the question names: ids (shown before, else from the inventory), places in the list, a unit by its
+    traits (when `traits`), all shown ("each"), else the unit in focus."""
+    by_id = {m["id"].upper(): m for m in pool}
+    named = [by_id.get(i.upper()) or lookup(i.upper()) for i in dict.fromkeys(_IDS.findall(text))]
+    if any(named):
+        return [m for m in named if m]
+    english = english_ordinals(re.sub(r"(?<!\w)و(?=ال)", "", text))  # "والأخيرة": "and the last"
+    places = []
+    for m in _ORDINALS.finditer(english):
+        word = (m.group(2) or "").lower()
+        at = int(m.group(1)) - 1 if m.group(1) else _ORDINAL_AT.get(word, -1)
+        if -len(shown) <= at < len(shown) and shown[at] not in places:
+            places.append(shown[at])
+    if len(places) >= 2 or (places and not _EVERY.search(text)):
+        return places
+    if _EVERY.search(text):
+        return shown
+    meant = units_meant(english, shown, focus, shown=len(shown)) if traits else []
+    return meant or ([focus] if focus else [])
+
+
+def _differences(one: dict[str, Any], two: dict[str, Any]) -> str:
+    """What differs between two units' listings, and what is the same."""
+    a, b = one["row_preview"], two["row_preview"]
+    fields = (("rent", "rent", "${:,.0f}"), ("sqft", "size", "{:,.0f} SF"), ("bedrooms", "bedrooms", "{:g}"),
+              ("bathrooms", "bathrooms", "{:g}"), ("floor", "floor", "{}"),
+              ("min_to_subway", "minutes to the subway", "{:g}"), ("building_age_yrs", "building age", "{:g} years"))
+    differ, same = [], []
+    if a.get("address") and a.get("address") == b.get("address"):
+        same.append("building")
+    for key, label, form in fields:
+        if a.get(key) is None or b.get(key) is None:
+            continue
+        if a[key] == b[key]:
+            same.append(label)
+        else:
+            differ.append(f"{label} {form.format(a[key])} vs {form.format(b[key])}")
+    only_a = sorted(set(a.get("amenities") or []) - set(b.get("amenities") or []))
+    only_b = sorted(set(b.get("amenities") or []) - set(a.get("amenities") or []))
+    if only_a:
+        differ.append(f"only {one['id']} lists {', '.join(only_a)}")
+    if only_b:
+        differ.append(f"only {two['id']} lists {', '.join(only_b)}")
+    said = f"{one['id']} vs {two['id']}: " + ("; ".join(differ) if differ else "the listings give the same facts")
+    if same and differ:
+        said += f". Same {', '.join(same)}"
+    said += "."
+    if {"building", "rent", "size"} <= set(same) and (only_a or only_b):
+        said += (" Two listings alike in all but their amenities, in one building, are often the same kind of flat "
+                 "listed twice with one list incomplete: ask which amenities the building really has.")
+    return said
+
+
+def _doubtful(unit: dict[str, Any]) -> str | None:
+    """A listed value no home has (0 bathrooms, 0 square feet): most likely an error in the data."""
+    row = unit["row_preview"]
+    odd = [f"{row[key]:g} {label}" for key, label in (("bathrooms", "bathrooms"), ("sqft", "square feet"))
+           if row.get("kind") == "apartment" and row.get(key) == 0]
+    if not odd:
+        return None
+    return (f"{unit['id']} is listed with {' and '.join(odd)}: most likely an error in the listing data (or a shared "
+            f"bathroom). Ask the listing, or see it on a viewing, before you count on it.")
+
+
+def _nowhere(unit_id: str) -> dict[str, Any] | None:
+    return None
+
+
+def facts_answer(text: str, shown: list[dict[str, Any]], focus: str | None = None,
+                 earlier: list[dict[str, Any]] | None = None, people: int | None = None,
+                 lookup: Callable[[str], dict[str, Any] | None] = _nowhere) -> str | None:
+    """The answer to a question about the units shown, from their data; None when it names no unit or field.
+
+    Args:
+        focus: the id of the unit the conversation is about.
+        earlier: units of earlier lists (named by id or trait).
+        people: how many people the conversation said (for "per person").
+        lookup: a unit of the whole inventory by id (a unit named that no list showed).
+    """
+    if not shown:
+        return None
+    pool = shown + [m for m in earlier or [] if m["id"] not in {x["id"] for x in shown}]
+    in_focus = next((m for m in pool if m["id"] == focus), None)
+    lacking = [what for pattern, what in _NOT_HELD if pattern.search(text)]
+    units = _units(text, shown, pool, in_focus, lookup, traits=not lacking)
+    if not units and not lacking:
+        return None
+    lines = [f"The listings hold no {what}." for what in lacking]
+    if people and _PER_PERSON.search(text):
+        for unit in units or shown:
+            row = unit["row_preview"]
+            if row.get("rent"):
+                lines.append(f"{unit['id']}: ${row['rent']:,.0f}/mo, ${row['rent'] / people:,.0f} each for {people}"
+                             + (f", {row['sqft'] / people:,.0f} SF each" if row.get("sqft") else "") + ".")
+        return "\n".join(lines)
+    for unit in units[:5]:
+        n = shown.index(unit) + 1 if unit in shown else 0
+        lines.append(unit_details(unit, n, text))
+        doubt = _doubtful(unit)
+        if doubt:
+            lines.append(doubt)
+    if len(units) == 2 or (len(units) > 2 and _DIFFERENCE.search(text)):
+        lines.append(_differences(units[0], units[-1]))
+    return "\n".join(lines)
