@@ -34,6 +34,7 @@ from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
 from agents.via.contact import ContactError, contact_in_text, validate_contact
+from agents.via.referents import ORDINAL, english_ordinals
 from agents.via.refine import (
     ADDRESS_Q,
     IT_HAS,
@@ -107,6 +108,14 @@ FIGURES_ASKED = re.compile(r"\bhow much\b|\bcu[aá]nto\b|\bdifference\b|\bdifere
                            r"did) (?:we|i|it|they) (?:pay|cost)\b|\bwe'?d pay\b|\bannual\b|\banual\b|\bmonthly\b|"
                            r"\bper (?:year|month|sf|foot)\b|\bover \d+ years\b|\bcompare\b|\bcompar\w+\b|\bvs\.?\b",
                            re.I)
+# A fact a listing holds (or is asked to hold) about one of the units shown, asked as a question
+UNIT_FACT_ASKED = re.compile(r"\b(?:broker(?:'?s)? )?fee\b|\bpets?\b|\bcats?\b|\bdogs?\b|\b(?:what|which) floor\b|"
+                             r"\belevator\b|\bdoorman\b|\blaundry\b|\bw/d\b|\bdishwasher\b|\bhow (?:big|old)\b|"
+                             r"\bmascotas?\b|\bcomisi[oó]n\b|\bascensor\b", re.I)
+UNITS_COMPARED = re.compile(r"\bcompare\w*\b|\bvs\.?(?!\w)|\bversus\b|\bdiff(?:erence)?\b|\bcompara\w*|"
+                            r"\bdiferencia\b|قارن|الفرق", re.I)
+ONE_BY_TRAIT = re.compile(r"\bthe [\w$.,]+ (?:one|unit|place|apartment|suite)\b", re.I)  # "the 3525 one"
+ASKED = re.compile(r"\?|^\W*(?:\w+\W+){0,2}?(?:how|what|which|do|does|is|are|any|cu[aá]nto|tiene|aceptan)\b", re.I)
 # what a lease's clauses settle: its rent and fees, its term and notice, who may live or stay there, pets
 LEASE_TERMS = re.compile(r"\brent\b|\bextend\w*|\brenew\w*|\bnotice\b|\bfees?\b|\blate\b|\bdeposit\b|\bpets?\b|"
                          r"\bdogs?\b|\bcats?\b|\bsublet\w*|\bsublease\w*|\bguests?\b|\bterm\b|\bbreak\b", re.I)
@@ -512,6 +521,13 @@ def route(
             and not TIME_WORDS.search(text) and not TOUR_WORDS.search(text) and not BOOKING.search(text):
         # "and what's the annual difference between the two?" after tours: the units' figures, not the tours
         return RouteDecision(pipeline="VIA", node="needs", reason="figures of the units toured asked for")
+    if previous_node in ("needs", "tour") and ((UNIT_FACT_ASKED.search(text) and ASKED.search(text)) or (
+            UNITS_COMPARED.search(text) and (UNIT_ID.search(text) or ORDINAL.search(english_ordinals(text))
+                                             or ONE_BY_TRAIT.search(text)))) \
+            and not TIME_WORDS.search(text) and not TOUR_WORDS.search(text) and not BOOKING.search(text) \
+            and not NAMES_THE_LEASE.search(text) and not ASKS_THE_LEASE.search(text):
+        # "how much is the broker fee on SE-8540 then", "also do they take cats": a fact of a unit shown, not a tour
+        return RouteDecision(pipeline="VIA", node="needs", reason="a fact of the units shown asked for")
     if ABU_DHABI.search(text) and INVESTING.search(text) and not SEARCH_ASK.search(text):
         # "thinking of buying a 1br on reem island to rent out": an investor's question, answered from the tables
         return RouteDecision(pipeline="MARKET", node="analytics", reason="an investor's question about Abu Dhabi")

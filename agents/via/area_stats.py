@@ -18,11 +18,18 @@ from data.sources.nyc import Inventory
 AVERAGE_Q = re.compile(r"\bon average\b|\baverage\b|\bavg\b|\bmedian\b|\btypical(?:ly)?\b|\bgoing rate\b|"
                        r"\bspace for (?:the|your) (?:money|price|buck)\b|\bmore space per\b|\bbang for\b|"
                        r"\b(?:cheaper|pricier|more expensive) than\b|\b(?:even|any) cheaper\?|"
-                       r"\bcheaper (?:on average|overall|in general)\b", re.I)
+                       r"\bcheaper (?:on average|overall|in general)\b|"
+                       # is this price what the area asks: "the normal rent for a 1br", "am i overpaying"
+                       r"\b(?:normal|usual|fair|market|reasonable) (?:rent|price)s?\b|\bmarket rate\b|\boverpay\w*|"
+                       r"\bprecio (?:normal|justo)\b|\brenta normal\b", re.I)
 LIST_PRICE_Q = re.compile(r"\bwhat should (?:i|we) (?:list|rent|price|charge|ask)\b|\b(?:list|price|rent) (?:it|them) "
                           r"(?:at|for)\b|\bhow much (?:should|could|can) (?:i|we) (?:charge|get|ask|list)\b|"
                           r"\bwhat (?:rent|price) should (?:i|we)\b|\bmarket rent for (?:my|our)\b", re.I)
 NO_AMENITIES = re.compile(r"\bno amenities\b|\bwalk-?up\b|\bno (?:doorman|elevator)\b", re.I)
+# How far an area is from somewhere else: the listings hold minutes to the nearest subway station only
+DISTANCE_Q = re.compile(r"\bhow (?:far|close)\b(?!.{0,25}\b(?:subway|train|station|metro|transit)\b)|"
+                        r"\bdistance (?:from|to|between)\b|\bcommute (?:from|to)\b|\bwalking distance (?:to|from|of)\b|"
+                        r"\bqu[eé] tan lejos\b|\ba qu[eé] distancia\b|كم تبعد|المسافة", re.I)
 _AGE = "These are listings from about 2016: compare the areas with them, not today's rents."
 _AMENITY_COLUMNS = ("doorman", "elevator", "gym", "washer_dryer", "roofdeck", "patio", "dishwasher")
 
@@ -109,3 +116,21 @@ def list_price(text: str, spec: SearchSpec, inventory: Inventory) -> str | None:
             f"the median of {len(rents)} {spec.location[0].title()} {kind} listings like yours"
             + (f" ({', '.join(said)})" if said else "") + ". " + _AGE.replace("compare the areas with them",
                                                                           "raise the level to today's market"))
+
+
+def distance_answer(spec: SearchSpec, inventory: Inventory) -> str:
+    """What the data can say to "how far is Hamilton Heights from campus?": no distances to other places, only
+    each listing's minutes to the nearest subway station, summed up for the area (and size) asked about."""
+    said = ["The listings give no distances to other places (a campus, an office): only each unit's minutes to "
+            "its nearest subway station."]
+    for place in spec.location[:3]:
+        rows = _rows(inventory, place, spec.min_bedrooms if spec.min_bedrooms == spec.max_bedrooms else None)
+        walk = rows["min_to_subway"].dropna().to_numpy(dtype=float) if "min_to_subway" in rows else np.zeros(0)
+        if len(walk):
+            size = "" if spec.min_bedrooms is None or spec.min_bedrooms != spec.max_bedrooms else " studio" \
+                if spec.min_bedrooms == 0 else f" {spec.min_bedrooms}br"
+            said.append(f"{place.title()}: the {len(walk)}{size} listings are a median {np.median(walk):g} min from "
+                        f"the subway ({int((walk <= 5).sum())} within 5 min).")
+    said.append("For the trip itself, a transit planner from the area to where you need to be is the reliable "
+                "answer.")
+    return " ".join(said)

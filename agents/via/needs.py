@@ -21,7 +21,7 @@ from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, spanish_amounts, words_to_digits
-from agents.via.area_stats import AVERAGE_Q, LIST_PRICE_Q, compare_areas, list_price
+from agents.via.area_stats import AVERAGE_Q, DISTANCE_Q, LIST_PRICE_Q, compare_areas, distance_answer, list_price
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.figures import asks_figures, asks_shares, describe, money_compared, people_said, with_me
 from agents.via.match_rank import DEEPER, match, preview
@@ -54,6 +54,7 @@ from agents.via.refine import (
 )
 from agents.via.rental_text import rental_request
 from agents.via.suites import COMBINE, describe_pairs, suite_pairs
+from agents.via.unit_facts import comparison
 from agents.via.vocab import (
     AMBIGUOUS_PLACES,
     AMENITY_PHRASES,
@@ -1072,6 +1073,15 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
     if dated is not None:  # "are these prices current tho? feels low": when the listings are from, no new search
         return {"reply": dated, "answered": True, "awaiting": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3), "data_age": True}]}
+    if answer and DISTANCE_Q.search(english) and not parse_spec(english).budget_monthly_usd:
+        # "how far is hamilton heights from campus": a question about the area, not a move of the search to it
+        asked = parse_spec(english)
+        around = SearchSpec.model_validate(previous) if previous else asked
+        about = asked.model_copy(update={"location": asked.location or around.location,
+                                         "min_bedrooms": around.min_bedrooms})
+        return {"reply": distance_answer(about, load_inventory()), "answered": True, "awaiting": None,
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "distance_question": about.location}]}
     stats = area_answer(english, previous)
     if stats is not None and stats[2]:  # "cheapest EV 1brs under 2.6k. also is the LES even cheaper?": both
         search = needs_node({**state, "text": stats[2]}, model=model, answer=answer)
@@ -1126,6 +1136,8 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
     answered = (answer_each(english, state.get("matches") or [], state.get("focus"), earlier, state.get("lang"))
                 or answer_about_results(english, state.get("matches") or [], state.get("focus"), earlier,
                                         state.get("lang"))) if (previous and answer) else None
+    if answered is None and previous and answer:  # "the 3525 one ... compare it w SE-6675": not a new search
+        answered = comparison(english, state.get("matches") or [], state.get("focus"), earlier, inventory_unit)
     new_places = set(parse_spec(without_referents(text)).location) - set(previous.get("location") or []) \
         if previous and suite is None else set()  # a suite named by its address is no new place
     named_here = unit_named(english, state.get("matches") or []) if new_places else None

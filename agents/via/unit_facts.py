@@ -21,6 +21,8 @@ _ORDINAL_AT = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2
                "fifth": 4, "5th": 4, "last": -1}
 _ORDINALS = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last|[uú]ltim[oa]|"
                        r"الأخيرة|الاخيرة|الأخير|الاخير)\b", re.I)
+_FIRST_N = re.compile(r"\b(?:first|top) (two|three|2|3)\b", re.I)
+_COUNT = {"two": 2, "2": 2, "three": 3, "3": 3}
 _EVERY = re.compile(r"\b(?:each|every|all|those|these|them|both|cada|todos|todas|ambos|ambas)\b|كل|الكل", re.I)
 _PER_PERSON = re.compile(r"\bper (?:person|head|roommate|pp|employee)\b|\bsplit\b|\beach of us\b|\bpor persona\b|"
                          r"لكل شخص", re.I)
@@ -47,9 +49,10 @@ def _units(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]], f
     """The units the question names: ids (shown before, else from the inventory), places in the list, a unit by its
     traits (when `traits`), all shown ("each"), else the unit in focus."""
     by_id = {m["id"].upper(): m for m in pool}
-    named = [by_id.get(i.upper()) or lookup(i.upper()) for i in dict.fromkeys(_IDS.findall(text))]
-    if any(named):
-        return [m for m in named if m]
+    named = [m for i in dict.fromkeys(_IDS.findall(text)) if (m := by_id.get(i.upper()) or lookup(i.upper()))]
+    if named:  # and a unit the rest names by its traits ("compare the 3525 one w SE-6675")
+        rest = units_meant(english_ordinals(_IDS.sub(" ", text)), shown, None, shown=len(shown)) if traits else []
+        return [*[m for m in rest[:1] if m not in named], *named]
     english = english_ordinals(re.sub(r"(?<!\w)و(?=ال)", "", text))  # "والأخيرة": "and the last"
     places = []
     for m in _ORDINALS.finditer(english):
@@ -57,6 +60,9 @@ def _units(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]], f
         at = int(m.group(1)) - 1 if m.group(1) else _ORDINAL_AT.get(word, -1)
         if -len(shown) <= at < len(shown) and shown[at] not in places:
             places.append(shown[at])
+    first = _FIRST_N.search(english)
+    if first and not places[1:]:  # "the first two", "top 3"
+        return shown[:_COUNT.get(first.group(1).lower(), 2)]
     if len(places) >= 2 or (places and not _EVERY.search(text)):
         return places
     if _EVERY.search(text):
@@ -148,3 +154,22 @@ def facts_answer(text: str, shown: list[dict[str, Any]], focus: str | None = Non
     if len(units) == 2 or (len(units) > 2 and _DIFFERENCE.search(text)):
         lines.append(_differences(units[0], units[-1]))
     return "\n".join(lines)
+
+
+def comparison(text: str, shown: list[dict[str, Any]], focus: str | None = None,
+               earlier: list[dict[str, Any]] | None = None,
+               lookup: Callable[[str], dict[str, Any] | None] = _nowhere) -> tuple[str, str] | None:
+    """Two units compared ("the 3525 one ... compare it w SE-6675", "SE-1 vs the second"): both units' facts and
+    what differs, before any reading of the message as a change of the search, with the first unit's id; None unless
+    two units are named."""
+    if not shown or not _DIFFERENCE.search(text):
+        return None
+    pool = shown + [m for m in earlier or [] if m["id"] not in {x["id"] for x in shown}]
+    in_focus = next((m for m in pool if m["id"] == focus), None)
+    units = _units(text, shown, pool, in_focus, lookup, traits=True)
+    if len(units) == 1 and in_focus is not None and units[0] is not in_focus:
+        units = [in_focus, *units]  # "compare it with SE-6675": the unit in focus and that one
+    if len(units) < 2 or len(units) == len(shown) > 2:
+        return None
+    said = facts_answer(" ".join(m["id"] for m in units) + f" {text}", shown, focus, earlier, lookup=lookup)
+    return (said, units[0]["id"]) if said else None

@@ -299,3 +299,17 @@ def test_a_question_answered_with_the_same_list_under_a_new_header_gets_the_unit
     assert out.startswith("#2 Soho apartment (building 2) (SE-20)") and "floor 2" in out
     edited = finish_node({**state, "reply": f"Now required: doorman.\n\n{again}"})["reply"]
     assert edited.startswith("Now required: doorman.")  # a new header says something new: not a repeat
+
+
+def test_questions_about_an_area_or_two_units_are_answered_not_turned_into_a_new_search(inventory, now):
+    graph = graph_for(inventory, now)
+    first = ask(graph, "2br upper west side, need a doorman, budget 6k", thread_id="uq")
+    shown = [m["id"] for m in first["matches"]]
+    far = ask(graph, "how far is harlem from campus", thread_id="uq")
+    assert far["reply"].startswith("The listings give no distances to other places")
+    assert [m["id"] for m in far["matches"]] == shown  # the search stays where it was
+    other = shown[2]
+    compared = ask(graph, f"compare the first one w {other}", thread_id="uq")
+    assert f"{shown[0]} vs {other}" in compared["reply"] and "Top 5" not in compared["reply"]
+    normal = ask(graph, "whats the normal rent for a 2br on the upper west side anyway", thread_id="uq")
+    assert "median" in normal["reply"] and "Top 5" not in normal["reply"]

@@ -265,6 +265,11 @@ def test_bargaining_over_the_rent_is_the_renewal_with_a_lease_open(text: str, co
     ("seller says 2 other buyers offered 790. should i just go 800?", {"previous_node": "comps"}, "comps"),
     # several units' renewals named by their ids
     ("two renewals coming up: SE-5435 at 3150 and SE-9001 at 2200. are both way under market?", {}, "renewal"),
+    # a fact of a unit shown is asked about, not its tour; a time or the lease named still decide
+    ("how much is the broker fee on SE-8540 then", {"previous_node": "needs"}, "needs"),
+    ("also do they take cats", {"previous_node": "tour"}, "needs"),
+    ("does SE-8540 have an elevator? book it sat 11", {"previous_node": "needs"}, "tour"),
+    ("is there a buyout fee in my lease?", {"previous_node": "needs", "has_lease": True}, "lease"),
 ])
 def test_a_conversation_going_on_keeps_its_node(text: str, context: dict, node: str) -> None:
     from agents.manager import route
