@@ -122,9 +122,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"crackl\w*|smell\w*|outlet|socket|plug|panel|wir\w*|fridge|appliance)\b)",
         r"\b(?:exposed|live|bare|loose) (?:\w+ )?wir(?:e|es|ing)\b",
         r"\bwir(?:e|es|ing) (?:\w+ )?(?:exposed|hanging|sticking out)",
-        _near(r"water(?!_)|leak|drip|pour", r"outlet|socket|light fixture|breaker|breaker_panel|electrical|lightbulb|"
-              r"pendant|ceiling light|light switch|lamp|wires|wiring|power strip|extension cord|surge protector|"
-              r"power bar|exhaust fan|fan/light|light/fan|light combo|fan combo", 8),
+        _near(r"water(?!_)|leak|drip|pour|agua|gote\w*|fuga", r"outlet|socket|light fixture|breaker|breaker_panel|"
+              r"electrical|lightbulb|pendant|ceiling light|light switch|lamp|wires|wiring|power strip|extension cord|"
+              r"surge protector|power bar|exhaust fan|fan/light|light/fan|light combo|fan combo|"
+              r"lampara|foco|plafon|enchufe|tomacorriente|interruptor|cables|cableado|tablero", 8),
         r"\b(?:open|uncovered|exposed) (?:electrical|electric|junction|breaker|fuse) (?:box|panel)\b",
         r"\b(?:open|uncovered|exposed) breaker_panel\b",
     )),
@@ -637,6 +638,9 @@ _TEMP_STRICT = re.compile(
     r"|\b(?:outside|inside|indoors|in here|hit|hits|drop to|drops to|get down to|going down to|low of|lows of|"
     r"down to)\s+(?:is\s+|reads\s+|at\s+|about\s+|around\s+)?(-?\d{1,3})\b"
     r"(?!\s*(?:deg|c\b|f\b|days?|hours?|weeks?|minutes?|floors?|am|pm|times?|%))"
+    # a forecast: "it's supposed to be 29 tonight", "going to drop to 25"
+    r"|\b(?:supposed|going|expected|forecast(?:ed)?|gonna) (?:to )?(?:be|hit|drop to|get down to|go down to|reach) "
+    r"(?:about |around )?(-?\d{1,3})\b(?!\s*(?:deg|c\b|f\b|days?|hours?|weeks?|minutes?|floors?|am|pm|times?|%))"
 )
 _FREEZING = re.compile(
     r"\bfreez(?:ing|e)\b|\bfrigid\b|\bfrozen\b|\bbelow (?:zero|freezing)\b|\bsub ?zero\b|\bsnow\w*|\bblizzard\b|"
@@ -654,7 +658,8 @@ _VULNERABLE = re.compile(
     r"\bchemo\w*|\bimmuno\w*|\b(?:is|am|are) (?:sick|ill)\b|\bhandicap\w*|\b(?:in her|in his|in their) (?:80s|90s)|"
     r"\b(?:[7-9]\d|1[01]\d)[ -]?(?:years?|yrs?|yo|anos)\b|"
     # "she is 84", not "it is 70 outside"
-    r"\b(?:age|aged|(?<!it )(?<!temp )(?<!temperature )(?<!outside )(?<!inside )(?<!weather )(?<!thermostat )is|"
+    r"\b(?:age|aged|(?<!it )(?<!temp )(?<!temperature )(?<!outside )(?<!inside )(?<!weather )(?<!thermostat )"
+    r"(?<!apartment )(?<!bedroom )(?<!room )(?<!place )(?<!unit )(?<!house )(?<!home )is|"
     r"she is|he is|i am|we are) (?:[7-9]\d|1[01]\d)\b"
     r"(?! ?(?:deg|f\b|outside|out\b|inside|in here))|"
     r"\bgrand(?:mother|father|ma|pa|parents?)\b|\babuel\w*|\banciano\w*|\bmayor\b|"
@@ -691,13 +696,16 @@ _COOLING = re.compile(r"\b(?:ac|a/c|air ?con\w*|air conditioner|cooling|aire aco
                       r"mini split|ptac)\b")
 
 
-def temperatures_f(text: str) -> list[float]:
+def temperatures_f(text: str, *, forecast: bool = True) -> list[float]:
     """Temperatures stated in the message, in Fahrenheit. A bare number with 'degrees' is Fahrenheit, except
-    30-50 in a message about cooling (nobody needs the AC at 36 °F) and "grados" (Celsius where Spanish is spoken)."""
+    30-50 in a message about cooling (nobody needs the AC at 36 °F) and "grados" (Celsius where Spanish is spoken).
+    Without `forecast`, only temperatures said of now (not "supposed to be 99 tomorrow")."""
     found: list[float] = []
     cooling = bool(_COOLING.search(text))
     for match in _TEMP_STRICT.finditer(text):
-        number = match.group(1) or match.group(4) or match.group(5) or match.group(6)
+        if match.group(7) and not forecast:
+            continue
+        number = match.group(1) or match.group(4) or match.group(5) or match.group(6) or match.group(7)
         stated = match.group(2) or match.group(3)
         if number is None:
             continue
@@ -786,6 +794,9 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         r"\b(?:apartment|unit|place|room|home|house|bedroom|it) is (?:so |very |really |super |ice )?(?:cold|"
         r"freezing|frigid)\b",
         r"\b(?:radiators?|heat|heater) (?:is |are )?(?:ice )?cold\b",
+        # too little heat is no heat under the housing code: "radiators have been barely warm since wednesday"
+        r"\b(?:radiators?|heat|heating|heater|boiler)\W+(?:\w+\W+){0,6}?(?:barely|hardly|lukewarm|luke warm|"
+        r"not (?:warm|hot) enough|only (?:a little|slightly) warm)\b",
     )),
     ("ac_out", "hvac", "P2", _rx(
         rf"\b(?:ac|cooling|central air)\W+(?:\w+\W+){{0,5}}?(?:{_BROKEN}|warm|hot air|blowing (?:warm|hot))",
@@ -1026,7 +1037,8 @@ def analyze(text: str) -> Analysis:
             analysis.signals.append(Signal("no_water_building", "emergency", "P0", found, "no_water"))
             continue
         if name == "ac_out" and ctx["hot"] and ctx["vulnerable"] and (
-                ctx["distress"] or _EXTREME_HEAT.search(norm) or any(t >= 95 for t in temperatures_f(norm))):
+                ctx["distress"] or _EXTREME_HEAT.search(norm) or any(t >= 95 for t in temperatures_f(norm,
+                                                                                        forecast=False))):
             # someone frail already suffering in the heat: heat exposure, not a broken appliance
             analysis.signals.append(Signal("heat_exposure", "emergency", "P0", found, "heat_exposure"))
             continue

@@ -650,3 +650,23 @@ def test_figures_said_in_words_as_a_transcribed_call_says_them() -> None:
 ])
 def test_hazard_evidence_read_in_its_own_words(text: str, p0: bool) -> None:
     assert (classify(text, learned=None).priority == "P0") is p0
+
+
+@pytest.mark.parametrize(("text", "priority"), [
+    # a forecast freeze tonight with a baby and no heat is exposure now
+    ("now its completely off. no heat at all, it's supposed to be 29 tonight and i have a 4 month old", "P0"),
+    # a heat wave forecast for tomorrow is not yet exposure: urgent, not an emergency
+    ("AC died and it's supposed to be 98 all week, I've got asthma", "P1"),
+    # too little heat is no heat: "barely warm" radiators and a 60 °F bedroom
+    ("radiators in my apt have been barely warm since wednesday, bedroom is like 60 degrees", "P1"),
+    # water coming through a light fixture, in Spanish too
+    ("El casero no hace nada. Ahora el agua está cayendo por la lámpara del baño y la luz parpadea.", "P0"),
+])
+def test_forecasts_weak_heat_and_water_in_fixtures(text: str, priority: str) -> None:
+    assert classify(text).priority == priority
+
+
+def test_a_flat_at_72_degrees_is_no_one_aged_72():
+    from agents.doma.triage_rules import context
+    assert not context("the radiator is barely warm but the apartment is 72")["vulnerable"]
+    assert context("my grandmother is 84 and the heat is off")["vulnerable"]
