@@ -99,7 +99,9 @@ MARKET_ARGUED = re.compile(r"\b(?:market|comps?|comparables?|broker|gci|net effe
                            r"per (?:sf|foot)|psf|/sf|a foot|landlord|tenant|owner)\b", re.I)
 # the figures of a renewal: a percentage increase, a policy, what the tenant pays
 RENEWAL_TERMS = re.compile(r"\b\d+(?:\.\d+)?\s*%|\bpolicy\b|\bpays?\s+\$?\d|\bpaying\s+\$?\d|"
-                           r"\bcurrent(?:ly)?\s+(?:rent\s+)?(?:is\s+)?\$?\d", re.I)
+                           r"\bcurrent(?:ly)?\s+(?:rent\s+)?(?:is\s+)?\$?\d|"
+                           # "going from $2,400 to $2,650": the rent now and the rent offered
+                           r"\bfrom\s+\$?\d[\d,.]*k?\s*(?:/mo|a month|per month)?\s+to\s+\$?\d", re.I)
 # a repair asked for, not only a nuisance given as a reason
 REPAIR_ASKED = re.compile(r"\b(?:fix\w*|broken|broke|leak\w*|not working|doesn'?t work|won'?t work|repair\w*|clogged|"
                           r"no (?:heat|hot water|power|water)|mold|mice|roach\w*|flood\w*|smell\w*)\b", re.I)

@@ -440,8 +440,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                            "renewal_request": request.model_dump(mode="json")}
     came_back = latest.tenant_counter_rent or (latest.current_rent if context else None)
     moved_from = None  # the landlord's earlier offer, when this message brings their new one
-    if request.requester == "tenant" and came_back and LANDLORD_BACK.search(text):
-        # "they came back with 2600, final", "they replied 2300": the landlord's new offer, not the renter's counter
+    if request.requester == "tenant" and came_back and (LANDLORD_BACK.search(text) or REFUSED_Q.search(text)):
+        # "they came back with 2600, final", "they replied 2300", "what if he insists on 2650": the landlord's
+        # (new) offer, not the renter's counter
         before = RenewalRequest.model_validate(state["renewal_request"]) if state.get("renewal_request") else None
         moved_from = offered_rent(before) if before is not None else None
         request = request.model_copy(update={

@@ -136,8 +136,13 @@ _UNIT_LABEL = re.compile(r"\b(?:unit|apt\.?|apartment|suite|tenant in)\s+#?(\d{1
 _TENURE = re.compile(r"\b(?:been here|lived here|living here|tenant here|here for)\s+(?:for\s+)?(\d{1,2})\s*(?:\+\s*)?"
                      r"(?:yrs?|years?)\b|\b(\d{1,2})\s*(?:yrs?|years?)\s+(?:here|in the (?:unit|apartment|building)|"
                      r"as a tenant)", re.IGNORECASE)
-_ON_TIME = re.compile(r"\bnever (?:been )?late\b|\balways (?:paid )?on time\b|\bon time every\b|\bnever missed\b",
-                      re.IGNORECASE)
+_ON_TIME = re.compile(r"\bnever (?:been |paid |pay )?late\b|\balways (?:paid |pay )?on time\b|\bon time every\b|"
+                      r"\bnever missed\b|\bnunca (?:he )?pag(?:ué|ue|ado) tarde\b|"
+                      r"\bsiempre (?:he )?pag(?:ué|ue|ado) a tiempo\b", re.IGNORECASE)
+# "landlord is Mr. Kostas", "my landlord's name is Ana Ruiz": the name the message is addressed to
+_LANDLORD_NAME = re.compile(r"\b(?:landlord|owner|manager|super)(?:'s name)? is ((?:mr|mrs|ms|miss|dr)\.? [A-Z][\w'-]+|"
+                            r"[A-Z][a-z'-]+ [A-Z][a-z'-]+)\b|"
+                            r"\b(?:address(?:ed)? it to|to) ((?:mr|mrs|ms|dr)\.? [A-Z][\w'-]+)", re.IGNORECASE)
 _ACCEPT = re.compile(r"\baccept(?:ing)?\b|\bsign(?:ing)? (?:the|for the)\b|\btake the\b|\bgo (?:with|for) the\b",
                      re.IGNORECASE)
 _EXTRA_ASK = re.compile(r"\b(?:throw in|include|add|replace|fix|paint|get (?:us|me))\s+((?:a |an |the )?[\w' -]{3,40}?)"
@@ -281,6 +286,7 @@ class RenewalRequest(BaseModel):
     unit_label: str | None = Field(default=None, description="The unit as named without an id (\"4B\")")
     tenure_years: int | None = Field(default=None, ge=0, le=80, description="Years the tenant has lived there")
     on_time: bool = Field(default=False, description="The tenant says the rent was always paid on time")
+    landlord_name: str | None = Field(default=None, description="Whom the tenant's message is addressed to")
     accept: bool = Field(default=False, description="The tenant wants to accept (an option of) the offer")
     extra_ask: str | None = Field(default=None, description="Something else to ask for in the message")
     short: bool = Field(default=False, description="The drafted message should be short and informal")
@@ -430,6 +436,9 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     if tenure:
         fields["tenure_years"] = int(tenure.group(1) or tenure.group(2))
     fields["on_time"] = bool(_ON_TIME.search(text))
+    named = _LANDLORD_NAME.search(text)
+    if named:
+        fields["landlord_name"] = (named.group(1) or named.group(2)).strip()
     fields["accept"] = bool(_ACCEPT.search(text))
     extra = _EXTRA_ASK.search(text)
     if extra:

@@ -117,9 +117,12 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
     if not request.tenant_counter_rent:
         counter = min(max(counter, current), offer)  # never above the offer, never below today's rent
     if term >= policy.long_term_months and counter < offer:
+        if not request.tenant_counter_rent and not request.accept:
+            # the longer stay bought with a lower increase: the counter asks for it
+            counter = max(current, _round(counter - current * policy.long_term_discount_pct / 100))
         reasoning.append(f"For {_a(term)} {term}-month term, landlords often accept about "
                          f"{policy.long_term_discount_pct:g} points less increase (a longer stay saves them a "
-                         "vacancy): it is worth asking.")
+                         f"vacancy): the counter asks {(counter / current - 1) * 100:+.1f}% for it.")
     elif counter < offer:
         reasoning.append(f"Offering to sign for {policy.long_term_months} months strengthens the counter: a longer "
                          "stay saves the landlord a vacancy.")
@@ -168,11 +171,13 @@ def draft_message(*, current: float, offer: float, counter: float, term: int, ma
         ask = (f"Would you consider {_money(counter)} a month for {_a(term)} {term}-month renewal? I would also be "
                "glad to discuss a longer term.")
     extra = f" Could you also {request.extra_ask}?" if request.extra_ask else ""
+    greeting = f"Dear {request.landlord_name}," if request.landlord_name else "Hello,"
     if request.short:
         short_ask = (f"I'd like to renew at {_money(offer)} for {term} months." if counter >= offer else
                      f"Could we do {_money(counter)} a month for {term} months?")
-        return f"Hi,\n\nThanks for the renewal offer.{history} {short_ask}{extra}\n\nThanks!"
-    return (f"Hello,\n\nThank you for the renewal offer of {_money(offer)} a month (my current rent is "
+        hi = f"Hi {request.landlord_name}," if request.landlord_name else "Hi,"
+        return f"{hi}\n\nThanks for the renewal offer.{history} {short_ask}{extra}\n\nThanks!"
+    return (f"{greeting}\n\nThank you for the renewal offer of {_money(offer)} a month (my current rent is "
             f"{_money(current)}). I would like to stay.{history}{evidence} {ask}{extra}\n\nBest regards,")
 
 
@@ -245,8 +250,9 @@ TERM_Q = re.compile(r"\bwhich (?:term|option|one|length)\b|\b(?:12|24|one|two|1|
                     r"(?:12|24|one|two|1|2)[- ]?(?:months?|years?|yr)?\b|\bshould i (?:sign|go|take|pick|choose)\b|"
                     r"\b(?:what|which) would you (?:pick|choose|take|do)\b|\bqu[eé] plazo\b|\bcu[aá]l (?:elijo|"
                     r"escojo)\b", re.I)
-REFUSED_Q = re.compile(r"\bwhat if (?:they|the landlord|he|she|my landlord|management) (?:refuse|reject|say no|"
-                       r"decline|won'?t|will not|don'?t accept|do not accept|turn\w* (?:it|me) down)|"
+REFUSED_Q = re.compile(r"\bwhat if (?:they|the landlord|he|she|my landlord|management) (?:refuses?|rejects?|"
+                       r"says? no|declines?|insists?|won'?t|will not|don'?t accept|doesn'?t accept|do not accept|"
+                       r"does not accept|turns? (?:it|me) down)|"
                        r"\b(?:y )?si (?:no )?(?:lo )?(?:rechaza|acepta)n?\b", re.I)
 MONTH_TO_MONTH_Q = re.compile(r"\bmonth[- ]to[- ]month\b|\bmes a mes\b|\bshorter (?:term|lease)\b|"
                               r"\b(?:6|six)[- ]month (?:term|lease|renewal|extension)\b", re.I)

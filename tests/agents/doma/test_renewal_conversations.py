@@ -133,3 +133,19 @@ def test_what_would_you_counter_with_after_the_advice_is_the_figure_not_the_advi
     again = ask(graph, "what would you counter with", thread_id="cw", role="renter")
     assert again["reply"].startswith(f"I would counter at **${counter:,.0f}/month** for 12 months")
     assert "against their $3,150" in again["reply"] and "I can't answer" not in again["reply"]
+
+
+def test_a_renewal_from_x_to_y_its_longer_term_a_named_landlord_and_an_insisting_one(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "my landlord sent a renewal: going from $2,400 to $2,650 for a 1 yr lease on my astoria 1br. "
+                       "is that crazy?", thread_id="x")
+    assert first["route"]["node"] == "renewal"  # "from X to Y" with a renewal is the renter's own, not a search
+    twelve = first["renewal_advice"]["counter"]["rent_usd"]
+    longer = ask(graph, "and for 2 years?", thread_id="x")["renewal_advice"]
+    assert longer["term_months"] == 24 and 2400 <= longer["counter"]["rent_usd"] < twelve  # the longer stay, priced
+    drafted = ask(graph, "ok draft it. landlord is Mr. Kostas, i've been here 3 yrs and never paid late",
+                  thread_id="x")["renewal_advice"]["draft_message"]
+    assert drafted.startswith("Dear Mr. Kostas,") and "always paid my rent on time" in drafted
+    refused = ask(graph, "what if he says no and insists on 2650", thread_id="x")
+    assert refused["reply"].startswith(f"If they refuse ${longer['counter']['rent_usd']:,.0f}")
+    assert refused["renewal_advice"]["offer_usd"] == 2650  # his figure is the offer, not my counter
