@@ -49,15 +49,15 @@ def _units(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]], f
     """The units the question names: ids (shown before, else from the inventory), places in the list, a unit by its
     traits (when `traits`), all shown ("each"), else the unit in focus."""
     by_id = {m["id"].upper(): m for m in pool}
-    named = [m for i in dict.fromkeys(_IDS.findall(text)) if (m := by_id.get(i.upper()) or lookup(i.upper()))]
+    named = [u for i in dict.fromkeys(_IDS.findall(text)) if (u := by_id.get(i.upper()) or lookup(i.upper()))]
     if named:  # and a unit the rest names by its traits ("compare the 3525 one w SE-6675")
         rest = units_meant(english_ordinals(_IDS.sub(" ", text)), shown, None, shown=len(shown)) if traits else []
-        return [*[m for m in rest[:1] if m not in named], *named]
+        return [*[u for u in rest[:1] if u not in named], *named]
     english = english_ordinals(re.sub(r"(?<!\w)و(?=ال)", "", text))  # "والأخيرة": "and the last"
     places = []
-    for m in _ORDINALS.finditer(english):
-        word = (m.group(2) or "").lower()
-        at = int(m.group(1)) - 1 if m.group(1) else _ORDINAL_AT.get(word, -1)
+    for said in _ORDINALS.finditer(english):
+        word = (said.group(2) or "").lower()
+        at = int(said.group(1)) - 1 if said.group(1) else _ORDINAL_AT.get(word, -1)
         if -len(shown) <= at < len(shown) and shown[at] not in places:
             places.append(shown[at])
     first = _FIRST_N.search(english)
