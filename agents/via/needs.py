@@ -822,7 +822,8 @@ def readable(text: str) -> str:
         text = from_arabic(text)
     if re.search(SPANISH_MARKERS, text, re.I):
         text = from_spanish(text)
-    return text
+    # "2 bedrooms or 3 bedrooms" (as the glossaries give "بغرفتين أو ثلاث غرف"): the range the parser reads
+    return re.sub(r"\b(\d) bedrooms? or (\d) bedrooms?\b", r"\1 or \2 bedrooms", text)
 
 
 def from_arabic(text: str) -> str:

@@ -1134,6 +1134,9 @@ def data_doubt(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]
     return said + " Ask the listing agent to confirm before you rule it in or out.", about["id"]
 
 
+_THAT_ONE = re.compile(r"\b(?:that|this) one\b|\b(?:about|on) (?:it|that|this)\W*$", re.I)
+
+
 def answer_about_results(text: str, shown: list[dict[str, Any]],
                          focus: str | None = None,
                          earlier: list[dict[str, Any]] | None = None,
@@ -1153,6 +1156,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         row = in_focus["row_preview"]
         return (f"{row['address']} ({in_focus['id']}) lists at ${row.get('ppsf_year') or 0:,.2f}/SF a year."
                 + money_terms(in_focus, text)), in_focus["id"]
+    if in_focus is not None and DETAILS_Q.search(text) and _THAT_ONE.search(text) and len(text.split()) <= 8:
+        # "which is the cheapest? tell me more about that one": the unit just named, not the first shown
+        return unit_details(in_focus, _position(in_focus, shown), text), in_focus["id"]
     compared = compare_two(text, pool, in_focus)
     if compared is not None:
         return compared

@@ -130,6 +130,10 @@ NICE_CUES = (
     r"if possible", r"optional", r"not (required|necessary|a must|essential|needed)", r"\bnice\b", r"would love",
     r"hopefully", r"\bmaybe\b", r"bonus points", r"doesn'?t have to", r"not a deal ?breaker", r"great if",
     r"good to have",
+    # Spanish and Arabic: "si es sin comisión, mejor", "de preferencia", "يفضل"
+    r"\bmejor\b", r"\bsi es\b", r"\bif (?:it'?s|it is) (?:a )?(?:no[- ]fee|with|got|has)\b", r"\bde preferencia\b",
+    r"\bpreferible\w*", r"\bsi (?:es )?posible\b", r"\bojal[aá]\b",
+    r"يفضل", r"يستحسن", r"إن أمكن", r"ان امكن",
 )
 MUST_CUES = (r"\bmust\b", r"required", r"\bneeds? to\b", r"has to", r"have to", r"non[- ]?negotiable",
              r"\bessential\b", r"\brequire", r"deal ?breaker")
@@ -204,6 +208,7 @@ ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"(?:في )?(?:أرخص|ارخص) (?:خيار|واحد|واحدة|شقة|مكتب|وحدة)|الأرخص|الارخص", "the cheapest one"),
     (r"(?:لل|ل)?قدم المربع", "per square foot"), (r"السعر السنوي|الإيجار السنوي|الايجار السنوي", "annual rent"),
     (r"الخيار الأول|الأول|الأولى", "the first one"), (r"الخيار الثاني|الثاني|الثانية", "the second one"),
+    (r"(?<!\S)أو(?!\S)", "or"),  # "بغرفتين أو ثلاث غرف": two or three bedrooms
     (r"بغرفتي نوم|غرفتي نوم|غرفتين نوم|غرفتين", "2 bedrooms"), (r"بثلاث غرف(?: نوم)?|ثلاث غرف(?: نوم)?", "3 bedrooms"),
     (r"بغرفة نوم(?: واحدة)?|غرفة نوم واحدة|غرفة نوم", "1 bedroom"), (r"استوديو|ستوديو", "studio"),
     (r"الميزانية حتى|ميزانيتي حتى|بحد أقصى|لا تزيد عن|أقل من|اقل من|حتى", "under"),

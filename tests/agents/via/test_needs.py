@@ -171,3 +171,15 @@ def test_a_team_size_said_as_we_are_n_sizes_an_office_only(text: str, people: in
 ])
 def test_limits_said_the_way_people_say_them(text: str, field: str, value: object) -> None:
     assert getattr(parse_spec(text), field) == value
+
+
+def test_a_preference_said_in_spanish_and_two_sizes_said_in_arabic():
+    from agents.via.needs import readable
+
+    spanish = parse_spec(readable("buscamos 2 habitaciones en Inwood, máximo $2,600. Si es sin comisión, mejor."))
+    assert spanish.nice_to_haves == ["no_fee"] and spanish.must_haves == []
+    maybe = parse_spec(readable("Busco 2 habitaciones en el Upper West Side, con portero si es posible."))
+    assert maybe.nice_to_haves == ["doorman"]
+    arabic = parse_spec(readable("نبحث عن شقة بغرفتين أو ثلاث غرف نوم في باي ريدج"))
+    assert (arabic.min_bedrooms, arabic.max_bedrooms) == (2, 3)
+    assert parse_spec("2br in inwood, must be no fee").must_haves == ["no_fee"]
