@@ -103,6 +103,25 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "ar": "لا أستطيع الاتصال أو المراسلة أو إرسال أي شيء نيابة عنك. {done} لإبلاغهم بنفسك، أرسل لهم بلاغك كما "
               "سُجّل هنا مع صور وتاريخ بدء المشكلة، واحتفظ بنسخة.",
     },
+    # withholding rent over a repair (agents/doma/triage.py): the risk, the safer steps, general information
+    "withhold_rent": {
+        "en": "Withholding rent is risky: the landlord can take you to Housing Court for non-payment, and you would "
+              "have to prove the conditions there. The safer steps first: (1) put the problem to the landlord in "
+              "writing and keep a copy (your report here is logged, with its date); (2) file with 311 so HPD can "
+              "inspect and record a violation; (3) if it is still not fixed, an HP action in Housing Court can order "
+              "the repair, and a court can reduce the rent (an abatement) for the time you went without. If you "
+              "still decide to hold back rent, set the money aside so you can pay it when a court asks, and talk to "
+              "a tenant lawyer first (free advice: call 311 for the Tenant Helpline). This is general information, "
+              "not legal advice.",
+        "es": "Retener la renta es arriesgado: el casero puede llevarle a la Corte de Vivienda por falta de pago, y "
+              "usted tendría que probar allí las condiciones. Primero, lo más seguro: (1) comunique el problema al "
+              "casero por escrito y guarde una copia (su reporte aquí quedó registrado, con su fecha); (2) presente "
+              "una queja al 311 para que HPD inspeccione y registre una violación; (3) si sigue sin arreglarse, una "
+              "acción HP en la Corte de Vivienda puede ordenar la reparación, y un tribunal puede reducir la renta "
+              "por el tiempo sin el servicio. Si aun así decide retenerla, aparte el dinero para pagarlo si el "
+              "tribunal lo pide, y consulte antes con un abogado de inquilinos (asesoría gratuita: llame al 311). "
+              "Esto es información general, no asesoría legal.",
+    },
     "act_for_me_city": {
         "en": "I can't file with HPD or 311 for you. {done} In New York City you can file it yourself: call 311 or "
               "use 311 online (nyc.gov/311), give the address, the apartment and what is wrong, and note the "

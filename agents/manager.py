@@ -28,6 +28,7 @@ from agents.cues import (
 )
 from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
+from agents.doma.triage_follow import WITHHOLD
 from agents.i18n import phrase, thread_language
 from agents.linear import LinearModel
 from agents.prompts import ROUTE_PROMPT
@@ -542,6 +543,9 @@ def route(
     if previous_node == "comps" and LISTING_PRICE.search(text):
         # "should I list it higher than that estimate?": the valuation just given, not a renewal
         return RouteDecision(pipeline="MARKET", node="comps", reason="a question about the valuation just given")
+    if previous_node == "triage" and not has_lease and WITHHOLD.search(text) and not NAMES_THE_LEASE.search(text):
+        # "can i just not pay december rent until its fixed?" after a repair: about that repair, not a renewal
+        return RouteDecision(pipeline="DOMA", node="triage", reason="withholding rent over the repair just reported")
     if previous_node == "triage" and REPAIR_QUESTION.search(text) and not NAMES_THE_LEASE.search(text):
         # "the super says tomorrow, is that ok?", "is the landlord notified?", "who pays?": about the report just made
         return RouteDecision(pipeline="DOMA", node="triage", reason="a question about the repair just reported")

@@ -27,6 +27,7 @@ from agents.doma.triage_follow import (
     ACT_FOR_ME,
     CITY_NAMED,
     NOTICE_ASK,
+    WITHHOLD,
     building_notice,
     overdue_note,
     ticket_named,
@@ -614,6 +615,11 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
         return {"reply": building_notice([t for t in [*tickets, ticket] if t], today),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "notice": True}]}
+    if (ticket or tickets) and WITHHOLD.search(text) and not [s for s in said if s.name != "object"]:
+        # "can i just not pay december rent until its fixed?": what withholding risks and the safer steps
+        return {"reply": phrase("withhold_rent", state.get("lang")),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "withholding_asked": True}]}
     if ticket and ACT_FOR_ME.search(text) and not [s for s in said if s.name != "object"]:
         # "can you call the super?", "ok send this to hpd for me": say what was done and what the person can do,
         # instead of the report's card again

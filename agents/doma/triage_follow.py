@@ -31,6 +31,10 @@ ACT_FOR_ME = re.compile(
     r"\b(?:puede[ns]?|podr[ií]a[ns]?) (?:usted(?:es)? )?(?:llamar|enviar|mandar|avisar|contactar)\b|"
     r"\b(?:llama|env[ií]a|manda|avisa)(?:le|les|r)? (?:al|a la|a) (?:super|portero|due[nñ]o|casero|hpd|311)\b|"
     r"(?:هل )?(?:تستطيع|يمكنك|ممكن) (?:أن )?(?:تتصل|ترسل|تبلغ|تخبر)", re.I)
+# "can i just not pay december rent until its fixed?": withholding rent over an open repair
+WITHHOLD = re.compile(r"\bwithhold\w*\b|\b(?:not|stop|n'?t) pay(?:ing)? (?:the |my |our |\w+ )?rent\b|"
+                      r"\bskip (?:the |my )?rent\b|\bpay (?:less|half|no) rent\b|\brent strike\b|"
+                      r"\bno pagar (?:la )?renta\b|\bretener (?:la )?renta\b|\bdejar de pagar\b", re.I)
 CITY_NAMED = re.compile(r"\bhpd\b|\b311\b|\bthe city\b|\bcode enforcement\b|\binspector\b", re.I)
 NOTICE_ASK = re.compile(r"\b(?:write|draft|prepare|make|escrib\w*|redact\w*)\b.{0,40}\b(?:post|notice|sign|memo|"
                         r"email everyone|everyone|all (?:the )?(?:tenants|residents)|lobby|aviso|todos)\b|"

@@ -52,3 +52,16 @@ def test_a_new_problem_after_talk_about_the_open_one_is_judged_on_its_own_words(
                                "keeps banging, add that too", "ticket": ticket})
     assert out["triage"]["priority"] == "P2" and out["triage"]["category"] == "hvac"
     assert "Logged as a separate report; the earlier emergency report stays open as **P0**" in out["reply"]
+
+
+def test_withholding_rent_over_an_open_repair_gets_the_risks_and_the_safer_steps(inventory, now):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.graph import ask, build_graph
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "no heat at all since yesterday, radiators are cold", thread_id="w")
+    state = ask(graph, "can i just not pay december rent until its fixed?", thread_id="w")
+    assert state["route"]["node"] == "triage"
+    assert state["reply"].startswith("Withholding rent is risky") and "HP action" in state["reply"]
