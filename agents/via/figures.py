@@ -18,8 +18,9 @@ Unit = dict[str, Any]
 
 _COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5}
 # how many people: "55 ppl", "3 of us", "split 3 ways", "80 employees"
-PEOPLE = re.compile(r"\b(\d{1,4})\s*(?:people|ppl|persons?|personas|employees|empleados|staff|heads|seats|of us|"
-                    r"roommates|roomies|guys|folks|adults|workers)\b|\bsplit (\d|two|three|four|five|six) ways\b|"
+PEOPLE = re.compile(r"\b(\d{1,4})[\s-]*(?:people|ppl|persons?|personas|employees|empleados|staff|heads|seats|of us|"
+                    r"roommates|roomies|guys|folks|adults|workers|attorneys|lawyers|students|engineers)\b|"
+                    r"\bsplit (\d|two|three|four|five|six) ways\b|"
                     r"\b(\d|two|three|four|five|six) ways\b|\bbetween (?:the )?(\d|two|three|four|five|six) of us\b",
                     re.I)
 _PER_PERSON = re.compile(r"\bper (?:person|head|roommate|pp)\b|\beach\b|\bsplit\b|\bways\b|\bpor persona\b|"

@@ -24,8 +24,12 @@ _ORDINALS = re.compile(r"#([1-5])\b|\b(first|1st|top|second|2nd|third|3rd|fourth
 _FIRST_N = re.compile(r"\b(?:first|top) (two|three|2|3)\b", re.I)
 _COUNT = {"two": 2, "2": 2, "three": 3, "3": 3}
 _EVERY = re.compile(r"\b(?:each|every|all|those|these|them|both|cada|todos|todas|ambos|ambas)\b|كل|الكل", re.I)
-_PER_PERSON = re.compile(r"\bper (?:person|head|roommate|pp|employee)\b|\bsplit\b|\beach of us\b|\bpor persona\b|"
-                         r"لكل شخص", re.I)
+# "per person", "per attorney", "each of us": a share (not "per month", "per square foot")
+_PER_PERSON = re.compile(r"\bper (?!(?:month|mo|year|yr|annum|week|day|sf|sq|square|foot|ft|unit|floor)\b)[a-z]{3,}\b|"
+                         r"\bsplit\b|\beach of us\b|\bpor persona\b|لكل شخص", re.I)
+_A_YEAR = re.compile(r"\bper (?:year|yr|annum)\b|\ba year\b|\bannual(?:ly)?\b|\byearly\b|\bfirst year\b|"
+                     r"\bprimer a[nñ]o\b|\bal a[nñ]o\b", re.I)
+_OVER_MONTHS = re.compile(r"\b(\d{1,2})[- ]?(?:months?|mo)\b", re.I)
 _DIFFERENCE = re.compile(r"\bdiff(?:erence|erent)?\b|\bcompare\b|\bvs\.?\b|\bversus\b|\bdiferencia\b|\bcompara\w*|"
                          r"قارن|الفرق", re.I)
 
@@ -51,7 +55,7 @@ def _units(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]], f
     by_id = {m["id"].upper(): m for m in pool}
     named = [u for i in dict.fromkeys(_IDS.findall(text)) if (u := by_id.get(i.upper()) or lookup(i.upper()))]
     if named:  # and a unit the rest names by its traits ("compare the 3525 one w SE-6675")
-        rest = units_meant(english_ordinals(_IDS.sub(" ", text)), shown, None, shown=len(shown)) if traits else []
+        rest = units_meant(english_ordinals(_IDS.sub(" ", text)), pool, None, shown=len(shown))
         return [*[u for u in rest[:1] if u not in named], *named]
     english = english_ordinals(re.sub(r"(?<!\w)و(?=ال)", "", text))  # "والأخيرة": "and the last"
     places = []
@@ -138,19 +142,28 @@ def facts_answer(text: str, shown: list[dict[str, Any]], focus: str | None = Non
     if not units and not lacking:
         return None
     lines = [f"The listings hold no {what}." for what in lacking]
+    yearly = bool(_A_YEAR.search(text))
     if people and _PER_PERSON.search(text):
         for unit in units or shown:
             row = unit["row_preview"]
             if row.get("rent"):
-                lines.append(f"{unit['id']}: ${row['rent']:,.0f}/mo, ${row['rent'] / people:,.0f} each for {people}"
+                share = row["rent"] * (12 if yearly else 1) / people
+                lines.append(f"{unit['id']}: ${row['rent']:,.0f}/mo, ${share:,.0f} each {'a year' if yearly else ''}"
+                             .rstrip() + f" for {people}"
                              + (f", {row['sqft'] / people:,.0f} SF each" if row.get("sqft") else "") + ".")
         return "\n".join(lines)
+    over = _OVER_MONTHS.search(text)
+    months = int(over.group(1)) if over and 1 < int(over.group(1)) <= 60 else 12 if yearly else None
     for unit in units[:5]:
         n = shown.index(unit) + 1 if unit in shown else 0
         lines.append(unit_details(unit, n, text))
         doubt = _doubtful(unit)
         if doubt:
             lines.append(doubt)
+    if months:  # "compare cost over a 12 month lease": each unit's rent over that term
+        lines.append("Over " + f"{months} months: " + "; ".join(
+            f"{u['id']} ${u['row_preview']['rent'] * months:,.0f}" for u in units[:5] if u["row_preview"].get("rent"))
+            + ".")
     if len(units) == 2 or (len(units) > 2 and _DIFFERENCE.search(text)):
         lines.append(_differences(units[0], units[-1]))
     return "\n".join(lines)

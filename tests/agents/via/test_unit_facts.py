@@ -60,3 +60,10 @@ def test_per_person_uses_the_people_the_conversation_stated():
 def test_nothing_named_nothing_asked_is_no_answer():
     assert facts_answer("hmm ok", SHOWN) is None
     assert facts_answer("the second one?", []) is None
+
+
+def test_a_share_per_anyone_per_year_and_a_cost_over_a_term():
+    said = facts_answer("what's each per attorney per year", SHOWN[:2], people=40)
+    assert "SE-11: $2,500/mo, $750 each a year for 40" in said
+    over = facts_answer("SE-11 vs SE-44, compare cost over a 12 month lease", SHOWN)
+    assert "Over 12 months: SE-11 $30,000; SE-44 $39,600." in over
