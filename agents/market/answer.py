@@ -73,19 +73,23 @@ def render(tool: str, result: Json, lang: str) -> str:
         every, sales = result["all_transactions"], result.get("sales_only") or {}
         place, year, scope = _place(result["district"], lang), _when(result, lang), _scope(result, lang)
         kinds = _by_kind(result.get("by_transaction_type") or {}, lang)
+        # the average sale: what "volumes and average prices" asks, from the same two figures
+        average = (((f" متوسط سعر البيع: **{money(sales['value_aed'] / sales['count'], lang)}**." if ar else
+                     f" Average sale: **{money(sales['value_aed'] / sales['count'], lang)}**."))
+                   if sales.get("count") and sales.get("value_aed") else "")
         if tool == "get_transaction_count":
             return (f"عدد المعاملات العقارية في {place} عام {year}{scope}: **{every['count']:,}** معاملة "
                     f"(منها {sales.get('count', 0):,} عملية بيع، بقيمة {money(every['value_aed'], lang)})."
                     if ar else
                     f"**{every['count']:,}** property transactions in {place} in {year}{scope} "
                     f"({sales.get('count', 0):,} of them sales; all together worth {money(every['value_aed'], lang)})."
-                    ) + kinds
+                    ) + average + kinds
         return (f"إجمالي قيمة المعاملات العقارية في {place} عام {year}{scope}: **{money(every['value_aed'], lang)}** "
                 f"عبر {every['count']:,} معاملة؛ المبيعات وحدها: {money(sales.get('value_aed'), lang)} "
                 f"({sales.get('count', 0):,} عملية بيع)." if ar else
                 f"Total value of property transactions in {place} in {year}{scope}: "
                 f"**{money(every['value_aed'], lang)}** over {every['count']:,} transactions; sales alone: "
-                f"{money(sales.get('value_aed'), lang)} ({sales.get('count', 0):,} sales).") + kinds
+                f"{money(sales.get('value_aed'), lang)} ({sales.get('count', 0):,} sales).") + average + kinds
     if tool == "compare_sales_between_districts":
         one, two = result["districts"]
         lines = [f"- {_place(d['district'], lang)}: {money(d['all_transactions']['value_aed'], lang)}, "
@@ -259,9 +263,10 @@ def render_series(calls: list[tuple[str, Json]], lang: str) -> str:
             every = r["figures"] if tool == "get_municipality_sales" else {
                 "transactions": r["all_transactions"]["count"], "value_aed": r["all_transactions"]["value_aed"]}
             sales = r.get("sales_only") or {}
-            alone = (f" (منها بيع: {sales['count']:,}، {money(sales['value_aed'], lang)})" if ar else
-                     f" (sales alone: {sales['count']:,}, {money(sales['value_aed'], lang)})") if sales.get("count") \
-                else ""
+            alone = (f" (منها بيع: {sales['count']:,}، {money(sales['value_aed'], lang)}، بمتوسط "
+                     f"{money(sales['value_aed'] / sales['count'], lang)})" if ar else
+                     f" (sales alone: {sales['count']:,}, {money(sales['value_aed'], lang)}, average "
+                     f"{money(sales['value_aed'] / sales['count'], lang)})") if sales.get("count") else ""
             lines.append(f"- {r['year']}: {every['transactions']:,} {'معاملة' if ar else 'transactions'}, "
                          f"{money(every['value_aed'], lang)}{alone}")
     head = {"get_current_supply": ("Housing supply in", "المعروض السكني في")}.get(

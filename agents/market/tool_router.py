@@ -34,6 +34,12 @@ UNSURE_MARGIN = 0.15
 
 YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 # money (not a price per square metre: "AED/sqm" is the sale-rate tool's)
+VOLUMES = re.compile(r"\bvolumes?\b|\bhow many (?:sales|deals|transactions|units sold)\b|\bnumber of (?:sales|deals|"
+                     r"transactions)\b|\b(?:sales|deal|transaction) counts?\b|عدد (?:صفقات|الصفقات|المعاملات|معاملات)|"
+                     r"كم صفقة", re.I)
+AVERAGE_PRICE = re.compile(r"\b(?:avg|average|mean|typical)\.? (?:sale |sales |selling )?prices?\b|"
+                           r"متوسط (?:ال)?سعر", re.I)
+PER_AREA = re.compile(r"\bper (?:sq|square)|\bpsf\b|\bpsm\b|/\s?(?:sq|m2|sqm|sqft)|للمتر|المتر المربع", re.I)
 CURRENCY = re.compile(r"\b(?:dirhams?|budget|afford|k\b|\d+\s*k)\b|\baed\b(?! ?(?:per|/) ?(?:sq|m))|"
                       r"درهم|دراهم|ميزاني|ألف|الف|أقل من|اقل من|"
                       r"بحدود|\bunder\s+\d|\bbelow\s+\d|\bless than\s+\d", re.I)
@@ -168,6 +174,10 @@ def _heuristics(message: str, place_kinds: list[str]) -> dict[str, float]:
         add("get_current_supply", 0.3)  # a future year: only supply has projections
     if CURRENCY.search(text) or CURRENCY.search(message):
         add("find_units_by_budget", 0.35)
+    if VOLUMES.search(text) and AVERAGE_PRICE.search(text) and not PER_AREA.search(text):
+        # "sale volumes and average prices": the deals counted and their value (the average sale), not a rate per sqm
+        add("get_total_sales_value", 0.6)
+        add("get_sale_price_per_sqm", -0.4)
     places = len(place_kinds)
     if places >= 2 or (COMPARE.search(message) and len(years) < 2):  # two years compared is a series, not this
         add("compare_sales_between_districts", 0.2)

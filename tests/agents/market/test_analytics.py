@@ -412,3 +412,14 @@ def test_new_and_renewal_rents_are_each_asked_for_and_set_side_by_side():
     assert "85,171 vs 69,842 (**+21.9%** for new contracts)" in turn["reply"]
     renewals = analytics_turn("what do renewals go for on al reem for 2 beds?")["market"]["calls"]
     assert [c["args"].get("rent_type") for c in renewals] == ["renewal"]
+
+
+def test_sale_volumes_and_average_prices_are_the_deals_counted_and_their_average_not_a_rate_per_sqm():
+    from agents.market.analytics import analytics_node
+
+    reply = analytics_node({"text": "what were villa sale volumes and avg prices 2023-2025 for 4 beds on yas?",
+                            "lang": "en"})["reply"]
+    assert "transactions" in reply and "average AED" in reply and "per square metre" not in reply
+    arabic = analytics_node({"text": "كم عدد صفقات البيع لشقق غرفة نوم واحدة في جزيرة ياس في 2025 وكم متوسط السعر؟",
+                             "lang": "ar"})["reply"]
+    assert "متوسط سعر البيع" in arabic or "بمتوسط" in arabic
