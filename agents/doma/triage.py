@@ -365,6 +365,9 @@ MADE_SAFE = re.compile(r"\b(?:shut (?:it |the \w+ |off the \w+ )?off|turned (?:i
                        r"(?:leak|water|flooding) (?:has |is )?(?:stopped|contained)|stopped (?:leaking|the leak)|"
                        r"made (?:it )?safe|is safe now|fire ?(?:department|fighters|men)|"
                        r"no (?:more )?(?:smell|smoke|sparks?) (?:now|anymore)|ya (?:la |lo )?(?:cerraron|apagaron)|"
+                       # "it was a burner left on a little, smell is gone now"
+                       r"(?:smell|smoke|odou?r|fumes) (?:is |has |have |are )?(?:gone|cleared|went away|dissipated)|"
+                       r"burner (?:was )?(?:left on|on a little)|"
                        r"bomberos|cerraron el gas)\b|الدفاع المدني|المطافي|قفلوا الغاز", re.I)
 # What is left to do once a hazard is made safe, by hazard class
 AFTER_HAZARD = {

@@ -65,3 +65,15 @@ def test_withholding_rent_over_an_open_repair_gets_the_risks_and_the_safer_steps
     state = ask(graph, "can i just not pay december rent until its fixed?", thread_id="w")
     assert state["route"]["node"] == "triage"
     assert state["reply"].startswith("Withholding rent is risky") and "HP action" in state["reply"]
+
+
+def test_a_gas_smell_explained_and_gone_ends_the_emergency(inventory, now):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.graph import ask, build_graph
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    assert ask(graph, "5C smells gas near the stove", thread_id="g")["triage"]["priority"] == "P0"
+    later = ask(graph, "5C update: tenant says it was a burner left on a little, smell is gone now", thread_id="g")
+    assert later["reply"].startswith("The danger is over, so this is now a **P1** repair (was P0).")
