@@ -26,6 +26,7 @@ from agents.cues import (
     UNIT_ID,
     shown_by_address,
 )
+from agents.doma.renewal_parse import own_terms
 from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
 from agents.doma.triage_follow import WITHHOLD
@@ -573,6 +574,10 @@ def route(
     if RENEWAL_WORD.search(text) and TENANCY.search(text) and not SEARCH_ASK.search(text):
         # "1br tenant at 2,900, lease up end of jan ... owner caps renewals at 10%": a tenancy stated, its renewal
         return RouteDecision(pipeline="DOMA", node="renewal", reason="a tenancy and its renewal", scores=scores)
+    if len(own_terms(text)) >= 2 and not SEARCH_ASK.search(text) and not LOOKING.search(text) \
+            and not HDB_FLAT.search(text):
+        # "ok draft: flat 3900 for 12 months or 3975 for 24 months, plus a $300 credit": a renewal's options
+        return RouteDecision(pipeline="DOMA", node="renewal", reason="renewal options with their terms", scores=scores)
     if RENEWAL_GOAL.search(text):
         # "need a renewal offer for unit 5C - UWS 1br, 720 sqft, tenant pays $3,400": the unit's details describe
         # the renewal asked for, not a search

@@ -270,6 +270,9 @@ def test_bargaining_over_the_rent_is_the_renewal_with_a_lease_open(text: str, co
     ("also do they take cats", {"previous_node": "tour"}, "needs"),
     ("does SE-8540 have an elevator? book it sat 11", {"previous_node": "needs"}, "tour"),
     ("is there a buyout fee in my lease?", {"previous_node": "needs", "has_lease": True}, "lease"),
+    # a renewal's options with their terms, after a repair talk
+    ("ok draft: flat 3900 for 12 months or 3975 for 24 months, plus a one-time $300 credit for the elevator",
+     {"previous_node": "triage"}, "renewal"),
 ])
 def test_a_conversation_going_on_keeps_its_node(text: str, context: dict, node: str) -> None:
     from agents.manager import route
