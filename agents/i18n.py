@@ -103,6 +103,15 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "ar": "لا أستطيع الاتصال أو المراسلة أو إرسال أي شيء نيابة عنك. {done} لإبلاغهم بنفسك، أرسل لهم بلاغك كما "
               "سُجّل هنا مع صور وتاريخ بدء المشكلة، واحتفظ بنسخة.",
     },
+    # a tour request that also asks something of the landlord or broker (agents/via/tour_close.py)
+    "tour_ask_them": {
+        "en": "I can't message the landlord or broker for you: say it when they confirm the viewing, or write to "
+              "them yourself (I can draft it).",
+        "es": "No puedo escribirle al casero ni al corredor por usted: dígaselo cuando confirmen la visita, o "
+              "escríbales usted (puedo redactarle el mensaje).",
+        "ar": "لا أستطيع مراسلة المالك أو الوسيط نيابة عنك: أخبرهم عند تأكيد موعد المعاينة، أو راسلهم بنفسك (أستطيع "
+              "صياغة الرسالة لك).",
+    },
     # withholding rent over a repair (agents/doma/triage.py): the risk, the safer steps, general information
     "withhold_rent": {
         "en": "Withholding rent is risky: the landlord can take you to Housing Court for non-payment, and you would "

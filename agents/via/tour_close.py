@@ -17,7 +17,16 @@ from zoneinfo import ZoneInfo
 import dateparser
 from langchain_core.runnables import RunnableConfig
 
-from agents.cues import ANOTHER_TIME, MARKET_PLACE, SF_PER_PERSON, TOUR_WORDS, UNIT_ID, named_at, shown_by_address
+from agents.cues import (
+    ANOTHER_TIME,
+    MARKET_PLACE,
+    SF_PER_PERSON,
+    TOUR_WORDS,
+    UNIT_ID,
+    address_named,
+    named_at,
+    shown_by_address,
+)
 from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
@@ -42,7 +51,7 @@ from agents.via.referents import (
     unit_in,
     units_meant,
 )
-from agents.via.refine import unit_named, units_named
+from agents.via.refine import BROKER_Q, answer_about_results, unit_named, units_named
 from contracts.plan import ActionPlan, TourAction
 from contracts.search import SearchSpec
 from data.sources.nyc import Inventory, load_inventory
@@ -1027,11 +1036,62 @@ def asks_about_tours(text: str) -> bool:
         or re.search(r"\b(?:tour|see|visit|view|book|instead|other|another|too)\b", text, re.I))
 
 
+# Asked of the landlord or broker beside a tour: "tell the landlord about my dog", "send them our financials"
+_ASKS_THEM = re.compile(r"\b(?:tell|let|inform|email|e-mail|text|call|message|send|ask|notify)\b(?: \w+){0,4}? "
+                        r"(?:the |my )?(?:landlord|broker|agent|owner|super|management|listing)\b|"
+                        r"\b(?:send|forward) (?:them|him|her) (?:our|my|the)\b", re.I)
+WHY_FIRST = re.compile(r"\bwhy\b.{0,40}\b(?:rank\w*|first|#1|number one|top|above)\b", re.I)
+_SENTENCES = re.compile(r"(?<=[.?!;])\s+|\s+(?:and )?also\b,?\s*|,\s+and\s+(?=(?:what|who|why|how|is|does|do|are)\b)",
+                        re.I)
+
+
+def side_answers(text: str, shown: list[dict[str, Any]], focus: str | None, lang: str | None) -> str | None:
+    """What a tour message asks beside the tour: a question about the units ("who's the broker?", "why is #1 ranked
+    first?") answered from the results, and anything asked of the landlord said to be the person's to send."""
+    said = []
+    for part in _SENTENCES.split(text):
+        part = part.strip(" ,")
+        if not part or TOUR_WORDS.search(part) or not (
+                "?" in part or re.match(r"(?:what|who|why|how|is|does|do|are|which)\b", part, re.I)):
+            continue
+        at = [m for m in shown if address_named(part, m["row_preview"].get("address") or "")]
+        if BROKER_Q.search(part) and at:  # "who are the brokers on the 8 w 38th and 25 w 39th ones?": each one's
+            said += [f"{m['row_preview']['address']} ({m['id']}): " + (
+                f"{m['row_preview']['broker']}" + (f" ({m['row_preview']['broker_email']})"
+                                                   if m["row_preview"].get("broker_email") else "")
+                if m["row_preview"].get("broker") else "the listing names no broker") + "." for m in at]
+            continue
+        if WHY_FIRST.search(part) and shown:  # "why did you rank your #1 pick first?": its score and reasons
+            top = shown[0]
+            said.append(f"#1 {top['row_preview']['address']} ({top['id']}) came first with score {top['score']:g}: "
+                        + "; ".join(top.get("reasons") or []) + ". The list is ordered by that score (how fully a "
+                        "unit meets what you asked), then by the lower rent.")
+            continue
+        answered = answer_about_results(part, shown, focus, None, lang) if shown else None
+        if answered is not None:
+            said.append(answered[0])
+    if _ASKS_THEM.search(text):
+        said.append(phrase("tour_ask_them", lang))
+    return "\n".join(said) or None
+
+
 def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inventory | None = None,
                     now: Callable[[], datetime] | None = None, model: Any = None,
                     holds: HoldStore | None = None) -> dict[str, Any]:
     """Graph node: a plan for the top matches (after a search), for the unit(s) named in a tour request, or the
-    same tours at another time; never over the person's own tours or a slot someone else holds."""
+    same tours at another time; never over the person's own tours or a slot someone else holds. A tour request's
+    other questions are answered after the plan."""
+    out = _plan_tours(state, config, inventory=inventory, now=now, model=model, holds=holds)
+    if (state.get("route") or {}).get("node") == "tour" and out.get("reply"):
+        extra = side_answers(state.get("text", ""), state.get("matches") or [], state.get("focus"), state.get("lang"))
+        if extra:
+            out["reply"] = f"{out['reply']}\n\n{extra}"
+    return out
+
+
+def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Inventory | None = None,
+                now: Callable[[], datetime] | None = None, model: Any = None,
+                holds: HoldStore | None = None) -> dict[str, Any]:
     started = time.perf_counter()
     inventory = inventory or load_inventory()
     current = (now or (lambda: datetime.now(ZoneInfo(TZ))))()

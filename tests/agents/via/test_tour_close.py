@@ -112,3 +112,21 @@ def test_a_booking_part_that_names_no_single_unit_is_said_with_the_units_it_coul
     assert unresolved_parts("tour the 3525 one saturday", pool, booked, inventory) is None
     unknown = unresolved_parts("tour the 3525 one and the 9100 one", pool, booked, inventory)
     assert unknown is not None and "say its address or id" in unknown
+
+
+def test_a_tour_message_also_answers_its_other_questions():
+    from agents.via.tour_close import side_answers
+
+    shown = [{"id": "U-1", "score": 100.0, "reasons": ["Rent within budget", "Midtown match"],
+              "row_preview": {"address": "8 W 38th St, Suite 901", "broker": "Ann Lee", "broker_email": "a@x.com"}},
+             {"id": "U-2", "score": 90.0, "reasons": ["Rent within budget"],
+              "row_preview": {"address": "25 W 39th St, Suite 300", "broker": None}}]
+    said = side_answers("who are the brokers on the 8 w 38th and 25 w 39th ones? and tour both monday at 3",
+                        shown, None, "en")
+    assert "8 W 38th St, Suite 901 (U-1): Ann Lee (a@x.com)." in said
+    assert "25 W 39th St, Suite 300 (U-2): the listing names no broker." in said
+    why = side_answers("cancel the second. and why did you rank your #1 pick first?", shown, None, "en")
+    assert why.startswith("#1 8 W 38th St, Suite 901 (U-1) came first with score 100: Rent within budget")
+    dog = side_answers("book it monday 6pm and tell the landlord about my dog", shown, None, "en")
+    assert dog.startswith("I can't message the landlord or broker for you")
+    assert side_answers("book it monday 6pm", shown, None, "en") is None
