@@ -99,3 +99,10 @@ LEASE_LEFT_Q = re.compile(r"\b(?:old|short|shorter|remaining|older|low|little|le
 
 # Office space per person, by a common rule of thumb: 150 SF (open plan) to 250 SF (private offices).
 SF_PER_PERSON = (150, 250)
+
+# Two or more things compared: "compare", "vs", "what's the diff", "قارن"
+UNITS_COMPARED = re.compile(r"\bcompar\w*|\bvs\.?(?!\w)|\bversus\b|\bdiff(?:erence|erent)?\b|\bdiferencia\b|قارن|الفرق",
+                            re.I)
+# A figure for a year: "per year", "annual", "the first year", "al año"
+A_YEAR = re.compile(r"\bper (?:year|yr|annum)\b|\ba year\b|\bannual(?:ly)?\b|\byearly\b|/\s?yr\b|\bfirst year\b|"
+                    r"\bal a[nñ]o\b|\bpor a[nñ]o\b|\bprimer a[nñ]o\b|\banual\b|سنوي", re.I)

@@ -24,6 +24,7 @@ from agents.cues import (
     MARKET_PLACE,
     TOUR_WORDS,
     UNIT_ID,
+    UNITS_COMPARED,
     shown_by_address,
 )
 from agents.doma.renewal_parse import own_terms
@@ -116,8 +117,6 @@ FIGURES_ASKED = re.compile(r"\bhow much\b|\bcu[aá]nto\b|\bdifference\b|\bdifere
 UNIT_FACT_ASKED = re.compile(r"\b(?:broker(?:'?s)? )?fee\b|\bpets?\b|\bcats?\b|\bdogs?\b|\b(?:what|which) floor\b|"
                              r"\belevator\b|\bdoorman\b|\blaundry\b|\bw/d\b|\bdishwasher\b|\bhow (?:big|old)\b|"
                              r"\bmascotas?\b|\bcomisi[oó]n\b|\bascensor\b", re.I)
-UNITS_COMPARED = re.compile(r"\bcompare\w*\b|\bvs\.?(?!\w)|\bversus\b|\bdiff(?:erence)?\b|\bcompara\w*|"
-                            r"\bdiferencia\b|قارن|الفرق", re.I)
 ONE_BY_TRAIT = re.compile(r"\bthe [\w$.,]+ (?:one|unit|place|apartment|suite)\b", re.I)  # "the 3525 one"
 ASKED = re.compile(r"\?|^\W*(?:\w+\W+){0,2}?(?:how|what|which|do|does|is|are|any|cu[aá]nto|tiene|aceptan)\b", re.I)
 # what a lease's clauses settle: its rent and fees, its term and notice, who may live or stay there, pets

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.cues import SF_PER_PERSON
+from agents.cues import A_YEAR, SF_PER_PERSON, UNITS_COMPARED
 from agents.textnum import words_to_digits
 
 Unit = dict[str, Any]
@@ -28,8 +28,6 @@ _PER_PERSON = re.compile(r"\bper (?:person|head|roommate|pp)\b|\beach\b|\bsplit\
 _PER_BEDROOM = re.compile(r"\bper (?:bed ?room|br|bed|room)\b|\bpor (?:habitaci[oó]n|dormitorio)\b|لكل غرفة", re.I)
 _FITS = re.compile(r"\benough (?:space |room |sf )?for\b|\b(?:fit|fits|hold|seat)\s+\d|\bbig enough\b|"
                    r"\balcanza\b|\bsf (?:per|a) (?:person|head)\b", re.I)
-_A_YEAR = re.compile(r"\bper (?:year|yr|annum)\b|\ba year\b|\bannual(?:ly)?\b|\byearly\b|/\s?yr\b|\bal a[nñ]o\b|"
-                     r"\bpor a[nñ]o\b|\banual\b|سنوي", re.I)
 _YEARS = re.compile(r"\b(\d{1,2})[- ]?(?:years?|yrs?)\b", re.I)
 # a monthly figure asked about units named ("whats monthly on the $80 ones"), not a budget stated "a month"
 _MONTHLY = re.compile(r"\bwhat'?s (?:the )?monthly\b|\bmonthly (?:on|for)\b|\bhow much (?:a|per) month\b|"
@@ -74,7 +72,7 @@ def asks_figures(text: str) -> bool:
     """Whether a message asks for arithmetic on a unit (per person, per bedroom, a year, N years, fits N people,
     at another $/SF)."""
     text = words_to_digits(text)
-    return bool(_PER_PERSON.search(text) or _PER_BEDROOM.search(text) or _A_YEAR.search(text) or _FITS.search(text)
+    return bool(_PER_PERSON.search(text) or _PER_BEDROOM.search(text) or A_YEAR.search(text) or _FITS.search(text)
                 or _MONTHLY.search(text)
                 or (_YEARS.search(text) and _TOTAL.search(text)) or (_RATE.search(text) and _IF_RATE.search(text)))
 
@@ -111,7 +109,7 @@ def figures(unit: Unit, text: str, people: int | None) -> list[str]:
                    f"tight (under {low} SF a person)")
         out.append(f"{sqft:,.0f} SF for {people} people is about {each:,.0f} SF a person: {verdict} (offices usually "
                    f"plan {low}-{high} SF a person, open plan to private offices)")
-    if rent and _A_YEAR.search(text) and not rate:
+    if rent and A_YEAR.search(text) and not rate:
         out.append(f"{_money(rent * 12)} a year ({_money(rent)} × 12)")
     elif rent and _MONTHLY.search(text) and not rate:
         out.append(f"{_money(rent)} a month ({_money(rent * 12)} a year)")
@@ -142,14 +140,13 @@ def describe(units: list[Unit], text: str, people: int | None) -> str | None:
     return "\n".join(lines) if lines else None
 
 
-COMPARED = re.compile(r"\bcompare|\bdifference\b|\bdiferencia\b|\bvs\.?\b|\bversus\b|الفرق", re.I)
 
 
 def money_compared(text: str, units: list[Unit]) -> str | None:
     """ "annual difference?" about two units: each one's rent a month and a year, and the gap; None unless the
     message asks a comparison of exactly two units with rents."""
     priced = [u for u in units if u["row_preview"].get("rent")]
-    if len(priced) != 2 or not COMPARED.search(text):
+    if len(priced) != 2 or not UNITS_COMPARED.search(text):
         return None
     lines = [f"{u['row_preview'].get('address')} ({u['id']}): ${u['row_preview']['rent']:,.0f} a month, "
              f"${u['row_preview']['rent'] * 12:,.0f} a year"

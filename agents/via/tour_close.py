@@ -23,6 +23,7 @@ from agents.cues import (
     SF_PER_PERSON,
     TOUR_WORDS,
     UNIT_ID,
+    UNITS_COMPARED,
     address_named,
     named_at,
     shown_by_address,
@@ -30,7 +31,7 @@ from agents.cues import (
 from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
-from agents.via.figures import COMPARED, money_compared
+from agents.via.figures import money_compared
 from agents.via.match_rank import preview
 from agents.via.referents import (
     ORDINAL,
@@ -418,7 +419,7 @@ def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -
     (no fee, doorman, ...), or, for pets, that the listing does not say and to ask at the viewing."""
     lines = []
     if units and re.search(r"\bmonthly\b|\bannual\b|\ba year\b|\bper year\b|\byearly\b", text, re.I) \
-            and not COMPARED.search(text):  # "monthly + annual on the 14th floor one, and book a tour ..."
+            and not UNITS_COMPARED.search(text):  # "monthly + annual on the 14th floor one, and book a tour ..."
         for unit in units:
             row = inventory.row(unit["unit_id"])
             if row is not None and row.get("rent"):

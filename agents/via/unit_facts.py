@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from agents.cues import A_YEAR, UNITS_COMPARED
 from agents.via.referents import english_ordinals, units_meant
 from agents.via.refine import unit_details
 
@@ -27,11 +28,7 @@ _EVERY = re.compile(r"\b(?:each|every|all|those|these|them|both|cada|todos|todas
 # "per person", "per attorney", "each of us": a share (not "per month", "per square foot")
 _PER_PERSON = re.compile(r"\bper (?!(?:month|mo|year|yr|annum|week|day|sf|sq|square|foot|ft|unit|floor)\b)[a-z]{3,}\b|"
                          r"\bsplit\b|\beach of us\b|\bpor persona\b|لكل شخص", re.I)
-_A_YEAR = re.compile(r"\bper (?:year|yr|annum)\b|\ba year\b|\bannual(?:ly)?\b|\byearly\b|\bfirst year\b|"
-                     r"\bprimer a[nñ]o\b|\bal a[nñ]o\b", re.I)
 _OVER_MONTHS = re.compile(r"\b(\d{1,2})[- ]?(?:months?|mo)\b", re.I)
-_DIFFERENCE = re.compile(r"\bdiff(?:erence|erent)?\b|\bcompare\b|\bvs\.?\b|\bversus\b|\bdiferencia\b|\bcompara\w*|"
-                         r"قارن|الفرق", re.I)
 
 # What the listings do not hold, and what to do instead
 _NOT_HELD: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -142,7 +139,7 @@ def facts_answer(text: str, shown: list[dict[str, Any]], focus: str | None = Non
     if not units and not lacking:
         return None
     lines = [f"The listings hold no {what}." for what in lacking]
-    yearly = bool(_A_YEAR.search(text))
+    yearly = bool(A_YEAR.search(text))
     if people and _PER_PERSON.search(text):
         for unit in units or shown:
             row = unit["row_preview"]
@@ -164,7 +161,7 @@ def facts_answer(text: str, shown: list[dict[str, Any]], focus: str | None = Non
         lines.append("Over " + f"{months} months: " + "; ".join(
             f"{u['id']} ${u['row_preview']['rent'] * months:,.0f}" for u in units[:5] if u["row_preview"].get("rent"))
             + ".")
-    if len(units) == 2 or (len(units) > 2 and _DIFFERENCE.search(text)):
+    if len(units) == 2 or (len(units) > 2 and UNITS_COMPARED.search(text)):
         lines.append(_differences(units[0], units[-1]))
     return "\n".join(lines)
 
@@ -175,7 +172,7 @@ def comparison(text: str, shown: list[dict[str, Any]], focus: str | None = None,
     """Two units compared ("the 3525 one ... compare it w SE-6675", "SE-1 vs the second"): both units' facts and
     what differs, before any reading of the message as a change of the search, with the first unit's id; None unless
     two units are named."""
-    if not shown or not _DIFFERENCE.search(text):
+    if not shown or not UNITS_COMPARED.search(text):
         return None
     pool = shown + [m for m in earlier or [] if m["id"] not in {x["id"] for x in shown}]
     in_focus = next((m for m in pool if m["id"] == focus), None)
