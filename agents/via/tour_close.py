@@ -90,7 +90,10 @@ _PART = re.compile(r"\b(morning|afternoon|evening|night|lunch|after work)\b", re
 
 
 def _clock(text: str) -> tuple[int, int] | None:
-    m = _CLOCK.search(text)
+    # a time said in full ("9:30am", "noon", "5:30") stands over a bare "at 14", which may be an address ("at 14 e
+    # 44th wednesday 9:30am")
+    found = list(_CLOCK.finditer(text))
+    m = next((c for c in found if c.group(1) or c.group(6) or c.group(7)), found[0] if found else None)
     if not m:
         part = _PART.search(text)
         return (PART_OF_DAY[part.group(1).lower()], 0) if part else None

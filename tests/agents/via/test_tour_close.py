@@ -130,3 +130,15 @@ def test_a_tour_message_also_answers_its_other_questions():
     dog = side_answers("book it monday 6pm and tell the landlord about my dog", shown, None, "en")
     assert dog.startswith("I can't message the landlord or broker for you")
     assert side_answers("book it monday 6pm", shown, None, "en") is None
+
+
+def test_a_time_said_in_full_stands_over_an_address_number():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from agents.via.tour_close import resolve_start
+
+    now = datetime(2026, 11, 27, 10, 0, tzinfo=ZoneInfo("America/New_York"))
+    start = resolve_start("set up a tour at 14 e 44th wednesday 9:30am", now)
+    assert (start.day, start.hour, start.minute) == (2, 9, 30)
+    assert resolve_start("wed at 4", now).hour == 16  # a bare hour is still a time when nothing else is
