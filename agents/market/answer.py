@@ -64,6 +64,11 @@ def _by_kind(kinds: Json, lang: str) -> str:
     return ("\nحسب النوع: " if ar else "\nBy type: ") + ("؛ " if ar else "; ").join(parts) + "."
 
 
+def _average_sale(sales: Json) -> float | None:
+    """The average sale (what "volumes and average prices" asks): the sales' value over their count."""
+    return sales["value_aed"] / sales["count"] if sales.get("count") and sales.get("value_aed") else None
+
+
 def render(tool: str, result: Json, lang: str) -> str:
     """One tool result as a sentence or a short list."""
     if "error" in result:
@@ -73,10 +78,9 @@ def render(tool: str, result: Json, lang: str) -> str:
         every, sales = result["all_transactions"], result.get("sales_only") or {}
         place, year, scope = _place(result["district"], lang), _when(result, lang), _scope(result, lang)
         kinds = _by_kind(result.get("by_transaction_type") or {}, lang)
-        # the average sale: what "volumes and average prices" asks, from the same two figures
-        average = (((f" متوسط سعر البيع: **{money(sales['value_aed'] / sales['count'], lang)}**." if ar else
-                     f" Average sale: **{money(sales['value_aed'] / sales['count'], lang)}**."))
-                   if sales.get("count") and sales.get("value_aed") else "")
+        mean = _average_sale(sales)
+        average = "" if mean is None else (f" متوسط سعر البيع: **{money(mean, lang)}**." if ar else
+                                           f" Average sale: **{money(mean, lang)}**.")
         if tool == "get_transaction_count":
             return (f"عدد المعاملات العقارية في {place} عام {year}{scope}: **{every['count']:,}** معاملة "
                     f"(منها {sales.get('count', 0):,} عملية بيع، بقيمة {money(every['value_aed'], lang)})."
@@ -263,10 +267,10 @@ def render_series(calls: list[tuple[str, Json]], lang: str) -> str:
             every = r["figures"] if tool == "get_municipality_sales" else {
                 "transactions": r["all_transactions"]["count"], "value_aed": r["all_transactions"]["value_aed"]}
             sales = r.get("sales_only") or {}
-            alone = (f" (منها بيع: {sales['count']:,}، {money(sales['value_aed'], lang)}، بمتوسط "
-                     f"{money(sales['value_aed'] / sales['count'], lang)})" if ar else
-                     f" (sales alone: {sales['count']:,}, {money(sales['value_aed'], lang)}, average "
-                     f"{money(sales['value_aed'] / sales['count'], lang)})") if sales.get("count") else ""
+            mean = _average_sale(sales)
+            alone = (f" (منها بيع: {sales['count']:,}، {money(sales['value_aed'], lang)}، بمتوسط {money(mean, lang)})"
+                     if ar else f" (sales alone: {sales['count']:,}, {money(sales['value_aed'], lang)}, average "
+                     f"{money(mean, lang)})") if mean is not None else ""
             lines.append(f"- {r['year']}: {every['transactions']:,} {'معاملة' if ar else 'transactions'}, "
                          f"{money(every['value_aed'], lang)}{alone}")
     head = {"get_current_supply": ("Housing supply in", "المعروض السكني في")}.get(

@@ -33,13 +33,14 @@ FALLBACK_K = 20
 UNSURE_MARGIN = 0.15
 
 YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
-# money (not a price per square metre: "AED/sqm" is the sale-rate tool's)
+# "sale volumes and average prices": deals counted and their average, not a rate per area
 VOLUMES = re.compile(r"\bvolumes?\b|\bhow many (?:sales|deals|transactions|units sold)\b|\bnumber of (?:sales|deals|"
                      r"transactions)\b|\b(?:sales|deal|transaction) counts?\b|عدد (?:صفقات|الصفقات|المعاملات|معاملات)|"
                      r"كم صفقة", re.I)
 AVERAGE_PRICE = re.compile(r"\b(?:avg|average|mean|typical)\.? (?:sale |sales |selling )?prices?\b|"
                            r"متوسط (?:ال)?سعر", re.I)
 PER_AREA = re.compile(r"\bper (?:sq|square)|\bpsf\b|\bpsm\b|/\s?(?:sq|m2|sqm|sqft)|للمتر|المتر المربع", re.I)
+# money (not a price per square metre: "AED/sqm" is the sale-rate tool's)
 CURRENCY = re.compile(r"\b(?:dirhams?|budget|afford|k\b|\d+\s*k)\b|\baed\b(?! ?(?:per|/) ?(?:sq|m))|"
                       r"درهم|دراهم|ميزاني|ألف|الف|أقل من|اقل من|"
                       r"بحدود|\bunder\s+\d|\bbelow\s+\d|\bless than\s+\d", re.I)

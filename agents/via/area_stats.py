@@ -123,12 +123,12 @@ def distance_answer(spec: SearchSpec, inventory: Inventory) -> str:
     each listing's minutes to the nearest subway station, summed up for the area (and size) asked about."""
     said = ["The listings give no distances to other places (a campus, an office): only each unit's minutes to "
             "its nearest subway station."]
+    bedrooms = spec.min_bedrooms if spec.min_bedrooms == spec.max_bedrooms else None  # one size asked, else all
+    size = "" if bedrooms is None else " studio" if bedrooms == 0 else f" {bedrooms}br"
     for place in spec.location[:3]:
-        rows = _rows(inventory, place, spec.min_bedrooms if spec.min_bedrooms == spec.max_bedrooms else None)
+        rows = _rows(inventory, place, bedrooms)
         walk = rows["min_to_subway"].dropna().to_numpy(dtype=float) if "min_to_subway" in rows else np.zeros(0)
         if len(walk):
-            size = "" if spec.min_bedrooms is None or spec.min_bedrooms != spec.max_bedrooms else " studio" \
-                if spec.min_bedrooms == 0 else f" {spec.min_bedrooms}br"
             said.append(f"{place.title()}: the {len(walk)}{size} listings are a median {np.median(walk):g} min from "
                         f"the subway ({int((walk <= 5).sum())} within 5 min).")
     said.append("For the trip itself, a transit planner from the area to where you need to be is the reliable "

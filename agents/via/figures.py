@@ -140,8 +140,6 @@ def describe(units: list[Unit], text: str, people: int | None) -> str | None:
     return "\n".join(lines) if lines else None
 
 
-
-
 def money_compared(text: str, units: list[Unit]) -> str | None:
     """ "annual difference?" about two units: each one's rent a month and a year, and the gap; None unless the
     message asks a comparison of exactly two units with rents."""

@@ -1074,9 +1074,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
     if dated is not None:  # "are these prices current tho? feels low": when the listings are from, no new search
         return {"reply": dated, "answered": True, "awaiting": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3), "data_age": True}]}
-    if answer and DISTANCE_Q.search(english) and not parse_spec(english).budget_monthly_usd:
+    asked = parse_spec(english) if answer and DISTANCE_Q.search(english) else None
+    if asked is not None and not asked.budget_monthly_usd:
         # "how far is hamilton heights from campus": a question about the area, not a move of the search to it
-        asked = parse_spec(english)
         around = SearchSpec.model_validate(previous) if previous else asked
         about = asked.model_copy(update={"location": asked.location or around.location,
                                          "min_bedrooms": around.min_bedrooms})

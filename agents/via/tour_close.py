@@ -417,6 +417,15 @@ _ASIDE_FACTS = (("no fee", r"\bno[- ]?fee|\bbroker(?:'s)? fee|\bfee\b|\bcomisi[o
                 *_AMENITY_ASK, ("washer", r"\bw/d\b"), ("roof", r"\broof"))
 
 
+_PETS = re.compile(r"\bpets?\b|\bdogs?\b|\bcats?\b|\bmascota|\bperro|\bgato|حيوان|قطة|قطط|كلب", re.I)
+
+
+def _answered_aside(part: str) -> bool:
+    """A yes/no aside `aside_answer` answers with the plan (pets, no fee, an amenity): not to be answered twice."""
+    return bool(_ASIDE.search(part)) and bool(_PETS.search(part) or any(re.search(said, part, re.I)
+                                                                         for _, said in _ASIDE_FACTS))
+
+
 def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -> str | None:
     """The answer to a yes/no question about the toured units asked beside the booking: what the listing says
     (no fee, doorman, ...), or, for pets, that the listing does not say and to ask at the viewing."""
@@ -437,7 +446,7 @@ def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -
         if row is None:
             continue
         shown = preview(row)
-        if re.search(r"\bpets?\b|\bdogs?\b|\bcats?\b|\bmascota|\bperro|\bgato|حيوان|قطة|قطط|كلب", part, re.I):
+        if _PETS.search(part):
             known = shown.get("pet_friendly")
             if known is None and re.search(r"[\u0600-\u06ff]", part):  # asked in Arabic: said in Arabic
                 lines.append(f"{unit['unit_id']}: الإعلان لا يذكر إن كانت الحيوانات الأليفة مسموحة: اسأل في المعاينة، "
@@ -1055,7 +1064,7 @@ def side_answers(text: str, shown: list[dict[str, Any]], focus: str | None, lang
     said = []
     for part in _SENTENCES.split(text):
         part = part.strip(" ,")
-        if not part or TOUR_WORDS.search(part) or not (
+        if not part or TOUR_WORDS.search(part) or _answered_aside(part) or not (
                 "?" in part or re.match(r"(?:what|who|why|how|is|does|do|are|which)\b", part, re.I)):
             continue
         at = [m for m in shown if address_named(part, m["row_preview"].get("address") or "")]

@@ -142,3 +142,11 @@ def test_a_time_said_in_full_stands_over_an_address_number():
     start = resolve_start("set up a tour at 14 e 44th wednesday 9:30am", now)
     assert (start.day, start.hour, start.minute) == (2, 9, 30)
     assert resolve_start("wed at 4", now).hour == 16  # a bare hour is still a time when nothing else is
+
+
+def test_a_yes_no_aside_is_left_to_the_plan_step_so_it_is_answered_once():
+    from agents.via.tour_close import side_answers
+
+    shown = [{"id": "SE-1", "score": 100.0, "reasons": [], "row_preview": {"address": "Astoria apartment",
+                                                                         "amenities": []}}]
+    assert side_answers("book the first one sunday 3pm. does it have a doorman?", shown, "SE-1", "en") is None
