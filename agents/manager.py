@@ -179,8 +179,8 @@ INVESTING = re.compile(r"\bto rent (?:it |them )?out\b|\brent(?:ing)? (?:it|them
 MARKET_FIGURE = re.compile(r"\b(?:how much|what do|rents?|rental|prices?|per (?:sq|square)|sqm|supply|pipeline|"
                            r"yields?|sales|transactions?|trend\w*|projects?|towers?)\b|كم|إيجار|ايجار|سعر|عائد|"
                            r"العرض|المعروض|صفقات|مبيعات|معاملات|مشاريع", re.I)
-SEARCH_ASK = re.compile(r"\b(?:looking for|find me|search|show me|any (?:apartments?|places|listings)|something in)\b",
-                        re.I)
+SEARCH_ASK = re.compile(r"\b(?:looking for|find me|search|show me|any (?:apartments?|places|listings)|something in|"
+                        r"(?:want|need|have|trying|going|help me) to find (?:a|an|me|us|something|somewhere))\b", re.I)
 # The person's own home, landlord or rent, said in Spanish (where the fitted weights have seen least): a problem or
 # a renewal there is no search
 OWN_HOME = re.compile(r"\b(?:en|de) mi (?:apartamento|departamento|piso|casa|unidad)\b|\bmi (?:casero|due[nñ]o|"
@@ -198,7 +198,10 @@ LANDLORD_ENTRY = re.compile(r"\b(?:landlord|he|she|they|owner|agent|manager|supe
 AMOUNT = re.compile(r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,6}\b(?!\s*(?:sf|sq|square))|"
                     r"\b\d+(?:\.\d+)?\s*(?:%|percent|k\b)", re.I)
 # bargaining is the renewal's own act, whatever the lease says: "can we negotiate a lower rent before we renew?"
-NEGOTIATING = re.compile(r"\bnegotiat\w*|\bnegoci\w*|\bhaggl\w*|\bbargain\w*|\bpush back\b|\bcounter\w*|تفاوض|نتفاوض",
+# ... or asks the offer to change: "can I get a smaller increase if I sign for 3 years"
+NEGOTIATING = re.compile(r"\bnegotiat\w*|\bnegoci\w*|\bhaggl\w*|\bbargain\w*|\bpush back\b|\bcounter\w*|تفاوض|نتفاوض|"
+                         r"\b(?:smaller|lower|less|reduced?) (?:increase|raise|hike|bump)\b|"
+                         r"\bif (?:i|we) (?:sign|commit|stay) (?:for|another) (?:\d+|one|two|three|a) (?:more )?years?\b",
                          re.I)
 RENT_NAMED = re.compile(r"\brent\b|\brenta\b|\balquiler\b|إيجار|ايجار", re.I)
 # a rate per foot is a figure too: "what if we negotiate to 80 a foot?", "y si negociamos a 80 el pie?"
@@ -228,7 +231,7 @@ MARKET_STATISTIC = re.compile(
     r"\b(?:avg|average|median|typical|index|yields?|transactions?|sales|sold|supply|compare|comparison|vs|trends?|"
     r"per (?:sq|square)|psf|prices? (?:per|of|in|on|for)|market (?:value|price|data|rent)|resale|valu\w+|worth|"
     r"comps|comparables?|market rents?|more expensive|cheaper than|promedio|precios?|subido|fair|asking|"
-    r"over ?priced)\b|"
+    r"over ?priced|rank\w*|(?:rental )?income|revenues?|ingresos|rentabilidad|roi)\b|"
     r"متوسط|معدل|مؤشر|معاملات|مبيعات|قارن|مقارن|سعر إعادة|إعادة بيع|اعادة بيع", re.I)
 # Requests outside what the workspace does get a short honest answer, not the search questions.
 OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (

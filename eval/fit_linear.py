@@ -24,8 +24,8 @@ def split_cases(task: str, split: str) -> list[dict[str, Any]]:
 
 def fit_logistic(rows: Sequence[dict[str, float]], labels: Sequence[str], *, C: float,
                  min_count: int = 2, keep_prefixes: tuple[str, ...] = (),
-                 class_weight: dict[str, float] | str | None = None) -> LinearModel:
-    """A multinomial (or binary) logistic regression as a LinearModel."""
+                 class_weight: dict[str, float] | str | None = None, digits: int = 4) -> LinearModel:
+    """A multinomial (or binary) logistic regression as a LinearModel (weights rounded to `digits` places)."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -42,7 +42,7 @@ def fit_logistic(rows: Sequence[dict[str, float]], labels: Sequence[str], *, C: 
     intercept = classifier.intercept_ if len(classes) > 2 else [0.0, classifier.intercept_[0]]
     weights: dict[str, tuple[float, ...]] = {}
     for j, name in enumerate(vectorizer.feature_names_):
-        row = tuple(round(float(coef[i][j]), 4) for i in range(len(classes)))
+        row = tuple(round(float(coef[i][j]), digits) for i in range(len(classes)))
         if max(abs(w) for w in row) >= PRUNE_BELOW:
             weights[str(name)] = row
-    return LinearModel(classes, tuple(round(float(b), 4) for b in intercept), weights)
+    return LinearModel(classes, tuple(round(float(b), digits) for b in intercept), weights)

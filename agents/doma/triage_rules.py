@@ -92,7 +92,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"headache|dizz|nause|faint|drows|lightheaded|light headed|vomit|throwing up|sleepy", 12),
     )),
     ("fire", _rx(
-        r"\bfire\b(?!_| ants?\b)", r"\bflames?\b", r"\bon fire\b", r"\bchar(?:red|ring)\b",
+        # the fire department, a drill or an exit sign is no fire
+        r"\bfire\b(?!_| ants?\b| (?:department|dept|fighters?|men|man|truck|drill|marshal|station|brigade|inspector|"
+        r"inspection|code|safety|service)s?\b)", r"\bflames?\b", r"\bon fire\b", r"\bchar(?:red|ring)\b",
         r"\bsmok(?:e|es|ing|ey|y)\b(?! (?:one|detector|alarm)s?\b)",  # not "the cover of the smoke one"
         r"\bscorch\w*", r"\bincendio\b", r"\bfuego\b", r"\bhumo\b", r"\bllamas\b", r"\bse quema\w*",
         _near(r"propane|gasoline|petrol|gas cans?|paint thinner|thinner|solvent|oily rags|kerosene",
@@ -371,6 +373,10 @@ _RESOLVED_AFTER = re.compile(
 )
 # An elevator that "jerked and stopped" is how someone got trapped; only getting out ends it.
 _FREED = re.compile(r"\b(?:got (?:\w+ )?out|(?:is|are|am|was|were) out|freed|rescued|opened|fixed|repaired|resolved)\b")
+# Symptoms that lift away from the home ("gone when we're at the library") point to CO there; they are not over.
+_AWAY_RELIEF = re.compile(r"\b(?:gone|go(?:es)? away|went away|better|stops?|disappears?|clears? up|fine)\b.{0,15}"
+                          r"\b(?:when|whenever|once|as soon as|if)\b.{0,25}\b(?:leave|left|out|outside|away|elsewhere|"
+                          r"somewhere else|at (?:the|work|school|my|our|a|his|her))\b")
 _RESOLVED_CLAUSE = re.compile(
     r"\b(?:it|that|this|the smell|the leak|the smoke|the sparking|the alarm|smell|leak)\b.*\b(?:anymore|any more|"
     r"gone|stopped|went away|cleared|fixed|resolved|repaired)\b|\bya no\b|\bnot anymore\b|\bno more\b|"
@@ -416,7 +422,7 @@ _IN_PROGRESS = re.compile(r"\b(?:someone|somebody|they|he|she|a man|a guy)\b.{0,
 # A report of a hazard that is over and dealt with ("the burst pipe from january was repaired", "small grease fire
 # last month, fire dept came, all good"), with nothing said to be going on: a check or a touch-up, not a rescue.
 _DEALT_WITH = re.compile(
-    r"\b(?:was|were|got|been|is|are) (?:\w+ )?(?:fixed|repaired|replaced|put out|cleaned|sanitized|sealed|reset|"
+    r"\b(?:was|were|got|been|is|are) (?:\w+ )?(?:fixed|repaired|replaced|put out|pumped out|cleaned|sanitized|sealed|reset|"
     r"resolved|restored|dried|patched|sorted)\b|\b(?:came|come|fixed it|fixed the|got me out)\b.{0,40}\b(?:fixed|"
     # "came and put it out", "got me out"; not the water that "came out at 71 °C"
     r"repaired|sealed|put (?:it|them|the fire) out|got (?:me|us|him|her|them) out|all good|fine)\b|"
@@ -427,7 +433,7 @@ _DEALT_WITH = re.compile(
     r"\bya (?:esta|quedo) (?:bien|arreglad\w+)|\b(?:fixed|repaired) (?:it|them|the \w+)\b|\bya paro\b|"
     r"\b(?:ya )?secamos\b|\bstopped and (?:we )?dried\b"
 )
-_ONGOING = re.compile(r"\bstill\b(?! (?:\w+ )?(?:scorched|stained|damaged|warped|charred|burnt|burned|marked|"
+_ONGOING = re.compile(r"\bstill\b(?! (?:\w+ )?(?:scorched|stained|damaged|warped|charred|burnt|burned|marked|musty|"
                       r"dirty|black|peeling|cracked|works|working|fine|ok|okay|good|intact)\b)|\bagain\b|\bright now\b|"
                       r"\bas we speak\b|\bcurrently\b|"
                       r"\bkeeps?\b|\bgetting worse\b|\bspreading\b|\bcame back\b|\bback again\b|\breturned\b|\bsigue\b|"
@@ -520,11 +526,12 @@ _VOLUME = re.compile(r"\beverywhere\b|\ball over\b|\bflood\w*|\bpour\w*|\bgush\w
 
 
 # A detector's low-battery chirp: a chirp or beep put down to the battery, not a new battery that did not stop it
-_CHIRP = re.compile(r"chirp|beep|\bpita\w*")
+_CHIRP = re.compile(r"chirp|beep|\bpita\w*|\bsuena cada\b|\bevery \d+ (?:seconds|minutes)\b")
 _BATTERY_CAUSE = re.compile(r"\blow batt\w*|\blb\b|\b(?:probably|likely|must be|i think|i guess|guess|maybe|"
                             r"supongo que es|غالبا) (?:\w+ ){0,3}?(?:battery|bateria|batteries)\b|"
                             r"\bbatter(?:y|ies) (?:is |are )?(?:low|dying|dead)\b|"
-                            r"\bfor (?:a|the|its) (?:new )?battery\b")
+                            r"\bfor (?:a|the|its) (?:new )?battery\b|\bbatter(?:y|ia) (?:icon|symbol|light|sign|warning)\b|"
+                            r"\bicon\w* (?:de |of )?(?:the )?(?:low )?(?:batter\w*)|\bbateria baja\b|\bbaja bateria\b")
 _BATTERY_RULED_OUT = re.compile(r"\bnew batter|\b(?:changed|replaced|put in) (?:the |new )?batter|\bnot the batter")
 _CO_EVIDENCE = re.compile(r"headache|dizz|nause|faint|drows|vomit|throwing up|sleepy|lightheaded|\bppm\b|"
                           r"\b(?:reads?|reading|shows?|showing|says?|display\w*) \d{2,4}\b")
@@ -557,9 +564,43 @@ _OWN_HOME_FINE = re.compile(r"\b(?:our|my|the) (?:own )?(?:apartment|unit|home|p
                             r"\bnot (?:mine|ours)\b")
 
 
+# A smell or a noise put down to a harmless cause, checked: "it was the garbage bag", "is just the riser being
+# refilled", "the super confirmed"
+_EXPLAINED = re.compile(r"\b(?:is|was|are|were) (?:just|only|actually) (?:the|from)\b|"
+                        r"\bturned out\b|"
+                        r"\b(?:checked|looked|confirmed)\b.{0,20}\bit (?:was|is)\b|"
+                        r"\b(?:super|landlord|plumber|technician|fire department|utility|gas company) "
+                        r"(?:confirmed|checked|says|said)\b|"
+                        # ... or to cooking nearby, the same every day
+                        r"\b(?:is|was|comes|came) from (?:the |a )?(?:bakery|restaurant|cafe|diner|pizzeria|takeout|"
+                        r"cooking)\b|\blike that every (?:morning|day|night|evening)\b")
+# A danger in someone else's building ("my friend's building had a gas leak", "my sister in another building")
+_ELSEWHERE = re.compile(r"\b(?:friend|sister|brother|cousin|aunt|uncle|coworker|colleague|boss)'?s? (?:\w+ )?"
+                        r"(?:building|place|apartment|house|flat)\b|\b(?:another|a different|a separate|other) "
+                        r"building\b|\bbuilding (?:ثاني|اخر|آخر)|\botro edificio\b|\bin (?:building|مبنى) (?:ثاني|اخر)")
+_HERE = re.compile(r"\b(?:our|here|separately|meanwhile|aqui|nuestro|هنا)\b|عندنا|هنا")
+# A smoke alarm set off by toast or a shower's steam: a nuisance alarm, not a fire
+_NUISANCE_ALARM = re.compile(r"\b(?:went|goes|go|going|set) off\b.{0,30}\b(?:when|whenever|every time|each time)\b.{0,30}"
+                             r"\b(?:toast\w*|shower\w*|steam\w*|popcorn)")
+
+
+def _sentence(text: str, clause: str) -> str:
+    return next((s for s in re.split(r"(?<=[.!?؟])\s+", text) if clause in s), clause)
+
+
 def _vetoed(hazard: str, cue: str, clause: str, text: str) -> bool:
-    """A cue the rest of the message rules out: sewer gas where no gas comes in, water held in a tub."""
+    """A cue the rest of the message rules out: sewer gas where no gas comes in, water held in a tub, a smell
+    checked and explained, a danger in someone else's building, a smoke alarm set off by toast."""
     if hazard == "gas" and _NO_GAS_SUPPLY.search(text) and _SMELL_ONLY_GAS.search(cue):
+        return True
+    sentence = _sentence(text, clause)
+    if hazard in ("gas", "fire", "flood", "electrical", "boiler") and _EXPLAINED.search(sentence) \
+            and not _ONGOING.search(sentence):
+        return True
+    if hazard in ("gas", "fire", "flood", "co", "electrical") and _ELSEWHERE.search(sentence) \
+            and _HERE.search(text.replace(sentence, " ")):
+        return True
+    if hazard == "fire" and "alarm" in cue and _NUISANCE_ALARM.search(text):
         return True
     return hazard == "flood" and bool(_IN_A_FIXTURE.search(clause) or _IN_A_FIXTURE.search(text)) \
         and not _OUT_OF_IT.search(text) and not re.search(r"burst|pipe|ceiling|pour|gush", cue)
@@ -601,7 +642,7 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
                     if _PAST_RESOLVED.search(clause):
                         resolved.append(hazard)
                     continue
-                if nxt and _RESOLVED_CLAUSE.search(nxt) and not _positive_hazard(nxt) \
+                if nxt and _RESOLVED_CLAUSE.search(nxt) and not _positive_hazard(nxt) and not _AWAY_RELIEF.search(nxt) \
                         and not (hazard == "trapped" and not _FREED.search(text, position)):
                     # "I smelled gas earlier, but it is gone now": the next clause takes it back.
                     negated.append(hazard)
@@ -786,7 +827,7 @@ _HVAC_DEVICE = (r"steam\w*|ac|heat|heating|heater|radiators?|boiler|furnace|hvac
                 r"vents?")
 RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("no_heat", "hvac", "P1", _rx(
-        r"\bno (?:heat|heating|calefaccion)\b", rf"{_NO_HAVE}(?:heat|heating)\b", r"\bsin (?:calefaccion|calor)\b",
+        r"\bno (?:radiator |central |steam |baseboard )?(?:heat|heating|calefaccion)\b", rf"{_NO_HAVE}(?:heat|heating)\b", r"\bsin (?:calefaccion|calor)\b",
         r"\bno (?:hay|tengo|tenemos|funciona (?:la )?) ?calefaccion\b", r"\bcalefaccion no funciona\b",
         r"\bno (?:sirve|funciona|prende|jala)\w* (?:la |el )?(?:heat|heating|calefaccion|calentador|boiler)\b",
         rf"\b(?:heat|heating|radiators?|boiler|furnace|heater|calefaccion)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|cold)",

@@ -279,3 +279,18 @@ def test_a_conversation_going_on_keeps_its_node(text: str, context: dict, node: 
     from agents.route_model import load_route_model
 
     assert route(text, learned=load_route_model(), **context).node == node
+
+
+@pytest.mark.parametrize(("text", "context", "node"), [
+    # asking the offer to change is bargaining, with a lease open
+    ("could they do a lower increase if we commit for two more years?", {"has_lease": True,
+                                                                        "previous_node": "renewal"}, "renewal"),
+    # the renewal given up on: the goal is a new place
+    ("landlord wants 9% at renewal, no way. I want to find a studio in astoria under 2200", {}, "needs"),
+    # a ranking of projects by rental income is a market figure, in Spanish too
+    ("clasificación de proyectos por ingresos de alquiler en Reem", {}, "analytics"),
+])
+def test_session_38_goals_said_beside_other_topics(text: str, context: dict, node: str) -> None:
+    from agents.route_model import load_route_model
+
+    assert route(text, learned=load_route_model(), **context).node == node

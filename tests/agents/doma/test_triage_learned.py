@@ -169,3 +169,47 @@ def test_lookalikes_of_this_session_are_not_emergencies(text: str) -> None:
 def test_a_co_alarm_is_no_low_battery_when_a_reading_or_new_battery_says_otherwise() -> None:
     assert classify("co alarm beeping and the screen says 120, batteries are new").priority == "P0"
     assert classify("CO detector going off, not the battery chirp, the loud pattern, we went outside").priority == "P0"
+
+
+@pytest.mark.parametrize("text, hazard", [
+    # symptoms that lift away from the home point to CO there; they are not over
+    ("we all wake up with headaches and feel sick, fine once we're out at work. the gas heater flame is orange",
+     "co"),
+    # a room without heat named by its radiator, freezing outside
+    ("no radiator heat in our unit since sunday, it's 18 outside and the apartment is 48", "no_heat"),
+])
+def test_evidence_of_session_38_hazards(text: str, hazard: str) -> None:
+    assert classify(text).priority == "P0", text
+    assert hazard in {s.hazard for s in analyze(text).signals}, text
+
+
+@pytest.mark.parametrize("text", [
+    # a smell or noise checked and put down to a harmless cause
+    "that gas smell on 3 turned out to be a rotting onion in the chute. the hallway light is out though",
+    "the rumbling water sound is just the tank refilling, the plumber said. our sink drains slowly",
+    "the burnt smell in the lobby is from the bakery next door, it's like that every morning. mailbox lock is stuck",
+    # a danger in someone else's building
+    "my cousin's apartment building had a fire last week and she's with us. separately our bedroom door squeaks",
+    # a smoke alarm set off by toast or a shower
+    "the smoke alarm goes off every time I make toast, nothing is burning. can it be moved?",
+    # a CO detector chirping for its battery, in Spanish and Arabic
+    "el detector de monoxido suena cada minuto y sale el icono de bateria baja, todos estamos bien",
+    "جهاز أول أكسيد الكربون يصفر وطلع رمز البطارية، ما أحد عنده أعراض",
+    # a gas smell fixed yesterday, in Arabic
+    "ريحة غاز أمس صلحوها وكل شيء تمام الحين، بس الغسالة ما تشتغل",
+])
+def test_lookalikes_of_session_38_are_not_emergencies(text: str) -> None:
+    assert classify(text).priority != "P0", text
+
+
+def test_a_just_that_intensifies_is_no_explanation() -> None:
+    assert classify("the toilet tank cracked and water is just pouring out into the hall, I can't stop it").priority \
+        == "P0"
+    assert classify("smoke alarm going off when cooking and there's smoke coming from behind the stove").priority \
+        == "P0"
+
+
+def test_the_fire_department_named_is_no_fire() -> None:
+    for text in ("the fire department inspected the building and said the hallway extinguisher is expired",
+                 "my son was stuck in the elevator, the fire department got him out. now it grinds between floors"):
+        assert "fire" not in {s.hazard for s in analyze(text).signals}, text
