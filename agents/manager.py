@@ -201,7 +201,8 @@ AMOUNT = re.compile(r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,6}\b(?!\s*(?:sf|sq|s
 # ... or asks the offer to change: "can I get a smaller increase if I sign for 3 years"
 NEGOTIATING = re.compile(r"\bnegotiat\w*|\bnegoci\w*|\bhaggl\w*|\bbargain\w*|\bpush back\b|\bcounter\w*|تفاوض|نتفاوض|"
                          r"\b(?:smaller|lower|less|reduced?) (?:increase|raise|hike|bump)\b|"
-                         r"\bif (?:i|we) (?:sign|commit|stay) (?:for|another) (?:\d+|one|two|three|a) (?:more )?years?\b",
+                         r"\bif (?:i|we) (?:sign|commit|stay) (?:for|another) (?:\d+|one|two|three|a) "
+                         r"(?:more )?years?\b",
                          re.I)
 RENT_NAMED = re.compile(r"\brent\b|\brenta\b|\balquiler\b|إيجار|ايجار", re.I)
 # a rate per foot is a figure too: "what if we negotiate to 80 a foot?", "y si negociamos a 80 el pie?"

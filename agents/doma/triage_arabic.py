@@ -96,7 +96,7 @@ WORDS: dict[str, str] = {
     "لسه": "still", "بطارية": "battery", "بطاريه": "battery",
     "تم": "was", "تصلح": "fixed", "اتصلح": "fixed", "انصلح": "fixed", "خلاص": "fixed", "اصلحتها": "fixed it",
     "أصلحتها": "fixed it", "اصلحوها": "fixed it", "صلحوها": "fixed it", "صلحوه": "fixed it", "اصلحوه": "fixed it",
-    "صفر": "beeped", "صفّر": "beeped", "يصفر": "beeps", "تصفر": "beeps", "رمز": "icon", "أعراض": "symptoms",
+    "صفر": "beeped", "صفّر": "beeped", "تصفر": "beeps", "رمز": "icon", "أعراض": "symptoms",
     "اعراض": "symptoms",
     "حد": "someone", "أحد": "someone", "شخص": "someone", "يحاول": "trying", "يكسر": "break", "عندي": "i have",
     "عندنا": "we have", "يوجد": "there is", "هناك": "there is", "فيه": "there is", "بس": "but", "لكن": "but",

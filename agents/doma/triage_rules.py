@@ -422,8 +422,8 @@ _IN_PROGRESS = re.compile(r"\b(?:someone|somebody|they|he|she|a man|a guy)\b.{0,
 # A report of a hazard that is over and dealt with ("the burst pipe from january was repaired", "small grease fire
 # last month, fire dept came, all good"), with nothing said to be going on: a check or a touch-up, not a rescue.
 _DEALT_WITH = re.compile(
-    r"\b(?:was|were|got|been|is|are) (?:\w+ )?(?:fixed|repaired|replaced|put out|pumped out|cleaned|sanitized|sealed|reset|"
-    r"resolved|restored|dried|patched|sorted)\b|\b(?:came|come|fixed it|fixed the|got me out)\b.{0,40}\b(?:fixed|"
+    r"\b(?:was|were|got|been|is|are) (?:\w+ )?(?:fixed|repaired|replaced|put out|pumped out|cleaned|sanitized|sealed|"
+    r"reset|resolved|restored|dried|patched|sorted)\b|\b(?:came|come|fixed it|fixed the|got me out)\b.{0,40}\b(?:fixed|"
     # "came and put it out", "got me out"; not the water that "came out at 71 °C"
     r"repaired|sealed|put (?:it|them|the fire) out|got (?:me|us|him|her|them) out|all good|fine)\b|"
     r"\b(?:it is|its|all is|alls|everything is|everything) (?:fine|ok|okay|good|dry)\b|\ball good\b|\balready out\b|"
@@ -530,7 +530,8 @@ _CHIRP = re.compile(r"chirp|beep|\bpita\w*|\bsuena cada\b|\bevery \d+ (?:seconds
 _BATTERY_CAUSE = re.compile(r"\blow batt\w*|\blb\b|\b(?:probably|likely|must be|i think|i guess|guess|maybe|"
                             r"supongo que es|غالبا) (?:\w+ ){0,3}?(?:battery|bateria|batteries)\b|"
                             r"\bbatter(?:y|ies) (?:is |are )?(?:low|dying|dead)\b|"
-                            r"\bfor (?:a|the|its) (?:new )?battery\b|\bbatter(?:y|ia) (?:icon|symbol|light|sign|warning)\b|"
+                            r"\bfor (?:a|the|its) (?:new )?battery\b|"
+                            r"\bbatter(?:y|ia) (?:icon|symbol|light|sign|warning)\b|"
                             r"\bicon\w* (?:de |of )?(?:the )?(?:low )?(?:batter\w*)|\bbateria baja\b|\bbaja bateria\b")
 _BATTERY_RULED_OUT = re.compile(r"\bnew batter|\b(?:changed|replaced|put in) (?:the |new )?batter|\bnot the batter")
 _CO_EVIDENCE = re.compile(r"headache|dizz|nause|faint|drows|vomit|throwing up|sleepy|lightheaded|\bppm\b|"
@@ -580,7 +581,8 @@ _ELSEWHERE = re.compile(r"\b(?:friend|sister|brother|cousin|aunt|uncle|coworker|
                         r"building\b|\bbuilding (?:ثاني|اخر|آخر)|\botro edificio\b|\bin (?:building|مبنى) (?:ثاني|اخر)")
 _HERE = re.compile(r"\b(?:our|here|separately|meanwhile|aqui|nuestro|هنا)\b|عندنا|هنا")
 # A smoke alarm set off by toast or a shower's steam: a nuisance alarm, not a fire
-_NUISANCE_ALARM = re.compile(r"\b(?:went|goes|go|going|set) off\b.{0,30}\b(?:when|whenever|every time|each time)\b.{0,30}"
+_NUISANCE_ALARM = re.compile(r"\b(?:went|goes|go|going|set) off\b.{0,30}"
+                             r"\b(?:when|whenever|every time|each time)\b.{0,30}"
                              r"\b(?:toast\w*|shower\w*|steam\w*|popcorn)")
 
 
@@ -827,7 +829,8 @@ _HVAC_DEVICE = (r"steam\w*|ac|heat|heating|heater|radiators?|boiler|furnace|hvac
                 r"vents?")
 RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("no_heat", "hvac", "P1", _rx(
-        r"\bno (?:radiator |central |steam |baseboard )?(?:heat|heating|calefaccion)\b", rf"{_NO_HAVE}(?:heat|heating)\b", r"\bsin (?:calefaccion|calor)\b",
+        r"\bno (?:radiator |central |steam |baseboard )?(?:heat|heating|calefaccion)\b",
+        rf"{_NO_HAVE}(?:heat|heating)\b", r"\bsin (?:calefaccion|calor)\b",
         r"\bno (?:hay|tengo|tenemos|funciona (?:la )?) ?calefaccion\b", r"\bcalefaccion no funciona\b",
         r"\bno (?:sirve|funciona|prende|jala)\w* (?:la |el )?(?:heat|heating|calefaccion|calentador|boiler)\b",
         rf"\b(?:heat|heating|radiators?|boiler|furnace|heater|calefaccion)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|cold)",
