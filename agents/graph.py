@@ -118,9 +118,22 @@ SCOPES = {"needs": "needs", "tour": "needs", "renewal": "renewal", "comps": "com
           "triage": "triage"}
 
 
+# a file or a message to send: the workspace cannot
+SEND_ASKED = re.compile(r"\b(?:e-?mail|send|forward|xlsx|excel|spreadsheet|csv|pdf)\b|ارسل|أرسل|إيميل|ايميل", re.I)
+
+
+def no_answer(state: AgentState) -> str:
+    """The reply of a turn whose node produced none: said plainly, with what that part of the workspace holds."""
+    lang = state.get("lang")
+    if SEND_ASKED.search(state.get("text") or ""):
+        return phrase("cannot_send", lang)
+    node = (state.get("route") or {}).get("node") or "needs"
+    return phrase("no_answer", lang, scope=phrase(f"scope_{SCOPES.get(node, 'needs')}", lang))
+
+
 def finish_node(state: AgentState) -> dict[str, Any]:
     """Last node of every turn: the reply joins the chat history (saying which part of the message comes next)."""
-    reply = not_a_repeat(state, state.get("reply") or "Done.")
+    reply = not_a_repeat(state, state.get("reply") or no_answer(state))
     pending = state.get("pending")
     if pending and pending["node"] != (state.get("route") or {}).get("node"):
         reply += (f"\n\nYou also asked about {NEXT_PART.get(pending['node'], 'something else')}: "

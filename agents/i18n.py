@@ -163,6 +163,21 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "ar": "لا أستطيع الإجابة عن ذلك من البيانات المتوفرة لدي، وبدلاً من تكرار إجابتي السابقة: {scope} اسألني عن "
               "شيء من ذلك، أو أخبرني بما تريد تغييره.",
     },
+    # a turn that produced no reply at all (agents/graph.py: finish_node)
+    "no_answer": {
+        "en": "I couldn't work that out from what I hold: {scope} Ask about one of those, or tell me what to change.",
+        "es": "No pude resolver eso con los datos que tengo: {scope} Pregúnteme por algo de eso, o dígame qué cambiar.",
+        "ar": "لم أستطع الإجابة عن ذلك من البيانات المتوفرة لدي: {scope} اسألني عن شيء من ذلك، أو أخبرني بما تريد "
+              "تغييره.",
+    },
+    "cannot_send": {
+        "en": "I can't send emails or make files (xlsx, PDF): everything I found stays in this chat, so copy what you "
+              "need from the answers above into your own email or sheet.",
+        "es": "No puedo enviar correos ni crear archivos (xlsx, PDF): todo lo que encontré queda en este chat; copie "
+              "lo que necesite de las respuestas anteriores a su correo u hoja.",
+        "ar": "لا أستطيع إرسال البريد الإلكتروني أو إنشاء ملفات (xlsx أو PDF): كل ما وجدته يبقى في هذه المحادثة، "
+              "فانسخ ما تحتاجه من الإجابات السابقة إلى بريدك أو جدولك.",
+    },
     "scope_needs": {
         "en": "the listings give rent, size, bedrooms, bathrooms, floor, building age, minutes to the subway and "
               "amenities (doorman, elevator, gym, laundry, roof deck, patio, no fee), not schools, noise, pet "

@@ -676,8 +676,9 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
 _TEMP_STRICT = re.compile(
     r"(?<!\bapt )(?<!\bunit )(?<!\bin )(?<!#)"  # "apt 2f", "radiators cold in 5c": a flat, not a temperature
     r"(-?\d{1,3}(?:\.\d)?)\s*(?:(?:deg(?:ree)?s?|grados)\s*(f|c|fahrenheit|celsius)?|(f|c)\b)"
-    r"|(-?\d{1,3})\s+(?:out|outside|inside|in here|fuera|afuera|dentro|adentro)\b"
-    r"|\b(?:it is|its|about|around) (-?\d{1,3})\b(?! (?:days?|hours?|weeks?|minutes?|floors?|am|pm|times?))"
+    r"|(-?\d{1,3})\s+(?:out|outside|inside|in here|fuera|afuera|dentro|adentro|at night|overnight)\b"
+    r"|\b(?:it is|its|about|around)(?: been| getting| going)? (-?\d{1,3})\b"
+    r"(?! (?:days?|nights?|hours?|weeks?|months?|minutes?|floors?|am|pm|times?))"
     r"|\b(?:outside|inside|indoors|in here|hit|hits|drop to|drops to|get down to|going down to|low of|lows of|"
     r"down to)\s+(?:is\s+|reads\s+|at\s+|about\s+|around\s+)?(-?\d{1,3})\b"
     r"(?!\s*(?:deg|c\b|f\b|days?|hours?|weeks?|minutes?|floors?|am|pm|times?|%))"

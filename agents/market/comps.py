@@ -1239,7 +1239,10 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     if len(towns) == 2:  # "3-room in toa payoh vs bedok, which gives better value?": each town valued, side by side
         side_by_side = compare_towns(engine, text, towns, as_of)
         if side_by_side:
+            # the flat type, budget and lease asked stay for the next turn ("one at blk 227B sumang lane, 93 sqm?")
+            weighed = engine.parser.parse(text, as_of=as_of).target
             return {"reply": side_by_side, "awaiting": None,
+                    "comps": {"target": weighed.model_dump(mode="json"), "text": text, "statistic": True},
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "towns_compared": towns}]}
     result = engine.run(text, as_of=as_of, target=target, model=model)

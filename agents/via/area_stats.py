@@ -18,7 +18,8 @@ from data.sources.nyc import Inventory
 AVERAGE_Q = re.compile(r"\bon average\b|\baverage\b|\bavg\b|\bmedian\b|\btypical(?:ly)?\b|\bgoing rate\b|"
                        r"\bspace for (?:the|your) (?:money|price|buck)\b|\bmore space per\b|\bbang for\b|"
                        r"\b(?:cheaper|pricier|more expensive) than\b|\b(?:even|any) cheaper\?|"
-                       r"\bcheaper (?:on average|overall|in general)\b|"
+                       r"\bcheaper (?:on average|overall|in general)\b|\bin general\b|"
+                       r"\bhow much (?:cheaper|pricier|more expensive)\b(?: \w+){1,4} than\b|"
                        # is this price what the area asks: "the normal rent for a 1br", "am i overpaying"
                        r"\b(?:normal|usual|fair|market|reasonable) (?:rent|price)s?\b|\bmarket rate\b|\boverpay\w*|"
                        r"\bprecio (?:normal|justo)\b|\brenta normal\b", re.I)
@@ -83,6 +84,36 @@ def compare_areas(text: str, spec: SearchSpec, inventory: Inventory) -> str | No
             lines.append(f"For the money, **{by_foot[0][0].title()}** gives the most space (${by_foot[0][1][2]:.2f} "
                          f"a square foot a month, against ${by_foot[-1][1][2]:.2f} in {by_foot[-1][0].title()}).")
     return "\n".join([*lines, _AGE])
+
+
+# "the average $/SF across everything you have": the whole inventory of that kind, not one area
+OVERALL_Q = re.compile(r"\bacross (?:everything|all)\b|\beverything (?:you have|you list|in your data)\b|"
+                       r"\ball (?:the |your |of your )?(?:suites|offices|listings|apartments|units)\b|"
+                       r"\bwhole (?:inventory|data ?set|list)\b|\bin (?:your|the) (?:data|inventory)\b", re.I)
+
+
+def overall_rates(text: str, kind: str, inventory: Inventory) -> str | None:
+    """The rent level across everything we list of one kind (offices: $/SF a year; apartments: a month), and where a
+    figure the message states sits in it; None unless an average over everything is asked."""
+    if not (AVERAGE_Q.search(text) and OVERALL_Q.search(text)):
+        return None
+    frame = inventory.frame
+    office = kind == "office"
+    values = frame.loc[frame["kind"] == kind, "ppsf_year" if office else "rent"].dropna().to_numpy(dtype=float)
+    if len(values) == 0:
+        return None
+    unit = "/SF a year" if office else " a month"
+    p25, median, p75 = np.percentile(values, [25, 50, 75])
+    said = [f"Across all {len(values)} {'office suites' if office else 'apartments'} we list: mean "
+            f"${values.mean():,.2f}{unit}, median ${median:,.2f} (middle half ${p25:,.2f}–${p75:,.2f}), from "
+            f"${values.min():,.2f} to ${values.max():,.2f}."]
+    stated = [float(n) for n in re.findall(r"(?<![\w.])\$?(\d{2,5}(?:\.\d+)?)\b(?!\s*%)", text)]
+    level = next((n for n in stated if values.min() * 0.5 <= n <= values.max() * 1.5), None)
+    if level is not None:
+        at_or_below = int((values <= level).sum())
+        said.append(f"${level:,.2f}{unit} is at or below {at_or_below} of them ({at_or_below / len(values):.0%})"
+                    + (": the lowest rate we list." if level <= values.min() else "."))
+    return "\n".join([*said, "Asking rents from the listing sheets, not signed deals."])
 
 
 def list_price(text: str, spec: SearchSpec, inventory: Inventory) -> str | None:

@@ -28,6 +28,10 @@ _PER_PERSON = re.compile(r"\bper (?:person|head|roommate|pp)\b|\beach\b|\bsplit\
 _PER_BEDROOM = re.compile(r"\bper (?:bed ?room|br|bed|room)\b|\bpor (?:habitaci[oó]n|dormitorio)\b|لكل غرفة", re.I)
 _FITS = re.compile(r"\benough (?:space |room |sf )?for\b|\b(?:fit|fits|hold|seat)\s+\d|\bbig enough\b|"
                    r"\balcanza\b|\bsf (?:per|a) (?:person|head)\b", re.I)
+# "how many people would that fit?": the headcount a space holds, by the rule of thumb
+_CAPACITY = re.compile(r"\bhow many (?:people|ppl|persons|staff|employees|desks|seats|workstations|heads)\b.{0,25}"
+                       r"\b(?:fit|fits|hold|holds|seat|seats|take|takes|accommodate)\b|\bcapacity\b|"
+                       r"\bcu[aá]ntas personas\b|\bكم شخص\b", re.I)
 _YEARS = re.compile(r"\b(\d{1,2})[- ]?(?:years?|yrs?)\b", re.I)
 # a monthly figure asked about units named ("whats monthly on the $80 ones"), not a budget stated "a month"
 _MONTHLY = re.compile(r"\bwhat'?s (?:the )?monthly\b|\bmonthly (?:on|for)\b|\bhow much (?:a|per) month\b|"
@@ -73,7 +77,7 @@ def asks_figures(text: str) -> bool:
     at another $/SF)."""
     text = words_to_digits(text)
     return bool(_PER_PERSON.search(text) or _PER_BEDROOM.search(text) or A_YEAR.search(text) or _FITS.search(text)
-                or _MONTHLY.search(text)
+                or _MONTHLY.search(text) or _CAPACITY.search(text)
                 or (_YEARS.search(text) and _TOTAL.search(text)) or (_RATE.search(text) and _IF_RATE.search(text)))
 
 
@@ -81,7 +85,7 @@ def asks_shares(text: str) -> bool:
     """Whether a message asks how a rent or a space divides (per person, per bedroom, enough for N people): figures
     the answers about a single unit do not give."""
     text = words_to_digits(text)
-    return bool(_PER_PERSON.search(text) or _PER_BEDROOM.search(text) or _FITS.search(text))
+    return bool(_PER_PERSON.search(text) or _PER_BEDROOM.search(text) or _FITS.search(text) or _CAPACITY.search(text))
 
 
 def _money(value: float) -> str:
@@ -109,6 +113,11 @@ def figures(unit: Unit, text: str, people: int | None) -> list[str]:
                    f"tight (under {low} SF a person)")
         out.append(f"{sqft:,.0f} SF for {people} people is about {each:,.0f} SF a person: {verdict} (offices usually "
                    f"plan {low}-{high} SF a person, open plan to private offices)")
+    if sqft and _CAPACITY.search(text):
+        low, high = SF_PER_PERSON
+        out.append(f"{sqft:,.0f} SF holds about {sqft / high:,.0f}-{sqft / low:,.0f} people (offices usually plan "
+                   f"{low}-{high} SF a person, open plan to private offices)"
+                   + (f"; {people} people would have about {sqft / people:,.0f} SF each" if people else ""))
     if rent and A_YEAR.search(text) and not rate:
         out.append(f"{_money(rent * 12)} a year ({_money(rent)} × 12)")
     elif rent and _MONTHLY.search(text) and not rate:

@@ -21,7 +21,15 @@ from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
 from agents.textnum import amount, spanish_amounts, words_to_digits
-from agents.via.area_stats import AVERAGE_Q, DISTANCE_Q, LIST_PRICE_Q, compare_areas, distance_answer, list_price
+from agents.via.area_stats import (
+    AVERAGE_Q,
+    DISTANCE_Q,
+    LIST_PRICE_Q,
+    compare_areas,
+    distance_answer,
+    list_price,
+    overall_rates,
+)
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.figures import asks_figures, asks_shares, describe, money_compared, people_said, with_me
 from agents.via.match_rank import DEEPER, match, preview
@@ -106,8 +114,8 @@ _MONEY = re.compile(
 _BUDGET_BEFORE = re.compile(r"(under|below|less than|max(imum)?|up to|no more than|at most|<|budget( of| is)?( \w+)?|"
                             r"can (spend|do|afford|pay)( up to)?|spend|pay|around|about|approx(imately)?|~|roughly|"
                             r"between|from|for|at|rent( of)?|\bof)\s*$", re.I)
-_BUDGET_AFTER = re.compile(r"^\s*(total |monthly |all[- ]in )?(budget|max\b|maximum|tops|or less|a month|per month|"
-                           r"/\s*mo|rent\b)", re.I)
+_BUDGET_AFTER = re.compile(r"^\s*(?:total\b|(total |monthly |all[- ]in )?(budget|max\b|maximum|tops|or less|a month|"
+                           r"per month|/\s*mo|rent\b))", re.I)
 _MAX_MONEY_BEFORE = re.compile(r"(can'?t|cannot|won'?t|will not|not|don'?t want to|unable to|never)\s+"
                                r"(go|spend|pay|be)?\s*(over|above|more than|beyond|exceed|past)\s*$"
                                r"|no (higher|more) than\s*$", re.I)
@@ -527,6 +535,10 @@ def income_budget(text: str) -> tuple[float, float, str] | None:
     return yearly, round(yearly / INCOME_MULTIPLE, 2), _blank(text, (cue.start(), m.end()))
 
 
+# a number that names a suite, a unit or a room ("the other suite on 21 (2102)", "apt 1203") is no budget
+_LABELLED = re.compile(r"\b(?:suites?|ste|units?|apt|room|rm)\b(?:\W+\w+){0,3}\W*$|#\s*$", re.I)
+
+
 def _money(text: str, size_for_rate: int | None) -> tuple[float | None, float | None, float, str]:
     """Budget min and max (monthly USD), the confidence, and the text with the amounts blanked."""
     low = high = None
@@ -574,7 +586,9 @@ def _money(text: str, size_for_rate: int | None) -> tuple[float | None, float | 
     if low is None and high is None:
         # A lone bare amount ("1br in harlem 2500") is most likely the budget; low confidence says so.
         bare = [m for m in re.finditer(r"(?<![\w$.,/-])(\d{1,2},?\d{3})(?![\w,.%/-])", text)
-                if not re.fullmatch(r"(19|20)\d\d", m.group(1)) and 500 <= float(m.group(1).replace(",", "")) <= 60000]
+                if not re.fullmatch(r"(19|20)\d\d", m.group(1)) and 500 <= float(m.group(1).replace(",", "")) <= 60000
+                and not _LABELLED.search(text[max(0, m.start() - 25):m.start()])
+                and not (text[m.start() - 1:m.start()] == "(" and text[m.end():m.end() + 1] == ")")]
         if len(bare) == 1:
             high, confidence = float(bare[0].group(1).replace(",", "")), 0.5
             text = _blank(text, bare[0].span())
@@ -733,8 +747,10 @@ def parse_spec(text: str) -> SearchSpec:
     if budget_max is not None and _building_number(budget_max, original):
         budget_max = None  # "all at 1674? anything at 1412 broadway": a building's number, not a rent
     sharing = shared_budget(work)
-    if sharing and budget_max is not None:  # "3 of us, each of us can do max 1400": the rent is the total
-        budget_max = budget_max * sharing
+    stated_total = budget_max is not None and re.search(
+        rf"(?<![\d,.])(?:{budget_max:.0f}|{budget_max:,.0f})\s*(?:total|in total|combined|altogether)\b", original)
+    if sharing and budget_max is not None and not stated_total:
+        budget_max = budget_max * sharing  # "3 of us, each of us can do max 1400": the rent is the total
     if income and budget_max is None:
         budget_max, money_conf = income[1], 0.6  # from the stated income, by the 40x rule
     budget = None
@@ -1083,6 +1099,12 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         return {"reply": distance_answer(about, load_inventory()), "answered": True, "awaiting": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "distance_question": about.location}]}
+    kind = (previous or {}).get("kind") or parse_spec(english).kind or "apartment"
+    overall = overall_rates(english, kind, load_inventory()) if answer else None
+    if overall is not None:  # "what's the average $/SF across everything you have, so I know if 80 is good"
+        return {"reply": overall, "answered": True, "awaiting": None,
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "overall_rates": kind}]}
     stats = area_answer(english, previous)
     if stats is not None and stats[2]:  # "cheapest EV 1brs under 2.6k. also is the LES even cheaper?": both
         search = needs_node({**state, "text": stats[2]}, model=model, answer=answer)

@@ -470,8 +470,10 @@ _NO_ADDRESS = re.compile(r"apartment \(building (\d+)\)")  # the rental listings
 # a floor said: "the 21st floor one", "floor 3", "the 4th-floor space", "el del primer piso", "ground floor"
 _FLOOR_SAID = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|º|°|o)?[\s-]*(?:fl(?:oor|r)?|piso|planta)\b(?!\s*(?:plan|area))|"
                          r"\b(?:floor|piso|planta) (?:[a-z])?(\d{1,2})\b|"
-                         r"\b(ground|primer|first|segundo|second|tercer|third)\s+(?:floor|piso|planta)\b", re.I)
-_FLOOR_WORDS = {"ground": 1, "primer": 1, "first": 1, "segundo": 2, "second": 2, "tercer": 3, "third": 3}
+                         r"\b(ground|primer|first|segundo|second|tercer|third|fourth|fifth)[\s-]+(?:floor|piso|planta)\b",
+                         re.I)
+_FLOOR_WORDS = {"ground": 1, "primer": 1, "first": 1, "segundo": 2, "second": 2, "tercer": 3, "third": 3, "fourth": 4,
+                "fifth": 5}
 
 
 def floor_said(text: str) -> int | None:
@@ -1086,7 +1088,8 @@ def answer_each(text: str, shown: list[dict[str, Any]], focus: str | None = None
 # "floor 18 with no elevator? that can't be right": the person doubts what the data says of a unit
 DOUBT = re.compile(r"\bcan'?t be right\b|\bcannot be right\b|\bcan not be right\b|"
                    r"\bthat'?s (?:wrong|odd|weird|strange)\b|"
-                   r"\bis that (?:right|correct|true)\b|\bseems (?:off|wrong)\b|\bare you sure\b|\bno way\b", re.I)
+                   r"\bis that (?:right|correct|true)\b|\bseems (?:off|wrong)\b|\bare you sure\b|\bno way\b|"
+                   r"\btypo\b|\b(?:gotta|must|has to) be (?:wrong|a mistake|an error)\b|\ba data error\b", re.I)
 
 
 # "are these prices current?", "how old is this data?": when the listings are from, not a new search
@@ -1098,8 +1101,20 @@ DATA_AGE = re.compile(r"\b(?:are|is) (?:these|those|the|this|that|it|they)\b.{0,
                       r"\b(?:son|est[aá]n) (?:actuales|vigentes)\b|\bprecios actuales\b", re.I)
 
 
+# "are rents going up or down this year? should I wait for spring?": a trend the undated listings cannot show
+TREND_Q = re.compile(r"\b(?:going up|going down|go up|go down|rising|falling|dropping|trend\w*)\b.{0,40}"
+                     r"\b(?:this|next) (?:year|spring|summer|fall|winter|month)\b|"
+                     r"\b(?:rents?|prices?)\b.{0,30}\b(?:going (?:up|down)|rising|falling|dropping|trend\w*)\b|"
+                     r"\bshould (?:i|we) wait\b|\bbetter (?:time|month) to (?:rent|sign|look)\b", re.I)
+
+
 def data_age(text: str, shown: list[dict[str, Any]]) -> str | None:
-    """How current the listings are, for "are these prices current?"; None unless that is asked."""
+    """How current the listings are, for "are these prices current?" or a trend asked of them; None unless that is
+    asked."""
+    if TREND_Q.search(text) and not DATA_AGE.search(text):
+        return ("I can't tell from these listings: they are an undated sample (the apartments from about 2016), so "
+                "they show no trend over time and say nothing about whether waiting would pay. Use them to compare "
+                "areas and units with each other, and watch current asking rents on the listing sites for the trend.")
     if not DATA_AGE.search(text):
         return None
     offices = any(m["row_preview"].get("kind") == "office" for m in shown)
@@ -1111,6 +1126,39 @@ def data_age(text: str, shown: list[dict[str, Any]]) -> str | None:
             "current asking rent with the listing before you decide.")
 
 
+# A listing's figures that someone may doubt, and how to say them back
+_FIGURES = (("min_to_subway", "{:g} minutes to the subway"), ("building_age_yrs", "a building {:g} years old"),
+            ("bathrooms", "{:g} bathrooms"), ("sqft", "{:,.0f} SF"), ("rent", "${:,.0f} a month"))
+
+
+def _figure_doubted(text: str, pool: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
+    """The one shown unit with a figure the message repeats ("43 minutes??"), and that figure said."""
+    numbers = {float(n.replace(",", "")) for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", text)}
+    hits = [(m, fmt.format(float(m["row_preview"][key]))) for key, fmt in _FIGURES for m in pool
+            if m["row_preview"].get(key) is not None and float(m["row_preview"][key]) in numbers]
+    return hits[0] if len({m["id"] for m, _ in hits}) == 1 else None
+
+
+_DRAFT_ASKED = re.compile(r"\bdraft\b|\bwrite (?:an? |the )?(?:email|e-mail|message|note|letter)\b|\bredact\w*\b", re.I)
+_ASKING = re.compile(r"\b(?:asking|to ask|and ask|ask(?:ing)? (?:them|him|her))\s+(?:about\s+|if\s+|whether\s+)?(.+)$",
+                     re.I)
+
+
+def broker_draft(text: str, unit: dict[str, Any]) -> str | None:
+    """An email to a listing's broker about one unit, with what the person wants to ask, when they ask for a draft."""
+    if not _DRAFT_ASKED.search(text):
+        return None
+    row = unit["row_preview"]
+    asked = _ASKING.search(text)
+    question = asked.group(1).strip(" .?!") if asked else "its availability and the terms the landlord would offer"
+    facts = ", ".join(p for p in (f"{row['sqft']:,.0f} SF" if row.get("sqft") else "",
+                                  f"listed at ${row['ppsf_year']:,.2f}/SF a year" if row.get("ppsf_year") else
+                                  f"listed at ${row['rent']:,.0f} a month" if row.get("rent") else "") if p)
+    name = str(row.get("broker") or "").split(" ")[0] or "there"
+    return (f"Subject: {row['address']} ({unit['id']})\n\nHello {name},\n\nWe are interested in {row['address']}"
+            + (f" ({facts})" if facts else "") + f". Could you tell us about {question}?\n\nThank you,\n[your name]")
+
+
 def data_doubt(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]],
                in_focus: dict[str, Any] | None) -> tuple[str, str] | None:
     """An answer to someone doubting what a listing says: what the data says of that unit, that an amenity it does not
@@ -1119,12 +1167,18 @@ def data_doubt(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]
         return None
     floor = floor_said(text)
     floored = on_floor(pool, floor) if floor is not None else []
-    about = (floored[0] if len(floored) == 1 else None) or unit_named(text, pool) or in_focus
+    figure = _figure_doubted(text, pool)
+    about = (floored[0] if len(floored) == 1 else None) or (figure[0] if figure else None) or unit_named(text, pool) \
+        or in_focus
     if about is None:
         return None
     row = about["row_preview"]
     missing = [label for label, said in _RESULT_AMENITIES if re.search(rf"\bno\s+(?:\w+\s+)?{said}", text.lower())
                and not _lists(row.get("amenities", []), label)]
+    if figure and figure[0] is about:  # "43 minutes?? to a subway in BPC? that's gotta be a typo"
+        return (f"Fair question. The listing data for {row.get('address')} ({about['id']}) does say {figure[1]}, and "
+                f"I can't check it against anything else: it may well be an error in the data. Ask the listing agent "
+                f"before you count on it (or rule the unit out for it)."), about["id"]
     said = (f"Fair question. The listing data for {row.get('address')} ({about['id']}) says"
             + (f" floor {row['floor']}" if row.get("floor") else "")
             + (f" and lists no {', '.join(missing)}" if missing else "") + ".")
@@ -1205,15 +1259,20 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             said += f"; {n} years at the listed rent is ${row['rent'] * 12 * n:,.0f} (before any escalation)."
         return said, about["id"]
     if BROKER_Q.search(text):  # "who's the broker on it": the listing's contact, where the data names one
-        about = unit_named(text, shown) or next((m for m in shown if m["id"] == focus), shown[0])
+        by_id = [m for m in shown if re.search(rf"\b{re.escape(m['id'])}\b", text, re.I)]  # "the broker on U-20"
+        about = (by_id[0] if by_id else None) or unit_named(text, shown) \
+            or next((m for m in shown if m["id"] == focus), shown[0])
         row, n = about["row_preview"], shown.index(about) + 1
         cannot = (" I can't send email or call anyone for you: write to them directly (I can draft the message)."
                   if re.search(r"\b(?:email|e-mail|call|text|message|contact|write to)\s+(?:them|him|her|the "
                                r"broker|the agent)\b", text, re.I) else "")
         if row.get("broker"):
             email = f" ({row['broker_email']})" if row.get("broker_email") else ""
-            return f"The listing contact for #{n} {row['address']} ({about['id']}) is {row['broker']}{email}." + \
-                cannot, about["id"]
+            contact = f"The listing contact for #{n} {row['address']} ({about['id']}) is {row['broker']}{email}."
+            drafted = broker_draft(text, about)
+            if drafted:
+                return f"{contact} I can't send it for you; here is a draft to send yourself:\n\n{drafted}", about["id"]
+            return contact + cannot, about["id"]
         return (f"The listing data does not name a broker or agent for #{n} {row['address']} ({about['id']}): a tour "
                 f"request goes to the listing, and they will tell you who shows it."), about["id"]
     first_n = _FIRST_N.search(text)

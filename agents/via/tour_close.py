@@ -182,6 +182,29 @@ def _named_date(text: str, now: datetime) -> tuple[date, tuple[int, int]] | None
     return None
 
 
+# "saturday the 5th", "el sábado 5 a las 10": a weekday with its day of the month (the number is no clock time)
+_WEEKDAY_DATE = re.compile(rf"\b{_WEEKDAY}\s+(?:the\s+)?(\d{{1,2}})"
+                           r"(?:(?:st|nd|rd|th)\b|(?=\s+(?:at|@|around|by)\s+\d))", re.I)
+
+
+def _weekday_date(text: str, now: datetime) -> tuple[date, tuple[int, int]] | None:
+    """The date a weekday with its day of the month names (the next such date within three months), and its span."""
+    found = _WEEKDAY_DATE.search(text)
+    if not found:
+        return None
+    weekday = ("mon", "tue", "wed", "thu", "fri", "sat", "sun").index(found.group(1).lower()[:3])
+    day, today = int(found.group(3)), now.date()
+    for ahead in range(3):
+        month, year = (today.month + ahead - 1) % 12 + 1, today.year + (today.month + ahead - 1) // 12
+        try:
+            candidate = date(year, month, day)
+        except ValueError:
+            continue
+        if candidate >= today and candidate.weekday() == weekday:
+            return candidate, (found.start(3), found.end(3))
+    return None
+
+
 def _day_of_month(text: str, now: datetime, hint: str | None) -> date | None:
     """The date "the 3rd" names: in the month said (here or in `hint`, e.g. the search's "in March"), else the next
     such day from today."""
@@ -215,6 +238,11 @@ def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> d
         (on, (a, b)) = named
         hour, minute = _clock(text[:a] + " " + text[b:]) or (11, 0)
         return datetime(on.year, on.month, on.day, hour, minute, tzinfo=tz)
+    dated = _weekday_date(text, now)
+    if dated is not None:  # "el sábado 5 a las 10": Saturday the 5th, at 10
+        (on, (a, b)) = dated
+        hour, minute = _clock(text[:a] + " " + text[b:]) or (11, 0)
+        return datetime(on.year, on.month, on.day, hour, minute, tzinfo=tz)
     days = [d for d in _WHEN.finditer(text) if not _RULED_OUT_AFTER.match(text[d.end():])
             and not _RULED_OUT_BEFORE.search(text[:d.start()])] or list(_WHEN.finditer(text))
     # Several days: the last one said is the one that stands ("friday's bad too, saturday after 11").
@@ -238,6 +266,8 @@ def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> d
         if parsed is None:
             return None
         day = parsed.date()
+        if day_match.group(2) and (day_match.group(1) or "this").lower() == "this" and day.weekday() == now.weekday():
+            day = now.date()  # "friday 5:30" said on a Friday morning is today (a time already past goes a week on)
         if day_match.group(1) and day_match.group(1).lower() == "next" and day_match.group(2):
             # "next Tuesday" said on a Sunday is the coming Tuesday; dateparser may jump a week: keep it within 7 days.
             while (day - now.date()).days > 7:
@@ -294,6 +324,7 @@ def _each_time(when: str | None, first: datetime) -> list[datetime]:
     if not when:
         return []
     text = _DATE_NAMED.sub(" ", english_when(when))  # "wednesday 9 december at 11": 9 is the date, 11 the time
+    text = _WEEKDAY_DATE.sub(lambda m: m.group(1), text)  # "saturday 5 at 10": 5 is the date
     times = []
     for m in _CLOCK.finditer(text):
         said = m.group(0) if m.group(1) or m.group(6) or m.group(7) else f"at {m.group(4)}:{m.group(5) or '00'}"
@@ -802,11 +833,15 @@ def _move_one(text: str, actions: list[dict[str, Any]], index: int, now: datetim
     said = english_when(text[verb.end():] if verb else text)
     before = datetime.fromisoformat(tour["start"])
     clock = _clock(said)
-    if _WHEN.search(said) and SAME_TIME.search(said) and not clock:
+    day = _WHEN.search(said)
+    # a tour moved "to sunday" on a Sunday goes to the next one (a new booking for "friday 5:30" on a Friday is today)
+    base = now.replace(hour=23, minute=59) if day and day.group(2) and day.group(2).lower()[:3] == \
+        now.strftime("%a").lower() else now
+    if day and SAME_TIME.search(said) and not clock:
         # "push the 12 o'clock one to sunday same time": that day, at its own time
-        when, base = f"{said} at {before:%H:%M}", now
-    elif _WHEN.search(said):
-        when, base = said, now
+        when = f"{said} at {before:%H:%M}"
+    elif day:
+        when = said
     elif clock:
         hour, minute = clock
         when, base = f"{before:%A} at {hour}:{minute:02d}", before.replace(hour=0, minute=0) - timedelta(minutes=1)

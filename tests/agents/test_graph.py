@@ -313,3 +313,17 @@ def test_questions_about_an_area_or_two_units_are_answered_not_turned_into_a_new
     assert f"{shown[0]} vs {other}" in compared["reply"] and "Top 5" not in compared["reply"]
     normal = ask(graph, "whats the normal rent for a 2br on the upper west side anyway", thread_id="uq")
     assert "median" in normal["reply"] and "Top 5" not in normal["reply"]
+
+
+def test_a_turn_with_no_reply_says_so_plainly() -> None:
+    from agents.graph import finish_node
+
+    silent = finish_node({"reply": "", "text": "figures for that project only", "route": {"node": "analytics"},
+                          "lang": "en"})
+    assert silent["reply"].startswith("I couldn't work that out") and "Abu Dhabi tables" in silent["reply"]
+    assert "Done" not in silent["reply"]
+    file = finish_node({"reply": "", "text": "put it all in an xlsx and email it to my PM",
+                        "route": {"node": "analytics"}, "lang": "en"})
+    assert file["reply"].startswith("I can't send emails or make files")
+    arabic = finish_node({"reply": "", "text": "أعطني أرقام المشروع", "route": {"node": "analytics"}, "lang": "ar"})
+    assert arabic["reply"].startswith("لم أستطع")

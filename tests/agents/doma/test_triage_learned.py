@@ -213,3 +213,8 @@ def test_the_fire_department_named_is_no_fire() -> None:
     for text in ("the fire department inspected the building and said the hallway extinguisher is expired",
                  "my son was stuck in the elevator, the fire department got him out. now it grinds between floors"):
         assert "fire" not in {s.hazard for s in analyze(text).signals}, text
+
+
+def test_a_night_below_zero_is_freezing() -> None:
+    assert classify("radiator's been stone cold for 4 days and it's been -2 at night, who fixes it").priority == "P0"
+    assert classify("boiler keeps cutting out overnight and it's been 3 nights of cold radiators").priority != "P0"

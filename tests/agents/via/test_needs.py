@@ -183,3 +183,26 @@ def test_a_preference_said_in_spanish_and_two_sizes_said_in_arabic():
     arabic = parse_spec(readable("نبحث عن شقة بغرفتين أو ثلاث غرف نوم في باي ريدج"))
     assert (arabic.min_bedrooms, arabic.max_bedrooms) == (2, 3)
     assert parse_spec("2br in inwood, must be no fee").must_haves == ["no_fee"]
+
+
+@pytest.mark.parametrize("text", ["how does it compare to the other suite on 21 (2102)", "what about apt 1203",
+                                  "is unit # 4105 still free?"])
+def test_a_number_that_names_a_suite_or_unit_is_no_budget(text: str) -> None:
+    assert parse_spec(text).budget_monthly_usd is None
+
+
+def test_a_lone_number_is_still_read_as_a_budget() -> None:
+    assert parse_spec("1br in harlem 2500").budget_max == 2500
+
+
+def test_a_total_said_beside_a_share_is_the_total() -> None:
+    assert parse_spec("just 2 of us now. 2br, same 1700 each so 3400 total, still downtown").budget_max == 3400
+    assert parse_spec("3 of us, $1700 each max so like 5100 total").budget_max == 5100
+    assert parse_spec("we are 4 roommates, 1200 each").budget_max == 4800
+
+
+def test_a_floor_said_in_words_with_a_hyphen_is_a_floor() -> None:
+    from agents.via.refine import floor_said
+
+    assert floor_said("a viewing of the second-floor one for wednesday") == 2
+    assert floor_said("the fourth floor one") == 4

@@ -150,3 +150,22 @@ def test_a_yes_no_aside_is_left_to_the_plan_step_so_it_is_answered_once():
     shown = [{"id": "SE-1", "score": 100.0, "reasons": [], "row_preview": {"address": "Astoria apartment",
                                                                          "amenities": []}}]
     assert side_answers("book the first one sunday 3pm. does it have a doorman?", shown, "SE-1", "en") is None
+
+
+def test_a_weekday_with_its_day_of_the_month_is_that_date() -> None:
+    friday = datetime(2026, 11, 27, 10, 0, tzinfo=NY)
+    # "sábado 5": Saturday the 5th (December), and 10 is the time, not 5
+    assert resolve_start("mejor el sabado 5 a las 10 de la mañana", friday) == datetime(2026, 12, 5, 10, 0, tzinfo=NY)
+    assert resolve_start("saturday the 5th at 10am", friday) == datetime(2026, 12, 5, 10, 0, tzinfo=NY)
+    assert resolve_start("saturday at 5", friday) == datetime(2026, 11, 28, 17, 0, tzinfo=NY)  # a time, no date
+    plan = plan_tours([{"unit_id": "SE-1", "address": "1 Main St", "kind": "apartment"}],
+                      when="sat 5 at 10am", now=friday)
+    assert [a.start for a in plan.actions] == [datetime(2026, 12, 5, 10, 0, tzinfo=NY)]
+
+
+def test_todays_weekday_with_a_later_time_is_today() -> None:
+    friday = datetime(2026, 11, 27, 10, 0, tzinfo=NY)
+    assert resolve_start("friday 5:30", friday) == datetime(2026, 11, 27, 17, 30, tzinfo=NY)
+    assert resolve_start("this friday 4pm", friday) == datetime(2026, 11, 27, 16, 0, tzinfo=NY)
+    assert resolve_start("friday 9am", friday) == datetime(2026, 12, 4, 9, 0, tzinfo=NY)  # already past today
+    assert resolve_start("next friday 4pm", friday) == datetime(2026, 12, 4, 16, 0, tzinfo=NY)
