@@ -17,7 +17,7 @@ Requester = Literal["tenant", "manager"]
 _UNIT_ID = re.compile(r"\b(SE|U)-(\d+)\b", re.IGNORECASE)
 _MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b)?|\b(\d{1,2}(?:,\d{3})+|\d{3,5})(?:\.\d+)?\s*"
                     r"(?:dollars|usd|/mo\b|a month|per month|/month|monthly)", re.IGNORECASE)
-_BARE_RENT = re.compile(r"\b(?:rent is|rent of|i pay|paying|currently pay)\s+(?:about\s+|around\s+)?"
+_BARE_RENT = re.compile(r"\b(?:rent is|rent of|current rent|i pay|paying|currently pay)\s+(?:about\s+|around\s+)?"
                         r"(\d{1,2},\d{3}|\d{3,5})\b(?!\s*%)", re.IGNORECASE)
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|pct\b)", re.IGNORECASE)
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1, "an": 1}
@@ -27,7 +27,9 @@ _TERM = re.compile(
     r"|\b(?:for|por|renew\w*(?: for)?|extend\w* for|sign for|signs?|signing|term of|take the|pick the|"
     r"choose the|go with the|accept(?:ing)? the|like|(?:we |i )?do|doing|on a|with a|lock(?:ing)? in(?: for| a)?)"
     r"\s+(?:another\s+)?"
-    r"(\d{1,3}|one|two|three|four|five|six|a|an)\s+(years?|yrs?|months?|mos?)\b",
+    r"(\d{1,3}|one|two|three|four|five|six|a|an)\s+(years?|yrs?|months?|mos?)\b"
+    # an offer's rent and its term: "he wrote back: $2,800, 1 year, final"
+    r"|\$\s?\d[\d,]*(?:\s*/\s*mo\w*)?\s*(?:,|for|x|×)\s*(\d{1,2}|one|two|three|a|an)\s*(years?|yrs?|months?|mos?)\b",
     re.IGNORECASE,
 )
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -133,9 +135,11 @@ _CAP = re.compile(r"\b(?:caps?|capped|maximum|max|limit\w*|no more than|at most|
 _UNIT_LABEL = re.compile(r"\b(?:unit|apt\.?|apartment|suite|tenant in)\s+#?(\d{1,4}[a-z]?|[a-z]\d{1,4})\b"
                          r"(?!\s+(?:broadway|(?:[ewns]\.?\s+)?\w+\s+(?:st|street|ave|avenue|pl|place|sq|square|blvd|"
                          r"road|rd)\b))", re.IGNORECASE)
-_TENURE = re.compile(r"\b(?:been here|lived here|living here|tenant here|here for)\s+(?:for\s+)?(\d{1,2})\s*(?:\+\s*)?"
+_TENURE = re.compile(r"\b(?:been here|lived here|living here|tenant here|here for|"
+                     # "i've paid on time for 4 yrs", "for the past 3 years": how long they have been a tenant
+                     r"(?:paid|paying|pay)(?: \w+){0,3} for|for the (?:past|last))\s+(?:for\s+)?(\d{1,2})\s*(?:\+\s*)?"
                      r"(?:yrs?|years?)\b|\b(\d{1,2})\s*(?:yrs?|years?)\s+(?:here|in the (?:unit|apartment|building)|"
-                     r"as a tenant)", re.IGNORECASE)
+                     r"as a tenant|now\b)", re.IGNORECASE)
 _ON_TIME = re.compile(r"\bnever (?:been |paid |pay )?late\b|\balways (?:paid |pay )?on time\b|\bon time every\b|"
                       r"\bnever missed\b|\bnunca (?:he )?pag(?:ué|ue|ado) tarde\b|"
                       r"\bsiempre (?:he )?pag(?:ué|ue|ado) a tiempo\b", re.IGNORECASE)
@@ -333,10 +337,11 @@ def count_word(word: str) -> int:
 
 
 def _term_months(text: str) -> int | None:
-    match = _TERM.search(text)
+    tenure = [m.span() for m in _TENURE.finditer(text)]  # "paid on time for 4 yrs" is no term asked
+    match = next((m for m in _TERM.finditer(text) if not any(a <= m.start() < b for a, b in tenure)), None)
     if not match:
         return None
-    number, unit = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    number, unit = next((match.group(i), match.group(i + 1)) for i in (1, 3, 5) if match.group(i))
     months = count_word(number) * (12 if unit.lower().startswith("y") else 1)
     return months if 1 <= months <= 120 else None
 
@@ -357,6 +362,8 @@ def _english_numbers(text: str) -> str:
     # "2.7k", "3 grand": the same amounts in full ("$" kept where it was)
     text = re.sub(r"(\$?)\b(\d+(?:\.\d+)?)\s*(?:k|grand)\b", lambda m: f"{m.group(1)}{float(m.group(2)) * 1000:.0f}",
                   text, flags=re.I)
+    text = re.sub(r"(\d+(?:\.\d+)?)\s*(?:ألف|الف)", lambda m: f"{float(m.group(1)) * 1000:.0f}", text)  # "120 ألف"
+    text = re.sub(r"(?:إيجاره|ايجاره|إيجارها|ايجارها|الإيجار|الايجار|إيجاري|ايجاري) الحالي", "current rent is", text)
     text = re.sub(r"\b(?:the )?same rent\b|\bno increase\b|\bflat renewal\b", "0% increase", text, flags=re.I)
     text = re.sub(r"\b(?:los )?comparables(?: del barrio)?\s+(?:rondan|est[aá]n en|andan por)(?: los)?",
                   "comparables at", text, flags=re.I)

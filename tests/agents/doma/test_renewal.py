@@ -353,3 +353,19 @@ def test_renewal_figures_in_spanish_and_options_with_a_plus_sign() -> None:
     assert plus.options == [(12, 3.0), (24, 5.0)] and plus.current_rent == 3400
     mine = parse_renewal_request("what if i ask for 18 months at 3%")
     assert (mine.tenant_counter_pct, mine.term_months) == (3.0, 18)
+
+
+def test_how_long_a_tenant_has_paid_is_no_term_and_an_offers_term_is_read() -> None:
+    from agents.doma.renewal_parse import parse_renewal_request
+
+    said = parse_renewal_request("write it up. landlord is Mr. P, keep it friendly, i've paid on time for 4 yrs")
+    assert said.term_months is None and said.tenure_years == 4
+    assert parse_renewal_request("he wrote back: $2,800, 1 year, final. take it?").term_months == 12
+    assert parse_renewal_request("for the past 3 years I paid on time, can we do 24 months").term_months == 24
+
+
+def test_a_current_rent_said_without_is_is_read() -> None:
+    from agents.doma.renewal_parse import parse_renewal_request
+
+    said = parse_renewal_request("my current rent 2400 and they want 2600")
+    assert said.current_rent == 2400 and said.landlord_offers == [2600]
