@@ -106,3 +106,10 @@ UNITS_COMPARED = re.compile(r"\bcompar\w*|\bvs\.?(?!\w)|\bversus\b|\bdiff(?:eren
 # A figure for a year: "per year", "annual", "the first year", "al año"
 A_YEAR = re.compile(r"\bper (?:year|yr|annum)\b|\ba year\b|\bannual(?:ly)?\b|\byearly\b|/\s?yr\b|\bfirst year\b|"
                     r"\bal a[nñ]o\b|\bpor a[nñ]o\b|\bprimer a[nñ]o\b|\banual\b|سنوي", re.I)
+
+# What a unit named by its id is like: "whats the deal with it", "tell me about", "info on"
+ABOUT_A_UNIT = re.compile(r"\btell me (?:more )?about\b|\bwhat'?s the (?:deal|story|catch)\b|"
+                          r"\bwhat do you know about\b|"
+                          r"\b(?:more )?(?:info|information|details?) (?:on|about|for)\b|\bthoughts on\b|"
+                          r"\bcu[eé]ntame (?:m[aá]s )?(?:de|sobre)\b|\bqu[eé] tal (?:es|est[aá])\b|"
+                          r"\binformaci[oó]n (?:de|sobre)\b|\bأخبرني عن\b|\bمعلومات عن\b", re.I)

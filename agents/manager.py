@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from agents.cues import (
+    ABOUT_A_UNIT,
     ANOTHER_TIME,
     LEASE_LEFT_Q,
     LISTING_PRICE,
@@ -535,6 +536,10 @@ def route(
             and not NAMES_THE_LEASE.search(text) and not ASKS_THE_LEASE.search(text):
         # "how much is the broker fee on SE-8540 then", "also do they take cats": a fact of a unit shown, not a tour
         return RouteDecision(pipeline="VIA", node="needs", reason="a fact of the units shown asked for")
+    if UNIT_ID.search(text) and ABOUT_A_UNIT.search(text) and not TIME_WORDS.search(text) \
+            and not TOUR_WORDS.search(text) and not BOOKING.search(text):
+        # "my friend sent me SE-1545, whats the deal with it", "tell me about U-20": that unit's facts, not a tour
+        return RouteDecision(pipeline="VIA", node="needs", reason="a unit named by its id, asked about")
     if ABU_DHABI.search(text) and INVESTING.search(text) and not SEARCH_ASK.search(text):
         # "thinking of buying a 1br on reem island to rent out": an investor's question, answered from the tables
         return RouteDecision(pipeline="MARKET", node="analytics", reason="an investor's question about Abu Dhabi")

@@ -16,7 +16,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 from rapidfuzz import fuzz, process
 
-from agents.cues import SF_PER_PERSON, UNIT_ID, shown_by_address
+from agents.cues import ABOUT_A_UNIT, SF_PER_PERSON, UNIT_ID, shown_by_address
 from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
@@ -1086,6 +1086,17 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
+    about_id = UNIT_ID.search(english) if answer and not state.get("matches") and ABOUT_A_UNIT.search(english) else None
+    named_unit = inventory_unit(about_id.group(0).upper()) if about_id else None
+    if named_unit is not None:  # "my friend sent me SE-1545, whats the deal with it": that unit, and a search like it
+        row = named_unit["row_preview"]
+        beds = int(row["bedrooms"]) if row.get("bedrooms") is not None else None
+        like = SearchSpec(location=[str(row.get("neighborhood") or "").lower()], min_bedrooms=beds, max_bedrooms=beds,
+                          kind=row.get("kind"), budget_monthly_usd={"max": row["rent"]} if row.get("rent") else None)
+        return {"reply": unit_details(named_unit, 0, english), "focus": named_unit["id"], "answered": True,
+                "matches": [named_unit], "mentioned": [named_unit["id"]], "spec": like.model_dump(mode="json"),
+                "awaiting": None, "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                                             "unit_asked_about": named_unit["id"]}]}
     dated = data_age(english, state.get("matches") or []) if answer else None
     if dated is not None:  # "are these prices current tho? feels low": when the listings are from, no new search
         return {"reply": dated, "answered": True, "awaiting": None,

@@ -292,7 +292,8 @@ def _near_the_tour(when: str | None, before: datetime, now: datetime) -> str | N
     if first is None:
         return when
     best = min((first + timedelta(days=7 * k) for k in range(4)), key=lambda d: abs((d.date() - before.date()).days))
-    clocks = [m.group(0) for m in _CLOCK.finditer(text)]
+    undated = _WEEKDAY_DATE.sub(lambda m: m.group(1), text)  # "saturday 5 at 10": 5 is the date, 10 the time
+    clocks = [m.group(0) for m in _CLOCK.finditer(undated)]
     return f"{best:%b} {best.day} " + (" and ".join(clocks) if len(clocks) >= 2 else f"at {best:%H:%M}")
 
 

@@ -1951,3 +1951,22 @@ def test_an_office_question_over_everything_a_suites_capacity_and_a_broker_draft
     draft = ask(graph, f"ok draft an email to the broker on {named} asking about a 10-year term", thread_id="of")
     assert f"({named}) is " in draft["reply"] and "Subject:" in draft["reply"]
     assert "Could you tell us about a 10-year term?" in draft["reply"]
+
+
+def test_a_tour_moved_to_a_weekday_with_its_date_keeps_the_time_said(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Hola, busco un estudio en Queens por menos de 2000 dólares al mes", thread_id="sd")
+    ask(graph, "quiero ver el primero el lunes a las 7 de la tarde", thread_id="sd")
+    moved = ask(graph, "perdon me cambiaron el turno, mejor el sabado 5 a las 10 de la mañana", thread_id="sd")
+    assert moved["plan"]["actions"][0]["start"].startswith("2026-12-05T10:00")
+
+
+def test_a_unit_named_by_its_id_and_asked_about_is_described_and_a_search_like_it_follows(inventory, now):
+    graph = _graph(inventory, now)
+    unit = inventory.frame[inventory.frame["kind"] == "apartment"].iloc[0]
+    told = ask(graph, f"my friend sent me {unit['unit_id']}, whats the deal with it", thread_id="id")
+    assert told["route"]["node"] == "needs" and unit["unit_id"] in told["reply"] and "/mo" in told["reply"]
+    assert not (told.get("plan") or {}).get("actions")  # described, no tour proposed
+    like = ask(graph, "anything similar but cheaper?", thread_id="id")
+    assert like["spec"]["location"] == [str(unit["neighborhood"]).lower()]
+    assert like["spec"]["budget_monthly_usd"]["max"] < unit["rent"]

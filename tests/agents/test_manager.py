@@ -294,3 +294,14 @@ def test_session_38_goals_said_beside_other_topics(text: str, context: dict, nod
     from agents.route_model import load_route_model
 
     assert route(text, learned=load_route_model(), **context).node == node
+
+
+@pytest.mark.parametrize(("text", "node"), [
+    ("my friend sent me SE-1545, whats the deal with it", "needs"),
+    ("tell me about U-20", "needs"),
+    ("tell me about SE-1545, can I see it saturday", "tour"),
+])
+def test_a_unit_named_by_its_id_and_asked_about_is_no_tour(text: str, node: str) -> None:
+    from agents.route_model import load_route_model
+
+    assert route(text, learned=load_route_model()).node == node
