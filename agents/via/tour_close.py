@@ -53,6 +53,7 @@ from agents.via.referents import (
     units_meant,
 )
 from agents.via.refine import BROKER_Q, answer_about_results, unit_named, units_named
+from agents.via.vocab import LOCATION_ALIASES
 from contracts.plan import ActionPlan, TourAction
 from contracts.search import SearchSpec
 from data.sources.nyc import Inventory, load_inventory
@@ -727,7 +728,11 @@ def _by_what_it_is(after: str, actions: list[dict[str, Any]], inventory: Invento
     if not re.search(r"\b(?:one|unit|place|apartment|apt|tour|viewing|suite|listing|uno|una)\b", part, re.I):
         # "do dumbo at 9:30": the one tour in the place named; "drop the gym": a must-have dropped, no tour
         hoods = [str(u["row_preview"].get("neighborhood") or "").lower() for u in pool]
-        hits = [i for i, h in enumerate(hoods) if h and re.search(rf"\b{re.escape(h)}\b", part.lower())]
+        # "push LIC to 1pm": a place by its nickname too
+        nicknamed = {full for nick, full in LOCATION_ALIASES.items()
+                     if re.search(rf"\b{re.escape(nick)}\b", part.lower())}
+        hits = [i for i, h in enumerate(hoods) if h and (re.search(rf"\b{re.escape(h)}\b", part.lower())
+                                                        or h in nicknamed)]
         return hits[0] if len(hits) == 1 and hoods.count(hoods[hits[0]]) == 1 else None
     unit = unit_in(part, pool, None, shown=len(pool))
     return ids.index(unit["id"]) if unit is not None else None

@@ -378,3 +378,15 @@ def test_the_cheaper_of_those_two_after_a_list_is_one_tour(inventory, now):
     one = ask(graph, "the cheaper of those two, can i see it saturday around 10", thread_id="c2")["plan"]["actions"]
     cheaper = min(shown, key=lambda m: m["row_preview"]["rent"])
     assert [a["unit_id"] for a in one] == [cheaper["id"]]
+
+
+def test_a_tour_named_by_its_places_nickname_is_the_one_moved(inventory):
+    from agents.via.tour_close import _MOVE, _tour_meant
+
+    frame = inventory.frame
+    astoria = frame[frame["neighborhood"] == "Astoria"].iloc[0]["unit_id"]
+    lic = frame[frame["neighborhood"] == "Long Island City"].iloc[0]["unit_id"]
+    tours = [{"unit_id": astoria, "address": "a", "start": "2026-11-29T10:00:00-05:00"},
+             {"unit_id": lic, "address": "b", "start": "2026-11-29T10:45:00-05:00"}]
+    assert _tour_meant("can you push LIC to 1pm same day", tours, _MOVE, inventory) == 1
+    assert _tour_meant("can you push astoria to 1pm", tours, _MOVE, inventory) == 0
