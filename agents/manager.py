@@ -155,6 +155,12 @@ TIME_WORDS = re.compile(
     r"st\b|th\b|months?|years?|yrs?|weeks?|days?|grand|\d))|\bright (?:after|before)\b|\bback to back\b",
     re.IGNORECASE,
 )
+# A time of the person's day, not of a viewing: "we both leave for work at 7:15", "is it safe walking home at 7am?"
+ROUTINE_TIME = re.compile(r"\b(?:leave|leaves|leaving|left|get off|gets off|getting off|off work|start work|"
+                          r"starts work|finish work|walk(?:ing)? home|come home|coming home|get home|getting home|"
+                          r"wake up|commute|shift (?:starts|ends)|work(?:s)? (?:until|till|til|from))\b"
+                          r"(?:\s+(?:for\s+)?\w+){0,2}?\s+(?:at|around|by|until|till)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?",
+                          re.I)
 # A goal the person sets aside ("not asking to renew yet", "forget the renewal", "I don't want to see it"): its
 # words are not what the message asks.
 DROPPED_GOAL = re.compile(
@@ -435,7 +441,7 @@ def rule_scores(
     table = table or load_table()
     scores, hits = score_nodes(DROPPED_GOAL.sub(" ", text), table)
     unit = UNIT_ID.search(text) or THIS_UNIT.search(text)
-    timed = bool(TIME_WORDS.search(text))
+    timed = bool(TIME_WORDS.search(ROUTINE_TIME.sub(" ", text)))
     if unit and scores["renewal"] < 2 and (scores["tour"] > 0 or (timed and scores["triage"] == 0)):
         scores["tour"] += 2.5  # a known unit with a visit word or a time: a tour request
     asks = bool(QUESTION.search(text.strip()))

@@ -505,6 +505,13 @@ def _position(unit: dict[str, Any], shown: list[dict[str, Any]]) -> int:
     return shown.index(unit) + 1 if unit in shown else 0
 
 
+# Safety asked of a place: the listings hold no crime data, and say where it is
+SAFETY_Q = re.compile(r"\bsafe\b|\bsafety\b|\bcrime\b|\bdangerous\b|\bsketchy\b|\bsegur[oa]\b|\bseguridad\b|"
+                      r"\bpeligros\w*|آمن|أمان", re.I)
+SAFETY_NOTE = ("The listings hold no crime or safety data: NYC's crime map (NYPD CompStat 2.0) shows reported crime by "
+               "precinct, and walking the route at the hour you would is the best check.")
+
+
 def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
     """Everything the data says of one shown unit, and what it does not say when that is what was asked."""
     row = unit["row_preview"]
@@ -533,6 +540,8 @@ def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
                 "property records."
     if row.get("pet_friendly") is not None:
         said += " Pets allowed." if row["pet_friendly"] else " No pets."
+    if SAFETY_Q.search(text):  # "is it safe walking home at 7am?"
+        said += f" {SAFETY_NOTE}"
     return said
 
 

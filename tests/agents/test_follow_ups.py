@@ -1970,3 +1970,13 @@ def test_a_unit_named_by_its_id_and_asked_about_is_described_and_a_search_like_i
     like = ask(graph, "anything similar but cheaper?", thread_id="id")
     assert like["spec"]["location"] == [str(unit["neighborhood"]).lower()]
     assert like["spec"]["budget_monthly_usd"]["max"] < unit["rent"]
+
+
+def test_safety_asked_of_a_unit_says_the_listings_hold_no_crime_data():
+    from agents.via.refine import unit_details
+
+    unit = {"id": "SE-1", "row_preview": {"address": "East Harlem apartment", "neighborhood": "East Harlem",
+                                          "rent": 1500, "floor": 5, "amenities": []}}
+    said = unit_details(unit, 1, "is it safe walking home at 7am? what floor is it")
+    assert "floor 5" in said and "no crime or safety data" in said
+    assert "crime" not in unit_details(unit, 1, "what floor is it")

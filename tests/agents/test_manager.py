@@ -305,3 +305,13 @@ def test_a_unit_named_by_its_id_and_asked_about_is_no_tour(text: str, node: str)
     from agents.route_model import load_route_model
 
     assert route(text, learned=load_route_model()).node == node
+
+
+@pytest.mark.parametrize("text", ["oh also 2 bathrooms pls, we both leave for work at 7:15 and i am NOT sharing",
+                                  "the east harlem one, is it safe walking home at 7am? what floor is it"])
+def test_a_time_of_the_persons_day_is_no_tour_time(text: str) -> None:
+    from agents.route_model import load_route_model
+
+    assert route(text, learned=load_route_model(), previous_node="needs").node == "needs"
+    assert route("i get off work at 6, can i see it monday at 7", learned=load_route_model(),
+                 previous_node="needs").node == "tour"
