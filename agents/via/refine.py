@@ -53,11 +53,13 @@ SORT_HIGH_FLOOR = re.compile(r"(?<!no )(?<!not a )\b(?:high|higher|highest|top|u
 SORT_LOW_FLOOR = re.compile(r"(?<!not )(?<!not a )(?<!no )(?<!above )(?<!above the )(?<!except )(?<!off the )"
                             r"\b(?:low|lower|lowest|ground|first) floors?\b|\bfewer stairs\b|\bno stairs\b", re.I)
 ORDERS = {"subway": "Sorted by walk to the subway, closest first.", "floor": "Sorted by floor, highest first.",
-          "floor_low": "Sorted by floor, lowest first."}
+          "floor_low": "Sorted by floor, lowest first.", "size": "Sorted by size, biggest first."}
 
 
 def stated_order(text: str) -> str | None:
     """The order a message asks for by a preference it states (a key of ORDERS), or None."""
+    if SORT_SIZE.search(text):  # "up to $7k. sort biggest first"
+        return "size"
     if SORT_SUBWAY.search(text):
         return "subway"
     if SORT_HIGH_FLOOR.search(text):
@@ -510,6 +512,22 @@ SAFETY_Q = re.compile(r"\bsafe\b|\bsafety\b|\bcrime\b|\bdangerous\b|\bsketchy\b|
                       r"\bpeligros\w*|آمن|أمان", re.I)
 SAFETY_NOTE = ("The listings hold no crime or safety data: NYC's crime map (NYPD CompStat 2.0) shows reported crime by "
                "precinct, and walking the route at the hour you would is the best check.")
+
+
+_PETS_Q = re.compile(r"\b(?:pets?|dogs?|cats?|pet[- ]friendly|puppy|kitten|mascotas?|perros?|gatos?)\b", re.I)
+
+
+def _pets_said(shown: list[dict[str, Any]]) -> tuple[str, str]:
+    """Which shown units allow pets, by the listings, and which do not say (and the unit to focus on)."""
+    allowed = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1) if m["row_preview"].get("pet_friendly")]
+    unknown = [f"#{i}" for i, m in enumerate(shown, start=1) if m["row_preview"].get("pet_friendly") is None]
+    if len(unknown) == len(shown):
+        return ("None of those listings says whether pets are allowed: ask the landlord before you apply.",
+                shown[0]["id"])
+    said = f"Pets allowed: {', '.join(allowed)}." if allowed else "None of those is listed as pet-friendly."
+    if unknown:
+        said += f" The listing does not say for {', '.join(unknown)}: ask the landlord."
+    return said, (shown[int(allowed[0].split()[0][1:]) - 1]["id"] if allowed else shown[0]["id"])
 
 
 def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
@@ -1477,18 +1495,16 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             else:
                 answers.append((f"Of those, {tied_units} {'are' if len(tied) > 1 else 'is'} {said}"
                                 f"{', a tie' if len(tied) > 1 else ''}{cost}.", best["id"]))
+    pets = _pets_said(shown) if _PETS_Q.search(text) else None
     if answers:
         if SUBWAY_LINE.search(text) and lang != "es":  # "the shortest walk to the L": the data has no lines
             answers.append(("The listings give minutes to the nearest subway station, not which lines stop there.",
                             answers[0][1]))
+        if pets:  # "which has the most space? and do any of them take dogs": both parts
+            answers.append(pets)
         return "\n".join(a for a, _ in answers), answers[0][1]
-    if re.search(r"\b(?:pets?|dogs?|cats?|pet[- ]friendly)\b", text, re.I):
-        allowed = [f"#{i} {m['id']}" for i, m in enumerate(shown, start=1) if m["row_preview"].get("pet_friendly")]
-        unknown = [f"#{i}" for i, m in enumerate(shown, start=1) if m["row_preview"].get("pet_friendly") is None]
-        said = f"Pets allowed: {', '.join(allowed)}." if allowed else "None of those is listed as pet-friendly."
-        if unknown:
-            said += f" The listing does not say for {', '.join(unknown)}: ask the landlord."
-        return said, (shown[int(allowed[0].split()[0][1:]) - 1]["id"] if allowed else shown[0]["id"])
+    if pets:
+        return pets
     lowered = text.lower()
     amenities_asked = [amenity for amenity, said in _RESULT_AMENITIES if re.search(said, lowered)]
     if len(amenities_asked) > 1 and not re.search(r"\bor\b", lowered):  # "which ones have both the dishwasher and w/d"

@@ -1980,3 +1980,20 @@ def test_safety_asked_of_a_unit_says_the_listings_hold_no_crime_data():
     said = unit_details(unit, 1, "is it safe walking home at 7am? what floor is it")
     assert "floor 5" in said and "no crime or safety data" in said
     assert "crime" not in unit_details(unit, 1, "what floor is it")
+
+
+def test_biggest_first_said_with_a_new_search_orders_it_by_size(inventory, now):
+    graph = _graph(inventory, now)
+    state = ask(graph, "2br in the financial district or tribeca up to $7k, sort biggest first", thread_id="bf")
+    sizes = [m["row_preview"]["sqft"] or 0 for m in state["matches"] if m["score"] >= 100]
+    assert state["reply"].startswith("Sorted by size, biggest first.") and sizes == sorted(sizes, reverse=True)
+
+
+def test_a_pet_question_beside_a_superlative_is_answered_too():
+    from agents.via.refine import answer_about_results
+
+    shown = [{"id": f"SE-{i}", "score": 100, "row_preview": {"address": f"a{i}", "sqft": 700 + i * 100,
+                                                             "rent": 3000, "amenities": [], "pet_friendly": None}}
+             for i in range(1, 4)]
+    said, _ = answer_about_results("which one of those has the most space? and do any of them take dogs", shown)
+    assert "largest" in said and "says whether pets are allowed" in said
