@@ -535,6 +535,10 @@ def income_budget(text: str) -> tuple[float, float, str] | None:
     return yearly, round(yearly / INCOME_MULTIPLE, 2), _blank(text, (cue.start(), m.end()))
 
 
+# "any borough", "anywhere", "doesn't matter where": no place
+ANYWHERE = re.compile(r"\bany (?:borough|neighbou?rhood|area|part of (?:the city|town|nyc))\b|\banywhere\b|"
+                      r"\b(?:does ?n'?t|does not) matter where\b|\bcualquier (?:barrio|zona|lugar|parte)\b|"
+                      r"\ben cualquier lugar\b|أي مكان|أي منطقة", re.I)
 # a number that names a suite, a unit or a room ("the other suite on 21 (2102)", "apt 1203") is no budget
 _LABELLED = re.compile(r"\b(?:suites?|ste|units?|apt|room|rm)\b(?:\W+\w+){0,3}\W*$|#\s*$", re.I)
 
@@ -1121,7 +1125,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         search = needs_node({**state, "text": stats[2]}, model=model, answer=answer)
         return {**search, "reply": "\n\n".join(p for p in (stats[0], search.get("reply", "")) if p)}
     if stats is not None:  # "is the EV cheaper than the WV for a 1br on average?": the areas' rents, not units
-        return {"reply": stats[0], "spec": stats[1].model_dump(mode="json"), "answered": True, "awaiting": None,
+        # a search shown stays as it was (its budget and must-haves); without one, the areas asked become the search
+        search_kept = previous if previous and state.get("matches") else stats[1].model_dump(mode="json")
+        return {"reply": stats[0], "spec": search_kept, "answered": True, "awaiting": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "area_stats": stats[1].location}]}
     suite = suite_named(english, load_inventory(), SearchSpec.model_validate(previous)) \
@@ -1272,11 +1278,16 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         if ADD_PLACE.search(text) and spec.location != before.location and before.location:
             # "go up to 2000 and add brooklyn too": the place joins the search, it does not replace it
             spec = spec.model_copy(update={"location": list(dict.fromkeys([*before.location, *spec.location]))})
+        anywhere = bool(ANYWHERE.search(readable(text)) and not parse_spec(text).location and spec.location)
+        if anywhere:  # "up to 3000, any borough": the place leaves the search
+            spec = spec.model_copy(update={"location": []})
         gone = {place for m in DROP_PLACE.finditer(readable(text)) for place in parse_spec(m.group(1)).location}
         if gone:  # "forget bed stuy, just bushwick": the place set aside leaves the search
             spec = spec.model_copy(update={"location": [p for p in spec.location if p not in gone]})
         merged = True
         changed = changes(before, spec) if state.get("matches") else []  # said back: what this follow-up changed
+        if anywhere:
+            changed.append("Area now: anywhere we list.")
     # The same fair-housing guard for every spec, whoever produced it (again after a merge).
     spec, protected, unknown = guard_spec(spec, place_names().values())
     protected, unknown = [*origin.pop("protected"), *protected], [*origin.pop("unknown"), *unknown]

@@ -1933,6 +1933,7 @@ def test_a_trend_or_an_area_gap_in_general_is_answered_not_searched(inventory, n
     gap = ask(graph, "how much cheaper is astoria than lic in general for a 1br", thread_id="tr")
     assert "**Astoria** 1br" in gap["reply"] and "**Long Island City** 1br" in gap["reply"]
     assert "Budget now" not in gap["reply"]
+    assert gap["spec"]["budget_monthly_usd"]["max"] == 3200  # the search shown keeps its budget
     trend = ask(graph, "are rents in astoria going up or down this year? should I wait for spring?", thread_id="tr")
     assert trend["reply"].startswith("I can't tell from these listings") and "no trend" in trend["reply"]
 
@@ -1997,3 +1998,11 @@ def test_a_pet_question_beside_a_superlative_is_answered_too():
              for i in range(1, 4)]
     said, _ = answer_about_results("which one of those has the most space? and do any of them take dogs", shown)
     assert "largest" in said and "says whether pets are allowed" in said
+
+
+def test_any_borough_takes_the_place_out_of_the_search(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "1br in east harlem under 2800 with an elevator", thread_id="ab")
+    wider = ask(graph, "show me anything else with an elevator, up to 3000, any borough", thread_id="ab")
+    assert wider["spec"]["location"] == [] and "Area now: anywhere we list." in wider["reply"]
+    assert wider["spec"]["budget_monthly_usd"]["max"] == 3000
