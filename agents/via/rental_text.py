@@ -119,12 +119,18 @@ def in_new_york_name(text: str, word: str) -> bool:
                for hood in _new_york_hoods())
 
 
+_ORIGIN = re.compile(r"\b(?:from|live in|living in|based in|currently in|moving from|relocating from|leaving)\s+$",
+                     re.I)
+
+
 def canadian_place(text: str) -> CanadianPlace | None:
     """The Canadian place a message names (or "on REALTOR.CA" / "in Canada" without one), else None."""
     explicit = bool(_REALTOR.search(text))
-    city = _CITY.search(text)
-    if city and not explicit and in_new_york_name(text, city.group(0)):
-        city = None  # "hamilton heights", "windsor terrace", "richmond hill": New York places, not the cities
+    # "hamilton heights", "windsor terrace", "richmond hill": New York places, not the cities
+    cities = [c for c in _CITY.finditer(text) if explicit or not in_new_york_name(text, c.group(0))]
+    # "hi from Mississauga … a house in Hamilton": the place searched, not the one the person comes from
+    targets = [c for c in cities if not _ORIGIN.search(text[max(0, c.start() - 30):c.start()])]
+    city = next(iter(targets or cities), None)
     if city:
         area, tz = CITIES[city.group(0).lower()]
         return CanadianPlace(area=area, tz=tz, explicit_source=explicit)

@@ -305,3 +305,12 @@ def test_a_narrowing_that_empties_the_list_searches_the_place_again(tmp_path: Pa
     assert [x["id"] for x in wider["rental"]["listings"]] == ["R5"] and "None of the" not in wider["reply"]
     nothing = ask(graph, "under $1,000", thread_id="w")  # nowhere in the place: the list stays, and it is said
     assert [x["id"] for x in nothing["rental"]["listings"]] == ["R5"] and "None of the" in nothing["reply"]
+
+
+def test_the_city_searched_is_not_the_one_the_person_comes_from() -> None:
+    from agents.via.rental_text import canadian_place
+
+    said = "Hi from Mississauga, starting at McMaster in January, need to rent a 3 bedroom house in Hamilton"
+    assert canadian_place(said).area == "Hamilton"  # type: ignore[union-attr]
+    assert canadian_place("moving from vancouver to calgary, need a 1br").area == "Calgary"  # type: ignore[union-attr]
+    assert canadian_place("condos in hamilton heights") is None
