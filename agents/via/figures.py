@@ -88,6 +88,9 @@ def asks_shares(text: str) -> bool:
     return bool(_PER_PERSON.search(text) or _PER_BEDROOM.search(text) or _FITS.search(text) or _CAPACITY.search(text))
 
 
+_RULE_OF_THUMB = f"offices usually plan {SF_PER_PERSON[0]}-{SF_PER_PERSON[1]} SF a person, open plan to private offices"
+
+
 def _money(value: float) -> str:
     return f"${value:,.0f}"
 
@@ -106,17 +109,14 @@ def figures(unit: Unit, text: str, people: int | None) -> list[str]:
                    f"${at:g})" + (f", ${abs(year / 12 - rent):,.0f} a month {'less' if year / 12 < rent else 'more'} "
                                   f"than the listed {_money(rent)}" if rent else ""))
         rent = year / 12  # what follows (a year, N years, per person) is at that rate
+    low, high = SF_PER_PERSON
     if rent and _FITS.search(text) and people and sqft:
         each = sqft / people
-        low, high = SF_PER_PERSON
         verdict = ("comfortable" if each >= high else "workable" if each >= low else
                    f"tight (under {low} SF a person)")
-        out.append(f"{sqft:,.0f} SF for {people} people is about {each:,.0f} SF a person: {verdict} (offices usually "
-                   f"plan {low}-{high} SF a person, open plan to private offices)")
+        out.append(f"{sqft:,.0f} SF for {people} people is about {each:,.0f} SF a person: {verdict} ({_RULE_OF_THUMB})")
     if sqft and _CAPACITY.search(text):
-        low, high = SF_PER_PERSON
-        out.append(f"{sqft:,.0f} SF holds about {sqft / high:,.0f}-{sqft / low:,.0f} people (offices usually plan "
-                   f"{low}-{high} SF a person, open plan to private offices)"
+        out.append(f"{sqft:,.0f} SF holds about {sqft / high:,.0f}-{sqft / low:,.0f} people ({_RULE_OF_THUMB})"
                    + (f"; {people} people would have about {sqft / people:,.0f} SF each" if people else ""))
     if rent and A_YEAR.search(text) and not rate:
         out.append(f"{_money(rent * 12)} a year ({_money(rent)} × 12)")

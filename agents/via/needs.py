@@ -25,6 +25,7 @@ from agents.via.area_stats import (
     AVERAGE_Q,
     DISTANCE_Q,
     LIST_PRICE_Q,
+    OVERALL_Q,
     compare_areas,
     distance_answer,
     list_price,
@@ -1114,7 +1115,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         return {"reply": distance_answer(about, load_inventory()), "answered": True, "awaiting": None,
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "distance_question": about.location}]}
-    kind = (previous or {}).get("kind") or parse_spec(english).kind or "apartment"
+    # the kind is read (a parse) only when an average over everything is asked
+    kind = ((previous or {}).get("kind") or parse_spec(english).kind or "apartment") \
+        if answer and OVERALL_Q.search(english) else "apartment"
     overall = overall_rates(english, kind, load_inventory()) if answer else None
     if overall is not None:  # "what's the average $/SF across everything you have, so I know if 80 is good"
         return {"reply": overall, "answered": True, "awaiting": None,

@@ -188,6 +188,11 @@ _WEEKDAY_DATE = re.compile(rf"\b{_WEEKDAY}\s+(?:the\s+)?(\d{{1,2}})"
                            r"(?:(?:st|nd|rd|th)\b|(?=\s+(?:at|@|around|by)\s+\d))", re.I)
 
 
+def _undated(text: str) -> str:
+    """The text with a weekday's day of the month left out ("saturday 5 at 10": 5 is the date, 10 the time)."""
+    return _WEEKDAY_DATE.sub(lambda m: m.group(1), text)
+
+
 def _weekday_date(text: str, now: datetime) -> tuple[date, tuple[int, int]] | None:
     """The date a weekday with its day of the month names (the next such date within three months), and its span."""
     found = _WEEKDAY_DATE.search(text)
@@ -234,13 +239,9 @@ def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> d
         return None
     text = english_when(text)
     tz = now.tzinfo
-    named = _named_date(text, now)
-    if named is not None:  # "el miércoles 9 de diciembre a las 11": that date, and 11 is the time
-        (on, (a, b)) = named
-        hour, minute = _clock(text[:a] + " " + text[b:]) or (11, 0)
-        return datetime(on.year, on.month, on.day, hour, minute, tzinfo=tz)
-    dated = _weekday_date(text, now)
-    if dated is not None:  # "el sábado 5 a las 10": Saturday the 5th, at 10
+    # "el miércoles 9 de diciembre a las 11", "el sábado 5 a las 10": that date, and 11 or 10 is the time
+    dated = _named_date(text, now) or _weekday_date(text, now)
+    if dated is not None:
         (on, (a, b)) = dated
         hour, minute = _clock(text[:a] + " " + text[b:]) or (11, 0)
         return datetime(on.year, on.month, on.day, hour, minute, tzinfo=tz)
@@ -293,8 +294,7 @@ def _near_the_tour(when: str | None, before: datetime, now: datetime) -> str | N
     if first is None:
         return when
     best = min((first + timedelta(days=7 * k) for k in range(4)), key=lambda d: abs((d.date() - before.date()).days))
-    undated = _WEEKDAY_DATE.sub(lambda m: m.group(1), text)  # "saturday 5 at 10": 5 is the date, 10 the time
-    clocks = [m.group(0) for m in _CLOCK.finditer(undated)]
+    clocks = [m.group(0) for m in _CLOCK.finditer(_undated(text))]
     return f"{best:%b} {best.day} " + (" and ".join(clocks) if len(clocks) >= 2 else f"at {best:%H:%M}")
 
 
@@ -326,7 +326,7 @@ def _each_time(when: str | None, first: datetime) -> list[datetime]:
     if not when:
         return []
     text = _DATE_NAMED.sub(" ", english_when(when))  # "wednesday 9 december at 11": 9 is the date, 11 the time
-    text = _WEEKDAY_DATE.sub(lambda m: m.group(1), text)  # "saturday 5 at 10": 5 is the date
+    text = _undated(text)
     times = []
     for m in _CLOCK.finditer(text):
         said = m.group(0) if m.group(1) or m.group(6) or m.group(7) else f"at {m.group(4)}:{m.group(5) or '00'}"
