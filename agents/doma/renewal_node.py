@@ -25,7 +25,14 @@ from agents.doma.renewal import (
     rent_approval,
     states_rules,
 )
-from agents.doma.renewal_parse import BUT_AT, FREE_LIMIT, RenewalRequest, count_word, parse_renewal_request
+from agents.doma.renewal_parse import (
+    BUT_AT,
+    DEFAULT_TERM_MONTHS,
+    FREE_LIMIT,
+    RenewalRequest,
+    count_word,
+    parse_renewal_request,
+)
 from agents.doma.renewal_tenant import (
     FINAL,
     LANDLORD_BACK,
@@ -528,6 +535,12 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 # "tenant countered 4200 for 2 yrs": the tenant's figure, weighed, not the manager's own terms
                 request = request.model_copy(update={"terms": []})
                 latest = latest.model_copy(update={"terms": []})
+            if LETTER_Q.search(text) and latest.proposed_increase_pct is not None and not (
+                    latest.terms or latest.options or latest.tenant_counter_rent or latest.tenant_counter_pct):
+                # "write the tenant a renewal offer at 5%": the manager's own figure is the offer the letter makes
+                terms = [(latest.term_months or DEFAULT_TERM_MONTHS, latest.proposed_increase_pct, "%")]
+                latest = latest.model_copy(update={"terms": terms})
+                request = request.model_copy(update={"terms": terms})
             analysis = analyze_renewal(request, inventory=inventory)
             own = bool(request.terms) and bool(latest.terms or latest.incentive)
             if own:  # "fine, 3% for 12 mo or 2.5% for 24": the manager's terms are the package
@@ -606,5 +619,32 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                                             "know", 1)
                 reply += "\n\n**Draft letter to the tenant:**\n\n" + letter
             out.update(reply=reply, renewal=analysis.package.model_dump(mode="json"), awaiting=None)
+    if out.get("reply") and (request.currency or request.yearly):
+        out["reply"] = in_currency(out["reply"], request)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 3)
     return {**out, "trace": [trace]}
+
+
+def in_currency(reply: str, request: RenewalRequest) -> str:
+    """A renewal in pounds, euros or dirhams, or by the year, said so: amounts in its currency, a note that the
+    figures are per month (a yearly rent ÷ 12), and that the comparable units (New York rents) do not apply."""
+    notes = []
+    if request.currency:
+        sign = "AED " if request.currency == "AED" else request.currency
+        reply = re.sub(r"\$(?=\s?\d)", sign, reply)
+        basis = "your policy" if request.requester == "manager" else "the offer and the usual negotiation"
+        notes.append(f"Your rents are in {request.currency}; our comparable units are New York rents in dollars, so "
+                     f"they do not tell your market: what follows rests on {basis}.")
+    else:
+        sign = "$"
+    if request.yearly and request.current_rent:
+        # the letter or message itself states the yearly rents, as the lease does
+        start = min([i for i in (reply.find("**Draft letter"), reply.find("[drafted message]")) if i >= 0] or [-1])
+        if start >= 0:
+            yearly = re.sub(rf"{re.escape(sign)}(\d[\d,]*(?:\.\d+)?) a month\b",
+                            lambda m: f"{sign}{float(m.group(1).replace(',', '')) * 12:,.0f} a year", reply[start:])
+            reply = reply[:start] + yearly
+        notes.append(f"Your rent is stated by the year, so the figures below are per month: {sign}"
+                     f"{request.current_rent * 12:,.0f} a year is {sign}{request.current_rent:,.0f} a month (multiply "
+                     "any monthly figure by 12 for the year; the drafted text states the yearly rents).")
+    return "\n\n".join([*notes, reply])

@@ -15,10 +15,10 @@ from agents.via.vocab import AMENITY_PHRASES, LOCATION_ALIASES
 Requester = Literal["tenant", "manager"]
 
 _UNIT_ID = re.compile(r"\b(SE|U)-(\d+)\b", re.IGNORECASE)
-_MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b)?|\b(\d{1,2}(?:,\d{3})+|\d{3,5})(?:\.\d+)?\s*"
+_MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b)?|\b(\d{1,3}(?:,\d{3})+|\d{3,6})(?:\.\d+)?\s*"
                     r"(?:dollars|usd|/mo\b|a month|per month|/month|monthly)", re.IGNORECASE)
 _BARE_RENT = re.compile(r"\b(?:rent is|rent of|current rent|i pay|paying|currently pay)\s+(?:about\s+|around\s+)?"
-                        r"(\d{1,2},\d{3}|\d{3,5})\b(?!\s*%)", re.IGNORECASE)
+                        r"(\d{1,3},\d{3}|\d{3,6})\b(?!\s*%)", re.IGNORECASE)
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|pct\b)", re.IGNORECASE)
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1, "an": 1}
 _TERM = re.compile(
@@ -36,7 +36,7 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
            "november", "december")
 _LEASE_END = re.compile(
     r"\b(?:ends?|ending|expires?|expiring|is up|runs out|up)\s+(?:in|on|at the end of|by)?\s*((?:" + "|".join(_MONTHS)
-    + r")(?:\s+\d{1,2})?(?:,?\s+\d{4})?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:weeks?|months?)|next month|this month)",
+    + r")(?:\s+\d{1,2}(?!\d))?(?:,?\s+\d{4})?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:weeks?|months?)|next month|this month)",
     re.IGNORECASE,
 )
 _BEDROOMS = re.compile(r"\b(\d)\s*(?:br|bd|bdr|bed(?:room)?s?)\b|\b(one|two|three|four)[- ]bed(?:room)?s?\b|"
@@ -68,7 +68,8 @@ _MANAGER_CUE = re.compile(r"\b(?:propose|prepare|draft|generate|create|make)\b.{
                           r"the tenant|for (?:unit|apartment|apt)\b|as (?:the )?(?:manager|landlord)|"
                           r"\bi (?:manage|own|run)\b|\bwe (?:manage|own|run)\b|\bproperty manager\b|\bour tenants?\b|"
                           r"\btenant (?:in|at|of) (?:a|an|the|unit|apt|\d)|\b(?:what|how much) should we offer\b|"
-                          r"\bvacancy costs? us\b|\bdon'?t want to lose (?:them|her|him|the tenant)\b", re.IGNORECASE)
+                          r"\bvacancy costs? us\b|\bdon'?t want to lose (?:them|her|him|the tenant)\b|"
+                          r"\b(?:al|el|mi|a mi) inquilin[oa]\b|(?:لل|ال)مستأجر", re.IGNORECASE)
 _TENANT_CUE = re.compile(r"\bmy (?:rent|lease|landlord)\b|\bi pay\b|\bshould i\b|\bmy apartment\b|\bi'?m paying\b",
                          re.IGNORECASE)
 
@@ -153,9 +154,9 @@ _EXTRA_ASK = re.compile(r"\b(?:throw in|include|add|replace|fix|paint|get (?:us|
                         r"(?=[.?!,;]|\s+(?:too|as well|please|pls)\b|$)", re.IGNORECASE)
 _SHORT = re.compile(r"\bshorter\b|\bless formal\b|\bcasual\b|\binformal\b|\bmore relaxed\b|\bbrief\w*\b",
                     re.IGNORECASE)
-_FROM_TO = re.compile(r"\bfrom\s+\$?\s?(\d{1,2},?\d{3}|\d{3,5})(?:\.\d+)?\s*(?:/mo\w*)?\s+to\s+\$?\s?"
-                      r"(\d{1,2},?\d{3}|\d{3,5})(?:\.\d+)?\b", re.IGNORECASE)
-_BARE_AMOUNT = re.compile(r"(?<![$\d,.])\b(\d{1,2},\d{3}|\d{3,5})\b(?!\d|,\d|\s*(?:%|percent|sq|sf|square|years?|"
+_FROM_TO = re.compile(r"\bfrom\s+\$?\s?(\d{1,3},?\d{3}|\d{3,6})(?:\.\d+)?\s*(?:/mo\w*)?\s+to\s+\$?\s?"
+                      r"(\d{1,3},?\d{3}|\d{3,6})(?:\.\d+)?\b", re.IGNORECASE)
+_BARE_AMOUNT = re.compile(r"(?<![$\d,.])\b(\d{1,3},\d{3}|\d{3,6})\b(?!\d|,\d|\s*(?:%|percent|sq|sf|square|years?|"
                           r"months?|days?|dollars|usd|/mo|a month|per month|monthly))", re.IGNORECASE)
 _RENT_OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?:lease\s+|term\s+)?(?:at|for)\s+"
                           r"\$?\s?(\d{1,2},?\d{3})\b(?!\s*(?:%|sf|sq|square))", re.IGNORECASE)
@@ -263,6 +264,8 @@ class RenewalRequest(BaseModel):
     """The inputs of a renewal proposal, as stated (None when not stated)."""
 
     current_rent: float | None = Field(default=None, gt=0, description="Monthly rent now, USD")
+    currency: str | None = Field(default=None, description="The rents' currency when not dollars: £, € or AED")
+    yearly: bool = Field(default=False, description="The rents are stated by the year (not by the month)")
     proposed_increase_pct: float | None = Field(default=None, ge=-50, le=100, description="Landlord's ask, %")
     landlord_offers: list[float] = Field(default_factory=list, description="Rents the landlord offered, USD")
     tenant_counter_pct: float | None = Field(default=None, ge=-50, le=100, description="Tenant's counter, %")
@@ -346,6 +349,36 @@ def _term_months(text: str) -> int | None:
     return months if 1 <= months <= 120 else None
 
 
+# Rents in another currency ("from £1,150 to £1,300", "4,500 AED", "120 ألف درهم"): read as amounts, and said back
+# in that currency (the comparable units are New York rents in dollars, so they say nothing of them)
+_CURRENCIES = (("£", r"£|\bgbp\b|\bpounds?\b|\bquid\b|جنيه"), ("€", r"€|\beur\b|\beuros?\b"),
+               ("AED", r"\baed\b|\bdhs?\b|\bdirhams?\b|درهم|دراهم"))
+_FOREIGN_SIGN = re.compile(r"(?:£|€|\b(?:gbp|eur|aed|dhs?)\b\.?)\s?(?=\d)", re.I)
+_FOREIGN_AFTER = re.compile(r"(\d[\d,.]*(?:\s*(?:k|ألف|الف))?)\s?(?:gbp|pounds?|quid|eur|euros?|aed|dhs?|dirhams?|"
+                            r"درهم|دراهم|جنيه)\b", re.I)
+# a rent stated by the year ("AED 120,000 a year", "إيجار سنوي"): said back by the year
+_YEARLY = re.compile(r"\d\s*(?:/\s*(?:yr|year)|a year|per year|per annum|p\.?a\.?|annually|yearly|al año)\b|"
+                     r"\b(?:annual|yearly) rent\b|\brent (?:per|a) year\b|سنوي|في السنة|بالسنة", re.I)
+# a date's year is no rent: "our tenancy started 1 feb 2025", "since March 2019", "in 2024"
+_DATED_YEAR = re.compile(r"\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+(?:\d{1,2}"
+                         r"(?:st|nd|rd|th)?,?\s+)?|(?:since|in|until|till|by|of|year)\s+)((?:19|20)\d{2})\b", re.I)
+
+
+YEARLY_FROM = 30_000  # a home's rent this high with no "$" is a year's rent
+YEARLY_SAID_FROM = 12_000  # and this high when said to be by the year
+
+
+def currency_of(text: str) -> str | None:
+    """The currency a renewal's rents are stated in when it is not dollars ("£", "€", "AED"), else None."""
+    return next((sign for sign, words in _CURRENCIES if re.search(words, text, re.I)), None)
+
+
+def in_dollar_form(text: str) -> str:
+    """Amounts in another currency written as "$" amounts, for the readers below (the currency is kept apart)."""
+    text = _FOREIGN_AFTER.sub(r"$\1", text)
+    return _FOREIGN_SIGN.sub("$", text)
+
+
 def _neighborhoods(inventory: Any) -> list[str]:
     if inventory is None:
         return []
@@ -393,7 +426,13 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         inventory: The Inventory, to check unit ids and recognise neighborhood names (optional).
     """
     fields: dict[str, Any] = {}
-    text = words_to_digits(_english_numbers(text))  # "three thousand four hundred" -> "3400"
+    currency = currency_of(text)
+    if currency:
+        fields["currency"] = currency
+    yearly_said = bool(_YEARLY.search(text))
+    dated = words_to_digits(_english_numbers(in_dollar_form(text)))
+    # "three thousand four hundred" -> "3400"; a date's year is no rent
+    text = _DATED_YEAR.sub(lambda m: m.group(1) + " " * len(m.group(2)), dated)
     # Stated context, taken out before the rents are read: what similar units go for, the owner's cap, the unit.
     market = _MARKET.search(text)
     if market:
@@ -541,7 +580,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     term = _term_months(term_text)
     if term:
         fields["term_months"] = term
-    end = _LEASE_END.search(text)
+    end = _LEASE_END.search(dated)
     if end:
         fields["lease_end"] = end.group(1).strip()
     beds = _BEDROOMS.search(text)
@@ -584,6 +623,17 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
         places = parse_spec(text).location
         if places:
             fields["location"] = places[0]
+    amounts_said = [fields.get("current_rent"), fields.get("tenant_counter_rent"), *fields.get("landlord_offers", [])]
+    most = max([a for a in amounts_said if a] or [0])
+    # "AED 126,000 a year", "إيجاره الحالي 120 ألف", "AED 95,000": a year's rent (as Gulf leases state it); not
+    # "3050 a year for 2 years", a monthly rent for each year of a term
+    fields["yearly"] = fields.get("kind") != "office" and (
+        (yearly_said and most >= YEARLY_SAID_FROM) or ((currency == "AED" or "$" not in dated) and most >= YEARLY_FROM))
+    if fields["yearly"]:  # worked per month like every other rent; said back with the yearly figure
+        for key in ("current_rent", "tenant_counter_rent", "market_rent"):
+            if fields.get(key):
+                fields[key] = round(fields[key] / 12, 2)
+        fields["landlord_offers"] = [round(o / 12, 2) for o in fields.get("landlord_offers", [])]
     manager = bool(_MANAGER_CUE.search(text)) or (
         bool(id_match) and not _TENANT_CUE.search(text) and "current_rent" not in fields)
     fields["requester"] = "manager" if manager and not _TENANT_CUE.search(text) else "tenant"

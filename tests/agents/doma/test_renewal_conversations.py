@@ -149,3 +149,30 @@ def test_a_renewal_from_x_to_y_its_longer_term_a_named_landlord_and_an_insisting
     refused = ask(graph, "what if he says no and insists on 2650", thread_id="x")
     assert refused["reply"].startswith(f"If they refuse ${longer['counter']['rent_usd']:,.0f}")
     assert refused["renewal_advice"]["offer_usd"] == 2650  # his figure is the offer, not my counter
+
+
+def test_rents_in_pounds_dirhams_or_by_the_year_are_read_and_said_back_so():
+    pounds = parse_renewal_request("he says rent goes from £1,150 to £1,300 a month from 1 feb. can he just do that??")
+    assert (pounds.current_rent, pounds.landlord_offers, pounds.currency) == (1150.0, [1300.0], "£")
+    # a date's year is no rent, and "june 2027" is a month and a year, not "june 20"
+    dated = parse_renewal_request("we ticked option 2 with 3%. our tenancy started 1 feb 2025")
+    assert dated.current_rent is None and dated.proposed_increase_pct == 3.0
+    assert parse_renewal_request("they want 3400 from 3100, lease ends june 2027").lease_end == "june 2027"
+    yearly = parse_renewal_request("landlord wants AED 126,000 a year, I pay 115,000 now")
+    assert (yearly.currency, yearly.yearly, yearly.current_rent) == ("AED", True, round(115000 / 12, 2))
+    # "3050 a year for 2 years" is a monthly rent for each year of a term
+    assert not parse_renewal_request("3150 for 1 year or 3050 a year for 2 years. i pay 2900 now").yearly
+    arabic = parse_renewal_request("اكتب لي رسالة للمستأجر بعرض تجديد بزيادة 5%، إيجاره الحالي 120 ألف")
+    assert (arabic.requester, arabic.yearly, arabic.current_rent) == ("manager", True, 10000.0)
+
+
+def test_a_renewal_abroad_is_advised_in_its_currency_without_new_york_comparables(inventory, now):
+    graph = _graph(inventory, now)
+    uk = ask(graph, "my landlord says rent goes from £1,150 to £1,300 a month from 1 feb. what should i counter?",
+             thread_id="uk", role="renter")
+    assert "$" not in uk["reply"] and "£1,300" in uk["reply"] and "New York rents in dollars" in uk["reply"]
+    assert uk["renewal_advice"]["comps"] in (None, [])
+    gulf = ask(graph, "write a letter to my tenant offering a renewal at 5%, her current rent is AED 120,000",
+               thread_id="ae", role="manager")
+    letter = gulf["reply"].split("**Draft letter to the tenant:**")[1]
+    assert "AED 126,000 a year" in letter and "AED 120,000 a year" in letter and "$" not in gulf["reply"]
