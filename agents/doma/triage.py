@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
+from agents.doma.repair_letter import LETTER_ASK, repair_letter
 from agents.doma.triage_follow import (
     ACT_FOR_ME,
     CITY_NAMED,
@@ -618,6 +619,12 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
         return {"reply": building_notice([t for t in [*tickets, ticket] if t], today),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "notice": True}]}
+    known = {s.name for t in [*tickets, ticket] if t for s in analyze(t["text"]).signals}
+    if (ticket or tickets) and LETTER_ASK.search(text) and not [s for s in said if s.name not in known | {"object"}]:
+        # "write a letter to the landlord, give him 24 hours on the heat": the open reports, drafted for the landlord
+        return {"reply": repair_letter(text, [t for t in [ticket, *reversed(tickets)] if t], state.get("lang"), today),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "letter": True}]}
     if (ticket or tickets) and WITHHOLD.search(text) and not [s for s in said if s.name != "object"]:
         # "can i just not pay december rent until its fixed?": what withholding risks and the safer steps
         return {"reply": phrase("withhold_rent", state.get("lang")),

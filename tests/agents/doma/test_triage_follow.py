@@ -77,3 +77,18 @@ def test_a_gas_smell_explained_and_gone_ends_the_emergency(inventory, now):
     assert ask(graph, "5C smells gas near the stove", thread_id="g")["triage"]["priority"] == "P0"
     later = ask(graph, "5C update: tenant says it was a burner left on a little, smell is gone now", thread_id="g")
     assert later["reply"].startswith("The danger is over, so this is now a **P1** repair (was P0).")
+
+
+def test_a_letter_to_the_landlord_drafts_the_open_reports(inventory, now):
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "my bathroom ceiling has been leaking for a week and the super ignores me", thread_id="l")
+    letter = ask(graph, "can you help me write an email to my landlord Mr. Okafor about it, give him 48 hours",
+                 thread_id="l")["reply"]
+    assert "I have not sent it" in letter and "Dear Mr. Okafor," in letter
+    assert "- my bathroom ceiling has been leaking for a week" in letter and "within 48 hours" in letter
+    # in Spanish, asked in English: the frame in Spanish, the letter in English, the problem named by the rules
+    ask(graph, "Tengo una fuga debajo del lavamanos del baño, gotea en un balde.", thread_id="es", lang="es")
+    mixed = ask(graph, "escríbeme un mensaje para el dueño en inglés explicando todo", thread_id="es",
+                lang="es")["reply"]
+    assert mixed.startswith("Aquí tiene el mensaje para el dueño en inglés") and "- a water leak" in mixed
+    assert "Dear landlord," in mixed and "No lo he enviado" in mixed
