@@ -79,10 +79,10 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     )),
     ("co", _rx(
         r"\bco_alarm\W+(?:\w+\W+){0,3}?(?:going off|went off|goes off|go off|sound\w*|beep\w*|blar\w*|alarm\w*|"
-        r"scream\w*|ring\w*|keeps? going|will not stop|wailing)",
+        r"scream\w*|ring\w*|keeps? going|will not stop|wailing|sonando|suena|son[oó]|pit\w+)",
         r"\b(?:going off|went off|sounding|beeping)\W+(?:\w+\W+){0,2}?co_alarm",
         r"\bcarbon monoxide\b(?! detector| alarm)",
-        r"\bmonoxido\b",
+        r"\bmonoxido\b", r"\bmonoxide de carbono\b",
         # a detector's reading is evidence even when nobody names the gas: "the detector says 180"
         r"\b(?:co_alarm|detector|monitor|meter)\W+(?:\w+\W+){0,5}?(?:reads?|reading|shows?|showing|says?|display\w*|marca|"
         r"is at|hit|at|of)\W+(?:\w+\W+){0,2}?\d{2,4}\b",
@@ -128,6 +128,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"electrical|lightbulb|pendant|ceiling light|light switch|lamp|wires|wiring|power strip|extension cord|"
               r"surge protector|power bar|exhaust fan|fan/light|light/fan|light combo|fan combo|"
               r"lampara|foco|plafon|enchufe|tomacorriente|interruptor|cables|cableado|tablero", 8),
+        # "now it's coming out of the light fixture" (the water of the report before)
+        r"\b(?:coming|dripping|leaking|pouring|running) (?:out of|from|through|into) (?:the |my )?(?:light fixture|"
+        r"ceiling light|light|lamp|lightbulb|outlet|socket|light switch|switch|fixture)\b",
         r"\b(?:open|uncovered|exposed) (?:electrical|electric|junction|breaker|fuse) (?:box|panel)\b",
         r"\b(?:open|uncovered|exposed) breaker_panel\b",
     )),
@@ -574,12 +577,17 @@ _EXPLAINED = re.compile(r"\b(?:is|was|are|were) (?:just|only|actually) (?:the|fr
                         r"(?:confirmed|checked|says|said)\b|"
                         # ... or to cooking nearby, the same every day
                         r"\b(?:is|was|comes|came) from (?:the |a )?(?:bakery|restaurant|cafe|diner|pizzeria|takeout|"
-                        r"cooking)\b|\blike that every (?:morning|day|night|evening)\b")
+                        r"cooking)\b|\blike that every (?:morning|day|night|evening)\b|"
+                        # "i thought water was running near my outlet, but it's just condensation", "it was a scented
+                        # candle"
+                        r"\bi (?:thought|was sure|was afraid)\b.{0,80}\bbut\b|\bit(?:'s| is| was) (?:just|only)\b|"
+                        r"\bit was (?:a|an|the) (?:\w+ )?(?:candle|incense|toast|steam|dust|neighbou?r'?s \w+)\b")
 # A danger in someone else's building ("my friend's building had a gas leak", "my sister in another building")
 _ELSEWHERE = re.compile(r"\b(?:friend|sister|brother|cousin|aunt|uncle|coworker|colleague|boss)'?s? (?:\w+ )?"
                         r"(?:building|place|apartment|house|flat)\b|\b(?:another|a different|a separate|other) "
-                        r"building\b|\bbuilding (?:ثاني|اخر|آخر)|\botro edificio\b|\bin (?:building|مبنى) (?:ثاني|اخر)")
-_HERE = re.compile(r"\b(?:our|here|separately|meanwhile|aqui|nuestro|هنا)\b|عندنا|هنا")
+                        r"building\b|\bbuilding (?:ثاني|اخر|آخر)|\botro edificio\b|\bin (?:building|مبنى) (?:ثاني|اخر)|"
+                        r"\bnot (?:in )?(?:our|my|this) building\b|\b(?:on|across) the street\b")
+_HERE = re.compile(r"\b(?:our|here|separately|meanwhile|aqui|nuestro|my|mi|هنا)\b|عندنا|هنا")
 # A smoke alarm set off by toast or a shower's steam: a nuisance alarm, not a fire
 _NUISANCE_ALARM = re.compile(r"\b(?:went|goes|go|going|set) off\b.{0,30}"
                              r"\b(?:when|whenever|every time|each time)\b.{0,30}"
@@ -596,8 +604,10 @@ def _vetoed(hazard: str, cue: str, clause: str, text: str) -> bool:
     if hazard == "gas" and _NO_GAS_SUPPLY.search(text) and _SMELL_ONLY_GAS.search(cue):
         return True
     sentence = _sentence(text, clause)
-    if hazard in ("gas", "fire", "flood", "electrical", "boiler") and _EXPLAINED.search(sentence) \
-            and not _ONGOING.search(sentence):
+    after = text[text.find(sentence) + len(sentence):] if sentence in text else ""
+    told = sentence + " " + re.split(r"(?<=[.!?؟])\s+", after.strip())[0]  # and the sentence after it
+    if hazard in ("gas", "fire", "flood", "electrical", "boiler") and _EXPLAINED.search(told) \
+            and not _ONGOING.search(told):
         return True
     if hazard in ("gas", "fire", "flood", "co", "electrical") and _ELSEWHERE.search(sentence) \
             and _HERE.search(text.replace(sentence, " ")):
@@ -1091,7 +1101,7 @@ def analyze(text: str) -> Analysis:
             priority = "P1"
         if name == "mold" and ctx["vulnerable"]:
             priority = "P1"
-        if name == "alarm_device" and re.search(r"chirp|batter|beep", norm):
+        if name == "alarm_device" and re.search(r"chirp|batter|beep|bateri|\bpit(?:a|ando|ido)\b|بطارية|بطاريه", norm):
             priority = "P2"  # a low-battery chirp is routine; a missing or dead detector is not
         if name == "alarm_device" and any(s.hazard in {"co", "fire"} for s in hazards):
             continue  # the alarm is going off: the hazard signal already covers it

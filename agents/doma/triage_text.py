@@ -75,7 +75,8 @@ _COMPOUNDS = (
     (r"\b(?:carbon monoxide|co|co2|monoxido de carbono|monoxido)\s+(?:and\s+smoke\s+)?"
      r"(?:detector|alarm|monitor|sensor)s?\b", "co_alarm"),
     (r"\b(?:smoke|fire)\s+(?:and\s+(?:co|carbon monoxide)\s+)?(?:detector|alarm|sensor)s?\b", "smoke_alarm"),
-    (r"\bdetector de humo\b", "smoke_alarm"),
+    (r"\b(?:detector|alarma|sensor)(?:es)? de (?:monoxid[oe] de carbono|monoxid[oe]|co)\b", "co_alarm"),
+    (r"\b(?:detector|alarma|sensor)(?:es)? de (?:humo|incendios?)\b", "smoke_alarm"),
     (r"\bfire (?:escape|exit|door|extinguisher|code|hazard|drill|place|stairs?)s?\b", "fire_equipment"),
     (r"\bfireplace\b", "fire_equipment"),
     (r"\bhot (?:to the touch|to touch)\b", "hot_to_touch"),

@@ -670,3 +670,30 @@ def test_a_flat_at_72_degrees_is_no_one_aged_72():
     from agents.doma.triage_rules import context
     assert not context("the radiator is barely warm but the apartment is 72")["vulnerable"]
     assert context("my grandmother is 84 and the heat is off")["vulnerable"]
+
+
+def test_alarms_in_spanish_and_a_cause_told_in_the_next_sentence():
+    # a CO alarm named in Spanish, still sounding after a new battery, with a headache: an emergency
+    sounding = classify("Perdón la molestia, seguro no es nada, pero la alarma de monóxido de carbono está sonando "
+                        "desde hace rato y me duele un poco la cabeza. Ya le cambié la batería y sigue sonando igual.")
+    assert sounding.priority == "P0"
+    assert classify("hay olor a monóxido de carbono en el pasillo").priority == "P0"
+    # a smoke detector beeping for its battery, in Spanish, is routine
+    assert classify("El detector de humo pita cada minuto, creo que es la batería.").priority == "P2"
+    # the harmless cause told in the sentence after the alarming one
+    candle = classify("Porter note: checked 12C after the daughter called about a 'burning smell'. It was a scented "
+                      "candle, resident blew it out, all fine. Her towel bar is loose.")
+    assert candle.priority != "P0"
+    assert classify("I thought water was running near my outlet, but it's just condensation dripping off the "
+                    "window onto the sill.").priority != "P0"
+    assert classify("Sirens and smoke outside earlier, it was a car on fire on the street, not our building. The "
+                    "cover on my hallway smoke detector is cracked.").priority != "P0"
+    # ... but a cause that is no all-clear keeps the danger
+    ongoing = classify("there's a burning smell from the outlet. it was fine yesterday, now it's sparking")
+    assert ongoing.priority == "P0"
+
+
+def test_water_coming_out_of_a_light_fixture_is_an_electrical_danger():
+    said = classify("ok now its coming out of the light fixture and the light flickered")
+    assert said.priority == "P0" and "electrical" in said.confirm_message.lower()
+    assert classify("the bathroom faucet is leaking into the sink").priority == "P2"
