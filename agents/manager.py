@@ -31,7 +31,8 @@ from agents.cues import (
 from agents.doma.renewal_parse import own_terms
 from agents.doma.renewal_units import parse_units
 from agents.doma.triage import REPAIR_QUESTION
-from agents.doma.triage_follow import WITHHOLD
+from agents.doma.triage_follow import ACT_FOR_ME, WITHHOLD
+from agents.doma.triage_rules import analyze
 from agents.i18n import phrase, thread_language
 from agents.linear import LinearModel
 from agents.prompts import ROUTE_PROMPT
@@ -105,7 +106,13 @@ MARKET_ARGUED = re.compile(r"\b(?:market|comps?|comparables?|broker|gci|net effe
 RENEWAL_TERMS = re.compile(r"\b\d+(?:\.\d+)?\s*%|\bpolicy\b|\bpays?\s+\$?\d|\bpaying\s+\$?\d|"
                            r"\bcurrent(?:ly)?\s+(?:rent\s+)?(?:is\s+)?\$?\d|"
                            # "going from $2,400 to $2,650": the rent now and the rent offered
-                           r"\bfrom\s+\$?\d[\d,.]*k?\s*(?:/mo|a month|per month)?\s+to\s+\$?\d", re.I)
+                           r"\bfrom\s+\$?\d[\d,.]*k?\s*(?:/mo|a month|per month)?\s+to\s+\$?\d|"
+                           # "pago $2,000 y el dueño me manda la renovación a $2,250": the rent now, the renewal's
+                           r"\bpag(?:o|a|amos|ando)\s+\$?\s?\d|أدفع\s+\d|"
+                           r"\b(?:renovaci\w*|renovar)\b[^.?!]{0,25}?\$\s?\d", re.I)
+# "please send someone today then": a visit asked for, the problem told before
+SEND_SOMEONE = re.compile(r"\bsend (?:someone|somebody|a (?:plumber|tech\w*|repair\w*|handyman|super))|"
+                          r"\b(?:manden|mande|env[ií]en) a alguien\b|أرسلوا|ارسلوا", re.I)
 # a repair asked for, not only a nuisance given as a reason
 REPAIR_ASKED = re.compile(r"\b(?:fix\w*|broken|broke|leak\w*|not working|doesn'?t work|won'?t work|repair\w*|clogged|"
                           r"no (?:heat|hot water|power|water)|mold|mice|roach\w*|flood\w*|smell\w*)\b", re.I)
@@ -478,6 +485,25 @@ def rule_scores(
     return scores, hits, context
 
 
+# A pasted text in quotes ("'Your showing at 88 Grand St is confirmed …' keep that one but show me bigger 1 beds"):
+# opened at the start or after a space or colon, closed before a space, a slash or punctuation (never an apostrophe
+# inside a word)
+_QUOTED = re.compile(r"(?:^|(?<=[\s:(]))(['\"“‘«])(?=\S)(.{20,}?)(?:['\"”’»])(?=[\s/.,;:!?)—–-]|$)", re.S)
+
+
+OWN_WORDS_SURE = 0.9  # below it, the own words alone ("is the asking ok? how much should i counter") are too thin
+
+
+def own_words(text: str) -> str | None:
+    """The message without the text it quotes, when it opens with a quote or quotes a long one, and says something
+    of its own (three words or more); else None."""
+    quoted = _QUOTED.search(text)
+    if quoted is None or (len(quoted.group(2)) < 40 and text[:quoted.start()].strip()):
+        return None  # "landlord texted 'new rent 2850 if you stay'. thoughts?": a short quote inside is the subject
+    rest = re.sub(r"^[\s/.,;:—–-]+", "", _QUOTED.sub(" ", text)).strip()
+    return rest if len(re.findall(r"\w+", rest)) >= 3 else None
+
+
 def route(
     text: str,
     *,
@@ -496,6 +522,13 @@ def route(
             routes by the rule scores alone (`ROUTER=rules`).
     """
     table = table or load_table()
+    mine = own_words(text)
+    if mine is not None:  # "'Viewing confirmed: SE-2290, Sun 2pm.' ask my landlord if they'd renew at 2,800": the
+        # person's own words say what they want done; the text they pasted is only its background
+        decision = route(mine, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting, model=model,
+                         table=table, learned=learned)
+        if decision.node != "clarify" and (decision.confidence is None or decision.confidence >= OWN_WORDS_SURE):
+            return decision.model_copy(update={"reason": f"{decision.reason} (own words beside a quoted text)"})
     if table.emergency.search(text) and not (NOT_HAPPENING.search(text) and not HAPPENING_NOW.search(text)):
         # a hazard only supposed or past ("if the flat floods", "a flood last year") is a topic: the scores decide
         return RouteDecision(pipeline="DOMA", node="triage", reason="emergency override (hazard words)")
@@ -526,6 +559,9 @@ def route(
     if RENEWAL_WORD.search(text) and (len(parse_units(text)) >= 2 or len(set(UNIT_ID.findall(text))) >= 2):
         # "renewal proposals for 2A 2br $4,000, 3B studio $2,200": units with their rents, not a search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="renewals for several units")
+    if previous_node == "triage" and ACT_FOR_ME.search(text):
+        # "can u call con ed or 911 for me" after a repair report: the report's follow-up (what we did, what to do)
+        return RouteDecision(pipeline="DOMA", node="triage", reason="an act asked about the open repair")
     if previous_node not in (None, "needs", "tour") and BACK_TO_RESULTS.search(text):
         # "ok back to the studios, which of them is closest to the subway": the search shown before the detour
         return RouteDecision(pipeline="VIA", node="needs", reason="back to the search results")
@@ -672,6 +708,14 @@ def _route_learned(text: str, scores: dict[str, float], context: dict[str, str |
     total = sum(probs.values()) or 1.0  # the confidence among the nodes still possible
     probs = {n: p / total for n, p in probs.items()}
     node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
+    if node == "triage" and context.get("prev") not in (None, "triage") and scores["triage"] <= 0 \
+            and not REPAIR_ASKED.search(text) and not SEND_SOMEONE.search(text) and not analyze(text).signals:
+        # "so the top up is like 50k? lol" after a valuation: no problem is told, so no repair to log; the
+        # conversation's other nodes decide
+        probs = {n: p for n, p in probs.items() if n != "triage"}
+        total = sum(probs.values()) or 1.0
+        probs = {n: p / total for n, p in probs.items()}
+        node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
     # Unsure on a first message: one question. Unsure in a conversation ("w gym" after a search): the context has
     # already said what the person is doing, so the best guess beats a menu.
     if confidence < weights.abstain_below and not context.get("prev"):
@@ -684,7 +728,7 @@ def _route_learned(text: str, scores: dict[str, float], context: dict[str, str |
     pushes = weights.explain(features(text, scores, context), node)
     why = ", ".join(f"{name} {push:+.2f}" for name, push in pushes)
     return RouteDecision(pipeline=PIPELINE[node], node=node,  # type: ignore[arg-type]
-                         reason=f"{node} p={confidence:.2f} ({why})", scores=scores)
+                         reason=f"{node} p={confidence:.2f} ({why})", scores=scores, confidence=round(confidence, 3))
 
 
 def _route_with_model(text: str, model: Any) -> tuple[str | None, str]:

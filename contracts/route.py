@@ -19,3 +19,4 @@ class RouteDecision(BaseModel):
     node: Node = Field(description="The node that handles the message")
     reason: str = Field(default="", description="Why, for the trace")
     scores: dict[str, float] = Field(default_factory=dict, description="Keyword score per node")
+    confidence: float | None = Field(default=None, description="The learned router's probability; None for a rule")

@@ -53,3 +53,29 @@ def test_a_place_and_size_without_a_search_verb_describe_the_home_being_renewed(
     assert rule_scores("looking for a 1br in williamsburg under 3100")[2]["seeks"] is True
     assert route(text, learned=load_route_model()).node == "renewal"
     assert route("looking for a 1br in williamsburg, ~700 sqft, under 3100", learned=load_route_model()).node == "needs"
+
+
+def test_a_pasted_text_is_background_to_the_persons_own_words():
+    # the quote would route elsewhere on its own; what the person asks for decides
+    learned = load_route_model()
+    assert route("'Viewing confirmed: SE-2290, Sun 2pm.' i'll probably still go but honestly i'd rather stay. ask my "
+                 "landlord if they'd renew at 2,800 for two years", learned=learned).node == "renewal"
+    assert route("our agent sent this: 'Blk 512 Tampines Central 7, 4-room, 10-12 storey, sold S$638,000 (Nov 2023)'. "
+                 "we're moving to toronto, can you look for 3 bedroom rentals near north york",
+                 learned=learned).node == "needs"
+    assert route("our agent sent this: 'Blk 512 Tampines Central 7, 4-room, 10-12 storey, sold S$638,000 '"
+                 "(Nov 2023)'. "
+                 "viewing of the greenpoint one bed SE-4021, any day this week after 5",
+                 learned=learned).node == "tour"
+    # a short quote inside the message is its subject, not background
+    assert route("lease is up aug 31. landlord texted 'new rent 2850 if you stay'. that's 250 more. "
+                 "thoughts?", learned=learned).node == "renewal"
+
+
+def test_an_act_asked_after_a_repair_report_stays_with_the_report():
+    learned = load_route_model()
+    assert route("can u call con ed or 911 for me", previous_node="triage", learned=learned).node == "triage"
+    # no problem told after a valuation: no repair to log
+    assert route("so the top up is like 50k? lol", previous_node="comps", learned=learned).node != "triage"
+    assert route("please send someone today then", previous_node="lease", has_lease=True,
+                 learned=learned).node == "triage"
