@@ -131,9 +131,32 @@ def no_answer(state: AgentState) -> str:
     return phrase("no_answer", lang, scope=phrase(f"scope_{SCOPES.get(node, 'needs')}", lang))
 
 
+# an act asked of the workspace that it cannot do: sign or pay for someone, or contact someone for them
+_ASKED_OF_US = r"(?:\b(?:can|could|would|will)\s+(?:you|u|y'?all)\s+(?:\w+\s+){0,2}?|" \
+    r"\b(?:puede[ns]?|podr[ií]a[ns]?)\s+(?:usted(?:es)?\s+)?|(?:هل )?(?:تستطيع|يمكنك|ممكن)\s+(?:أن\s+)?)"
+_SIGN_FOR_ME = re.compile(_ASKED_OF_US + r"(?:\b(?:sign|pay|put down|wire|transfer)\b|"
+                          r"\b(?:firmar|pagar|dejar)\b|توقيع|توقع|تدفع|دفع)", re.I)
+_CONTACT_FOR_ME = re.compile(_ASKED_OF_US + r"(?:\b(?:call|phone|ring|e-?mail|text|whatsapp|message|contact|"
+                             r"reach out to|add (?:me|us|them) to)\b(?!\s+(?:me|us)\b)|"
+                             r"\b(?:llamar|enviar|mandar|contactar|escribirle)\b|تتصل|ترسل|تراسل)", re.I)
+_SAID_ALREADY = re.compile(r"\bcan'?t\b|\bcannot\b|\bno puedo\b|لا أستطيع|I have not sent|No lo he enviado", re.I)
+
+
+def limits_said(state: AgentState, reply: str) -> str:
+    """The reply, and a line saying what the workspace cannot do when the message also asked it to sign, pay or
+    contact someone ("the no fee one please. can you sign the lease for me?"): never a silent skip of that part."""
+    text = state.get("text") or ""
+    if _SAID_ALREADY.search(reply) or (state.get("route") or {}).get("node") == "triage":
+        return reply  # said already (triage says what it did and what the person must do)
+    notes = [phrase(key, state.get("lang")) for key, asked in (("cannot_sign", _SIGN_FOR_ME),
+                                                              ("cannot_contact", _CONTACT_FOR_ME))
+             if asked.search(text)]
+    return "\n\n".join([reply, *notes])
+
+
 def finish_node(state: AgentState) -> dict[str, Any]:
     """Last node of every turn: the reply joins the chat history (saying which part of the message comes next)."""
-    reply = not_a_repeat(state, state.get("reply") or no_answer(state))
+    reply = limits_said(state, not_a_repeat(state, state.get("reply") or no_answer(state)))
     pending = state.get("pending")
     if pending and pending["node"] != (state.get("route") or {}).get("node"):
         reply += (f"\n\nYou also asked about {NEXT_PART.get(pending['node'], 'something else')}: "

@@ -163,6 +163,23 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "ar": "لا أستطيع الإجابة عن ذلك من البيانات المتوفرة لدي، وبدلاً من تكرار إجابتي السابقة: {scope} اسألني عن "
               "شيء من ذلك، أو أخبرني بما تريد تغييره.",
     },
+    # an act asked beside the question that the workspace cannot do (agents/graph.py: limits_said)
+    "cannot_sign": {
+        "en": "I can't sign a lease, pay a deposit or hold a unit with money for you: that is done with the landlord "
+              "or their agent, usually after a viewing (a tour hold is the step I can take).",
+        "es": "No puedo firmar un contrato, pagar un depósito ni reservar una unidad con dinero por usted: eso se hace "
+              "con el propietario o su agente, normalmente después de una visita (reservar una visita sí puedo).",
+        "ar": "لا أستطيع توقيع عقد أو دفع وديعة أو حجز وحدة بالمال نيابة عنك: يتم ذلك مع المالك أو وكيله، عادة بعد "
+              "المعاينة (أستطيع حجز موعد معاينة).",
+    },
+    "cannot_contact": {
+        "en": "I can't call, email or message anyone (landlords, agents, brokers, a group chat): I can draft the "
+              "message for you to send.",
+        "es": "No puedo llamar, enviar correos ni mensajes a nadie (propietarios, agentes, un grupo): puedo redactar "
+              "el mensaje para que usted lo envíe.",
+        "ar": "لا أستطيع الاتصال بأحد أو مراسلته (المالك أو الوكيل أو مجموعة دردشة): أستطيع كتابة الرسالة لترسلها "
+              "أنت.",
+    },
     # a turn that produced no reply at all (agents/graph.py: finish_node)
     "no_answer": {
         "en": "I couldn't work that out from what I hold: {scope} Ask about one of those, or tell me what to change.",

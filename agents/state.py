@@ -37,6 +37,7 @@ class AgentState(TypedDict, total=False):
     mentioned: list[str]  # the units the last answer about the results named ("the cheaper of those two" picks)
     earlier: list[dict[str, Any]]  # units of the lists shown before this one, newest first ("the 3525 one" after a
     # new search still names the $3,525 unit of the first list)
+    before: list[str]  # the ids of the list shown before this one, in its order ("go back to the first one")
     pending: dict[str, str] | None  # the other part of a two-goal message, answered next: {"node", "text"}
     answered: bool  # this turn was answered from the results already shown (no new search)
     ask_after: str | None  # a question about the results, answered once this turn's edited search is ranked

@@ -368,6 +368,8 @@ def match_rank_node(state: AgentState, *, inventory: Inventory | None = None,
         if m["id"] not in new_ids and m["id"] not in seen:
             seen[m["id"]] = m
     out["earlier"] = list(seen.values())[:EARLIER_KEPT]
+    if state.get("matches") and [m["id"] for m in state["matches"]] != [m["id"] for m in matches]:
+        out["before"] = [m["id"] for m in state["matches"]]
     asked = state.get("ask_after")
     answered = answer_about_results(asked, matches, lang=state.get("lang")) if asked and matches else None
     if answered is not None:  # "can stretch to 2300. whats the biggest": the question, on the new results

@@ -1178,7 +1178,8 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         earlier.append(talked)  # the unit just talked of though no list shows it ("and if we negotiate it to $75/sf?")
     answered = (answer_each(english, state.get("matches") or [], state.get("focus"), earlier, state.get("lang"))
                 or answer_about_results(english, state.get("matches") or [], state.get("focus"), earlier,
-                                        state.get("lang"))) if (previous and answer) else None
+                                        state.get("lang"), tuple(state.get("mentioned") or []))) \
+        if (previous and answer) else None
     if answered is None and previous and answer:  # "the 3525 one ... compare it w SE-6675": not a new search
         answered = comparison(english, state.get("matches") or [], state.get("focus"), earlier, inventory_unit)
     new_places = set(parse_spec(without_referents(text)).location) - set(previous.get("location") or []) \

@@ -324,6 +324,9 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     elif SORT_PRICE.search(text):
         new_view["sort"] = "price"
         notes.append("Sorted by rent, lowest first.")
+    elif BIGGER.search(text) and not new_view["sort"]:  # "what's bigger?": the biggest first, not the cheapest
+        new_view["sort"] = "size"
+        notes.append("Sorted by size, biggest first.")
     if MORE.search(text) and not notes:
         new_view["page"] = int((view or {}).get("page") or 0) + 1
         notes.append("The next results:")
@@ -890,9 +893,10 @@ def _by_traits(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
     return next((m for m in shown if m["id"] in common), None) if len(common) == 1 else None
 
 
-def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
+def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...] = ()) -> dict[str, Any] | None:
     """The one shown unit a message names by its suite ("the 2102 one"), its rent ("the 1br for 2995", "the 1900
-    one") or its neighborhood ("the LES one", "the bushwick one"); None when it names none or several."""
+    one") or its neighborhood ("the LES one", "the bushwick one"); None when it names none or several. `mentioned`:
+    the units the last answer named ("which have a dishwasher? … the no fee one" is the no-fee one of those)."""
     lowered = text.lower()
     for m in shown:  # a suite number said on its own
         suite = str(m["row_preview"].get("suite") or "")
@@ -928,7 +932,7 @@ def unit_named(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
         label = next((a for a, said in _RESULT_AMENITIES if re.search(said, which.group(0))), None)
         having = [m for m in shown if label and _lists(m["row_preview"].get("amenities", []), label)]
         if having:
-            return having[0]
+            return min(having, key=lambda m: m["id"] not in mentioned)
     rents = _at_rents(text, shown)
     if len({m["id"] for m in rents}) == 1:
         return rents[0]
@@ -1221,7 +1225,7 @@ _THAT_ONE = re.compile(r"\b(?:that|this) one\b|\b(?:about|on) (?:it|that|this)\W
 def answer_about_results(text: str, shown: list[dict[str, Any]],
                          focus: str | None = None,
                          earlier: list[dict[str, Any]] | None = None,
-                         lang: str | None = None) -> tuple[str, str] | None:
+                         lang: str | None = None, mentioned: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """(the answer, the unit it names) for a question about the results just shown, or None.
 
     "which of those is closest to the subway?" picks from the shown units by their own data; a question about an
@@ -1250,7 +1254,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if BROKER_FEE.search(text) and (_MONEY_WORDS.search(text) or re.search(r"\bhow much\b", text, re.I)):
         # "how much would the first one cost me for a year including the broker fee?": its money, the fee said
         which = _ONE_UNIT.search(text)
-        about = (_pick(shown, which.group(1).lower()) if which else None) or unit_named(text, shown) or next(
+        about = (_pick(shown, which.group(1).lower()) if which else None) or unit_named(text, shown, mentioned) or next(
             (m for m in shown if m["id"] == focus), shown[0])
         row = about["row_preview"]
         return (f"#{shown.index(about) + 1} {row['address']} ({about['id']}) rents for ${row['rent']:,.0f} a month."
@@ -1274,7 +1278,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if GCI.search(text):  # "a '256k GCI' for the 18th floor suite - is that what we'd pay over 3 years?"
         floor = floor_said(text)
         floored = on_floor(pool, floor) if floor is not None else []
-        about = unit_named(text, pool) or (floored[0] if len(floored) == 1 else None) or next(
+        about = unit_named(text, pool, mentioned) or (floored[0] if len(floored) == 1 else None) or next(
             (m for m in pool if m["id"] == focus), shown[0])
         row = about["row_preview"]
         said = (f"No: GCI is the broker's gross commission income on the deal (what the broker earns, usually a "
@@ -1287,7 +1291,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         return said, about["id"]
     if BROKER_Q.search(text):  # "who's the broker on it": the listing's contact, where the data names one
         by_id = [m for m in shown if re.search(rf"\b{re.escape(m['id'])}\b", text, re.I)]  # "the broker on U-20"
-        about = (by_id[0] if by_id else None) or unit_named(text, shown) \
+        about = (by_id[0] if by_id else None) or unit_named(text, shown, mentioned) \
             or next((m for m in shown if m["id"] == focus), shown[0])
         row, n = about["row_preview"], shown.index(about) + 1
         cannot = (" I can't send email or call anyone for you: write to them directly (I can draft the message)."
@@ -1319,7 +1323,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         return twins
     if ADDRESS_Q.search(text) and not _SEARCHY.search(text):
         # "whats the exact address of the no fee 3225 one?": said, or said to be missing from the data
-        about = unit_named(text, pool) or next((m for m in pool if m["id"] == focus), None) or shown[0]
+        about = unit_named(text, pool, mentioned) or next((m for m in pool if m["id"] == focus), None) or shown[0]
         row = about["row_preview"]
         building = _NO_ADDRESS.search(str(row.get("address") or ""))
         if building is None:
@@ -1337,7 +1341,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
             lines.append(f"{dear['id']} costs ${abs(gap):,.0f} a month more (${abs(gap) * 12:,.0f} a year) than "
                          f"{cheap['id']}.")
         return "\n".join(lines), pair[0]["id"]
-    named_unit = unit_named(text, shown)
+    named_unit = unit_named(text, shown, mentioned)
     if named_unit is None and len(pool) > len(shown):  # "the 725 sq ft one" from the list before this one
         named_unit = unit_named(text, pool[len(shown):])
     at_address = [m for m in shown if address_named(text, m["row_preview"].get("address") or "")] \

@@ -949,6 +949,11 @@ _DISMISS = re.compile(r"\b(?:forget|scratch|never ?mind|nvm|skip|nah|no to|olv[i
                       r"(?=\s*(?:[.,;!]|$|\b(?:then|and|y)\b))", re.I)
 
 
+# "go back to the first one", "back to the earlier ones", "volvamos al primero": a unit of the list before this one
+GONE_BACK = re.compile(r"\b(?:go(?:ing)? back|back) to (?:the )?(?:first|original|earlier|previous|other|old)\b|"
+                       r"\bvolv(?:amos|er|emos) (?:al|a la|a los|a las) (?:primer[oa]?s?|anterior(?:es)?)\b", re.I)
+
+
 def dismissed(text: str, shown: list[dict[str, Any]]) -> bool:
     """The message sets aside the list shown now by its place ("nah forget greenpoint", "scratch those"): the
     units it then names are of the list before it."""
@@ -1355,7 +1360,11 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
             when = _near_the_tour(when, before, current)
         elif not units and not missing and state.get("matches"):
             shown = list(state["matches"])
-            if dismissed(text, shown) and state.get("earlier"):  # "nah forget greenpoint. book the one with the gym"
+            seen_by_id = {m["id"]: m for m in [*shown, *(state.get("earlier") or [])]}
+            list_before = [seen_by_id[i] for i in state.get("before") or [] if i in seen_by_id]
+            if GONE_BACK.search(text) and list_before:  # "go back to the first one": of the list before this one
+                shown, state = list_before, {**state, "focus": None}
+            elif dismissed(text, shown) and state.get("earlier"):  # "nah forget greenpoint. book the one with the gym"
                 shown, state = list(state["earlier"]), {**state, "earlier": [], "focus": None}
             talked_of = state.get("focus")
             below = inventory.row(talked_of) if talked_of and talked_of not in {m["id"] for m in shown} else None
@@ -1370,7 +1379,7 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
             with_amenity = _with_amenity(text, shown)
             also = _IT_AND.search(english_ordinals(text))
             by_address = shown_by_address(text, shown)
-            named = unit_named(text, shown) or floor_unit(text, shown, shown)  # "the 14th floor one"
+            named = unit_named(text, shown, tuple(state.get("mentioned") or [])) or floor_unit(text, shown, shown)
             several_named = units_named(text, shown)
             earlier = [m for m in state.get("earlier") or [] if m["id"] not in {x["id"] for x in shown}]
             for unit_id in state.get("mentioned") or []:  # units an answer named below the five shown ("suite 1404")

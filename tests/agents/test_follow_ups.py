@@ -2006,3 +2006,37 @@ def test_any_borough_takes_the_place_out_of_the_search(inventory, now):
     wider = ask(graph, "show me anything else with an elevator, up to 3000, any borough", thread_id="ab")
     assert wider["spec"]["location"] == [] and "Area now: anywhere we list." in wider["reply"]
     assert wider["spec"]["budget_monthly_usd"]["max"] == 3000
+
+
+def test_the_one_named_by_an_amenity_is_of_the_units_the_last_answer_named(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "furnished studio in Chelsea or Flatiron, under $3000", thread_id="nf")["matches"]
+    no_fee = [m["id"] for m in first if "no fee" in m["row_preview"]["amenities"]]
+    narrowed = ask(graph, "which of those has a dishwasher", thread_id="nf")
+    both = [u for u in narrowed["mentioned"] if u in no_fee]
+    assert len(no_fee) >= 2 and len(both) == 1  # the first shown no-fee unit has no dishwasher
+    picked = ask(graph, "The no fee one please. Can you sign the lease for me or put down a deposit?", thread_id="nf")
+    assert picked["focus"] == both[0] and "I can't sign a lease, pay a deposit" in picked["reply"]
+
+
+def test_go_back_to_the_first_one_is_the_list_before_and_bigger_shows_the_biggest(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "upper west side, 2 bedrooms, must have elevator and dishwasher, no more than $4500",
+                thread_id="gb")["matches"]
+    ask(graph, "what about one with a patio, same budget", thread_id="gb")
+    back = ask(graph, "no thanks. go back to the first one, can we see it monday afternoon", thread_id="gb")
+    assert back["plan"]["actions"][0]["unit_id"] == first[0]["id"]
+    ask(graph, "2 bedrooms in Washington Heights, max $2,800", thread_id="big")
+    bigger = ask(graph, "those look small, anything bigger?", thread_id="big")
+    sizes = [m["row_preview"]["sqft"] for m in bigger["matches"]]
+    assert "Sorted by size, biggest first." in bigger["reply"] and sizes == sorted(sizes, reverse=True)
+
+
+def test_a_spanish_renewal_with_its_rents_is_a_renewal_and_a_market_follow_up_is_no_repair(inventory, now):
+    graph = _graph(inventory, now)
+    renewal = ask(graph, "Hola, vivo en un apartamento de 1 habitación en Sunnyside, Queens. Pago $2,000 y el dueño me "
+                         "manda la renovación a $2,250. ¿Es mucho?", thread_id="es")
+    assert renewal["route"]["node"] == "renewal" and renewal["renewal_advice"]["offer_usd"] == 2250
+    ask(graph, "what's my 5-room at blk 440A fernvale link worth, 13th floor, 113 sqm", thread_id="sg")
+    top_up = ask(graph, "so the top up is like 50k? lol", thread_id="sg")
+    assert top_up["route"]["node"] != "triage" and "repair" not in top_up["reply"]
