@@ -416,7 +416,11 @@ ABSENT_TOPICS = (
     ("a sale of the building", r"\b(?:sells?|sold|selling|sale of)\b.{0,40}\b(?:building|property|house|premises)\b|"
                                r"\bnew (?:owner|landlord)\b", r"\bsale\b|\bsells?\b|\bsold\b|\bsuccessors?\b|"
                                r"\bpurchasers?\b|\btransfer\w* (?:of )?(?:the )?(?:building|landlord|property)"),
-    ("security cameras or a doorman", r"\bcameras?\b|\bcctv\b|\bdoorm[ae]n\b|\bconcierge\b|\bsecurity guards?\b",
+    # a camera of the building's, not one the tenant owns ("does the insurance cover my laptop and camera?")
+    ("security cameras or a doorman", r"\b(?:security|surveillance|cctv|door|hallway|lobby|entrance) cameras?\b|"
+                                      r"\bcameras? (?:in|at|on|over|outside|watching) (?:the )?(?:building|entrance|"
+                                      r"hall\w*|lobby|doors?|corridors?|stairs?|parking|garage|lot)\b|\bcctv\b|"
+                                      r"\bdoorm[ae]n\b|\bconcierge\b|\bsecurity guards?\b",
      r"\bcameras?\b|\bcctv\b|\bdoorm[ae]n\b|\bconcierge\b|\bsecurity (?:guard|service|system|personnel)s?\b"),
     ("a chimney", r"\bchimneys?\b|\bfireplaces?\b", r"\bchimneys?\b|\bflues?\b|\bfireplaces?\b"),
     ("insurance", r"\binsur\w*|\bseguros?\b|تأمين على", r"\binsur\w*"),

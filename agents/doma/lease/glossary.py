@@ -108,6 +108,7 @@ SPANISH = {
     "aval": "guarantor", "avalista": "guarantor", "novio": "boyfriend", "novia": "girlfriend",
     # everyday words of a tenancy beyond money and notice (session 36: a broad list, not a set's failures)
     "lavadora": "washing machine appliance", "secadora": "dryer appliance", "nevera": "fridge appliance",
+    "frigorifico": "fridge appliance", "frigo": "fridge appliance", "congelador": "freezer appliance",
     "refrigerador": "fridge appliance", "heladera": "fridge appliance", "horno": "oven appliance",
     "microondas": "microwave appliance", "electrodomesticos": "appliances", "electrodomestico": "appliance",
     "calentador": "boiler water heater", "caldera": "boiler", "acondicionado": "air conditioning",

@@ -316,3 +316,13 @@ def test_an_amenity_the_lease_never_names_is_not_found_and_one_it_names_is_quote
     assert not ask("month_to_month_lease.pdf", "who has to shovel the snow off the front steps?").not_found
     gym = ask("office_lease.pdf", "do our staff get to use a gym in the building?")
     assert gym.not_found and "a gym or a pool" in gym.answer
+
+
+def test_a_camera_the_tenant_owns_is_no_security_camera_and_a_fridge_is_read_in_spanish() -> None:
+    bristol = index_lease((LEASES / "student_tenancy_agreement_university_of_bristol_2024-25.pdf").read_bytes(),
+                          "bristol.pdf")
+    owned = answer_question(bristol, "Does the basic contents insurance cover her expensive laptop and camera?")
+    assert not owned.not_found and "basic contents insurance" in owned.answer.lower()
+    assert lease_qa.absent_topic(bristol, "are there security cameras in the hallways?") is not None
+    fridge = answer_question(bristol, "¿Puede mi hija tener un mini frigorífico en su habitación?")
+    assert not fridge.not_found and "mini fridges are not permitted" in " ".join(fridge.answer.split())
