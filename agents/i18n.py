@@ -73,6 +73,28 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "**أسئلة عن عقد الإيجار** (ارفعه من الشريط الجانبي)، **الإبلاغ عن عطل**، أو **تجديد العقد**. "
               "أيها تحتاج؟",
     },
+    # a renter who says the flat is rent-stabilized (agents/doma/renewal_node.py)
+    "rent_stabilized": {
+        "en": "**If the apartment is rent-stabilized**, the increase at renewal is capped by the NYC Rent Guidelines "
+              "Board's order for the year the new lease starts (a few percent in recent years), and the landlord must "
+              "offer a 1- or 2-year renewal on the same terms. {verdict} Check the status first: ask the landlord for "
+              "the rent-stabilization lease rider, or request the apartment's rent history from DHCR (hcr.ny.gov). The "
+              "counter below assumes a market-rate lease.",
+        "es": "**Si el apartamento es de renta estabilizada**, el aumento al renovar está limitado por la orden anual "
+              "de la Junta de Pautas de Alquiler de NYC (Rent Guidelines Board; unos pocos puntos porcentuales en los "
+              "últimos años), y el dueño debe ofrecer renovación de 1 o 2 años con las mismas condiciones. {verdict} "
+              "Confírmelo primero: pida al dueño el anexo de renta estabilizada (rider) o pida el historial de renta a "
+              "DHCR (hcr.ny.gov). La contraoferta de abajo supone un contrato a precio de mercado.",
+        "ar": "**إذا كانت الشقة خاضعة لتثبيت الإيجار (rent-stabilized)**، فالزيادة عند التجديد محدودة بقرار مجلس "
+              "إرشادات الإيجار في نيويورك لسنة بدء العقد الجديد (بضعة بالمئة في السنوات الأخيرة)، وعلى المالك أن يعرض "
+              "تجديدًا لسنة أو سنتين بنفس الشروط. {verdict} تحقق أولًا: اطلب من المالك ملحق تثبيت الإيجار أو اطلب سجل "
+              "الإيجار من DHCR (hcr.ny.gov). العرض المضاد أدناه يفترض عقدًا بسعر السوق.",
+    },
+    "stabilized_over": {
+        "en": "A {pct:.1f}% increase is well above what the Board has allowed in recent years.",
+        "es": "Un aumento del {pct:.1f}% está muy por encima de lo que la Junta ha permitido en los últimos años.",
+        "ar": "زيادة بنسبة {pct:.1f}% أعلى بكثير مما سمح به المجلس في السنوات الأخيرة.",
+    },
     "renewal_advice": {
         "en": "",
         "es": "**Oferta del propietario:** ${offer:,.0f}/mes ({pct:+.1f}% sobre su renta actual de ${current:,.0f}). "

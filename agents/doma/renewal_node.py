@@ -282,6 +282,10 @@ def _merge(earlier: RenewalRequest, later: RenewalRequest) -> RenewalRequest:
     return earlier.model_copy(update=stated)
 
 
+# a renter's flat said to be rent-stabilized (or regulated)
+STABILIZED = re.compile(r"\brent[- ](?:stabili[sz]\w*|regulat\w*|controll?ed)\b|\bstabili[sz]ed\b|"
+                        r"\brenta (?:estabilizada|regulada|controlada)\b|\bestabilizad[oa]\b|"
+                        r"تثبيت الإيجار|إيجار مثبت|rent[- ]stab", re.I)
 FREE_MONTHS = re.compile(r"\b(one|a|two|three|four|five|six|\d{1,2})\s+(?:free months?|months?(?: of)? free(?: rent)?|"
                          r"months? (?:of )?rent[- ]free)\b", re.I)
 SEND_ASK = re.compile(r"^\W*(?:ok(?:ay)?\W+|great\W+|fine\W+)?(?:send|offer)\b(?!.{0,20}\b(?:comps|table))", re.I)
@@ -513,6 +517,9 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 reply = (take_or_move(advice, place=place, final=False) + "\n\nOr counter once more, as below: "
                          "they have already moved once, so a second small step is often accepted.\n\n" + reply)
             lang = state.get("lang")
+            if STABILIZED.search(text):  # "creo que es de renta estabilizada": the legal cap comes before bargaining
+                verdict = phrase("stabilized_over", lang, pct=advice.offer_pct) if advice.offer_pct > 5 else ""
+                reply = phrase("rent_stabilized", lang, verdict=verdict).replace("  ", " ") + "\n\n" + reply
             if lang in ("es", "ar"):  # the figures in the person's language first (a template, not a translation)
                 reply = phrase("renewal_advice", lang, offer=advice.offer_usd, pct=advice.offer_pct,
                                current=advice.current_rent_usd, counter=advice.counter.rent_usd,

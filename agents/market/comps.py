@@ -1120,6 +1120,35 @@ def gap_years(engine: CompsEngine, as_of: date) -> str:
     return " ".join(lines)
 
 
+# "wait till 2028 to sell, prices will be higher by then. true?", "will prices drop next year?"
+FUTURE_Q = re.compile(r"\b(?:will|gonna|going to|would)\b.{0,40}\b(?:prices?|values?|it|they|market)\b.{0,30}"
+                      r"\b(?:go up|go down|rise|fall|drop|climb|be higher|be lower|keep (?:rising|going up))\b|"
+                      r"\b(?:prices?|values?|market)\b.{0,30}\b(?:will|gonna|going to)\b.{0,20}\b(?:go up|go down|rise|"
+                      r"fall|drop|be higher|be lower)\b|"
+                      r"\bwait (?:till|until|for) (?:20[2-9]\d|next year|a few years)\b|"
+                      r"\b(?:20(?:2[7-9]|[3-9]\d))\b.{0,40}\b(?:higher|lower|price)|\bforecast\w*\b|"
+                      r"\bsubir[aá]n?\b|\bbajar[aá]n?\b|ستر?تفع|ستنخفض", re.I)
+
+
+def future_prices(engine: CompsEngine, target: Target) -> str:
+    """No forecast; what the data says instead: the flat type's median in the town in 2023 and in 2026 Q1."""
+    t = engine.table
+    kind = _of_kind(t, target.town, target.flat_type)
+    lines = ["I can't forecast HDB resale prices: nobody can say what they will be in a year or two, and the data ends "
+             "in March 2026."]
+    years = _per_year(t, np.flatnonzero(kind))
+    medians = {year: float(np.median(t.price[rows])) for year, rows in years.items() if len(rows)}
+    if 2023 in medians and 2026 in medians and target.town and target.flat_type:
+        change = (medians[2026] / medians[2023] - 1) * 100
+        lines.append(f"What it shows for {target.flat_type.title()} flats in {target.town.title()}: a median of "
+                     f"{medians[2023]:,.0f} SGD over {len(years[2023])} sales in 2023 and {medians[2026]:,.0f} SGD "
+                     f"over {len(years[2026])} in January–March 2026 ({change:+.1f}%, over more than two years, and "
+                     "the flats sold differ).")
+    lines.append("A flat also ages: each year off the remaining lease takes a little off what buyers pay, and the past "
+                 "rise is no promise. Weigh the wait against your own plans (the next flat's price moves too).")
+    return " ".join(lines)
+
+
 def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: date | None = None,
                model: Any = None) -> dict[str, Any]:
     """Graph node: value the flat the message describes, as of today (the comps card reads state['comps']).
@@ -1152,6 +1181,10 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             return {"reply": listed, "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "listings_asked": True}]}
+        if FUTURE_Q.search(asked) and about_before.town:  # "wait till 2028, prices will be higher?": no forecast
+            return {"reply": future_prices(engine, about_before), "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "forecast_asked": True}]}
         if GAP_YEARS_Q.search(asked):  # "so u cant tell me what happened in 2024 or 2025 at all?"
             return {"reply": gap_years(engine, as_of), "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),

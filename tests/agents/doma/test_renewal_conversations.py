@@ -176,3 +176,13 @@ def test_a_renewal_abroad_is_advised_in_its_currency_without_new_york_comparable
                thread_id="ae", role="manager")
     letter = gulf["reply"].split("**Draft letter to the tenant:**")[1]
     assert "AED 126,000 a year" in letter and "AED 120,000 a year" in letter and "$" not in gulf["reply"]
+
+
+def test_a_rent_stabilized_flat_is_told_its_legal_cap_before_the_bargaining(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "Hola, vivo en un apartamento de 1 habitación en Sunnyside. Pago $2,000 y el dueño me manda la "
+                       "renovación a $2,250. ¿Es mucho?", thread_id="rs")
+    assert "estabilizada" not in first["reply"]
+    said = ask(graph, "Ah, se me olvidó: creo que el apartamento es de renta estabilizada.", thread_id="rs")
+    assert said["route"]["node"] == "renewal" and "Si el apartamento es de renta estabilizada" in said["reply"]
+    assert "12.5% está muy por encima" in said["reply"] and "DHCR" in said["reply"]

@@ -236,3 +236,17 @@ def test_a_counter_offer_beside_a_valuation_is_the_purchase_not_a_renewal(invent
     seller = ask(graph, "selling my 4rm at 366A Sembawang Cres, 93 sqm, 10th floor. what offer should i accept?",
                  thread_id="s")["reply"]
     assert "You didn't say what the seller is asking" not in seller
+
+
+def test_a_question_about_future_prices_gets_no_forecast_but_the_data(inventory, now):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "we're selling our 5-room at blk 440A fernvale link (sengkang), 13th floor, 113 sqm. what can we get?",
+        thread_id="f")
+    wait = ask(graph, "my wife says wait till 2028 to sell, prices will be higher by then. true?", thread_id="f")
+    reply = wait["reply"]
+    assert wait["route"]["node"] == "comps" and reply.startswith("I can't forecast HDB resale prices")
+    assert "5 Room flats in Sengkang" in reply and "in 2023" in reply and "January–March 2026" in reply
