@@ -412,6 +412,9 @@ def phrase(key: str, lang: str | None, **values: object) -> str:
 # The search's own notes (what changed, what the inventory lacks) in the person's language: templates, not MT.
 NOTES: dict[str, tuple[tuple[str, str], ...]] = {
     "es": (
+        (r"I have no data on (.+?), so I did not filter on it\.", r"No tengo datos sobre \1, así que no filtré por "
+         r"eso."),
+        (r"Sorted by size, biggest first\.", r"Ordenado por tamaño, el más grande primero."),
         (r"Area now: (.+?)\.", r"Zona ahora: \1."),
         (r"Cheaper: budget now up to (\$[\d,]+)(?: \(was (\$[\d,]+)\))?\.", r"Más barato: presupuesto hasta \1."),
         (r"Budget now up to (\$[\d,]+) \(was (\$[\d,]+)\)\.", r"Presupuesto ahora hasta \1 (antes \2)."),
@@ -441,6 +444,8 @@ NOTES: dict[str, tuple[tuple[str, str], ...]] = {
         (r"(/mo), floor (\w+),", r"\1, piso \2,"),
     ),
     "ar": (
+        (r"I have no data on (.+?), so I did not filter on it\.", r"لا توجد لدي بيانات عن \1، فلم أصفِّ النتائج بها."),
+        (r"Sorted by size, biggest first\.", r"مرتبة حسب المساحة، الأكبر أولاً."),
         (r"Sorted by walk to the subway, closest first\.", r"مرتبة حسب المسافة إلى المترو، الأقرب أولاً."),
         (r"Sorted by floor, highest first\.", r"مرتبة حسب الطابق، الأعلى أولاً."),
         (r"Sorted by floor, lowest first\.", r"مرتبة حسب الطابق، الأدنى أولاً."),

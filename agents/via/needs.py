@@ -74,6 +74,7 @@ from agents.via.vocab import (
     NICE_CUES,
     SPANISH_GLOSSARY,
     SPANISH_MARKERS,
+    WISHES_NOT_HELD,
 )
 from contracts.search import Budget, SearchSpec
 from data.places import normalize_street
@@ -1263,8 +1264,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         stated = parse_spec(without_referents(INSTEAD_OF.sub(" instead ", text)))
         edit = edit_search(english, SearchSpec.model_validate(previous), stated, state["matches"], state.get("view"))
         if edit is not None:  # "cheaper", "Greenpoint instead", "sort by price": the search just shown, edited
+            unheld = wishes_not_held(english)
             return {"spec": edit.spec.model_dump(mode="json"), "view": edit.view, "awaiting": None,
-                    "reply": " ".join(edit.notes),
+                    "reply": " ".join([*edit.notes, *([not_filtered(unheld)] if unheld else [])]),
                     "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                                "spec_status": "ok", "edited": edit.notes}]}
     spec, origin = read_spec(without_referents(text) if previous and state.get("matches") else text, model)
@@ -1295,6 +1297,7 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
     # The same fair-housing guard for every spec, whoever produced it (again after a merge).
     spec, protected, unknown = guard_spec(spec, place_names().values())
     protected, unknown = [*origin.pop("protected"), *protected], [*origin.pop("unknown"), *unknown]
+    unknown += [wish for wish in wishes_not_held(english) if wish not in unknown]
     notes: list[str] = list(changed)
     read_landmark = landmark_note(english, spec)
     if read_landmark:
@@ -1302,7 +1305,7 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
     if protected or protected_request(text):
         notes.append(PROTECTED_MESSAGE)
     if unknown:
-        notes.append(f"I have no data on {', '.join(repr(u) for u in unknown)}, so I did not filter on it.")
+        notes.append(not_filtered(unknown))
     note: dict[str, Any] = {"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                             "spec_status": spec.spec_status, "merged_with_previous": merged, **origin}
     if protected or unknown:
@@ -1332,6 +1335,15 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
             # "what's the smallest office you have downtown?": the search, then the question over all it finds
             update["ask_after"] = readable(text)
     return update
+
+
+def wishes_not_held(text: str) -> list[str]:
+    """What the message wishes for that no listing field can show ("furnished", "for 3 months", "wheelchair")."""
+    return [label for label, said in WISHES_NOT_HELD if re.search(said, text, re.I)]
+
+
+def not_filtered(wishes: list[str]) -> str:
+    return f"I have no data on {', '.join(repr(w) for w in wishes)}, so I did not filter on it."
 
 
 _SEVERAL_ASKED = re.compile(r"\b(?:top|first) (?:two|2|three|3)\b|\bboth\b|\ball\b|\beach of\b|\bthe ones\b", re.I)

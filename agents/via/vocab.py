@@ -268,3 +268,23 @@ LANDMARKS: dict[str, tuple[str, list[str]]] = {
     "washington square": ("greenwich village", ["university pl", "w 4th st", "w 8th st", "e 8th st"]),
     "wall street": ("financial district", ["wall st", "water st", "pearl st", "broad st", "william st"]),
 }
+
+
+# Wishes the listings cannot check (no such field in the data): said back with the search, never silently ignored
+# ("a FURNISHED studio for 3 months": the results match the rest, and the person knows what they do not say)
+WISHES_NOT_HELD: tuple[tuple[str, str], ...] = (
+    ("furnished", r"\bfurnished\b|\bamueblad[oa]s?\b|مفروش"),
+    ("the lease length (short or month-to-month stays)",
+     r"\b(?:\d{1,2}|one|two|three|four|five|six|nine)[- ]?months?\b(?=[^.?!]{0,30}\b(?:lease|stay|rental|sublet|only|"
+     r"term|contract)\b)|\b(?:for|just|only) (?:\d{1,2}|one|two|three|four|five|six) months\b|\bshort[- ]term\b|"
+     r"\bmonth[- ]to[- ]month\b|\bcorta estancia\b|\bpor (?:\d|tres|seis) meses\b"),
+    ("rent stabilization", r"\brent[- ](?:stabili[sz]\w*|controll?ed|regulated)\b|\brenta estabilizada\b"),
+    ("step-free or wheelchair access", r"\bwheelchair\b|\bstep[- ]free\b|\bno (?:stairs|steps)\b|\bramps?\b|"
+                                       r"\b(?:accessible|accessibility)\b|\bsilla de ruedas\b|كرسي متحرك"),
+    ("utilities included", r"\butilities included\b|\b(?:heat|gas|electric\w*)(?: and hot water)? included\b|"
+                           r"\bservicios incluidos\b"),
+    ("parking", r"\bparking\b|\bgarage\b|\bestacionamiento\b|موقف سيار"),
+    ("schools", r"\bschool district\b|\bgood schools?\b|\bnear (?:a |the )?schools?\b|\bescuelas?\b"),
+    ("air conditioning", r"\bair[- ]?condition\w*|\bcentral air\b|\baire acondicionado\b|تكييف|مكيف"),
+    ("noise or soundproofing", r"\bsoundproof\w*|\bthin walls\b|\bquiet (?:building|street|block|apartment|unit)\b"),
+)

@@ -206,3 +206,14 @@ def test_a_floor_said_in_words_with_a_hyphen_is_a_floor() -> None:
 
     assert floor_said("a viewing of the second-floor one for wednesday") == 2
     assert floor_said("the fourth floor one") == 4
+
+
+def test_wishes_no_listing_field_holds_are_said_with_the_search():
+    from agents.via.needs import needs_node, wishes_not_held
+
+    assert wishes_not_held("need a FURNISHED studio for 3 months, Jan-Mar, in Chelsea") == [
+        "furnished", "the lease length (short or month-to-month stays)"]
+    assert wishes_not_held("2br in astoria under 3000 with a dishwasher") == []
+    assert wishes_not_held("unfurnished is fine, wheelchair accessible please") == ["step-free or wheelchair access"]
+    out = needs_node({"text": "need a FURNISHED studio for 3 months in Chelsea, under $3000", "messages": []})
+    assert "I have no data on 'furnished', 'the lease length" in out["reply"] and out["spec"]["budget_monthly_usd"]
