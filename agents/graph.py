@@ -35,7 +35,7 @@ from agents.via.rental_node import (
     rental_viewings_node,
     rental_wrap_node,
 )
-from agents.via.tour_close import tour_close_node
+from agents.via.tour_close import CANCEL_LATER_Q, tour_close_node
 from agents.via.tour_holds import (
     after_select,
     after_verify,
@@ -146,11 +146,14 @@ def limits_said(state: AgentState, reply: str) -> str:
     """The reply, and a line saying what the workspace cannot do when the message also asked it to sign, pay or
     contact someone ("the no fee one please. can you sign the lease for me?"): never a silent skip of that part."""
     text = state.get("text") or ""
-    if _SAID_ALREADY.search(reply) or (state.get("route") or {}).get("node") == "triage":
-        return reply  # said already (triage says what it did and what the person must do)
-    notes = [phrase(key, state.get("lang")) for key, asked in (("cannot_sign", _SIGN_FOR_ME),
-                                                              ("cannot_contact", _CONTACT_FOR_ME))
-             if asked.search(text)]
+    said = _SAID_ALREADY.search(reply) or (state.get("route") or {}).get("node") == "triage"
+    # (said already: triage says what it did and what the person must do)
+    notes = [] if said else [phrase(key, state.get("lang")) for key, asked in (("cannot_sign", _SIGN_FOR_ME),
+                                                                              ("cannot_contact", _CONTACT_FOR_ME))
+                             if asked.search(text)]
+    if (state.get("route") or {}).get("node") == "tour" and CANCEL_LATER_Q.search(text) \
+            and re.search(r"\*\*confirmed\*\*|\bHolding\b|\bheld\b", reply):
+        notes.append(phrase("cancel_later", state.get("lang")))  # "can i cancel it later?": yes, and how
     return "\n\n".join([reply, *notes])
 
 

@@ -194,6 +194,14 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "ar": "لا أستطيع توقيع عقد أو دفع وديعة أو حجز وحدة بالمال نيابة عنك: يتم ذلك مع المالك أو وكيله، عادة بعد "
               "المعاينة (أستطيع حجز موعد معاينة).",
     },
+    "cancel_later": {
+        "en": "Yes: you can cancel or move a tour any time here (\"cancel the tour\", \"move it to Monday 5pm\"); a "
+              "held slot is then let go.",
+        "es": "Sí: puede cancelar o cambiar una visita cuando quiera aquí (\"cancela la visita\", \"muévela al "
+              "lunes a las 5\"); el horario reservado queda libre.",
+        "ar": "نعم: يمكنك إلغاء المعاينة أو تغيير موعدها في أي وقت هنا (\"ألغِ المعاينة\" أو \"انقلها إلى الاثنين "
+              "الساعة 5\")، ويُحرَّر الموعد المحجوز.",
+    },
     "cannot_contact": {
         "en": "I can't call, email or message anyone (landlords, agents, brokers, a group chat): I can draft the "
               "message for you to send.",

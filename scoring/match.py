@@ -69,10 +69,14 @@ class Scored:
 
 
 def _has(units: UnitArrays, key: str, spec: SearchSpec) -> np.ndarray:
-    """A unit has the amenity; near transit is within the stated walk when the request states one."""
+    """A unit has the amenity; near transit is within the stated walk when the request states one; a pet policy
+    the listing does not state is no miss (the reasons say it is unknown): with no policy listed anywhere, a pet
+    owner's search would otherwise match nothing and fill up with other areas."""
     if key == "near_transit" and spec.max_min_to_subway is not None:
         with np.errstate(invalid="ignore"):
             return units.min_to_subway <= spec.max_min_to_subway
+    if key == "pet_friendly":
+        return units.has(key) | ~units.pets_known
     return units.has(key)
 
 
@@ -82,6 +86,11 @@ def row_has(row: dict[str, Any], key: str, spec: SearchSpec) -> bool:
         minutes = row.get("min_to_subway")
         return minutes is not None and minutes == minutes and minutes <= spec.max_min_to_subway
     return bool(row.get(key))
+
+
+def row_meets(row: dict[str, Any], key: str, spec: SearchSpec) -> bool:
+    """A must-have counted as met for one row: had, or a pet policy the listing does not state (see _has)."""
+    return row_has(row, key, spec) or (key == "pet_friendly" and not row.get("pets_known"))
 
 
 def wants_retail(spec: SearchSpec) -> bool:
@@ -122,7 +131,7 @@ def term_fractions(*, units: UnitArrays, spec: SearchSpec, weights: Weights) -> 
         if "near_transit" in musts:
             add("transit", weights.w_transit, _has(units, "near_transit", spec))
         if "pet_friendly" in musts:
-            add("pets", weights.w_pets, units.has("pet_friendly"))
+            add("pets", weights.w_pets, _has(units, "pet_friendly", spec))
         if spec.min_bedrooms is not None or spec.max_bedrooms is not None:
             low = spec.min_bedrooms if spec.min_bedrooms is not None else 0
             high = spec.max_bedrooms if spec.max_bedrooms is not None else np.inf
@@ -233,7 +242,7 @@ def score_loop(*, rows: list[dict[str, Any]], spec: SearchSpec, weights: Weights
             missing_must = not in_area
         if musts:
             total += weights.w_must
-            have = sum(row_has(row, m, spec) for m in musts)
+            have = sum(row_meets(row, m, spec) for m in musts)
             earned += weights.w_must * have / len(musts)
             missing_must = missing_must or have < len(musts)
         if "near_transit" in musts:
@@ -241,7 +250,7 @@ def score_loop(*, rows: list[dict[str, Any]], spec: SearchSpec, weights: Weights
             earned += weights.w_transit * row_has(row, "near_transit", spec)
         if "pet_friendly" in musts:
             total += weights.w_pets
-            earned += weights.w_pets * bool(row["pet_friendly"])
+            earned += weights.w_pets * row_meets(row, "pet_friendly", spec)
         if spec.min_bedrooms is not None or spec.max_bedrooms is not None:
             low = spec.min_bedrooms if spec.min_bedrooms is not None else 0
             high = spec.max_bedrooms if spec.max_bedrooms is not None else float("inf")

@@ -46,6 +46,7 @@ class UnitArrays:
     floor: np.ndarray  # the unit's floor where the data gives a number (NaN otherwise)
     amenities: dict[str, np.ndarray]  # key -> bool array
     retail: np.ndarray  # a ground-floor retail suite (a storefront), not office floor space
+    pets_known: np.ndarray  # the listing states a pet policy (else a pet must-have is unknown there, not missed)
     loc_values: tuple[str, ...]  # the distinct location texts
     loc_codes: np.ndarray  # row -> index into loc_values
 
@@ -69,6 +70,8 @@ class UnitArrays:
                                 errors="coerce").to_numpy(dtype=float),
             amenities={key: frame[key].to_numpy(dtype=bool) for key in AMENITY_KEYS},
             retail=is_retail(frame).to_numpy(dtype=bool),
+            pets_known=(frame["pets_known"] if "pets_known" in frame else pd.Series(False, index=frame.index)
+                        ).to_numpy(dtype=bool),
             loc_values=tuple(str(u) for u in uniques),
             loc_codes=np.asarray(codes),
         )

@@ -109,10 +109,12 @@ def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tu
     if "transit" in terms and terms["transit"][i] >= 1:
         reasons.append(f"Near transit ({row['min_to_subway']:g} min to subway)")
     if "pets" in terms:
-        if terms["pets"][i] >= 1:
+        if not row.get("pets_known"):  # unknown, not missing: said as a caveat, the score is not lowered for it
+            reasons.append("Pet policy not listed — ask the landlord")
+        elif terms["pets"][i] >= 1:
             reasons.append("Pet friendly")
-        elif not row.get("pets_known"):
-            misses.append("Pet policy not listed — ask the landlord")
+        else:
+            misses.append("No pets, by the listing")
     if "nice" in terms and terms["nice"][i] > 0:
         nice = [n for n in spec.nice_to_haves if row_has(row, n.replace("-", "_").replace(" ", "_").lower(), spec)]
         reasons.append(f"Bonus: {', '.join(_label(n) for n in nice)}")

@@ -628,8 +628,15 @@ def _bedrooms(text: str) -> tuple[int | None, int | None, float | None]:
             return None, value, baths
         return value, value, baths
     if _STUDIO.search(text) and not _STUDIO_USE.search(text):
-        return 0, 0, baths
+        # "studio is totally fine", "even a studio": a studio will do, so anything from a studio up
+        return (0, None, baths) if _STUDIO_WILL_DO.search(text) else (0, 0, baths)
     return None, None, baths
+
+
+_STUDIO_WILL_DO = re.compile(r"\bstudios?\s+(?:is|are|would be|'?s)?\s*(?:totally |perfectly |also |even |"
+                             r"just )?(?:fine|ok|okay|good|alright|acceptable|works?)\b|\beven a studio\b|"
+                             r"\ba studio (?:would|could) (?:do|work)\b|\bun estudio (?:est[aá] bien|sirve)\b",
+                             re.I)
 
 
 def _term(text: str) -> int | None:

@@ -76,6 +76,10 @@ def _has(unit: Unit, label: str) -> bool:
     return any(str(a).lower().startswith(label) for a in unit["row_preview"].get("amenities") or [])
 
 
+_WALK = re.compile(r"\b(\d{1,2})[- ]?(?:min(?:ute)?s?|mins?)\b(?:\s+(?:walk\w*|away))?\s*(?:from|to|of|de|del|al)\s+"
+                   r"(?:the\s+|el\s+|la\s+)?(?:train|subway|metro|station|stop|tren|estaci[oó]n)", re.I)
+
+
 def narrowed(phrase: str, units: list[Unit]) -> list[Unit]:
     """The units that have what the phrase names beside its comparison: a neighbourhood of theirs, a bedroom or
     bathroom count, an amenity. Each filter that would leave none is not applied (a word may not be a filter)."""
@@ -98,6 +102,10 @@ def narrowed(phrase: str, units: list[Unit]) -> list[Unit]:
     for label, words in _AMENITIES:
         if re.search(words, phrase, re.I):
             filters.append(lambda u, label=label: _has(u, label))  # type: ignore[misc]
+    walk = _WALK.search(phrase)
+    if walk:  # "the cheapest one thats like 1 min from the train": those that close, then the cheapest
+        most = float(walk.group(1))
+        filters.append(lambda u: (u["row_preview"].get("min_to_subway") or float("inf")) <= most)
     for keep in filters:
         units = [u for u in units if keep(u)] or units
     return units

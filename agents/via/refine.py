@@ -981,7 +981,7 @@ def _first_in_hood(part: str, pool: list[dict[str, Any]]) -> dict[str, Any] | No
     low = part.lower()
     there = [m for m in pool if str(m["row_preview"].get("neighborhood") or "").lower() in low
              and m["row_preview"].get("neighborhood")]
-    if there and re.search(r"cheap(?:er|est)|lowest", low):
+    if there and re.search(r"\bcheap(?:er|est)\b|\blowest\b", low):
         return min(there, key=lambda m: m["row_preview"].get("rent") or float("inf"))
     return there[0] if there else None
 

@@ -692,7 +692,16 @@ def dropped_tour(text: str, actions: list[dict[str, Any]], inventory: Inventory 
                  focus: str | None = None) -> int | None:
     """The index of the proposed tour a message cancels ("cancel the second one", "drop #2", "scratch water st,
     keep pearl", "cancel the other one"), or None."""
+    if CANCEL_LATER_Q.search(text):  # "yes confirm. if they don't take cats can i cancel it later?": no cancel now
+        return None
     return _tour_meant(text, actions, _CANCEL_VERB, inventory, focus)
+
+
+# a question about cancelling later, not a cancellation: "can i cancel it later?", "if it falls through can we drop it"
+CANCEL_LATER_Q = re.compile(r"\b(?:can|could|may|will) (?:i|we) (?:still |always )?(?:cancel|drop|move|change|"
+                            r"reschedule)\b[^.!]{0,40}(?:\blater\b|\bafter\w*\b|\bif\b|\?)|"
+                            r"\bif\b[^.?!]{0,60}\b(?:can|could) (?:i|we) (?:still )?cancel\b|"
+                            r"\b(?:puedo|podemos|podr[ií]a) cancelar\w*\b[^.!]{0,30}(?:despu[eé]s|luego|\?)", re.I)
 
 
 def moved_tour(text: str, actions: list[dict[str, Any]], inventory: Inventory | None = None,
@@ -810,7 +819,11 @@ def held_by_text(text: str, actions: list[dict[str, Any]]) -> list[int] | None:
     if not actions or not verbs or _WHEN.search(english_when(text)) or _clock(english_when(text)) \
             or re.search(r"\bhold (?:on|up|off)\b", text, re.I):
         return None
-    bare = len(re.findall(r"\w+", text)) <= 3  # "ok confirm", "yes book them": the message is the verb
+    # "ok confirm", "yes book them": the message (or its sentence with the verb) is the verb; "yes confirm pls. can i
+    # cancel it later?" confirms, and asks something else beside it
+    said = [c for c in re.split(r"[.!?;]+\s*|\s+(?:and|but|y|pero)\s+", text) if HOLD_TEXT.search(c)]
+    bare_clause = next((c for c in said if len(re.findall(r"\w+", c)) <= 3), None)
+    bare = bare_clause is not None
     # the tours are the verb's object ("book them", "confirm tour 2"); "can you confirm the rent?" is no booking
     if not bare and not any(re.match(
             r"\W+(?:\w+\W+){0,2}?(?:it|them|both|all|those|these|tours?|viewings?|showings?|visits?|first|second|"
@@ -825,7 +838,7 @@ def held_by_text(text: str, actions: list[dict[str, Any]]) -> list[int] | None:
     if ORDINAL.search(english_ordinals(text)):
         index = ordinal_reference(text)
         return [index] if index < len(actions) else None
-    if _ALL_OF_THEM.search(text) or len(actions) == 1 or (bare and not re.search(r"\bit\b", text, re.I)):
+    if _ALL_OF_THEM.search(text) or len(actions) == 1 or (bare and not re.search(r"\bit\b", bare_clause or "", re.I)):
         return list(range(len(actions)))
     return None
 
@@ -1037,7 +1050,8 @@ def cancels_all(text: str, actions: list[dict[str, Any]], inventory: Inventory |
     books_too = HOLD_TEXT.search(text) is not None and _WHEN.search(english_when(text)) is not None
     return bool(actions) and CANCEL_ALL.search(text) is not None \
         and dropped_tour(text, actions, inventory, focus) is None and not books_too \
-        and not _CONDITIONAL.search(text) and not re.search(r"\bstart over\b|\bnew search\b|\binstead\b", text, re.I)
+        and not _CONDITIONAL.search(text) and not CANCEL_LATER_Q.search(text) \
+        and not re.search(r"\bstart over\b|\bnew search\b|\binstead\b", text, re.I)
 
 
 _CONDITIONAL = re.compile(r"\b(?:if (?:not|no|it (?:does ?n[o']t|has ?n[o']t|is ?n[o']t)|so)|otherwise|unless|"
@@ -1134,12 +1148,27 @@ def side_answers(text: str, shown: list[dict[str, Any]], focus: str | None, lang
     return "\n".join(said) or None
 
 
+# a part of the message taken back in the same breath: "oh and only if it has a dishwasher lol jk nvm ignore that"
+_TAKEN_BACK = r"(?:lol|haha|jk|just kidding|nvm|never ?mind|ignore that|scratch that|forget (?:that|i said that))"
+_RETRACTED = re.compile(rf"[^.?!;]*?\b(?:jk|just kidding|nvm|never ?mind|ignore that|scratch that|forget "
+                        rf"(?:that|i said that))\b(?:\W+{_TAKEN_BACK})*\W*(?=$|[.?!;])", re.I)
+
+
+def without_retracted(text: str) -> str:
+    """The message without the clauses it takes back ("... lol jk nvm ignore that"), when something else is left."""
+    kept = _RETRACTED.sub(" ", text).strip(" ,;")
+    return kept if re.search(r"\w", kept) else text
+
+
 def tour_close_node(state: AgentState, config: RunnableConfig, *, inventory: Inventory | None = None,
                     now: Callable[[], datetime] | None = None, model: Any = None,
                     holds: HoldStore | None = None) -> dict[str, Any]:
     """Graph node: a plan for the top matches (after a search), for the unit(s) named in a tour request, or the
     same tours at another time; never over the person's own tours or a slot someone else holds. A tour request's
     other questions are answered after the plan."""
+    kept = without_retracted(state.get("text", ""))
+    if kept != state.get("text", ""):  # "oh and only if it has a dishwasher lol jk nvm ignore that": not asked
+        state = {**state, "text": kept}
     out = _plan_tours(state, config, inventory=inventory, now=now, model=model, holds=holds)
     if (state.get("route") or {}).get("node") == "tour" and out.get("reply"):
         extra = side_answers(state.get("text", ""), state.get("matches") or [], state.get("focus"), state.get("lang"))

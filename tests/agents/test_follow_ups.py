@@ -2040,3 +2040,26 @@ def test_a_spanish_renewal_with_its_rents_is_a_renewal_and_a_market_follow_up_is
     ask(graph, "what's my 5-room at blk 440A fernvale link worth, 13th floor, 113 sqm", thread_id="sg")
     top_up = ask(graph, "so the top up is like 50k? lol", thread_id="sg")
     assert top_up["route"]["node"] != "triage" and "repair" not in top_up["reply"]
+
+
+def test_a_cat_owner_on_a_budget_gets_the_area_asked_and_the_tour_confirmed(inventory, now):
+    from agents.via.needs import parse_spec
+
+    # "studio is totally fine": a studio will do, so anything from a studio up
+    assert (parse_spec("under $1800, studio is totally fine").min_bedrooms,
+            parse_spec("under $1800, studio is totally fine").max_bedrooms) == (0, None)
+    graph = _graph(inventory, now)
+    ask(graph, "i have a cat. need a place under $1800/mo, studio is totally fine", thread_id="cat")
+    astoria = ask(graph, "my labmate says astoria is cheaper, what do u have there under 1800", thread_id="cat")
+    shown = astoria["matches"]
+    # no listing states a pet policy: unknown is said, never scored as missing, so Astoria's units all fit
+    assert all(m["row_preview"]["neighborhood"] == "Astoria" and m["score"] == 100 for m in shown)
+    assert "Pet policy not listed — ask the landlord" in astoria["reply"] and "✗ Pet" not in astoria["reply"]
+    plan = ask(graph, "the cheapest one thats like 1 min from the train, can i see it sunday around 2? oh and only if "
+                      "it has a dishwasher lol jk nvm ignore that", thread_id="cat")["plan"]["actions"]
+    assert len(plan) == 1  # the dishwasher part was taken back
+    one_min = [m for m in shown if m["row_preview"]["min_to_subway"] <= 1]
+    assert plan[0]["unit_id"] == min(one_min, key=lambda m: m["row_preview"]["rent"])["id"]
+    later = ask(graph, "yes confirm pls. and if it turns out they dont take cats can i cancel it later?",
+                thread_id="cat")
+    assert later["plan"]["actions"] and "Dropped" not in later["reply"]  # confirmed (no bookings store here)
