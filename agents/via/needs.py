@@ -702,7 +702,15 @@ _WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:or (?:le
                    # "cant walk far to the train, 5 min tops"; "a 5 min del metro o menos"
                    r"(?<=train|ubway|ation|metro|ansit)\W+(?:\w+\W+){0,2}?(\d{1,2})\s*-?\s*min(?:ute)?s?\s*"
                    r"(?:tops|max|or less|at most)\b|"
-                   r"\ba\s+(\d{1,2})\s*min(?:uto)?s?\s+(?:del?|al)\s+(?:metro|tren|subte|subway|estaci[oó]n)\b", re.I)
+                   r"\ba\s+(\d{1,2})\s*min(?:uto)?s?\s+(?:del?|al)\s+(?:metro|tren|subte|subway|estaci[oó]n)\b|"
+                   # "no más de 5 minutos caminando al metro"; "خمس دقائق مشي كحد أقصى" (after the metro is named)
+                   r"\b(?:no m[aá]s de|m[aá]ximo|menos de)\s+(\d{1,2})\s*min(?:uto)?s?\b(?=[^.?!]{0,30}\b(?:metro|tren|"
+                   r"subte|estaci[oó]n)\b)|"
+                   r"(\d{1,2})\s*(?:دقائق|دقيقة)(?=[^.؟]{0,40}(?:مترو|المحطة|أقصى|اقصى|subway|metro|station))|"
+                   r"(?:مترو|المحطة|subway|metro)[^.؟]{0,40}?(\d{1,2})\s*(?:دقائق|دقيقة)", re.I)
+# Arabic number words before minutes ("خمس دقائق"): the digits the walk limit reads
+_AR_MINUTES = {"ثلاث": 3, "ثلاثة": 3, "أربع": 4, "اربع": 4, "أربعة": 4, "خمس": 5, "خمسة": 5, "ست": 6, "ستة": 6,
+               "سبع": 7, "سبعة": 7, "عشر": 10, "عشرة": 10, "عشرين": 20}
 
 
 # "what options are there at 345 Seventh Avenue?": every unit of the same search at that address
@@ -783,7 +791,8 @@ def parse_spec(text: str) -> SearchSpec:
     if term is not None:
         confidence["term_months"] = 0.9
     musts, nice = _amenities(_place_pattern().sub(" ", work))  # "Carroll Gardens" names a place, not a patio
-    walk = _WALK.search(work)
+    walk = _WALK.search(re.sub(r"(?<![\u0600-\u06ff])(" + "|".join(_AR_MINUTES) + r")\s+(?=دقائق|دقيقة)",
+                               lambda m: f"{_AR_MINUTES[m.group(1)]} ", work))
     if walk and walk.group(1) and int(walk.group(1)) > BARE_WALK_MAX:
         walk = None  # "43 minutes to the subway?? that can't be right": a figure questioned, not a wish
     if walk:  # "max like 3 min walk to the train": near transit, that near (a wish when "ideally")

@@ -390,8 +390,9 @@ _ORDINAL_NUM = re.compile(r"\b(?:the )?(?:#|number |no\.? ?)?([1-5])(?:st|nd|rd|
 _RATE_MATH = re.compile(r"\$\s?(\d[\d,.]*)\s*(k)?\s*(?:/|a |per )?\s*(?:mo|month)\w*.{0,40}?\b(\d[\d,]{2,6})\s*"
                         r"(?:sf|sq ?ft|square feet)\b", re.I)
 # Amenities a question about the shown results may name (dishwasher before washer: "dishwasher" holds "washer").
-_RESULT_AMENITIES = (("no fee", r"\bfee\b"), ("doorman", r"\bdoorman\b|\bportero\b"),
-                     ("elevator", r"\belevator|\blift\b|\bascensor\b"), ("gym", r"\bgym\b|\bgimnasio\b"),
+_RESULT_AMENITIES = (("no fee", r"\bfee\b|عمولة"), ("doorman", r"\bdoorman\b|\bportero\b|بواب"),
+                     ("elevator", r"\belevator|\blift\b|\bascensor\b|مصعد"),
+                     ("gym", r"\bgym\b|\bgimnasio\b|صالة رياضية|نادي رياضي|جيم"),
                      ("roof deck", r"\broof|\bazotea\b"), ("dishwasher", r"\bdishwasher|\blavavajillas\b"),
                      ("washer/dryer", r"\b(?:washer|dryer|laundry|w/d|lavadora|secadora)"),
                      ("patio", r"\bpatio|\boutdoor|\bterraza\b|\bterrace|\bbalcon|\bbackyard\b|\bgarden\b"))
@@ -632,6 +633,9 @@ CONCESSIONS_UNKNOWN = ("Concessions such as free rent or a build-out allowance a
 # "does it have a washer dryer too?": an amenity of the unit the conversation is about
 IT_HAS = re.compile(r"\b(?:does|do|has)\s+(?:it|that(?: one| place| unit)?|this(?: one| place| unit)?|the place)\s+"
                     r"(?:have|has|come with|include|got|offer)\b|"
+                    # "is there a gym in the building?", "هل في المبنى صالة رياضية؟": of the unit talked of
+                    r"\bis there (?:a|an)\b[^.?!]{0,30}\b(?:in (?:the|that|this) (?:building|place|unit|apartment)|"
+                    r"there)\b|هل (?:في|in|يوجد في|يوجد|بها|فيها|عندها) ?(?:المبنى|العمارة|الشقة)?|"
                     r"(?:^|[¿\s])(?<!\balguno de esos )(?<!\balguna de esas )(?<!\balguno )(?<!\balguna )"
                     r"(?<!\bcu[aá]l )(?<!\bcu[aá]les )(?<!\bninguno )(?<!\bany of those )(?<!\bany of these )"
                     r"(?<!\bany )(?<!\bwhich )"
@@ -1264,6 +1268,15 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if IT_HAS.search(text) and wanted_here and not (_ONE_UNIT.search(text) or _ORDINAL_NUM.search(text)
                                                      or DETAILS_Q.search(text) or _THE_ONE_WITH.search(text)):
         about = next((m for m in shown if m["id"] == focus), shown[0])
+        if focus is None and len(shown) > 1 and re.search(r"\bis there\b|هل", text, re.I):
+            # "is there a gym in the building?" with several shown and none singled out: each of them
+            with_it = [f"#{i + 1} {m['id']}" for i, m in enumerate(shown)
+                      if _lists(m["row_preview"].get("amenities", []), wanted_here)]
+            return ((f"Of the {len(shown)} shown, {', '.join(with_it)} list{'s' if len(with_it) == 1 else ''} "
+                     f"{'an' if wanted_here[0] in 'aeiou' else 'a'} {wanted_here}; the others do not."
+                     if with_it else f"None of the {len(shown)} shown lists "
+                     f"{'an' if wanted_here[0] in 'aeiou' else 'a'} {wanted_here}."),
+                    next((m["id"] for m in shown if f"#{shown.index(m) + 1} {m['id']}" in with_it), shown[0]["id"]))
         row = about["row_preview"]
         listed = _lists(row.get("amenities", []), wanted_here)
         article = "an" if wanted_here[0] in "aeiou" else "a"

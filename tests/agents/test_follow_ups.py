@@ -2063,3 +2063,16 @@ def test_a_cat_owner_on_a_budget_gets_the_area_asked_and_the_tour_confirmed(inve
     later = ask(graph, "yes confirm pls. and if it turns out they dont take cats can i cancel it later?",
                 thread_id="cat")
     assert later["plan"]["actions"] and "Dropped" not in later["reply"]  # confirmed (no bookings store here)
+
+
+def test_is_there_a_gym_is_answered_from_the_results_and_a_walk_limit_is_read_in_arabic(inventory, now):
+    from agents.via.needs import parse_spec
+
+    assert parse_spec("أريد الأقرب للمترو، خمس دقائق مشي كحد أقصى.").max_min_to_subway == 5
+    assert parse_spec("no más de 5 minutos caminando al metro").max_min_to_subway == 5
+    graph = _graph(inventory, now)
+    shown = ask(graph, "1br in midtown east with a doorman and no fee, up to $3600", thread_id="gym")["matches"]
+    asked = ask(graph, "is there a gym in the building?", thread_id="gym")
+    with_gym = [m["id"] for m in shown if "gym" in m["row_preview"]["amenities"]]
+    assert asked["matches"] == shown and all(u in asked["reply"] for u in with_gym) and "Now required" not in asked[
+        "reply"]
