@@ -932,7 +932,9 @@ def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...
     if len(walked) == 1 or len(fitting) == 1:  # "book the 1 min one": the one shown unit that close to the subway
         return walked[0] if len(walked) == 1 else fitting[0]
     which = _AMENITY_ONE.search(lowered)
-    if which:  # "the no fee one", "the one with the doorman", "alguno con lavadora": the first shown unit with it
+    if which and not re.search(r"\b(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\b", lowered):
+        # "the no fee one", "the one with the doorman", "alguno con lavadora": the first shown unit with it (not
+        # "the first one ... has an elevator?": the place in the list names that one)
         label = next((a for a, said in _RESULT_AMENITIES if re.search(said, which.group(0))), None)
         having = [m for m in shown if label and _lists(m["row_preview"].get("amenities", []), label)]
         if having:
@@ -1304,20 +1306,22 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         return said, about["id"]
     if BROKER_Q.search(text):  # "who's the broker on it": the listing's contact, where the data names one
         by_id = [m for m in shown if re.search(rf"\b{re.escape(m['id'])}\b", text, re.I)]  # "the broker on U-20"
-        about = (by_id[0] if by_id else None) or unit_named(text, shown, mentioned) \
-            or next((m for m in shown if m["id"] == focus), shown[0])
-        row, n = about["row_preview"], shown.index(about) + 1
+        at = [m for m in pool if address_named(text, m["row_preview"].get("address") or "")]  # "on 139 fifth"
+        about = (by_id[0] if by_id else None) or (at[0] if len(at) == 1 else None) \
+            or unit_named(text, shown, mentioned) or next((m for m in shown if m["id"] == focus), shown[0])
+        row = about["row_preview"]
+        place = f"#{shown.index(about) + 1} " if about in shown else ""
         cannot = (" I can't send email or call anyone for you: write to them directly (I can draft the message)."
                   if re.search(r"\b(?:email|e-mail|call|text|message|contact|write to)\s+(?:them|him|her|the "
                                r"broker|the agent)\b", text, re.I) else "")
         if row.get("broker"):
             email = f" ({row['broker_email']})" if row.get("broker_email") else ""
-            contact = f"The listing contact for #{n} {row['address']} ({about['id']}) is {row['broker']}{email}."
+            contact = f"The listing contact for {place}{row['address']} ({about['id']}) is {row['broker']}{email}."
             drafted = broker_draft(text, about)
             if drafted:
                 return f"{contact} I can't send it for you; here is a draft to send yourself:\n\n{drafted}", about["id"]
             return contact + cannot, about["id"]
-        return (f"The listing data does not name a broker or agent for #{n} {row['address']} ({about['id']}): a tour "
+        return (f"The listing data does not name a broker or agent for {place}{row['address']} ({about['id']}): a tour "
                 f"request goes to the listing, and they will tell you who shows it."), about["id"]
     first_n = _FIRST_N.search(text)
     if first_n and (_MONEY_WORDS.search(text) or _YEARS_COST.search(words_to_digits(text))):

@@ -1154,6 +1154,9 @@ _RETRACTED = re.compile(rf"[^.?!;]*?\b(?:jk|just kidding|nvm|never ?mind|ignore 
                         rf"(?:that|i said that))\b(?:\W+{_TAKEN_BACK})*\W*(?=$|[.?!;])", re.I)
 
 
+_SEE = re.compile(r"\b(?:see|view|visit|tour|look at)\b|\bver\b|\bvisitar\b|أشوف|معاينة", re.I)
+
+
 def without_retracted(text: str) -> str:
     """The message without the clauses it takes back ("... lol jk nvm ignore that"), when something else is left."""
     kept = _RETRACTED.sub(" ", text).strip(" ,;")
@@ -1357,8 +1360,11 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
         text = corrected_unit(text, list(state.get("matches") or []), inventory)
         when = corrected(text)  # "sunday 2pm. wait make it 4": the time said last stands
         # "book the doorman one sunday 2pm" names a unit shown: a new booking, not the proposed tours moved
-        names_one = HOLD_TEXT.search(text) is not None and bool(state.get("matches")) and bool(units_meant(
-            text, list(state.get("matches") or []), None, inventory, shown=len(state.get("matches") or [])))
+        # ... as does "the elevator one sounds perfect, can i see it tomorrow" (of the list before this one, too)
+        seen_units = [*(state.get("matches") or []), *(state.get("earlier") or [])]
+        names_one = (HOLD_TEXT.search(text) is not None or _SEE.search(text) is not None) and bool(
+            state.get("matches")) and bool(units_meant(text, seen_units, None, inventory,
+                                                       shown=len(state.get("matches") or [])))
         if not units and not missing and previous.get("actions") and (ANOTHER_TIME.search(text) or moved_day) \
                 and not names_one:
             # "another time?", "Tuesday at 5pm instead": the tours just proposed, re-planned.

@@ -162,6 +162,8 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\bba[nñ]os?\b", "bathrooms"),
     (r"\b(una|un|uno)\b(?= (bedrooms|bathrooms|a[nñ]o))", "1"),
     (r"\bdos\b", "2"), (r"\btres\b", "3"), (r"\bcuatro\b", "4"),
+    # "el primero es piso 9", "en el 5º piso": a floor, not a flat (piso is both)
+    (r"\bpiso (\d{1,2})\b", r"floor \1"), (r"\b(\d{1,2})(?:º|°|o)? piso\b", r"floor \1"),
     (r"\b(apartamentos?|departamentos?|pisos?)\b", "apartment"),
     (r"\boficinas?\b", "office"),
     (r"\bpor pie cuadrado\b|\bel pie cuadrado\b|\bpor pie\b", "per sf"), (r"\bpies cuadrados\b", "sq ft"),
@@ -189,7 +191,9 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(?:alguno|alguna|algunos|algunas) de (?:esos|estos|esas|estas|ellos)\b", "any of those"),
     (r"\bcu[aá]l(?:es)? de (?:esos|estos|esas|estas|ellos)\b", "which of those"),
     (r"\bcu[aá]les\b", "which ones"), (r"\bcu[aá]l\b", "which one"),
-    (r"^\W*tiene\b", "does it have"), (r"\btienen?\b", "has"),
+    (r"^\W*tiene\b", "does it have"),
+    # "el primero es piso 9, tiene ascensor?": a question of its own after a comma
+    (r"(?<=[,;])\s*¿?tiene\b(?=[^.?!]{0,40}\?)", " does it have"), (r"\btienen?\b", "has"),
     (r"\bperr(?:o|os|ito|itos)\b", "dogs"), (r"\bgat(?:o|os|ito|itos)\b", "cats"),
     (r"\bm[aá]s cerca(?:no|na)? del? (?:metro|tren)\b", "closest to the subway"),
     (r"\bm[aá]s barat[oa]s?\b", "cheaper"), (r"\bm[aá]s grandes?\b", "bigger"),

@@ -2076,3 +2076,19 @@ def test_is_there_a_gym_is_answered_from_the_results_and_a_walk_limit_is_read_in
     with_gym = [m["id"] for m in shown if "gym" in m["row_preview"]["amenities"]]
     assert asked["matches"] == shown and all(u in asked["reply"] for u in with_gym) and "Now required" not in asked[
         "reply"]
+
+
+def test_units_named_by_a_trait_a_place_or_an_address_are_the_ones_meant(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "need a 1br in wash heights or inwood, under 2200, close to the train, and it HAS to have an "
+                       "elevator", thread_id="el")["matches"]
+    lift = [m["id"] for m in first if "elevator" in m["row_preview"]["amenities"]]
+    ask(graph, "ok what if i drop the elevator but keep it 5 min or less to the train", thread_id="el")
+    seen = ask(graph, "honestly the elevator one sounds perfect tho. can i see it tomorrow at 7am? wait no i get off "
+                      "at 7:30, make it 8:30", thread_id="el")["plan"]["actions"]
+    assert [a["unit_id"] for a in seen] == lift[:1] and seen[0]["start"].startswith("2026-11-23T08:30")
+    # "el primero es piso 9, tiene ascensor?": the first one, asked about (piso 9 is its floor)
+    es = ask(graph, "busco 1 cuarto en Astoria, hasta 2500, con lavadora y secadora dentro del apto", thread_id="es")
+    top = es["matches"][0]
+    asked = ask(graph, f"el primero es piso {top['row_preview']['floor']}, tiene ascensor?", thread_id="es")
+    assert asked["focus"] == top["id"] and "Ahora obligatorio" not in asked["reply"]
