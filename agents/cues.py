@@ -113,3 +113,13 @@ ABOUT_A_UNIT = re.compile(r"\btell me (?:more )?about\b|\bwhat'?s the (?:deal|st
                           r"\b(?:more )?(?:info|information|details?) (?:on|about|for)\b|\bthoughts on\b|"
                           r"\bcu[eé]ntame (?:m[aá]s )?(?:de|sobre)\b|\bqu[eé] tal (?:es|est[aá])\b|"
                           r"\binformaci[oó]n (?:de|sobre)\b|\bأخبرني عن\b|\bمعلومات عن\b", re.I)
+
+# A time of the person's day, not of a viewing: "we both leave for work at 7:15", "is it safe walking home at 7am?"
+ROUTINE_TIME = re.compile(r"\b(?:leave|leaves|leaving|left|get off|gets off|getting off|off work|start work|"
+                          r"starts work|finish work|walk(?:ing)? home|come home|coming home|get home|getting home|"
+                          r"wake up|commute|shift (?:starts|ends)|work(?:s)? (?:until|till|til|from))\b"
+                          r"(?:\s+(?:for\s+)?\w+){0,2}?\s+(?:at|around|by|until|till)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|"
+                          # "i sleep like 9am-5pm", "i work nights 7pm to 7am": the hours of the person's day
+                          r"\b(?:i|we) (?:sleep|work|am at work|work nights)\b(?:\s+\w+){0,2}?\s+(?:from\s+)?\d{1,2}"
+                          r"(?::\d{2})?\s*(?:am|pm)?\s*(?:-|–|to|till|until)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?",
+                          re.I)

@@ -23,6 +23,7 @@ from agents.cues import (
     LEASE_LEFT_Q,
     LISTING_PRICE,
     MARKET_PLACE,
+    ROUTINE_TIME,
     TOUR_WORDS,
     UNIT_ID,
     UNITS_COMPARED,
@@ -162,12 +163,6 @@ TIME_WORDS = re.compile(
     r"st\b|th\b|months?|years?|yrs?|weeks?|days?|grand|\d))|\bright (?:after|before)\b|\bback to back\b",
     re.IGNORECASE,
 )
-# A time of the person's day, not of a viewing: "we both leave for work at 7:15", "is it safe walking home at 7am?"
-ROUTINE_TIME = re.compile(r"\b(?:leave|leaves|leaving|left|get off|gets off|getting off|off work|start work|"
-                          r"starts work|finish work|walk(?:ing)? home|come home|coming home|get home|getting home|"
-                          r"wake up|commute|shift (?:starts|ends)|work(?:s)? (?:until|till|til|from))\b"
-                          r"(?:\s+(?:for\s+)?\w+){0,2}?\s+(?:at|around|by|until|till)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?",
-                          re.I)
 # A goal the person sets aside ("not asking to renew yet", "forget the renewal", "I don't want to see it"): its
 # words are not what the message asks.
 DROPPED_GOAL = re.compile(

@@ -20,6 +20,7 @@ from langchain_core.runnables import RunnableConfig
 from agents.cues import (
     ANOTHER_TIME,
     MARKET_PLACE,
+    ROUTINE_TIME,
     SF_PER_PERSON,
     TOUR_WORDS,
     UNIT_ID,
@@ -815,6 +816,7 @@ _ALL_OF_THEM = re.compile(r"\b(?:both|all|them|those|these|everything|the tours|
 def held_by_text(text: str, actions: list[dict[str, Any]]) -> list[int] | None:
     """Which of the proposed tours a typed message asks to hold (indices), or None when it does not ask that
     (or names a new day or time: then the tours move, they are not held as proposed)."""
+    text = ROUTINE_TIME.sub(" ", text)  # "yes confirm. i sleep like 9am-5pm": the person's day, no new tour time
     verbs = list(HOLD_TEXT.finditer(text))
     if not actions or not verbs or _WHEN.search(english_when(text)) or _clock(english_when(text)) \
             or re.search(r"\bhold (?:on|up|off)\b", text, re.I):

@@ -169,3 +169,11 @@ def test_todays_weekday_with_a_later_time_is_today() -> None:
     assert resolve_start("this friday 4pm", friday) == datetime(2026, 11, 27, 16, 0, tzinfo=NY)
     assert resolve_start("friday 9am", friday) == datetime(2026, 12, 4, 9, 0, tzinfo=NY)  # already past today
     assert resolve_start("next friday 4pm", friday) == datetime(2026, 12, 4, 16, 0, tzinfo=NY)
+
+
+def test_the_hours_of_the_persons_day_beside_a_confirmation_are_no_new_tour_time():
+    from agents.via.tour_close import held_by_text
+
+    actions = [{"unit_id": "SE-8055", "address": "Inwood apartment", "start": "2026-11-28T08:30:00-05:00"}]
+    assert held_by_text("yes confirm. also is the building quiet during the day? i sleep like 9am-5pm", actions) == [0]
+    assert held_by_text("yes confirm but make it 9am", actions) is None  # a new time: moved, not held as proposed
