@@ -555,6 +555,12 @@ NEIGHBOUR_CONDUCT = re.compile(
     r"\bneighbou?r\w*\b|\bvecino\w*\b.{0,60}\b(?:ruido|m[uú]sica|fiesta|perro|ladra\w*)\b", re.I)
 
 
+def _told_anew(said: list[Any], tickets: list[dict[str, Any] | None]) -> bool:
+    """The message reports a problem none of the open reports has (not only a word of theirs said again)."""
+    known = {"object", *(s.name for t in tickets if t for s in analyze(t["text"]).signals)}
+    return any(s.name not in known for s in said)
+
+
 def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datetime] | None = None) -> dict[str, Any]:
     """LangGraph node: triage state["text"] into state["triage"], with a reply and a trace entry.
 
@@ -619,8 +625,7 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
         return {"reply": building_notice([t for t in [*tickets, ticket] if t], today),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "notice": True}]}
-    known = {s.name for t in [*tickets, ticket] if t for s in analyze(t["text"]).signals}
-    if (ticket or tickets) and LETTER_ASK.search(text) and not [s for s in said if s.name not in known | {"object"}]:
+    if (ticket or tickets) and LETTER_ASK.search(text) and not _told_anew(said, [*tickets, ticket]):
         # "write a letter to the landlord, give him 24 hours on the heat": the open reports, drafted for the landlord
         return {"reply": repair_letter(text, [t for t in [ticket, *reversed(tickets)] if t], state.get("lang"), today),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),

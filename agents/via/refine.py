@@ -1272,13 +1272,12 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         about = next((m for m in shown if m["id"] == focus), shown[0])
         if focus is None and len(shown) > 1 and re.search(r"\bis there\b|هل", text, re.I):
             # "is there a gym in the building?" with several shown and none singled out: each of them
-            with_it = [f"#{i + 1} {m['id']}" for i, m in enumerate(shown)
-                      if _lists(m["row_preview"].get("amenities", []), wanted_here)]
-            return ((f"Of the {len(shown)} shown, {', '.join(with_it)} list{'s' if len(with_it) == 1 else ''} "
-                     f"{'an' if wanted_here[0] in 'aeiou' else 'a'} {wanted_here}; the others do not."
-                     if with_it else f"None of the {len(shown)} shown lists "
-                     f"{'an' if wanted_here[0] in 'aeiou' else 'a'} {wanted_here}."),
-                    next((m["id"] for m in shown if f"#{shown.index(m) + 1} {m['id']}" in with_it), shown[0]["id"]))
+            with_it = [m for m in shown if _lists(m["row_preview"].get("amenities", []), wanted_here)]
+            what = f"{'an' if wanted_here[0] in 'aeiou' else 'a'} {wanted_here}"
+            said_units = ", ".join(f"#{shown.index(m) + 1} {m['id']}" for m in with_it)
+            return ((f"Of the {len(shown)} shown, {said_units} list{'s' if len(with_it) == 1 else ''} {what}; the "
+                     f"others do not." if with_it else f"None of the {len(shown)} shown lists {what}."),
+                    (with_it or shown)[0]["id"])
         row = about["row_preview"]
         listed = _lists(row.get("amenities", []), wanted_here)
         article = "an" if wanted_here[0] in "aeiou" else "a"

@@ -1151,9 +1151,8 @@ def side_answers(text: str, shown: list[dict[str, Any]], focus: str | None, lang
 
 
 # a part of the message taken back in the same breath: "oh and only if it has a dishwasher lol jk nvm ignore that"
-_TAKEN_BACK = r"(?:lol|haha|jk|just kidding|nvm|never ?mind|ignore that|scratch that|forget (?:that|i said that))"
-_RETRACTED = re.compile(rf"[^.?!;]*?\b(?:jk|just kidding|nvm|never ?mind|ignore that|scratch that|forget "
-                        rf"(?:that|i said that))\b(?:\W+{_TAKEN_BACK})*\W*(?=$|[.?!;])", re.I)
+_TAKEN_BACK = r"(?:jk|just kidding|nvm|never ?mind|ignore that|scratch that|forget (?:that|i said that))"
+_RETRACTED = re.compile(rf"[^.?!;]*?\b{_TAKEN_BACK}\b(?:\W+(?:lol|haha|{_TAKEN_BACK}))*\W*(?=$|[.?!;])", re.I)
 
 
 _SEE = re.compile(r"\b(?:see|view|visit|tour|look at)\b|\bver\b|\bvisitar\b|أشوف|معاينة", re.I)
