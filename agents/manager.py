@@ -247,9 +247,12 @@ MARKET_STATISTIC = re.compile(
 OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("listing", re.compile(
         # a price to list at is a valuation (comps), not a listing request
-        r"^(?!.*\b(?:price|prices|worth|value|valuation|how much|resale|comps)\b)(?:.*?)(?:"
+        r"^(?!.*\b(?:price|prices|worth|value|valuation|how much|resale|comps|what (?:should|do|would|can) (?:i|we) "
+        r"(?:list|ask|charge))\b)(?:.*?)(?:"
         r"\b(?:list|advertise|post|market|put up)\b.{0,30}\b(?:my|our)\b.{0,25}\b(?:apartment|unit|place|property|"
-        r"flat|condo|house|space|office)\b|\bfind (?:me )?(?:a )?(?:new )?tenants? for\b|\b(?:i|we) (?:want|need|would "
+        r"flat|condo|house|space|office)\b|\b(?:list|advertise|post|put up)\b.{0,20}\b(?:the |our |my |a |this )?"
+        r"(?:vacancy|vacant unit|listing|ad)\b|\b(?:on|to) (?:streeteasy|zillow|craigslist|apartments\.com)\b.{0,20}"
+        r"\bfor (?:me|us)\b|\bfind (?:me )?(?:a )?(?:new )?tenants? for\b|\b(?:i|we) (?:want|need|would "
         r"like) to rent out (?:my|our)\b|\bas a landlord,? (?:i|we) (?:want|need) to (?:list|rent out)\b)",
         re.I | re.S),
      "I can't list or advertise a property: this workspace searches the listings it holds for people looking for "
@@ -489,6 +492,22 @@ _QUOTED = re.compile(r"(?:^|(?<=[\s:(]))(['\"“‘«])(?=\S)(.{20,}?)(?:['\"”
 OWN_WORDS_SURE = 0.9  # below it, the own words alone ("is the asking ok? how much should i counter") are too thin
 
 
+# The person sets what came before aside ("client also wants NYC, ignore that for now — ...", "the plumber fixed it,
+# but my question: ...", "anyway,"): what follows is what they want done
+_SET_ASIDE = re.compile(r"\b(?:ignore|forget|never ?mind|disregard|scratch) (?:about )?(?:that|this|it)(?: one)?"
+                        r"(?: for now)?\b|\b(?:my|the real|the actual) question(?: is)?\s*:|"
+                        r"\b(?:any ?ways?|anyhow)\s*[,:—–]|\bmi pregunta(?: es)?\s*:|سؤالي", re.I)
+
+
+def set_aside(text: str) -> str | None:
+    """What follows the person's setting aside of what came before, when it says three words or more; else None."""
+    aside = next(reversed(list(_SET_ASIDE.finditer(text))), None)
+    if aside is None or aside.start() == 0:
+        return None
+    rest = re.sub(r"^[\s/.,;:—–-]+", "", text[aside.end():]).strip()
+    return rest if len(re.findall(r"\w+", rest)) >= 3 else None
+
+
 def own_words(text: str) -> str | None:
     """The message without the text it quotes, when it opens with a quote or quotes a long one, and says something
     of its own (three words or more); else None."""
@@ -517,6 +536,12 @@ def route(
             routes by the rule scores alone (`ROUTER=rules`).
     """
     table = table or load_table()
+    rest = set_aside(text)
+    if rest is not None:  # "client also wants NYC, ignore that for now — what were Al Reem rents last year?"
+        decision = route(rest, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting, model=model,
+                         table=table, learned=learned)
+        if decision.node != "clarify":
+            return decision.model_copy(update={"reason": f"{decision.reason} (what follows the part set aside)"})
     mine = own_words(text)
     if mine is not None:  # "'Viewing confirmed: SE-2290, Sun 2pm.' ask my landlord if they'd renew at 2,800": the
         # person's own words say what they want done; the text they pasted is only its background
@@ -566,16 +591,19 @@ def route(
             and not TIME_WORDS.search(text) and not TOUR_WORDS.search(text) and not BOOKING.search(text):
         # "and what's the annual difference between the two?" after tours: the units' figures, not the tours
         return RouteDecision(pipeline="VIA", node="needs", reason="figures of the units toured asked for")
-    if previous_node in ("needs", "tour") and ((UNIT_FACT_ASKED.search(text) and ASKED.search(text)) or (
+    if previous_node in ("needs", "tour") and ((UNIT_FACT_ASKED.search(text) and ASKED.search(text))
+                                                or ADDRESS_Q.search(text) or (
             UNITS_COMPARED.search(text) and (UNIT_ID.search(text) or ORDINAL.search(english_ordinals(text))
                                              or ONE_BY_TRAIT.search(text)))) \
             and not TIME_WORDS.search(text) and not TOUR_WORDS.search(text) and not BOOKING.search(text) \
             and not NAMES_THE_LEASE.search(text) and not ASKS_THE_LEASE.search(text):
-        # "how much is the broker fee on SE-8540 then", "also do they take cats": a fact of a unit shown, not a tour
+        # "how much is the broker fee on SE-8540 then", "also do they take cats", "whats the address for 506? want to
+        # look at it on street view": a fact of a unit shown, not a tour
         return RouteDecision(pipeline="VIA", node="needs", reason="a fact of the units shown asked for")
-    if UNIT_ID.search(text) and ABOUT_A_UNIT.search(text) and not TIME_WORDS.search(text) \
+    if UNIT_ID.search(text) and (ABOUT_A_UNIT.search(text) or (
+            len(set(UNIT_ID.findall(text))) >= 2 and UNITS_COMPARED.search(text))) and not TIME_WORDS.search(text) \
             and not TOUR_WORDS.search(text) and not BOOKING.search(text):
-        # "my friend sent me SE-1545, whats the deal with it", "tell me about U-20": that unit's facts, not a tour
+        # "my friend sent me SE-1545, whats the deal with it", "SE-2472 vs SE-1545?": those units' facts, not a tour
         return RouteDecision(pipeline="VIA", node="needs", reason="a unit named by its id, asked about")
     if ABU_DHABI.search(text) and INVESTING.search(text) and not SEARCH_ASK.search(text):
         # "thinking of buying a 1br on reem island to rent out": an investor's question, answered from the tables

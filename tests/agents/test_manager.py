@@ -315,3 +315,42 @@ def test_a_time_of_the_persons_day_is_no_tour_time(text: str) -> None:
     assert route(text, learned=load_route_model(), previous_node="needs").node == "needs"
     assert route("i get off work at 6, can i see it monday at 7", learned=load_route_model(),
                  previous_node="needs").node == "tour"
+
+
+
+def test_what_the_person_sets_aside_is_background():
+    from agents.manager import set_aside
+
+    said = "client also wants a 2br in brooklyn under 4k, ignore that for now — how many sales on yas island in 2024?"
+    assert set_aside(said) == "how many sales on yas island in 2024?"
+    assert set_aside("forget that one") is None  # nothing of its own after it
+    assert set_aside("ignore that, the super fixed it") is None  # said first, it sets nothing aside
+    # "my question:" in Arabic: what follows decides, not the repair told before it
+    from agents.route_model import load_route_model
+
+    said = "السباك صلح التسريب في المطبخ، بس سؤالي: مين يدفع حسب العقد؟"
+    assert route(said, learned=load_route_model()).node == "lease"
+
+
+@pytest.mark.parametrize(("text", "node"), [
+    # two units weighed against each other, no visit asked for: their facts
+    ("U-20 versus U-31, which one is the better value?", "needs"),
+    # an Abu Dhabi project named by itself, with a market figure
+    ("ansam vs mayan sale rates this year", "analytics"),
+])
+def test_units_compared_and_projects_named(text, node):
+    from agents.route_model import load_route_model
+
+    assert route(text, learned=load_route_model()).node == node
+
+
+def test_walkthroughs_and_logging_a_repair_are_cues():
+    table = load_table()
+    assert score_nodes("can we do a video walkthru? we are overseas", table)[0]["tour"] > 0
+    assert score_nodes("it's on the landlord per our lease I think, can you log it?", table)[0]["triage"] > 0
+
+
+def test_posting_a_vacancy_is_outside_the_workspace_but_pricing_it_is_not():
+    posted = route("also can you post the vacancy on streeteasy and zillow for me at 2750", previous_node="triage")
+    assert posted.node == "clarify" and posted.reason == "out of scope: listing"
+    assert route("i have a 2br vacancy opening jan 1 in crown heights, what should i list it at?").node == "needs"
