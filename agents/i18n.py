@@ -358,6 +358,11 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "es": "Actualicé su reporte: ahora es **{priority}** (antes {before}).",
         "ar": "حدّثنا بلاغك: أولويته الآن **{priority}** (كانت {before}).",
     },
+    "new_danger": {
+        "en": "A new danger, added to your report ({priority}). Do this now:",
+        "es": "Un peligro nuevo, añadido a su reporte ({priority}). Haga esto ahora:",
+        "ar": "خطر جديد أضفناه إلى بلاغك ({priority}). افعل هذا الآن:",
+    },
     "report_kept": {
         "en": "Added to your report; it stays {priority}.",
         "es": "Lo añadí a su reporte; sigue como {priority}.",

@@ -368,7 +368,8 @@ MADE_SAFE = re.compile(r"\b(?:shut (?:it |the \w+ |off the \w+ )?off|turned (?:i
                        r"no (?:more )?(?:smell|smoke|sparks?) (?:now|anymore)|ya (?:la |lo )?(?:cerraron|apagaron)|"
                        # "it was a burner left on a little, smell is gone now"
                        r"(?:smell|smoke|odou?r|fumes) (?:is |has |have |are )?(?:gone|cleared|went away|dissipated)|"
-                       r"burner (?:was )?(?:left on|on a little)|"
+                       r"burner (?:was )?(?:left on|on a little)|(?:stove |oven |burner )?knob (?:was )?(?:left )?on|"
+                       r"aired (?:it |the \w+ )?out|ventilated|"
                        r"bomberos|cerraron el gas)\b|الدفاع المدني|المطافي|قفلوا الغاز", re.I)
 # What is left to do once a hazard is made safe, by hazard class
 AFTER_HAZARD = {
@@ -561,11 +562,52 @@ def _told_anew(said: list[Any], tickets: list[dict[str, Any] | None]) -> bool:
     return any(s.name not in known for s in said)
 
 
+def _new_danger(text: str, ticket: dict[str, Any], model: Any) -> tuple[TriageResult, dict[str, Any]] | None:
+    """The follow-up's own classification when it tells an emergency of another kind than the open report's."""
+    alone, detail = classify_detailed(text, model=model)
+    named = set(detail["hazards"]) - {"other"}  # a hazard the rules name, not the learned model's hunch
+    if alone.priority != "P0" or not named:
+        return None
+    before = set(classify_detailed(ticket["text"], model=model)[1]["hazards"])
+    return (alone, detail) if named - before else None
+
+
+# "can I turn the oven on with the door open to heat the kitchen?": asked while the heat is out, answered first
+OVEN_FOR_HEAT = re.compile(r"(?=.*\b(?:oven|stove|burners?|horno|estufa|hornillas?)\b|.*(?:الفرن|البوتاجاز|الغاز))"
+                           r"(?=.*\b(?:(?:to|for|para|so)\s+(?:heat|warm|calentar)\w*|for (?:heat|warmth)|"
+                           r"heat(?:ing)? (?:the|our|my) (?:home|apartment|apt|place|kitchen|room|house|flat)|"
+                           r"como calefacci[oó]n)\b|.*(?:للتدفئة|ندفي|أدفي|ادفي))"
+                           r"(?=.*(?:\?|\b(?:can|could|should|is it ok|puedo|podemos|se puede)\b|هل))", re.I | re.S)
+OVEN_ANSWER = {
+    "en": "**No - do not heat your home with the oven or a gas stove**, even with the door open: it can fill the home "
+          "with carbon monoxide and start a fire. Keep everyone in one room with warm layers, use an electric space "
+          "heater only if it is safe (plugged straight into the wall, 3 feet from anything that burns, never left "
+          "on unattended), or stay with family or friends until the heat is back.",
+    "es": "**No: no caliente su casa con el horno ni con la estufa de gas**, aunque deje la puerta abierta: puede "
+          "llenar la casa de monóxido de carbono y provocar un incendio. Mantengan a todos en un cuarto con ropa "
+          "abrigada; use un calefactor eléctrico solo si es seguro (enchufado directo a la pared, a un metro de lo "
+          "que pueda arder, nunca sin vigilancia), o quédense con familia o amigos hasta que vuelva la calefacción.",
+    "ar": "**لا: لا تستخدم الفرن أو موقد الغاز للتدفئة** ولو كان بابه مفتوحًا: قد يملأ البيت بأول أكسيد الكربون ويسبب "
+          "حريقًا. اجمعوا الجميع في غرفة واحدة بملابس دافئة، واستخدم مدفأة كهربائية فقط إن كانت آمنة (موصولة بالحائط "
+          "مباشرة وبعيدة مترًا عن أي شيء قابل للاشتعال ولا تُترك دون مراقبة)، أو ابقوا عند الأهل أو الأصدقاء حتى تعود "
+          "التدفئة.",
+}
+
+
 def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datetime] | None = None) -> dict[str, Any]:
     """LangGraph node: triage state["text"] into state["triage"], with a reply and a trace entry.
 
-    A follow-up about the same repair updates its ticket: the priority can rise, never silently fall.
+    A follow-up about the same repair updates its ticket: the priority can rise, never silently fall. A question
+    about heating with the oven is answered first, whatever else the message says.
     """
+    out = _triage(state, model=model, now=now)
+    if OVEN_FOR_HEAT.search(state.get("text", "") or "") and out.get("reply"):
+        lang = state.get("lang") or "en"
+        out = {**out, "reply": OVEN_ANSWER.get(lang, OVEN_ANSWER["en"]) + "\n\n" + out["reply"]}
+    return out
+
+
+def _triage(state: AgentState, *, model: Any = None, now: Callable[[], datetime] | None = None) -> dict[str, Any]:
     started = time.perf_counter()
     text = state.get("text", "") or ""
     ticket = state.get("ticket")
@@ -712,6 +754,10 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
             after = AFTER_HAZARD.get(next(iter(classify_detailed(ticket["text"], model=model)[1]["hazards"]), ""))
             if after:
                 notes.append(f"Next: {after}")
+    elif ticket and report != text and (new_danger := _new_danger(text, ticket, model)) is not None:
+        # "ahora huele a gas cerca de la estufa" after a no-heat report: the new danger's own steps, not the first's
+        result, detail = new_danger
+        notes.append(phrase("new_danger", state.get("lang"), priority=result.priority))
     elif ticket and report != text:
         before = ticket["priority"]
         if PRIORITY_RANK[result.priority] > PRIORITY_RANK[before]:

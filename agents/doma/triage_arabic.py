@@ -43,6 +43,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("مياه الصرف الصحي", "sewage"), ("الصرف الصحي", "sewage"), ("مية المجاري", "sewage"),
     ("دخل الشقة", "broke into the home"), ("دخلوا الشقة", "broke into the home"), ("ودخل الشقة", "broke into the home"),
     ("غير عاجل", "not urgent"), ("مش مستعجل", "not urgent"), ("مو مستعجل", "not urgent"),
+    ("ما نقدر", "can not"), ("ما أقدر", "can not"), ("ما اقدر", "can not"), ("مش قادرين", "can not"),
+    ("العيون كلها", "all the burners"), ("كل العيون", "all the burners"),
+    # "الغرفة نار": the room is (as hot as) fire, a figure of speech for heat, not a fire
+    ("الغرفة نار", "the room is very hot"), ("البيت نار", "the home is very hot"),
+    ("الشقة نار", "the apartment is very hot"),
+    ("الجو نار", "the weather is very hot"), ("الحر نار", "the heat is very hot"), ("الدنيا نار", "it is very hot"),
 )
 
 WORDS: dict[str, str] = {
@@ -117,6 +123,8 @@ WORDS: dict[str, str] = {
     "بره": "outside", "خارج": "outside", "جوا": "inside", "داخل": "inside", "ترجف": "shivering", "يرجف": "shivering",
     "ترتجف": "shivering", "يرتجف": "shivering", "أبدا": "at all", "بكل": "in all",
     "طقطقة": "crackling", "ذايب": "melting", "ذايبة": "melting", "ذائب": "melting", "بلاستيك": "plastic",
+    "الفرن": "the oven", "الطباخ": "the stove", "البوتاجاز": "the stove", "نطبخ": "cook", "أطبخ": "cook",
+    "اطبخ": "cook", "نقدر": "can", "أقدر": "can",
     "سودا": "black", "سوداء": "black", "فيشة": "outlet", "تغمر": "flooding", "يغمر": "flooding",
     "تخرج": "coming out", "يخرج": "coming out", "البانيو": "the tub", "بانيو": "tub",
 }

@@ -63,7 +63,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bsmell\w* (?:\w+ )?(?:like|of) (?:gas|propane|rotten eggs?|sulfur|sulphur)",
         r"\brotten eggs?\b", r"\bsmell\w* (?:\w+ )?(?:sulfur|sulphur)\b",
         _near(r"hiss\w*", r"oven|burners?|gas line|gas meter|meter|behind the stove", 6),  # not a kettle on the stove
-        r"\b(?:huele|olor|fuga|escape|peste)\w* (?:\w+ )?(?:a |de )?gas\b",
+        r"\b(?:huele|olor|fuga|escape|peste)\w* (?:\w+ ){0,2}?(?:a |de )?gas\b",  # "huele un poco a gas"
         _near(r"gas|propane", r"coming out|escaping|still on|can hear", 4),
         _near(r"lpg|cylinder|gas tank|gas bottle|bombona|tanque de gas", r"smell|odou?r|leak|hiss|fume|stink", 6),
         _near(r"propane|butane|lpg", r"hiss\w*|leak\w*|smell\w*", 14),  # "propane tanks in the hall, one hisses"
@@ -162,8 +162,11 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"(?:her|his|their|the neighbou?r'?s?|downstairs|below|next door)\W+(?:\w+\W+)?"
               r"(?:ceiling|apartment|unit)", 4),
         r"\bbuckets?\W+(?:\w+\W+){0,2}?(?:overflow\w*|full|filling up)\b",
-        _near(r"water(?!_)", r"spreading|spread(?:s|ing)? (?:to|into|toward)|toward the hall\w*|into the hall\w*|"
-              r"under the door|to the next room|into the next room", 6),
+        _near(r"water(?!_)", r"spreading|spread(?:s|ing)? (?:to|into|toward)|toward the hall\w*|into (?:the )?hall\w*|"
+              r"into (?:the )?corridor|under (?:the )?door|to the next room|into the next room", 6),
+        # a sprinkler head knocked off discharges at full flow until the valve is shut
+        _near(r"sprinklers?(?: heads?)?", r"knocked off|broken off|snapped|sheared|full flow|discharg\w*|"
+              r"spraying|going off|set off|activated", 5),
         _near(r"sewage|sewer(?! (?:smell|odou?r|stink|gas))|aguas? negras?|aguas residuales|toilet paper|poop|feces|"
               r"faeces|human waste|excrement\w*|poo\b|poo bits",
               r"everywhere|all over|flood|overflow|pour|gush|"
@@ -366,13 +369,16 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
                 r"\bchemical (?:fumes|cloud|smell|vapou?rs?)\b|\btoxic\b|\bfumes\b")),
 )
 
+# "the fixture has gone brown", "the milk's gone off": gone as become, no end of the problem
+_BECOME = r"\s+(?:brown|black|yellow|dark|grey|gray|green|white|red|orange|soft|spongy|cold|hot|warm|bad|mou?ldy|" \
+          r"crazy|haywire|wrong|dead|off|crooked|wavy|saggy)\b"
 _NEGATORS = {"no", "not", "never", "without", "nothing", "none", "nobody", "neither", "nor", "sin", "stopped",
              "quit", "ceased", "zero", "nada"}
 _BOUNDARIES = {"and", "so", "because", "when", "while", "then", "now", "y", "until", "since", "after",
                "before", "if"}
 _RESOLVED_AFTER = re.compile(
-    r"^\W*(?:\w+\W+){0,3}?(?:anymore|any more|(?:is |has |have |are )?(?:gone|stopped|cleared|went away|fixed|"
-    r"repaired|resolved|(?<!all )over|dissipated)\b|ya no)"
+    r"^\W*(?:\w+\W+){0,3}?(?:anymore|any more|(?:is |has |have |are )?(?:gone(?!" + _BECOME + r")|stopped|cleared|"
+    r"went away|fixed|repaired|resolved|(?<!all )over|dissipated)\b|ya no)"
 )
 # An elevator that "jerked and stopped" is how someone got trapped; only getting out ends it.
 _FREED = re.compile(r"\b(?:got (?:\w+ )?out|(?:is|are|am|was|were) out|freed|rescued|opened|fixed|repaired|resolved)\b")
@@ -382,7 +388,8 @@ _AWAY_RELIEF = re.compile(r"\b(?:gone|go(?:es)? away|went away|better|stops?|dis
                           r"somewhere else|at (?:the|work|school|my|our|a|his|her))\b")
 _RESOLVED_CLAUSE = re.compile(
     r"\b(?:it|that|this|the smell|the leak|the smoke|the sparking|the alarm|smell|leak)\b.*\b(?:anymore|any more|"
-    r"gone|stopped|went away|cleared|fixed|resolved|repaired)\b|\bya no\b|\bnot anymore\b|\bno more\b|"
+    r"gone(?!" + _BECOME + r")|stopped|went away|cleared|fixed|resolved|repaired)\b|\bya no\b|\bnot anymore\b|"
+    r"\bno more\b|"
     # "a burning smell at first, went away after an hour"; "missing a screw, still firmly attached"
     r"^\W*(?:and )?(?:went away|cleared up|stopped|gone)\b|"
     r"\bstill (?:firmly |securely |solidly )?(?:attached|secure|in place|holding|solid)\b"
@@ -393,7 +400,12 @@ _PAST = re.compile(
     r"friday|saturday|sunday)\b|\b(?:a|one|two|three|few|couple of|several|\d+) (?:days?|weeks?|months?|years?) "
     r"ago\b|\bago\b|\byesterday\b|\bpreviously\b|\bin the past\b|\bback in\b|\bused to\b|\bonce before\b|"
     r"\bbefore (?:i|we) moved\b|\bthe other (?:day|night|week)\b|(?<!desde )\b(?:anoche|ayer)\b|"
-    r"\bla semana pasada\b|\bel (?:mes|ano) pasado\b"
+    r"\bla semana pasada\b|\bel (?:mes|ano) pasado\b|"
+    r"\bhace (?:un|una|unos|unas|dos|tres|\d+) (?:dias?|semanas?|mes|meses|anos?)\b|"
+    # "the fire in Building 5 in March": an event dated by a month gone by
+    r"\b(?:the|a|el|la) (?:fire|flood|leak|break-?in|incendio|inundacion|robo) (?:\w+ ){0,4}?(?:in|back in|en) "
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo|"
+    r"abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b"
 )
 _NOW = re.compile(r"\bright now\b|\bas we speak\b|\bat the moment\b|\bcurrently\b|\bstill\b|\bagain\b|\bkeeps?\b|"
                   r"\bthis (?:minute|moment|second)\b|\b(?:is|are|am) (?:\w+ )?\w+ing\b|"
@@ -465,9 +477,17 @@ _RECENT = re.compile(r"\blast night\b|\btonight\b|\bthis (?:morning|evening|afte
                      r"\b(?:an|one|two|few|couple of|\d+) (?:hours?|minutes?) ago\b")
 
 
+# A month or more ago: a break-in then is over, whatever its lock still needs (P1)
+_LONG_AGO = re.compile(r"\b(?:a|one|two|three|few|couple of|several|\d+) (?:weeks?|months?|years?) ago\b|"
+                       r"\blast (?:month|year)\b|"
+                       r"\bhace (?:un|una|unos|unas|dos|tres|\d+) (?:semanas?|mes|meses|anos?)\b|"
+                       r"\bel (?:mes|ano) pasado\b")
+
+
 def still_unsafe(text: str) -> bool:
-    """After a break-in or an attempt: the home cannot be secured, or it was hours ago (the person may be back)."""
-    return bool(_UNSECURED.search(text) or _RECENT.search(text))
+    """After a break-in or an attempt: the home cannot be secured, or it was hours ago (the person may be back); not
+    when it was a month or more ago."""
+    return bool((_UNSECURED.search(text) and not _LONG_AGO.search(text)) or _RECENT.search(text))
 
 
 def unsecured(text: str) -> bool:
@@ -581,7 +601,9 @@ _EXPLAINED = re.compile(r"\b(?:is|was|are|were) (?:just|only|actually) (?:the|fr
                         # "i thought water was running near my outlet, but it's just condensation", "it was a scented
                         # candle"
                         r"\bi (?:thought|was sure|was afraid)\b.{0,80}\bbut\b|\bit(?:'s| is| was) (?:just|only)\b|"
-                        r"\bit was (?:a|an|the) (?:\w+ )?(?:candle|incense|toast|steam|dust|neighbou?r'?s \w+)\b")
+                        r"\bit was (?:a|an|the) (?:\w+ )?(?:candle|incense|toast|steam|dust|neighbou?r'?s \w+)\b|"
+                        # "a little zap from the light switch, just static from the carpet"
+                        r"\b(?:just|only|probably|must be) (?:\w+ )?static\b")
 # A danger in someone else's building ("my friend's building had a gas leak", "my sister in another building")
 _ELSEWHERE = re.compile(r"\b(?:friend|sister|brother|cousin|aunt|uncle|coworker|colleague|boss)'?s? (?:\w+ )?"
                         r"(?:building|place|apartment|house|flat)\b|\b(?:another|a different|a separate|other) "
@@ -609,8 +631,9 @@ def _vetoed(hazard: str, cue: str, clause: str, text: str) -> bool:
     if hazard in ("gas", "fire", "flood", "electrical", "boiler") and _EXPLAINED.search(told) \
             and not _ONGOING.search(told):
         return True
-    if hazard in ("gas", "fire", "flood", "co", "electrical") and _ELSEWHERE.search(sentence) \
-            and _HERE.search(text.replace(sentence, " ")):
+    elsewhere = _ELSEWHERE.search(sentence)
+    if hazard in ("gas", "fire", "flood", "co", "electrical") and elsewhere \
+            and (_HERE.search(text.replace(sentence, " ")) or _HERE.search(sentence[elsewhere.end():])):
         return True
     if hazard == "fire" and "alarm" in cue and _NUISANCE_ALARM.search(text):
         return True
@@ -790,9 +813,10 @@ _INDOOR = re.compile(
     # "50 inside", but not the outside figure in "45 outside, 60 inside" or "outside is 45, inside 58"
     r"(-?\d{1,3})\s*(?:deg\w*|f\b)?\W+(?:(?!out\w*\b|\d)\w+\W+){0,2}?(?:inside|in here|indoors|"
     r"in the (?:apartment|unit|house|room|bedroom|place)|in my (?:apartment|unit|house|room|bedroom|place))"
-    r"(?!\W+(?:\w+\W+)?\d)"
+    r"(?!\W+(?:\w+\W+)?\d(?!\d*\s*(?:deg\w*|f\b)?\W*(?:outside|out\b|outdoors)(?!\W+\d)))"
     r"|\b(?:inside|in here|indoors|thermostat (?:says|reads|shows)|thermometer (?:says|reads|shows))\W+"
-    r"(?:\w+\W+){0,3}?(-?\d{1,3})\b"
+    # ("inside, 52 outside": 52 is the outside figure)
+    r"(?:[^\W\d]\w*\W+){0,3}?(-?\d{1,3})\b(?!\s*(?:deg\w*|f\b)?\W*(?:outside|out\b|outdoors)(?!\W+\d))"
     r"|\b(?:apartment|unit|room|bedroom|place) is (?:at |down to |only )?(-?\d{1,3})(?:\s*(?:deg\w*|f))?\b"
 )
 
@@ -838,6 +862,8 @@ _BROKEN = (r"not (?:work\w*|turn\w* on|com\w* on|start\w*|running|function\w*|he
 _NO_HAVE = r"\b(?:do|does|did|have|has) not (?:have|get|got|had) (?:any )?"
 _HVAC_DEVICE = (r"steam\w*|ac|heat|heating|heater|radiators?|boiler|furnace|hvac|heat pump|ptac|mini split|thermostat|"
                 r"vents?")
+_INNER = (r"(?<!mailbox )(?<!mail box )(?<!privacy )(?<!bathroom )(?<!bedroom )(?<!closet )(?<!cabinet )"
+          r"(?<!locker )(?<!medicine cabinet )(?<!wardrobe )")
 RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("no_heat", "hvac", "P1", _rx(
         r"\bno (?:radiator |central |steam |baseboard )?(?:heat|heating|calefaccion)\b",
@@ -898,11 +924,12 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("locked_out", "general", "P1", _rx(r"\blocked out\b", r"\block(?:ed)? myself out\b",
                                         r"\b(?:lost|forgot) (?:my |the )?keys?\b")),
     ("lock_broken", "general", "P1", _rx(
-        r"(?<!mailbox )(?<!mail box )\blocks?\W+(?:\w+\W+){0,3}?(?:broke\w*|jammed|stuck|spin\w*|will not|does not|"
+        # (an inner door's lock, a mailbox's or a cabinet's, keeps nobody out: routine)
+        _INNER + r"\blocks?\W+(?:\w+\W+){0,3}?(?:broke\w*|jammed|stuck|spin\w*|will not|does not|"
         r"is not|not work\w*|loose|"
         r"busted|missing)", r"\b(?:can not|will not|does not|unable to|could not) (?:lock|latch)\b",
         r"\bkeys?\W+(?:\w+\W+){0,3}?(?:spins|just spins|stuck|will not turn|does not turn|broke\w*)",
-        r"\bdoor\W+(?:\w+\W+){0,4}?(?:will not|does not|can not|not) (?:lock|close|latch|shut)",
+        _INNER + r"\bdoor\W+(?:\w+\W+){0,4}?(?:will not|does not|can not|not) (?:lock|close|latch|shut)",
         r"\b(?:front|entrance|building|lobby) door(?! ?(?:buzzer|bell|intercom|camera|mat|sign))"
         r"\W+(?:\w+\W+){0,3}?(?:broke\w*|open|not clos\w*)",
         r"\bwindow\W+(?:\w+\W+){0,3}?(?:will not|does not|can not) (?:lock|close)",

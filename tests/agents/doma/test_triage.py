@@ -697,3 +697,36 @@ def test_water_coming_out_of_a_light_fixture_is_an_electrical_danger():
     said = classify("ok now its coming out of the light fixture and the light flickered")
     assert said.priority == "P0" and "electrical" in said.confirm_message.lower()
     assert classify("the bathroom faucet is leaking into the sink").priority == "P2"
+
+
+
+@pytest.mark.parametrize(("text", "priority"), [
+    # "has gone brown" is a change of colour, not a danger that passed
+    ("ceiling light in the hall is buzzing and flickering and the fixture has gone brown and melted-looking", "P0"),
+    # a break-in a month ago, the new lock not catching: the lock is the urgent part
+    ("Entraron a robar hace un mes, la policía ya vino. La cerradura nueva no cierra bien.", "P1"),
+    # a fire seen on the news in another building, the person's own home fine
+    ("Vi lo del incendio en otro edificio del barrio; aquí todo bien, solo se cayó una repisa del baño.", "P2"),
+    # a zap put down to static electricity
+    ("got a tiny shock from the light switch, probably just static from the rug, the plate is loose", "P2"),
+    # 50 °F is the outside figure; inside is 61: no heat, urgent, not an emergency
+    ("no heat since this morning, thermostat 61 inside, 50 outside", "P1"),
+    # "the room is fire" in Arabic is a room too hot, with the AC out
+    ("المكيف عطلان والحرارة 44 برا، الغرفة نار وما قدرنا ننام", "P1"),
+    # an inner door's lock, or a mailbox's, keeps nobody out
+    ("our bathroom privacy lock doesn't catch", "P2"),
+    ("the mailbox door won't close", "P2"),
+    # an Arabic oven and burners that do not work: no way to cook
+    ("الفرن والعيون كلها ما تشتغل وما نقدر نطبخ", "P1"),
+])
+def test_evidence_read_with_its_context(text: str, priority: str) -> None:
+    assert classify(text).priority == priority
+
+
+def test_water_reaching_the_corridor_and_a_broken_sprinkler_are_flooding() -> None:
+    from agents.doma.triage_rules import HAZARDS
+
+    flood = dict((name, pattern) for name, pattern in HAZARDS)["flood"]
+    assert flood.search("water running under door into corridor")
+    assert flood.search("sprinkler head knocked off by a cart, full flow")
+    assert not flood.search("the sprinkler head cover is scratched")

@@ -92,3 +92,36 @@ def test_a_letter_to_the_landlord_drafts_the_open_reports(inventory, now):
                 lang="es")["reply"]
     assert mixed.startswith("Aquí tiene el mensaje para el dueño en inglés") and "- a water leak" in mixed
     assert "Dear landlord," in mixed and "No lo he enviado" in mixed
+
+
+def test_a_new_danger_told_in_a_follow_up_gets_its_own_steps():
+    from agents.doma.triage import triage_node
+
+    ticket = {"text": "no heat since last night, baby is 8 months, below zero outside", "priority": "P0",
+              "category": "emergency"}
+    gas = triage_node({"text": "it is still cold and now it smells like gas near the stove", "ticket": ticket})
+    assert gas["triage"]["priority"] == "P0" and "Leave the apartment now" in gas["reply"]
+    assert "space heater" not in gas["reply"]  # not the no-heat steps of the report before
+    same = triage_node({"text": "still freezing in here, the baby is crying", "ticket": ticket})
+    assert "A new danger" not in same["reply"]
+    # "huele un poco a gas": a few words between the smell and the gas
+    assert triage_node({"text": "Ahora huele un poco a gas cerca de la estufa"})["triage"]["priority"] == "P0"
+
+
+def test_heating_with_the_oven_is_answered_no_first():
+    from agents.doma.triage import triage_node
+
+    ticket = {"text": "no heat since last night, baby is 8 months, below zero outside", "priority": "P0",
+              "category": "emergency"}
+    out = triage_node({"text": "super says tomorrow. meanwhile can i run the oven with the door open to heat the "
+                               "kitchen?", "ticket": ticket})
+    assert out["reply"].startswith("**No - do not heat your home with the oven")
+    assert not triage_node({"text": "my oven won't heat up, can someone come fix it?"})["reply"].startswith("**No")
+
+
+def test_a_gas_smell_explained_and_aired_out_is_no_longer_an_emergency():
+    from agents.doma.triage import triage_node
+
+    ticket = {"text": "smells like gas in the hallway by the stairs", "priority": "P0", "category": "emergency"}
+    out = triage_node({"text": "update: a kid left a stove knob on, the super aired it out", "ticket": ticket})
+    assert out["triage"]["priority"] != "P0" and "The danger is over" in out["reply"]
