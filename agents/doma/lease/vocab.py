@@ -442,6 +442,27 @@ _EXPLICIT: dict[str, tuple[str, ...]] = {
     "people over": ("guest", "visitor", "overnight"),
     "crash": ("guest", "overnight", "occupant"),
     "get-together": ("guest", "visitor", "party"),
+    # session 40: more of the same kinds (work on the space, rent-free months, what is left behind, being away,
+    # numbers of visitors, staying past the end, water as a utility)
+    "repaint": ("paint", "alteration", "improvement", "decorate"),
+    "carpet": ("alteration", "improvement", "flooring", "carpet"),
+    "flooring": ("alteration", "improvement", "flooring"),
+    "say no": ("consent", "approval", "withheld", "unreasonably"),
+    "refuse": ("consent", "approval", "withheld", "unreasonably"),
+    "free rent": ("abate", "abated", "abatement", "free"),
+    "rent free": ("abate", "abated", "abatement", "free"),
+    "first months": ("abate", "abated", "abatement", "free"),
+    "first few months": ("abate", "abated", "abatement", "free"),
+    "get rid of": ("remove", "dispose", "abandon", "property", "possessions"),
+    "throw away": ("remove", "dispose", "abandon", "property", "possessions"),
+    "behind": ("abandon", "property", "possessions", "belongings", "remove"),
+    "going home": ("absence", "absent", "unoccupied", "consecutive"),
+    "tell anyone": ("notify", "inform", "notice"),
+    "how many people": ("guest", "visitor", "occupant", "maximum"),
+    "birthday": ("guest", "visitor", "party"),
+    "still in the space": ("hold", "holdover", "possession"),
+    "after the lease expires": ("hold", "holdover", "possession", "expiration"),
+    "water": ("water", "utilities", "sewer"),
 }
 EXPANSIONS: dict[str, tuple[str, ...]] = {member: members for members in SYNSETS.values() for member in members}
 EXPANSIONS.update(_EXPLICIT)

@@ -150,3 +150,20 @@ def test_a_broken_washing_machine_is_an_appliance_repair_not_a_laundry_question(
     assert absent_topic(index, "the washing machine on the inventory broke, who has to repair it?") is None
     assert absent_topic(index, "الغسالة المذكورة في قائمة الجرد تعطلت، هل المالك مسؤول عن إصلاحها؟") is None
     assert absent_topic(index, "is there a laundry room with washing machines?") == "laundry"
+
+
+def test_work_on_the_space_water_and_what_is_left_behind_find_their_clauses() -> None:
+    """Everyday words for alterations, a landlord's refusal, water as a utility and things left behind."""
+    index = LeaseIndex.from_pages([
+        "3. RENT\nTenant shall pay monthly rent of $2,150.00 on the first day of each month without deduction.\n"
+        "8. ALTERATIONS\nTenant shall make no alterations without Landlord's prior written consent, which shall not "
+        "be unreasonably withheld for cosmetic work.\n",
+        "9. UTILITIES\nLandlord shall pay for water, sewer and trash collection; Tenant pays electricity.\n"
+        "16. SURRENDER\nProperty remaining in the Premises seven (7) days after Tenant vacates is deemed abandoned "
+        "and may be removed by Landlord.\n"])
+    best = index.search("we'd like to repaint and put in new carpet. can the landlord just say no?")
+    assert best and "alterations" in best[0].chunk.text.lower()
+    best = index.search("is the water on us or is it part of the rent?")
+    assert best and "water, sewer" in best[0].chunk.text
+    best = index.search("if we leave an old couch behind, how long before they can get rid of it?")
+    assert best and "abandoned" in best[0].chunk.text
