@@ -49,6 +49,7 @@ from agents.doma.renewal_tenant import (
 )
 from agents.doma.renewal_terms import RELET_Q, relet_answer, terms_line, vacancy_math, with_own_terms
 from agents.doma.renewal_units import (
+    ALL_UNITS,
     COMPS_Q,
     MIN_UNITS,
     MODEST,
@@ -403,7 +404,7 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             batch.get("location"), amenities=unit.get("amenities") or [], requester="manager",
             unit_label=unit["label"]).model_dump(mode="json"), "renewal_units": None}
         batch = None
-    elif batch and (units_named(text, batch["units"]) or LETTER_Q.search(text)):
+    elif batch and (units_named(text, batch["units"]) or LETTER_Q.search(text) or ALL_UNITS.search(text)):
         reply, batch = follow_up(text, batch, inventory=inventory, letter_asked=bool(LETTER_Q.search(text)))
     else:
         batch = None

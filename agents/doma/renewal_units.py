@@ -19,7 +19,10 @@ from agents.via.vocab import LOCATION_ALIASES
 _LABEL = r"(?P<label>\d{1,2}[A-Za-z]|[A-Za-z]{1,2}\d{1,2})"
 _BEDS = r"(?P<beds>studio|\d\s*(?:br|bd|bdr|bed(?:room)?s?)|(?:one|two|three|four)[- ]bed(?:room)?s?)"
 _RENT = r"\$?\s?(?P<rent>\d{1,2},?\d{3})(?:\s*(?:/\s*mo\w*|a month|per month))?"
-_UNIT = re.compile(rf"(?:\bunit\s+|#)?\b{_LABEL}\b[\s:,-]*(?:{_BEDS}[\s:,@-]*(?:at\s+)?{_RENT}|(?:at\s+)?"
+# ("4A: astoria 1br, $1,850": a place may stand before the size, a bath count after it)
+_PLACE = r"(?:(?P<place>[A-Za-z][A-Za-z.'-]*(?: [A-Za-z][A-Za-z.'-]*){0,2})\s+)?"
+_UNIT = re.compile(rf"(?:\bunit\s+|#)?\b{_LABEL}\b[\s:,-]*(?:{_PLACE}{_BEDS}(?:\s*/\s*\d(?:\.5)?\s*ba\w*)?"
+                   rf"[\s:,@-]*(?:at\s+)?{_RENT}|(?:at\s+)?"
                    rf"{_RENT.replace('rent', 'rent2')}[\s:,(-]*{_BEDS.replace('beds', 'beds2')}|"
                    rf"(?:pays|paying|is paying|is at|at|@|currently)\s+{_RENT.replace('rent', 'rent3')})",
                    re.IGNORECASE)
@@ -99,8 +102,21 @@ def parse_units(text: str) -> list[dict[str, Any]]:
             beds = int(beds_text[0])
         else:
             beds = _WORD_BEDS.get(beds_text.split("-")[0].split()[0], 1) if beds_text else None
-        out.append({"label": label, "bedrooms": beds, "rent": rent})
+        unit: dict[str, Any] = {"label": label, "bedrooms": beds, "rent": rent}
+        place = _known_place(m.group("place") or "")
+        if place:
+            unit["location"] = place
+        out.append(unit)
     return out if len(out) >= MIN_UNITS else place_units(text) or id_units(text) or out
+
+
+def _known_place(words: str) -> str | None:
+    """The neighbourhood a unit's words name ("astoria", "UWS"), or None."""
+    if not words.strip():
+        return None
+    from data.sources.nyc import load_inventory  # the neighbourhood names; loaded once, cached
+
+    return parse_renewal_request(f"{words} 1br", load_inventory()).location
 
 
 # a listing named by its id with the rent paid: "SE-5435 at 3150 and SE-9001 at 2200"
@@ -190,8 +206,9 @@ def render_table(rows: list[tuple[dict[str, Any], RenewalAnalysis]], batch: dict
     if batch.get("modest"):
         cap = load_renewal_policy().default_increase_pct
         notes.append(f"Kept modest as you asked: no increase above {cap:g}% (the policy's default increase).")
-    where = batch.get("location") or ("each unit's area" if any(u.get("location") for u in batch["units"]) else None)
-    notes.append(f"Comparable units: the same bedrooms{' in ' + where.title() if where else ''}, from the listings "
+    where = "each unit's area" if any(u.get("location") for u in batch["units"]) else batch.get("location")
+    place = where if where == "each unit's area" else (where or "").title()
+    notes.append(f"Comparable units: the same bedrooms{' in ' + place if place else ''}, from the listings "
                  "data. Ask about one unit (\"comps for 7F\", \"3B wants 6 months\") or \"email the owner\".")
     return f"**Renewal proposals for {len(rows)} units**\n\n" + "\n".join(lines) + "\n\n" + " ".join(notes)
 
@@ -224,6 +241,31 @@ def owner_email(rows: list[tuple[dict[str, Any], RenewalAnalysis]]) -> str:
     return "\n".join(body)
 
 
+# the units' tenants as a whole: "send the offers to the 3 tenants", "a letter for each tenant"
+TO_TENANTS = re.compile(r"\b(?:to|for) (?:the |all |each |every )?(?:\d |three |two |four )?(?:of the )?tenants?\b|"
+                        r"\beach tenant\b", re.I)
+# the batch as a whole: "put all 3 in a table", "all of them", "the three units"
+ALL_UNITS = re.compile(r"\ball (?:\d|three|two|four|of them|the units|units)\b|\b(?:in|as) a table\b|"
+                       r"\bthe (?:\d|three|two|four) (?:units|tenants|offers|renewals)\b|\beach (?:unit|tenant)\b",
+                       re.I)
+
+
+def tenant_letters(rows: list[tuple[dict[str, Any], RenewalAnalysis]]) -> str:
+    """One renewal letter per unit, to send to its tenant (this workspace sends nothing itself)."""
+    letters = []
+    for unit, analysis in rows:
+        pkg, now = analysis.package, analysis.current_rent
+        alts = "; ".join(f"{_money(o.rent_usd)} a month for {o.term_months} months" for o in pkg.alternatives)
+        letters.append("\n".join([
+            f"**Unit {unit['label']}**", "", "Dear tenant,", "",
+            f"Thank you for being our resident. We are pleased to offer you a renewal at "
+            f"{_money(pkg.primary.rent_usd)} a month for {pkg.primary.term_months} months (your current rent is "
+            f"{_money(now)})." + (f" You may instead choose {alts}." if alts else ""), "",
+            "Please let us know within 30 days whether you accept, or if you have any questions.", "",
+            "Kind regards,", "The management office"]))
+    return "\n\n".join(letters)
+
+
 TO_MARKET = re.compile(r"\bto (?:the )?market\b|\bmarket rate\b|\bup to (?:the )?(?:median|comps?|market)\b", re.I)
 
 
@@ -238,6 +280,11 @@ def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
         units = [dict(u, term=term) if u["label"] in named else u for u in batch["units"]]
         batch = {**batch, "units": units}
     rows = analyze_units(batch, inventory=inventory)
+    if TO_TENANTS.search(text) and (letter_asked or re.search(r"\b(?:send|mail|email|e-mail)\b", text, re.I)):
+        # "send the offers to the 3 tenants": nothing is sent from here; a letter per tenant to send
+        chosen = [(u, a) for u, a in rows if not named or u["label"] in named]
+        return ("I can't send email or letters from this workspace. Here is a letter for each tenant, ready to "
+                "send:\n\n" + tenant_letters(chosen)), batch
     if letter_asked or OWNER_MAIL.search(text):
         skipped = {m.group(1).upper() for m in SKIP.finditer(text)}
         chosen = [(u, a) for u, a in rows if (not named or u["label"] in named) and u["label"] not in skipped]

@@ -134,7 +134,14 @@ _ADDRESS_AFTER = re.compile(r"\s*(?:(?:e|w|n|s|east|west|north|south)\.?\s+)?(?:
                             r"\s*broadway\b", re.I)
 _STUDIO_USE = re.compile(r"\b(creative|art|artist|photo|photography|recording|yoga|dance|design|music|film|"
                          r"podcast|pilates|tattoo|architecture|architectural)\s+studio|\bstudio (?:de|of) \w+", re.I)
-_BATHS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:ba|baths?|bathrooms?)\b", re.I)
+_BATHS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:full\s+)?(?:ba|baths?|bathrooms?)\b", re.I)
+# The home the person has now ("selling our 3 bedroom house in westchester", "we currently have a 1br in astoria",
+# "moving from toronto"): its rooms and place are background when the message states others for the search
+_CURRENT_HOME = re.compile(
+    r"\b(?:selling|sold|leaving|moving (?:out of|from)|coming from|relocating from|downsiz\w* from|upgrad\w* from|"
+    r"outgr[eo]w\w*|(?:we|i) (?:currently |now )?(?:have|own|live in|rent|are in|am in)|our (?:current|old|existing)|"
+    r"my (?:current|old|existing)|currently (?:in|have|live in|renting))\b"
+    r"[^,.;!?]*?(?=[,.;!?]|\s+(?:to|into|and (?:we|i)|but|we want|i want|looking|want|need)\b|$)", re.I)
 _TERM = re.compile(r"(\d+)\s*-?\s*(months?|mos?|years?|yrs?)(?:\s*-?\s*long)?\s*(?:lease|term|commitment|contract)"
                    r"|(?:lease|term)\s*(?:of|for)?\s*(\d+)\s*-?\s*(months?|years?)"
                    r"|\bfor (\d+) (years?|yrs?|months?)\b", re.I)
@@ -782,7 +789,11 @@ def parse_spec(text: str) -> SearchSpec:
         for end, value in (("min", budget_min), ("max", budget_max)):
             if value is not None:
                 confidence[f"budget_monthly_usd.{end}"] = money_conf
-    min_beds, max_beds, baths = _bedrooms(work)
+    background = _CURRENT_HOME.search(work)
+    now_home = _blank(work, background.span()) if background else work
+    min_beds, max_beds, baths = _bedrooms(now_home)
+    if background and min_beds is None and max_beds is None:
+        min_beds, max_beds, baths = _bedrooms(work)  # "we have a 2br and want the same": the count is the wish
     if min_beds is not None:
         confidence["min_bedrooms"] = 0.9
     if max_beds is not None:
@@ -809,7 +820,9 @@ def parse_spec(text: str) -> SearchSpec:
     landmark = LANDMARK.search(work)
     if landmark:  # "near bryant park": read by the kind of space below, not as a neighbourhood name
         work = _blank(work, landmark.span())
-    location, loc_conf = _places(work)
+    location, loc_conf = _places(_blank(work, background.span()) if background else work)
+    if background and not location:
+        location, loc_conf = _places(work)  # "i live in astoria and want a 1br there"
     # "Chelsea in Manhattan": the borough only says which Chelsea; kept, it would match every Manhattan unit.
     location = _narrowest(location)
     if location:

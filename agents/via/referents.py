@@ -262,6 +262,11 @@ FROM_BEFORE = re.compile(r"\b(?:from before|from earlier|from the first (?:list|
                          r"previous) (?:list|search|batch)|you showed (?:me )?(?:before|earlier|first))\b", re.I)
 
 
+_ORDER_ONLY = re.compile(r"^\W*(?:the\s+)?(?:cheaper|cheapest|bigger|biggest|smaller|closer|closest|nearer|pricier|"
+                         r"larger|el m[aá]s barato|la m[aá]s barata)(?:\s+(?:one|ones|of them|of the two))?\s+"
+                         r"(?:first|last|then|primero|después)\b", re.I)
+
+
 def each_named(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
                inventory: Inventory | None = None, *, shown: int | None = None,
                mentioned: tuple[str, ...] = ()) -> list[dict[str, Any]]:
@@ -271,6 +276,8 @@ def each_named(text: str, pool: list[dict[str, Any]], focus: dict[str, Any] | No
     if _WITHIN_A_PAIR.search(text):
         return found
     for part in _PARTS.split(text):
+        if _ORDER_ONLY.match(part):
+            continue  # "cheaper one first": the order of the units named, not another unit
         # "the biggest one from before": among the units of the list before this one
         among = pool[shown:] if shown is not None and FROM_BEFORE.search(part) and len(pool) > shown else pool
         unit = unit_in(part, among, None if found else focus, inventory, shown=shown if among is pool else len(among),

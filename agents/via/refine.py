@@ -467,7 +467,8 @@ def _referenced_unit(text: str, shown: list[dict[str, Any]]) -> tuple[dict[str, 
 
 
 # "what's the exact address", "cross streets?": the rental listings have none, and the reply says so
-ADDRESS_Q = re.compile(r"\b(?:exact|street|full|actual) address\b|\bwhat(?:'s| is)(?: the)? address\b|\baddress of\b|"
+ADDRESS_Q = re.compile(r"\b(?:exact|street|full|actual) address\b|\bwhat(?:'s|s| is)(?: the)? address\b|"
+                       r"\baddress (?:of|for)\b|\b(?:street ?view|google maps)\b|"
                        r"\bcross[- ]streets?\b|\bwhere exactly\b|\bwhat street\b|\bwhich street\b|"
                        r"\bdirecci[oó]n\b|العنوان", re.I)
 _NO_ADDRESS = re.compile(r"apartment \(building (\d+)\)")  # the rental listings' label: no street address
@@ -902,6 +903,11 @@ def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...
     one") or its neighborhood ("the LES one", "the bushwick one"); None when it names none or several. `mentioned`:
     the units the last answer named ("which have a dishwasher? … the no fee one" is the no-fee one of those)."""
     lowered = text.lower()
+    figures = {str(int(v)) for m in shown for k in ("rent", "sqft") if (v := m["row_preview"].get(k))}
+    by_number = [m for m in shown if len(number := m["id"].split("-")[-1]) >= 3 and number not in figures
+                 and re.search(rf"(?<![\d$,.-]){number}(?![\d,.])", lowered)]
+    if len(by_number) == 1:  # "whats the address for 506?": SE-506, its id said without the prefix
+        return by_number[0]
     for m in shown:  # a suite number said on its own
         suite = str(m["row_preview"].get("suite") or "")
         if suite and re.search(rf"(?<![\d$,.]){re.escape(suite.lower())}(?![\d,.])", lowered) and (
@@ -942,6 +948,11 @@ def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...
     rents = _at_rents(text, shown)
     if len({m["id"] for m in rents}) == 1:
         return rents[0]
+    bare = re.search(r"\bthe (\d{1,2},?\d{3}|\d{3}) (?:one|unit|place|apartment|apt|suite)\b", lowered)
+    if bare and not rents:  # "the 1200 one" where no rent is 1200: the shown unit of that size
+        sized = [m for m in shown if m["row_preview"].get("sqft") == float(bare.group(1).replace(",", ""))]
+        if len(sized) == 1:
+            return sized[0]
     near = _NEAR_RENT.search(text)
     if near:  # "the 2 bath one that's just over 4k", "the one around 2,500": the shown rent nearest on that side
         value = float(near.group(2).replace(",", "")) * (1000 if near.group(3) else 1)
@@ -1119,7 +1130,8 @@ def answer_each(text: str, shown: list[dict[str, Any]], focus: str | None = None
             return None
         answers.append(said)
         focus = said[1]
-    return "\n".join(a for a, _ in answers), answers[-1][1]
+    # "whats the address for 506? want to look at it on street view": one answer to both parts is said once
+    return "\n".join(dict.fromkeys(a for a, _ in answers)), answers[-1][1]
 
 
 # "floor 18 with no elevator? that can't be right": the person doubts what the data says of a unit

@@ -127,6 +127,7 @@ _WHEN_WORDS = (
     ("lunes", "monday"), ("martes", "tuesday"), ("miércoles", "wednesday"), ("miercoles", "wednesday"),
     ("jueves", "thursday"), ("viernes", "friday"), ("sábado", "saturday"), ("sabado", "saturday"),
     ("domingo", "sunday"), ("mañana", "tomorrow"), ("manana", "tomorrow"), ("hoy", "today"), ("a las", "at"),
+    ("a la", "at"),
     ("الاثنين", "monday"), ("الإثنين", "monday"), ("الثلاثاء", "tuesday"), ("الأربعاء", "wednesday"),
     ("الاربعاء", "wednesday"), ("الخميس", "thursday"), ("الجمعة", "friday"), ("السبت", "saturday"),
     ("الأحد", "sunday"), ("الاحد", "sunday"), ("غدا", "tomorrow"), ("بكرة", "tomorrow"), ("بكره", "tomorrow"),
@@ -138,12 +139,19 @@ _WHEN_WORDS = (
     ("enero", "january"), ("febrero", "february"), ("marzo", "march"), ("abril", "april"), ("mayo", "may"),
     ("junio", "june"), ("julio", "july"), ("agosto", "august"), ("septiembre", "september"),
     ("setiembre", "september"), ("octubre", "october"), ("noviembre", "november"), ("diciembre", "december"),
+    ("يناير", "january"), ("فبراير", "february"), ("مارس", "march"), ("أبريل", "april"), ("ابريل", "april"),
+    ("مايو", "may"), ("يونيو", "june"), ("يوليو", "july"), ("أغسطس", "august"), ("اغسطس", "august"),
+    ("سبتمبر", "september"), ("أكتوبر", "october"), ("اكتوبر", "october"), ("نوفمبر", "november"),
+    ("ديسمبر", "december"),
 )
+# Arabic-Indic digits ("١١ يناير"): the digits the clock and date patterns read
+_ARABIC_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "01234567890123456789")
 
 
 def english_when(text: str) -> str:
     """Spanish and Arabic day, time and ordinal words in English ("el sábado por la mañana" -> "saturday
     morning", "10 y media" -> "10:30"); other text unchanged."""
+    text = text.translate(_ARABIC_DIGITS)
     text = re.sub(r"\b(\d{1,2}) y (media|cuarto)\b",
                   lambda m: f"{m.group(1)}:{'30' if m.group(2).lower() == 'media' else '15'}", text, flags=re.I)
     text = re.sub(r"\b(\d{1,2}(?::\d{2})?)\s+y\s+(?=\d{1,2}\b)", r"\1 and ", text)  # "10 y 10:30": two times
@@ -167,11 +175,37 @@ _DATE_NAMED = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?({_M
                          rf"\b({_MONTH_WORD})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?::|am\b|pm\b|h\b))", re.I)
 
 
+# A day given as the reason another is chosen ("im on shift sunday", "he has a dr appt tuesday", "monday is
+# onboarding"): its clause says why the person is busy, with no time asked for
+_BUSY = re.compile(r"\b(?:shifts?|onboarding|appt|appointment|doctor|dr|class(?:es)?|meeting|busy|out of town|"
+                   r"flight|exams?|surgery|at work|working)\b", re.I)
+
+
+def _kept_busy(text: str, day: re.Match[str]) -> bool:
+    """The clause of this day says the person is busy then, and asks no time ("after my shift" asks one)."""
+    start = max(text.rfind(c, 0, day.start()) for c in ",.;!?") + 1
+    ends = [i for i in (text.find(c, day.end()) for c in ",.;!?") if i >= 0]
+    clause = text[start:min(ends) if ends else len(text)]
+    return bool(_BUSY.search(clause)) and not _CLOCK.search(clause) and not re.search(r"\bafter\b", clause, re.I)
+
+
+_BOOKED_AT = re.compile(r"\b(?:book|schedule|see|view|visit|tour|hold|reserv\w*|agend\w*|visita\w*)\b|"
+                        r"احجز|معاينة|زيارة", re.I)
+
+
+# A time the tours must end by: "free before 4pm", "until 3", "need to be done by noon"
+_LATEST = re.compile(r"\b(?:before|until|till|til|no later than|done by|back by|antes de las?|قبل)\s+(?:the\s+)?"
+                     r"(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon)\b", re.I)
+
+
 def _named_date(text: str, now: datetime) -> tuple[date, tuple[int, int]] | None:
-    """The date a message names with its month ("9 de diciembre", "Dec 9"), the next one from today, and its span."""
-    found = _DATE_NAMED.search(text)
-    if not found:
+    """The date a message names with its month ("9 de diciembre", "Dec 9"), the next one from today, and its span;
+    of several, the first said after the booking words ("i land jan 10. book a viewing jan 11 at 10")."""
+    named = list(_DATE_NAMED.finditer(text))
+    if not named:
         return None
+    booked = _BOOKED_AT.search(text)
+    found = next((d for d in named if booked and d.start() >= booked.end()), named[0])
     day = int(found.group(1) or found.group(4))
     month = _MONTHS.index((found.group(2) or found.group(3)).lower()[:3]) + 1
     for year in (now.year, now.year + 1):
@@ -247,9 +281,14 @@ def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> d
         hour, minute = _clock(text[:a] + " " + text[b:]) or (11, 0)
         return datetime(on.year, on.month, on.day, hour, minute, tzinfo=tz)
     days = [d for d in _WHEN.finditer(text) if not _RULED_OUT_AFTER.match(text[d.end():])
-            and not _RULED_OUT_BEFORE.search(text[:d.start()])] or list(_WHEN.finditer(text))
-    # Several days: the last one said is the one that stands ("friday's bad too, saturday after 11").
-    day_match = days[-1] if days else None
+            and not _RULED_OUT_BEFORE.search(text[:d.start()]) and not _kept_busy(text, d)] \
+        or list(_WHEN.finditer(text))
+    # Several days: the last one said is the one that stands ("friday's bad too, saturday after 11"); when the message
+    # corrects itself, the first said after its last correction that names a day ("monday 6pm. actually no, tuesday,
+    # monday is onboarding"; "actually no make it wednesday, he has a dr appt tuesday. sorry!")
+    fixes = [f.end() for f in _CORRECTION.finditer(text) if any(d.start() >= f.end() for d in days)]
+    after_fix = [d for d in days if fixes and d.start() >= fixes[-1]]
+    day_match = after_fix[0] if after_fix else days[-1] if days else None
     in_month = _day_of_month(text, now, hint) if day_match is None else None
     if in_month is not None:  # "hold the top two on the 3rd, morning please"
         hour, minute = _clock(text) or (11, 0)
@@ -278,6 +317,8 @@ def resolve_start(text: str | None, now: datetime, hint: str | None = None) -> d
         if day_match.group(4) and day_match.group(4).lower() == "tonight" and clock is None:
             clock = (18, 0)
     hour, minute = clock or (11, 0)
+    if clock and _LATEST.search(text):  # "im free before 4pm": tours that end by then, starting two hours before
+        hour = max(hour - 2, BUSINESS_OPEN)
     start = datetime(day.year, day.month, day.day, hour, minute, tzinfo=tz)
     if start <= now:
         start += timedelta(days=7 if day_match and day_match.group(2) else 1)
@@ -289,7 +330,8 @@ def _near_the_tour(when: str | None, before: datetime, now: datetime) -> str | N
     always the first coming one: Wednesday 2 December moved to Thursday is the 3rd, not tomorrow the 26th."""
     text = english_when(when or "")
     days = [d for d in _WHEN.finditer(text) if not _RULED_OUT_AFTER.match(text[d.end():])
-            and not _RULED_OUT_BEFORE.search(text[:d.start()])]  # "cant do sunday. saturday then": saturday
+            and not _RULED_OUT_BEFORE.search(text[:d.start()])  # "cant do sunday. saturday then": saturday
+            and not _kept_busy(text, d)]
     said = days[-1] if days else None
     first = resolve_start(when, now) if said and said.group(2) and not said.group(1) else None
     if first is None:
@@ -346,11 +388,14 @@ def _each_time(when: str | None, first: datetime) -> list[datetime]:
     return times if len(times) >= 2 else []
 
 
+# "saturday at 2 and 3", "cheaper one first, 11 and 12" (a pair ending the message)
 _TIME_PAIR = re.compile(r"(?:\bat|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s*,?|"
                         r"\btomorrow\s*,?|"
-                        r"\b(?:morning|afternoon|evening)\s*,?)\s+"
-                        r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:and|&|or|,|then)\s+(\d{1,2})(?::(\d{2}))?\s*"
-                        r"(am|pm)?\b(?!\s*(?:min|%|people|units?|sf|br|bed|w|e|west|east|st|nd|rd|th|ave)\b)", re.I)
+                        r"\b(?:morning|afternoon|evening)\s*,?|"
+                        r"[,;]\s*(?=\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:and|&|then)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\W*$))"
+                        r"\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:and|&|or|,|then)\s+(\d{1,2})(?::(\d{2}))?\s*"
+                        r"(am|pm)?\b(?!\s*(?:min|%|people|units?|sf|br|bed\w*|bath\w*|rooms?|w|e|west|east|st|nd|rd|th|ave)\b)",
+                        re.I)
 
 
 def schedule_tours(units: list[dict[str, Any]], *, when: str | None, now: datetime, taken: Taken | None = None,
@@ -695,6 +740,12 @@ def dropped_tour(text: str, actions: list[dict[str, Any]], inventory: Inventory 
     keep pearl", "cancel the other one"), or None."""
     if CANCEL_LATER_Q.search(text):  # "yes confirm. if they don't take cats can i cancel it later?": no cancel now
         return None
+    said = _CANCEL_VERB.search(text)
+    if said and len(actions) == 2 and _OTHER.search(text[said.end():]):
+        # "move the dishwasher one to sunday 2pm and cancel the other one": the other is the one not moved
+        moved = _tour_meant(text[:said.start()], actions, _MOVE, inventory, focus)
+        if moved is not None:
+            return 1 - moved
     return _tour_meant(text, actions, _CANCEL_VERB, inventory, focus)
 
 
@@ -992,7 +1043,8 @@ def compared_with(text: str, pool: list[dict[str, Any]], inventory: Inventory) -
 
 
 # a bare number followed by a day, a time, "and" or the end: "book 3558 fri 8am" (not "315 fifth", an address)
-_BARE_NUMBER = re.compile(r"(?<![\d$.,:#-])\b(\d{3,5})\b(?=\s*(?:$|[,.;!?]|&|and\b|(?:on |for |at )?(?:mon|tue|wed|thu|"
+_BARE_NUMBER = re.compile(r"(?<![\d$.,:#-])\b(\d{3,5})\b(?=\s*(?:$|[,.;!?]|&|and\b|(?:right )?after\b|then\b|too\b|"
+                          r"as well\b|(?:on |for |at )?(?:mon|tue|wed|thu|"
                           r"fri|sat|sun|today|tonight|tomorrow|tmrw|this|next)\w*|\d{1,2}(?::\d{2})?\s*(?:am|pm)\b))",
                           re.I)
 
@@ -1286,18 +1338,23 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
             plan = _plan(sorted([*plan.actions, *added.actions], key=lambda a: a.start))
             note += " " + " ".join([f"In its slot: {stand_in['address']} ({stand_in['unit_id']}).", *moved])
         move = _MOVE.search(text)
-        clock = _clock(english_when(text[move.end():] if move else text))  # "move the other to 6:30": after the verb
+        moved_to = english_when(text[move.end():] if move else text)
+        clock = _clock(moved_to)  # "move the other to 6:30": after the verb
         if len(kept) == 1 and clock and move:
-            # "move pearl st to 2pm. and cancel university place": the one left, moved on its own day
+            # "move pearl st to 2pm. and cancel university place": the one left, moved on its own day, or on the day
+            # said ("move the dishwasher one to sunday 2pm and cancel the other one")
             start = datetime.fromisoformat(kept[0]["start"])
             h, m = clock
             h += 12 if h < 8 else 0
+            day_said = _WHEN.search(moved_to)
+            new_start = resolve_start(f"{day_said.group(0)} at {h}:{m:02d}", current) if day_said else None
             plan, moved = schedule_tours([{"unit_id": kept[0]["unit_id"], "address": kept[0]["address"],
                                            "kind": (inventory.row(kept[0]["unit_id"]) or {}).get("kind", "apartment")}],
-                                         when=f"{start:%A} at {h}:{m:02d}",
-                                         now=start.replace(hour=0, minute=0) - timedelta(minutes=1),
+                                         when=f"{(new_start or start):%A} at {h}:{m:02d}",
+                                         now=(new_start or start).replace(hour=0, minute=0) - timedelta(minutes=1),
                                          taken=holds.is_taken if holds is not None else None)
-            note += " " + " ".join([f"Moved {kept[0]['address']} to {h}:{m:02d}.", *moved])
+            when_said = f"{new_start:%a %b %d} {h}:{m:02d}" if new_start else f"{h}:{m:02d}"
+            note += " " + " ".join([f"Moved {kept[0]['address']} to {when_said}.", *moved])
         return {"plan": plan.model_dump(mode="json"), "reply": f"{note}\n\n{describe_plan(plan, state.get('lang'))}",
                 "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "tours": len(plan.actions), "dropped": gone["unit_id"]}]}

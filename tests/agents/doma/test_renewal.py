@@ -329,6 +329,27 @@ def test_a_manager_renews_several_units_and_follows_up_on_one() -> None:
     assert "Left out: 3B" in mail["reply"]
 
 
+def test_units_listed_with_their_own_places_each_get_their_comparables_and_a_letter_each() -> None:
+    from agents.doma.renewal_units import parse_units
+    from agents.manager import route
+    from data.sources.nyc import load_inventory
+
+    text = ("3 renewals due before noon. 9B: bushwick 1br, $2,100, on time. 3F: chelsea 2br/1ba, $4,400, paid late "
+            "once. 12D: UES 2br/2ba, $5,100, wants a 2-yr. an offer for each please")
+    assert [(u["label"], u["bedrooms"], u["rent"], u.get("location")) for u in parse_units(text)] == [
+        ("9B", 1, 2100, "bushwick"), ("3F", 2, 4400, "chelsea"), ("12D", 2, 5100, "upper east side")]
+    assert route(text).node == "renewal"
+    inventory = load_inventory()
+    first = renewal_node({"text": text}, inventory=inventory)
+    assert "bushwick, 1br" in first["reply"] and "chelsea, 2br" in first["reply"]
+    assert "in each unit's area" in first["reply"]
+    state = {"renewal_units": first["renewal_units"], "renewal_context": first["renewal_context"]}
+    table = renewal_node({**state, "text": "put all 3 in a table i can paste"}, inventory=inventory)
+    assert table["reply"].count("| 9B") + table["reply"].count("| 3F") + table["reply"].count("| 12D") == 3
+    sent = renewal_node({**state, "text": "great, send the offers to the 3 tenants"}, inventory=inventory)
+    assert sent["reply"].startswith("I can't send") and sent["reply"].count("Dear tenant") == 3
+
+
 def test_a_renter_asks_what_if_the_landlord_refuses_the_counter(inventory: Inventory) -> None:
     first = renewal_node({"text": "My rent is $2,450 and the landlord offered $2,597 for 12 months", "role": "renter"},
                          inventory=inventory)

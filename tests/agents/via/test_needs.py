@@ -217,3 +217,16 @@ def test_wishes_no_listing_field_holds_are_said_with_the_search():
     assert wishes_not_held("unfurnished is fine, wheelchair accessible please") == ["step-free or wheelchair access"]
     out = needs_node({"text": "need a FURNISHED studio for 3 months in Chelsea, under $3000", "messages": []})
     assert "I have no data on 'furnished', 'the lease length" in out["reply"] and out["spec"]["budget_monthly_usd"]
+
+
+@pytest.mark.parametrize(("text", "location", "beds", "baths"), [
+    # the home being left is background: its rooms and its place are not the search
+    ("we're selling our 3 bedroom house in westchester and want a 2 bed on the upper west side with 2 full "
+     "bathrooms, under $5500", ["upper west side"], 2, 2.0),
+    ("we currently have a 1br in astoria, looking for a 2br in LIC under 4000", ["long island city"], 2, None),
+    # ... unless it is the only place said: "there" is it
+    ("i live in astoria and want a 1br there under 2500", ["astoria"], 1, None),
+])
+def test_the_home_the_person_has_now_is_background(text, location, beds, baths):
+    spec = parse_spec(text)
+    assert spec.location == location and spec.min_bedrooms == beds and spec.min_bathrooms == baths

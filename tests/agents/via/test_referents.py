@@ -4,6 +4,7 @@ requests whose parts each name a unit, and one tour of several moved (session 28
 from __future__ import annotations
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from langgraph.checkpoint.memory import InMemorySaver
 
@@ -12,6 +13,8 @@ from agents.manager import route
 from agents.route_model import load_route_model
 from agents.via.referents import best, each_named, measure, narrowed, ranked
 from agents.via.tour_close import resolve_start
+
+NY = ZoneInfo("America/New_York")
 
 
 def _unit(uid, hood, rent, sqft, subway, beds=2, baths=1, amenities=(), score=100):
@@ -101,3 +104,57 @@ def test_moving_the_second_tour_leaves_the_first_where_it_was(inventory, now):
     moved = {a["unit_id"]: a["start"][:16] for a in after["plan"]["actions"]}
     assert moved == {"U-29": before[0]["start"][:16], "U-42": before[1]["start"][:11] + "14:00"}
     assert "the other tours stay" in after["reply"]
+
+
+def test_a_unit_named_by_its_bare_size_and_a_day_after_a_correction():
+    from agents.via.refine import unit_named
+
+    # "the 1300 one": no unit rents for 1300, one is 1,300 SF
+    assert unit_named("ok lets see the 1300 one. tuesday at 2?", SHOWN)["id"] == "A"
+    assert unit_named("the 3700 one", SHOWN)["id"] == "C"  # a rent said stays a rent
+    now = datetime(2026, 11, 27, 10, tzinfo=NY)
+    # the first day said after the last correction that names one; a day given as a reason after it does not count
+    assert resolve_start("book it monday 6pm. actually no, tuesday same time, monday is onboarding", now) == \
+        datetime(2026, 12, 1, 18, 0, tzinfo=NY)
+    assert resolve_start("make it wednesday, he has a dr appt tuesday. sorry!", now).date().isoformat() == "2026-12-02"
+    assert resolve_start("friday's bad too, saturday after 11", now) == datetime(2026, 11, 28, 11, 0, tzinfo=NY)
+
+
+def test_two_times_ending_a_booking_are_its_two_slots():
+    from agents.via.tour_close import _each_time
+
+    now = datetime(2026, 11, 27, 10, tzinfo=NY)
+    said = "book the 3195 one and the one with the dishwasher for saturday, cheaper one first, 11 and 12"
+    first = resolve_start(said, now)
+    assert [t.hour for t in _each_time(said, first)] == [11, 12]
+    assert _each_time("book both saturday, 2 and 3 bedrooms", first) == []
+
+
+def test_a_day_given_as_the_reason_for_another_is_not_the_tour_day():
+    now = datetime(2026, 11, 27, 10, tzinfo=NY)
+    assert resolve_start("can i see it sunday 9am? wait no im on shift sunday. monday 9am", now) == \
+        datetime(2026, 11, 30, 9, 0, tzinfo=NY)
+    assert resolve_start("sunday after my shift at 3pm", now) == datetime(2026, 11, 29, 15, 0, tzinfo=NY)
+
+
+def test_dates_and_times_said_in_arabic_and_spanish_and_a_latest_time():
+    now = datetime(2026, 11, 27, 10, tzinfo=NY)
+    # Arabic-Indic digits and an Arabic month; the arrival date before the booking words is not the tour's
+    said = "أنا لسه في القاهرة، هوصل يوم ١٠ يناير. احجز لي معاينة للشقة دي يوم ١١ يناير الساعة ١٠ الصبح"
+    assert resolve_start(said, now) == datetime(2027, 1, 11, 10, 0, tzinfo=NY)
+    assert resolve_start("una visita el domingo a la 1", now) == datetime(2026, 11, 29, 13, 0, tzinfo=NY)
+    # "free before 4pm": tours that end by then
+    assert resolve_start("both on monday, im free before 4pm", now) == datetime(2026, 11, 30, 14, 0, tzinfo=NY)
+    assert resolve_start("monday at 4pm", now) == datetime(2026, 11, 30, 16, 0, tzinfo=NY)
+
+
+def test_an_order_said_between_the_units_names_no_unit():
+    # "cheaper one first" orders the two units named; it is no third unit
+    named = each_named("book the 1250 sq ft one and the washington heights one, cheaper one first", SHOWN, None)
+    assert [u["id"] for u in named] == ["C", "B"]
+
+
+def test_a_bare_unit_number_booked_right_after_another(inventory):
+    from agents.via.tour_close import bare_ids
+
+    assert bare_ids("fine. book 506 tmrw 10am and 260 right after", [], inventory) == ["SE-506", "SE-260"]

@@ -390,3 +390,17 @@ def test_a_tour_named_by_its_places_nickname_is_the_one_moved(inventory):
              {"unit_id": lic, "address": "b", "start": "2026-11-29T10:45:00-05:00"}]
     assert _tour_meant("can you push LIC to 1pm same day", tours, _MOVE, inventory) == 1
     assert _tour_meant("can you push astoria to 1pm", tours, _MOVE, inventory) == 0
+
+
+def test_one_tour_moved_to_another_day_and_the_other_cancelled_in_one_message(inventory, now):
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "1br in williamsburg under 3500 with washer dryer", thread_id="m2")
+    two = ask(graph, "book the first two saturday at 11 and 12", thread_id="m2")["plan"]["actions"]
+    state = ask(graph, "wait, cant do saturday. move the second one to sunday 2pm and cancel the other one",
+                thread_id="m2")
+    left = state["plan"]["actions"]
+    assert [(a["unit_id"], datetime.fromisoformat(a["start"]).strftime("%a %H:%M")) for a in left] == \
+        [(two[1]["unit_id"], "Sun 14:00")]
+    assert two[0]["unit_id"] in state["reply"] and "Dropped" in state["reply"]

@@ -67,3 +67,22 @@ def test_a_share_per_anyone_per_year_and_a_cost_over_a_term():
     assert "SE-11: $2,500/mo, $750 each a year for 40" in said
     over = facts_answer("SE-11 vs SE-44, compare cost over a 12 month lease", SHOWN)
     assert "Over 12 months: SE-11 $30,000; SE-44 $39,600." in over
+
+
+def test_an_address_asked_for_a_unit_by_its_bare_number_is_answered_once(inventory) -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.graph import ask, build_graph
+    from agents.route_model import load_route_model
+
+    now = datetime(2026, 11, 27, 10, tzinfo=ZoneInfo("America/New_York"))
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    shown = ask(graph, "1br fidi with doorman and gym, budget 5k", thread_id="a")["matches"]
+    second = shown[1]["id"]
+    number = second.split("-")[1]
+    state = ask(graph, f"whats the address for {number}? want to look at it on street view", thread_id="a")
+    assert state["route"]["node"] == "needs" and "Proposed tours" not in state["reply"]
+    assert state["reply"].count(f"no street address for {second}") == 1
