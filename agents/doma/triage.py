@@ -563,7 +563,8 @@ def _told_anew(said: list[Any], tickets: list[dict[str, Any] | None]) -> bool:
 
 
 def _new_danger(text: str, ticket: dict[str, Any], model: Any) -> tuple[TriageResult, dict[str, Any]] | None:
-    """The follow-up's own classification when it tells an emergency of another kind than the open report's."""
+    """The follow-up's own classification when it tells an emergency of another kind than the open emergency's (a
+    report raised to P0 says so instead)."""
     alone, detail = classify_detailed(text, model=model)
     named = set(detail["hazards"]) - {"other"}  # a hazard the rules name, not the learned model's hunch
     if alone.priority != "P0" or not named:
@@ -754,7 +755,8 @@ def _triage(state: AgentState, *, model: Any = None, now: Callable[[], datetime]
             after = AFTER_HAZARD.get(next(iter(classify_detailed(ticket["text"], model=model)[1]["hazards"]), ""))
             if after:
                 notes.append(f"Next: {after}")
-    elif ticket and report != text and (new_danger := _new_danger(text, ticket, model)) is not None:
+    elif ticket and report != text and ticket["priority"] == "P0" \
+            and (new_danger := _new_danger(text, ticket, model)) is not None:
         # "ahora huele a gas cerca de la estufa" after a no-heat report: the new danger's own steps, not the first's
         result, detail = new_danger
         notes.append(phrase("new_danger", state.get("lang"), priority=result.priority))
