@@ -54,6 +54,7 @@ from agents.doma.renewal_units import (
     MIN_UNITS,
     MODEST,
     OWNER_MAIL,
+    TO_TENANTS,
     analyze_units,
     follow_up,
     parse_units,
@@ -76,6 +77,7 @@ CURRENT_NOW = re.compile(r"\b(?:i pay|we pay|they pay|currently|current rent|my 
                          r"right now)\b|أدفع حاليا|إيجاري الحالي|pago ahora|actualmente", re.I)
 
 
+_SEND = re.compile(r"\b(?:send|mail|email|e-mail)\b", re.I)
 LETTER = {
     "en": ("Dear tenant,", "Thank you for being our resident. We are pleased to offer you a renewal{unit}. Your "
            "current rent is ${current:,.0f} a month; please choose one of these options:",
@@ -404,6 +406,13 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             batch.get("location"), amenities=unit.get("amenities") or [], requester="manager",
             unit_label=unit["label"]).model_dump(mode="json"), "renewal_units": None}
         batch = None
+    elif batch and TO_TENANTS.search(text) and (LETTER_Q.search(text) or _SEND.search(text)):
+        # "send the offers to the 3 tenants": nothing is sent from here; a letter per tenant to send
+        named = units_named(text, batch["units"])
+        reply = ("I can't send email or letters from this workspace. Here is a letter for each tenant, ready to "
+                 "send:\n\n" + "\n\n".join(f"**Unit {unit['label']}**\n\n{tenant_letter(analysis)}"
+                                            for unit, analysis in analyze_units(batch, inventory=inventory)
+                                            if not named or unit["label"] in named))
     elif batch and (units_named(text, batch["units"]) or LETTER_Q.search(text) or ALL_UNITS.search(text)):
         reply, batch = follow_up(text, batch, inventory=inventory, letter_asked=bool(LETTER_Q.search(text)))
     else:

@@ -386,6 +386,15 @@ def _neighborhoods(inventory: Any) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
+def neighborhood_in(text: str, inventory: Any) -> str | None:
+    """The inventory's neighborhood a text names, by its name or a nickname ("LIC", "UES", "bed stuy"), or None."""
+    lowered = text.lower()
+    names = _neighborhoods(inventory)
+    found = next((n for n in names if re.search(rf"\b{re.escape(n)}\b", lowered)), None)
+    return found or next((name for nick, name in LOCATION_ALIASES.items()
+                          if name in names and re.search(rf"\b{re.escape(nick)}\b", lowered)), None)
+
+
 def _english_numbers(text: str) -> str:
     """Spanish and Arabic ways of writing the rents in English form: "de 1.800 a 2.000" -> "from 1800 to 2000",
     "من 3000 إلى 3300" -> "from 3000 to 3300"; a percentage of occupancy is no rent increase."""
@@ -589,17 +598,9 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     size = _SQFT.search(text)
     if size:
         fields["sqft"] = float(size.group(1).replace(",", ""))
-    lowered = text.lower()
-    for name in _neighborhoods(inventory):
-        if re.search(rf"\b{re.escape(name)}\b", lowered):
-            fields["location"] = name
-            break
-    else:  # a nickname of a neighborhood of the inventory: "LIC", "UES", "bed stuy"
-        known = set(_neighborhoods(inventory))
-        for nick, name in LOCATION_ALIASES.items():
-            if name in known and re.search(rf"\b{re.escape(nick)}\b", lowered):
-                fields["location"] = name
-                break
+    place = neighborhood_in(text, inventory)
+    if place:
+        fields["location"] = place
 
     has = [key for key, phrases in AMENITY_PHRASES.items() if key in _COMP_AMENITIES
            and any(re.search(p, text, re.I) for p in phrases)]

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agents.doma.renewal import RenewalAnalysis, _money, analyze_renewal, load_renewal_policy, policy_for
-from agents.doma.renewal_parse import RenewalRequest, parse_renewal_request
+from agents.doma.renewal_parse import RenewalRequest, neighborhood_in, parse_renewal_request
 from agents.via.vocab import LOCATION_ALIASES
 
 # One unit of the list: its label ("2A", "12C", "PH1"), its size and its rent now, in either order
@@ -116,7 +116,7 @@ def _known_place(words: str) -> str | None:
         return None
     from data.sources.nyc import load_inventory  # the neighbourhood names; loaded once, cached
 
-    return parse_renewal_request(f"{words} 1br", load_inventory()).location
+    return neighborhood_in(words, load_inventory())
 
 
 # a listing named by its id with the rent paid: "SE-5435 at 3150 and SE-9001 at 2200"
@@ -250,22 +250,6 @@ ALL_UNITS = re.compile(r"\ball (?:\d|three|two|four|of them|the units|units)\b|\
                        re.I)
 
 
-def tenant_letters(rows: list[tuple[dict[str, Any], RenewalAnalysis]]) -> str:
-    """One renewal letter per unit, to send to its tenant (this workspace sends nothing itself)."""
-    letters = []
-    for unit, analysis in rows:
-        pkg, now = analysis.package, analysis.current_rent
-        alts = "; ".join(f"{_money(o.rent_usd)} a month for {o.term_months} months" for o in pkg.alternatives)
-        letters.append("\n".join([
-            f"**Unit {unit['label']}**", "", "Dear tenant,", "",
-            f"Thank you for being our resident. We are pleased to offer you a renewal at "
-            f"{_money(pkg.primary.rent_usd)} a month for {pkg.primary.term_months} months (your current rent is "
-            f"{_money(now)})." + (f" You may instead choose {alts}." if alts else ""), "",
-            "Please let us know within 30 days whether you accept, or if you have any questions.", "",
-            "Kind regards,", "The management office"]))
-    return "\n\n".join(letters)
-
-
 TO_MARKET = re.compile(r"\bto (?:the )?market\b|\bmarket rate\b|\bup to (?:the )?(?:median|comps?|market)\b", re.I)
 
 
@@ -280,11 +264,6 @@ def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
         units = [dict(u, term=term) if u["label"] in named else u for u in batch["units"]]
         batch = {**batch, "units": units}
     rows = analyze_units(batch, inventory=inventory)
-    if TO_TENANTS.search(text) and (letter_asked or re.search(r"\b(?:send|mail|email|e-mail)\b", text, re.I)):
-        # "send the offers to the 3 tenants": nothing is sent from here; a letter per tenant to send
-        chosen = [(u, a) for u, a in rows if not named or u["label"] in named]
-        return ("I can't send email or letters from this workspace. Here is a letter for each tenant, ready to "
-                "send:\n\n" + tenant_letters(chosen)), batch
     if letter_asked or OWNER_MAIL.search(text):
         skipped = {m.group(1).upper() for m in SKIP.finditer(text)}
         chosen = [(u, a) for u, a in rows if (not named or u["label"] in named) and u["label"] not in skipped]

@@ -898,12 +898,17 @@ def _by_traits(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
     return next((m for m in shown if m["id"] in common), None) if len(common) == 1 else None
 
 
+def shown_figures(shown: list[dict[str, Any]]) -> set[str]:
+    """The rents and sizes of the units shown, as said in words ("3558"): a number among them is no unit id."""
+    return {str(int(v)) for m in shown for k in ("rent", "sqft") if (v := m["row_preview"].get(k))}
+
+
 def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...] = ()) -> dict[str, Any] | None:
     """The one shown unit a message names by its suite ("the 2102 one"), its rent ("the 1br for 2995", "the 1900
     one") or its neighborhood ("the LES one", "the bushwick one"); None when it names none or several. `mentioned`:
     the units the last answer named ("which have a dishwasher? … the no fee one" is the no-fee one of those)."""
     lowered = text.lower()
-    figures = {str(int(v)) for m in shown for k in ("rent", "sqft") if (v := m["row_preview"].get(k))}
+    figures = shown_figures(shown)
     by_number = [m for m in shown if len(number := m["id"].split("-")[-1]) >= 3 and number not in figures
                  and re.search(rf"(?<![\d$,.-]){number}(?![\d,.])", lowered)]
     if len(by_number) == 1:  # "whats the address for 506?": SE-506, its id said without the prefix

@@ -53,7 +53,7 @@ from agents.via.referents import (
     unit_in,
     units_meant,
 )
-from agents.via.refine import BROKER_Q, answer_about_results, unit_named, units_named
+from agents.via.refine import BROKER_Q, answer_about_results, shown_figures, unit_named, units_named
 from agents.via.vocab import LOCATION_ALIASES
 from contracts.plan import ActionPlan, TourAction
 from contracts.search import SearchSpec
@@ -189,10 +189,6 @@ def _kept_busy(text: str, day: re.Match[str]) -> bool:
     return bool(_BUSY.search(clause)) and not _CLOCK.search(clause) and not re.search(r"\bafter\b", clause, re.I)
 
 
-_BOOKED_AT = re.compile(r"\b(?:book|schedule|see|view|visit|tour|hold|reserv\w*|agend\w*|visita\w*)\b|"
-                        r"احجز|معاينة|زيارة", re.I)
-
-
 # A time the tours must end by: "free before 4pm", "until 3", "need to be done by noon"
 _LATEST = re.compile(r"\b(?:before|until|till|til|no later than|done by|back by|antes de las?|قبل)\s+(?:the\s+)?"
                      r"(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon)\b", re.I)
@@ -204,7 +200,7 @@ def _named_date(text: str, now: datetime) -> tuple[date, tuple[int, int]] | None
     named = list(_DATE_NAMED.finditer(text))
     if not named:
         return None
-    booked = _BOOKED_AT.search(text)
+    booked = TOUR_WORDS.search(text)
     found = next((d for d in named if booked and d.start() >= booked.end()), named[0])
     day = int(found.group(1) or found.group(4))
     month = _MONTHS.index((found.group(2) or found.group(3)).lower()[:3]) + 1
@@ -1054,7 +1050,7 @@ def bare_ids(text: str, shown: list[dict[str, Any]], inventory: Inventory) -> li
     apartment and no rent, size or suite of a unit shown; only in a booking."""
     if not HOLD_TEXT.search(text):
         return []
-    figures = {str(int(v)) for m in shown for k in ("rent", "sqft") if (v := m["row_preview"].get(k))}
+    figures = shown_figures(shown)
     suites = {str(m["row_preview"].get("suite") or "") for m in shown}
     # "el de chelsea de 2800", "the one for 2800": a price said, not an id
     priced = set(re.findall(r"(?:\$|\b(?:de|for|at|por|a)\s+\$?)(\d{3,5})\b", text, re.I))
