@@ -11,6 +11,7 @@ from __future__ import annotations
 from retrieval.glossary import Glossary
 
 PHRASES: tuple[tuple[str, str], ...] = (
+    ("جهاز أول أكسيد الكربون", "co detector"), ("جهاز اول اكسيد الكربون", "co detector"), ("مكتوب عليه", "says"),
     ("أول أكسيد الكربون", "carbon monoxide"), ("اول اكسيد الكربون", "carbon monoxide"),
     ("تحت الصفر", "below zero"), ("كبيرة في السن", "elderly"), ("كبير في السن", "elderly"), ("كبار السن", "elderly"),
     ("يعرق كثير", "sweating a lot"), ("يعرق كثيرا", "sweating a lot"), ("لا ترد على الباب", "does not answer the door"),
@@ -39,7 +40,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("ما في شي يسكرو", "the window will not close"), ("الجيران كلهم", "all the neighbours"),
     ("كل شيء تمام", "everything is fine"), ("كل شي تمام", "everything is fine"), ("كله تمام", "everything is fine"),
     ("البيت كلو", "the whole house"), ("البيت كله", "the whole house"), ("ولاد صغار", "young children"),
-    ("مضخة البير", "well pump"), ("المضخة تبع البير", "the well pump"),
+    ("مضخة البير", "well pump"), ("مضخة البئر", "well pump"), ("ما في ماي", "no water"), ("ما في مي", "no water"),
+    ("المضخة تبع البير", "the well pump"),
     ("مياه الصرف الصحي", "sewage"), ("الصرف الصحي", "sewage"), ("مية المجاري", "sewage"),
     ("دخل الشقة", "broke into the home"), ("دخلوا الشقة", "broke into the home"), ("ودخل الشقة", "broke into the home"),
     ("غير عاجل", "not urgent"), ("مش مستعجل", "not urgent"), ("مو مستعجل", "not urgent"),
@@ -78,7 +80,8 @@ WORDS: dict[str, str] = {
     "تدفئة": "heating", "دفاية": "heater", "مدفأة": "heater", "شوفاج": "heating", "رديتر": "radiator",
     "مكيف": "ac", "مكيفات": "ac", "تكييف": "ac", "كونديشن": "ac", "برد": "cold", "بارد": "cold", "باردة": "cold",
     "متجمد": "freezing", "تجمد": "freezing", "صقيع": "freezing", "حر": "hot", "حار": "hot", "حرارة": "heat",
-    "شوب": "heat wave", "درجة": "degrees celsius", "درجات": "degrees celsius", "مروحة": "fan", "تهوية": "ventilation",
+    "شوب": "heat wave", "فهرنهايت": "degrees fahrenheit", "درجة": "degrees celsius", "درجات": "degrees celsius",
+    "مروحة": "fan", "تهوية": "ventilation",
     # general
     "باب": "door", "قفل": "lock", "كالون": "lock", "مفتاح": "key", "شباك": "window", "نافذة": "window",
     "زجاج": "glass", "مصعد": "elevator", "أسانسير": "elevator", "اسانسير": "elevator", "ثلاجة": "fridge",
@@ -98,7 +101,8 @@ WORDS: dict[str, str] = {
     "طفل": "child", "أطفال": "children", "رضيع": "baby", "بيبي": "baby", "مولود": "newborn", "مسن": "elderly",
     "مسنة": "elderly", "جدتي": "my grandmother", "جدي": "my grandfather", "حامل": "pregnant", "مريض": "sick",
     "أمس": "yesterday", "امبارح": "yesterday", "مبارح": "yesterday", "البارحة": "last night", "الليلة": "tonight",
-    "أسبوع": "week", "وقف": "stopped", "نشفناه": "dried", "نشفنا": "dried", "نشف": "dried", "لسا": "still",
+    "أسبوع": "week", "وقف": "stopped", "وقفت": "stopped",
+    "نشفناه": "dried", "نشفنا": "dried", "نشف": "dried", "لسا": "still",
     "لسه": "still", "بطارية": "battery", "بطاريه": "battery",
     "تم": "was", "تصلح": "fixed", "اتصلح": "fixed", "انصلح": "fixed", "خلاص": "fixed", "اصلحتها": "fixed it",
     "أصلحتها": "fixed it", "اصلحوها": "fixed it", "صلحوها": "fixed it", "صلحوه": "fixed it", "اصلحوه": "fixed it",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from agents.doma.triage_rules import Analysis, low_battery
+from agents.doma.triage_rules import Analysis, fitting_asked, low_battery
 from agents.linear import LinearModel, text_features
 
 ARTEFACT = Path(__file__).resolve().parent / "config" / "triage_model.json"
@@ -69,8 +69,9 @@ class TriageModel:
         feats = features(analysis)
         probs = self.priority.probabilities(feats)
         # The model may add a P0 the rules did not name, never one they saw and ruled out ("nothing's sparking").
-        # ... nor one they read as a detector's low battery ("it beeps once a minute and says LB").
-        chirp = low_battery(analysis.normalized)
+        # ... nor one they read as a detector's low battery or end of life ("beeps once a minute and says LB"), or
+        # as a fitting asked for ("grandma would like a grab bar")
+        chirp = low_battery(analysis.normalized) or fitting_asked(analysis.normalized)
         if probs.get("P0", 0.0) >= self.p0_at and not analysis.negated and not chirp \
                 and says_something(analysis.normalized):
             return "P0", None, probs

@@ -76,6 +76,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"furnace|boiler", 12),
         _near(r"gas (?:line|pipe|hose|valve|connection)", r"disconnect\w*|came (?:off|loose|apart)|loose|cut|broke\w*|"
               r"cracked|snapped", 5),
+        # a burner or knob left on without a flame has been letting gas out: "the knob was on with no flame"
+        _near(r"stove|oven|burners?|knobs?|range", r"(?:on|open) (?:\w+ ){0,2}?(?:with )?(?:no|without (?:a )?) ?flame|"
+              r"(?:not|never|was not|was n't) lit|unlit", 8),
     )),
     ("co", _rx(
         r"\bco_alarm\W+(?:\w+\W+){0,3}?(?:going off|went off|goes off|go off|sound\w*|beep\w*|blar\w*|alarm\w*|"
@@ -550,15 +553,37 @@ _VOLUME = re.compile(r"\beverywhere\b|\ball over\b|\bflood\w*|\bpour\w*|\bgush\w
 
 # A detector's low-battery chirp: a chirp or beep put down to the battery, not a new battery that did not stop it
 _CHIRP = re.compile(r"chirp|beep|\bpita\w*|\bsuena cada\b|\bevery \d+ (?:seconds|minutes)\b")
-_BATTERY_CAUSE = re.compile(r"\blow batt\w*|\blb\b|\b(?:probably|likely|must be|i think|i guess|guess|maybe|"
+_BATTERY_CAUSE = re.compile(r"\blow batt\w*|\blb\b|"
+                            # ... or its end of life: "it says END", "7 years old"
+                            r"\bsays? end\b|\bend on (?:the )?(?:\w+ )?(?:screen|display)\b|\bend[- ]of[- ]life\b|"
+                            r"\beol\b|\b(?:\d{1,2}|seven|eight|nine|ten|eleven|twelve) (?:years?|yrs?) old\b|\baged\b|"
+                            r"\b(?:probably|likely|must be|i think|i guess|guess|maybe|"
                             r"supongo que es|غالبا) (?:\w+ ){0,3}?(?:battery|bateria|batteries)\b|"
                             r"\bbatter(?:y|ies) (?:is |are )?(?:low|dying|dead)\b|"
                             r"\bfor (?:a|the|its) (?:new )?battery\b|"
                             r"\bbatter(?:y|ia) (?:icon|symbol|light|sign|warning)\b|"
                             r"\bicon\w* (?:de |of )?(?:the )?(?:low )?(?:batter\w*)|\bbateria baja\b|\bbaja bateria\b")
-_BATTERY_RULED_OUT = re.compile(r"\bnew batter|\b(?:changed|replaced|put in) (?:the |new )?batter|\bnot the batter")
+# (or the home's only detector has stopped working: "its the only one we have")
+_BATTERY_RULED_OUT = re.compile(r"\bnew batter|\b(?:changed|replaced|put in) (?:the |new )?batter|\bnot the batter|"
+                                r"\bthe only (?:one|alarm|detector)\b|\bonly (?:one|alarm|detector) we have\b")
 _CO_EVIDENCE = re.compile(r"headache|dizz|nause|faint|drows|vomit|throwing up|sleepy|lightheaded|\bppm\b|"
                           r"\b(?:reads?|reading|shows?|showing|says?|display\w*) \d{2,4}\b")
+
+
+# A request for an accessibility fitting not there yet ("grandma would like a grab bar next to the toilet"): an
+# improvement asked for, no danger told, unless the fitting is said to be loose or someone fell
+_FITTING_ASKED = re.compile(r"\b(?:would like|wants?|needs?|request\w*|asking for|quiere\w*|necesita\w*|se puede|"
+                            r"(?:install|put in|add|mount)(?:ed)?)\b.{0,50}\b(?:grab ?bars?|grab rails?|hand ?rails?|"
+                            r"railings?|ramp|shower (?:chair|seat)|raised toilet|barras? de apoyo|pasamanos|rampa)\b|"
+                            r"\b(?:grab ?bars?|barras? de apoyo|hand ?rails?|pasamanos|ramp|rampa)\b.{0,40}\b"
+                            r"(?:installed|put in|added|instal\w*)\b")
+_FITTING_FAILED = re.compile(r"\bloose\b|came (?:off|out|loose)|\bfell\b|\bfall(?:en|ing)?\b|broken|ripped|wobbl\w*|"
+                             r"pulled out|se cayo|suelt[ao]|rot[ao]|se movi\w*")
+
+
+def fitting_asked(text: str) -> bool:
+    """An accessibility fitting asked for, with nothing said to have failed: routine."""
+    return bool(_FITTING_ASKED.search(text)) and not _FITTING_FAILED.search(text)
 
 
 def low_battery(text: str) -> bool:
@@ -572,6 +597,10 @@ _NO_GAS_SUPPLY = re.compile(r"\bno gas (?:\w+ )?(?:in|to|into) (?:the |this |our
                             r"apartment|place)\b|\b(?:all|fully|100%)[- ]electric\b|\b(?:we|i) (?:do not|do n't) have "
                             r"gas\b|\bthere is no gas\b|\bno gas (?:lines?|service|hook ?up)\b")
 _SMELL_ONLY_GAS = re.compile(r"rotten|sulfur|sulphur|strange|weird|funny|sweet|chemical|foul")
+# A rotten-egg smell that comes with the water (well water, the hot tap): sulfur in the water or the heater's anode
+_WATER_SMELLS = re.compile(r"\b(?:well water|(?:the )?water (?:has|smells|stinks)|"
+                           r"(?:hot|cold) (?:water )?(?:tap|faucet)|"
+                           r"from the (?:hot |cold )?(?:tap|faucet|shower ?head)|tap water)\b")
 # Water deep in a shower, tub or sink that will not drain stays there: a clog, not a flood
 _IN_A_FIXTURE = re.compile(r"\b(?:shower|tub|bathtub|sink|basin)\w*\W+(?:\w+\W+){0,3}?(?:will not|does not|not) drain")
 _OUT_OF_IT = re.compile(r"\bfloor\b|\boverflow\w*|\bover the (?:edge|side|top|rim)\b|\bspill\w*|\bhallway\b|"
@@ -624,6 +653,8 @@ def _vetoed(hazard: str, cue: str, clause: str, text: str) -> bool:
     """A cue the rest of the message rules out: sewer gas where no gas comes in, water held in a tub, a smell
     checked and explained, a danger in someone else's building, a smoke alarm set off by toast."""
     if hazard == "gas" and _NO_GAS_SUPPLY.search(text) and _SMELL_ONLY_GAS.search(cue):
+        return True
+    if hazard == "gas" and _SMELL_ONLY_GAS.search(cue) and _WATER_SMELLS.search(_sentence(text, clause)):
         return True
     sentence = _sentence(text, clause)
     after = text[text.find(sentence) + len(sentence):] if sentence in text else ""
@@ -711,7 +742,7 @@ _TEMP_STRICT = re.compile(
     r"(-?\d{1,3}(?:\.\d)?)\s*(?:(?:deg(?:ree)?s?|grados)\s*(f|c|fahrenheit|celsius)?|(f|c)\b)"
     r"|(-?\d{1,3})\s+(?:out|outside|inside|in here|fuera|afuera|dentro|adentro|at night|overnight)\b"
     r"|\b(?:it is|its|about|around)(?: been| getting| going)? (-?\d{1,3})\b"
-    r"(?! (?:days?|nights?|hours?|weeks?|months?|minutes?|floors?|am|pm|times?))"
+    r"(?! (?:days?|nights?|hours?|weeks?|months?|years?|yrs?|minutes?|floors?|am|pm|times?))"
     r"|\b(?:outside|inside|indoors|in here|hit|hits|drop to|drops to|get down to|going down to|low of|lows of|"
     r"down to)\s+(?:is\s+|reads\s+|at\s+|about\s+|around\s+)?(-?\d{1,3})\b"
     r"(?!\s*(?:deg|c\b|f\b|days?|hours?|weeks?|minutes?|floors?|am|pm|times?|%))"
@@ -818,6 +849,9 @@ _INDOOR = re.compile(
     # ("inside, 52 outside": 52 is the outside figure)
     r"(?:[^\W\d]\w*\W+){0,3}?(-?\d{1,3})\b(?!\s*(?:deg\w*|f\b)?\W*(?:outside|out\b|outdoors)(?!\W+\d))"
     r"|\b(?:apartment|unit|room|bedroom|place) is (?:at |down to |only )?(-?\d{1,3})(?:\s*(?:deg\w*|f))?\b"
+    # "home cold a lot 49 degrees fahrenheit": the home's own cold, with its degrees
+    r"|\b(?:home|house|apartment|flat|unit|room|bedroom|place) (?:is )?(?:(?:cold|freezing|very|so|really|a lot|"
+    r"only|at|down to|like|about)\W+){1,3}(-?\d{1,3})\s*deg\w*"
 )
 
 
@@ -875,6 +909,10 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         r"\b(?:apartment|unit|place|room|home|house|bedroom|it) is (?:so |very |really |super |ice )?(?:cold|"
         r"freezing|frigid)\b",
         r"\b(?:radiators?|heat|heater) (?:is |are )?(?:ice )?cold\b",
+        # "the radiator in the baby's room is stone cold", "one radiator never gets hot"
+        r"\bradiators?\W+(?:\w+\W+){0,7}?(?:stone|ice|freezing) cold\b",
+        r"\bradiators?\W+(?:\w+\W+){0,6}?(?:never|does not|do not|will not) (?:gets?|heats?|warms?|comes?) "
+        r"(?:up |on )?(?:hot|warm|on|up)?\b",
         # too little heat is no heat under the housing code: "radiators have been barely warm since wednesday"
         r"\b(?:radiators?|heat|heating|heater|boiler)\W+(?:\w+\W+){0,6}?(?:barely|hardly|lukewarm|luke warm|"
         r"not (?:warm|hot) enough|only (?:a little|slightly) warm)\b",
@@ -909,6 +947,17 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("sewage", "plumbing", "P1", _rx(
         r"\bsewage\b|\bsewer\b|\baguas negras\b",
         r"\b(?:drain|tub|shower|sink|basin|toilet)\w*\W+(?:\w+\W+){0,3}?back(?:ed|ing|s)? up",
+        # "the toilet gurgles when it does, something is backing up": a drain line backing up, by its signs
+        r"\bgurgl\w*\b.{0,60}\bback(?:ed|ing|s)? up\b", r"\bsomething (?:is |was )?back(?:ed|ing) up\b",
+    )),
+    # a pump that keeps the basement dry or brings the water in has stopped: the flood or the dry taps are a rain or a
+    # day away ("sump pump stopped running, basement still dry but rain sunday")
+    ("pump_out", "plumbing", "P1", _rx(
+        r"\b(?:sump|well|ejector|sewage) pump\W+(?:\w+\W+){0,4}?(?:stopped|quit|died|dead|failed|broke\w*|"
+        r"not (?:running|working|turning on|kicking on|coming on)|will not (?:run|turn on|kick on|start)|"
+        r"does not (?:run|turn on|kick on))",
+        r"\bbomba (?:de sumidero|del sotano|del pozo|de pozo)\W+(?:\w+\W+){0,3}?(?:dejo de funcionar|no funciona|"
+        r"no prende|se (?:murio|descompuso|apago))",
     )),
     ("no_cooking", "general", "P1", _rx(
         r"\b(?:can not|unable to|no way to|not able to|could not) cook\b",

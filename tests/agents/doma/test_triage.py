@@ -730,3 +730,40 @@ def test_water_reaching_the_corridor_and_a_broken_sprinkler_are_flooding() -> No
     assert flood.search("water running under door into corridor")
     assert flood.search("sprinkler head knocked off by a cart, full flow")
     assert not flood.search("the sprinkler head cover is scratched")
+
+
+@pytest.mark.parametrize(("text", "category", "priority"), [
+    # a burner left on without a flame has been letting gas out, whatever else is said
+    ("the stove knob was turned on with no flame, dont know for how long, the whole downstairs reeks. windows open",
+     "emergency", "P0"),
+    # a detector at its end of life: replaced, not evacuated
+    ("CO detector says END on the little screen and beeps once in a while. it's 7 years old", "general", "P2"),
+    ("جهاز أول أكسيد الكربون مكتوب عليه END ويصفّر مرة كل شوي، عمره سبع سنين", "general", "P2"),
+    # ... unless it is the home's only one and its test does nothing
+    ("the alarm on the wall shows End on the screen and chirps. pressed the test button, nothing. its the only one we "
+     "have", "emergency", "P0"),
+    # a rotten-egg smell of the well water, from the hot tap: the water, not a gas leak
+    ("the well water has a slight rotten egg smell, only from the hot tap. cold is fine", "plumbing", "P2"),
+    # 49 °F said in Arabic, an 88-year-old at home without heat
+    ("ما في تدفئة من امبارح، البيت بارد كثير ٤٩ فهرنهايت، أبوي عمره ٨٨ سنة", "emergency", "P0"),
+    # a pump that keeps the basement dry has stopped before the rain
+    ("sump pump stopped running. basement is still dry but there's heavy rain in the forecast for sunday", "plumbing",
+     "P1"),
+    # a drain line backing up, told by its signs
+    ("shower won't drain and the toilet gurgles when it does, something is backing up", "plumbing", "P1"),
+    # one cold radiator in a baby's room
+    ("the radiator in the baby's room is stone cold, the rest of the apartment is warm", "hvac", "P1"),
+    # an accessibility fitting asked for is an improvement, not a danger
+    ("grandma would like a grab bar installed next to the toilet", None, "P2"),
+    ("mi abuela quiere una barra de apoyo en la ducha, ¿se puede?", None, "P2"),
+])
+def test_evidence_of_writer_21_read_in_general_form(text: str, category: str | None, priority: str) -> None:
+    result = classify(text)
+    assert result.priority == priority and result.category == (category or result.category)
+
+
+def test_an_age_in_years_is_no_temperature_and_fahrenheit_is_read_in_arabic() -> None:
+    from agents.doma.triage_rules import temperatures_f
+
+    assert temperatures_f("co detector beeps. it is 7 years old") == []
+    assert temperatures_f(normalize("البيت بارد ٤٩ فهرنهايت")) == [49.0]
