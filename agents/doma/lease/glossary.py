@@ -25,8 +25,12 @@ ARABIC_PHRASES = (
     ("بصوت عال", "loud noise"), ("بصوت عالي", "loud noise"), ("منتصف الليل", "night"), ("فصل دراسي", "semester"),
     ("الفصل الدراسي", "semester"), ("تحويل بنكي", "bank transfer"), ("أضواء الزينة", "decorations lights"),
     ("زميل السكن", "flatmate sharer"), ("شريك السكن", "flatmate sharer"), ("بطاقة ائتمان", "credit card"),
+    # session 41
+    ("غير صالح للسكن", "uninhabitable"), ("غمرت المياه", "flooded"), ("عيادة أسنان", "dental clinic medical office"),
+    ("عيادة طبية", "medical office"), ("قسط السكن", "accommodation installment"),
 )
 ARABIC_WORDS = {
+    "عيادة": "medical office clinic", "استخدام": "use", "كعيادة": "as medical office",
     "إيجار": "rent", "ايجار": "rent", "الإيجار": "rent", "أدفع": "pay", "ادفع": "pay", "دفع": "pay",
     "الدفع": "payment", "دفعات": "installments", "أقساط": "installments", "قسط": "installment",
     "وديعة": "deposit", "تأمين": "deposit", "رسوم": "fees", "رسم": "fee", "التأخير": "late", "التأخر": "late",

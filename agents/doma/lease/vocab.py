@@ -463,6 +463,28 @@ _EXPLICIT: dict[str, tuple[str, ...]] = {
     "still in the space": ("hold", "holdover", "possession"),
     "after the lease expires": ("hold", "holdover", "possession", "expiration"),
     "water": ("water", "utilities", "sewer"),
+    # session 41: ending a tenancy after a break-up, fitting aids for a disability, paying by instalments, arriving
+    # after the start date, a home made unfit to live in, checking the landlord's expense figures
+    "want out": ("end", "terminate", "termination", "notice", "vacate"),
+    "break up": ("end", "terminate", "termination", "notice", "vacate"),
+    "breakup": ("end", "terminate", "termination", "notice", "vacate"),
+    "splitting up": ("end", "terminate", "termination", "notice", "vacate"),
+    "grab bar": ("alteration", "addition", "install", "fixture"),
+    "grab bars": ("alteration", "addition", "install", "fixture"),
+    "grab rails": ("alteration", "addition", "install", "fixture"),
+    "ramp": ("alteration", "addition", "install", "fixture"),
+    "wheelchair": ("alteration", "addition", "disability"),
+    "put in": ("install", "alteration", "addition", "fixture"),
+    "move in after": ("start", "commencement", "liable", "even"),
+    "arrive late": ("start", "commencement", "liable", "even"),
+    "uninhabitable": ("fit", "occupation", "destroyed", "damage", "suspend"),
+    "unlivable": ("fit", "occupation", "destroyed", "damage", "suspend"),
+    "flooded": ("fit", "occupation", "damage", "destroyed", "flood"),
+    "audit": ("audit", "inspect", "books", "records", "statement"),
+    "inflated": ("audit", "statement", "overstated", "dispute"),
+    "left in": ("remove", "dispose", "abandon", "possessions", "belongings"),
+    "no reply": ("deemed", "consent", "days", "request"),
+    "no answer": ("deemed", "consent", "days", "request"),
 }
 EXPANSIONS: dict[str, tuple[str, ...]] = {member: members for members in SYNSETS.values() for member in members}
 EXPANSIONS.update(_EXPLICIT)

@@ -326,3 +326,24 @@ def test_a_camera_the_tenant_owns_is_no_security_camera_and_a_fridge_is_read_in_
     assert lease_qa.absent_topic(bristol, "are there security cameras in the hallways?") is not None
     fridge = answer_question(bristol, "¿Puede mi hija tener un mini frigorífico en su habitación?")
     assert not fridge.not_found and "mini fridges are not permitted" in " ".join(fridge.answer.split())
+
+
+def test_everyday_words_of_session_41_reach_their_clauses() -> None:
+    """Ending a tenancy after a break-up, grab bars for a wheelchair, a flood that makes the home unfit, a request
+    left unanswered: everyday words that name no clause, bridged to the lease's own."""
+    def ask(name: str, question: str) -> lease_qa.LeaseAnswer:
+        pdf = LEASES / name
+        return lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name), question)
+
+    out = ask("month_to_month_lease.pdf", "my partner and I are splitting up and honestly I just want out of the "
+              "house. how much notice do i need to give, and does it have to be in writing?")
+    assert "at least thirty (30) days' written notice" in out.answer
+    bars = ask("residential_lease.pdf", "I use a wheelchair and need grab bars put in next to the tub and the toilet. "
+               "does the lease let me make changes like that or do I have to ask first?")
+    assert "install fixtures, or make any other alteration" in bars.answer
+    flood = ask("model_tenancy_agreement_assured_shorthold_uk_government_2020.pdf",
+                "إذا غمرت المياه البيت وصار غير صالح للسكن، هل لازم أستمر في دفع الإيجار؟")
+    assert "not be required to pay rent" in flood.answer
+    cat = ask("model_tenancy_agreement_assured_shorthold_uk_government_2020.pdf", "wrote to my landlord asking if i "
+              "can get a cat, that was 5 weeks ago and no reply at all. does that count as a yes??")
+    assert "deemed to be granted" in cat.answer.lower()
