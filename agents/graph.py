@@ -137,7 +137,8 @@ _ASKED_OF_US = r"(?:\b(?:can|could|would|will)\s+(?:you|u|y'?all)\s+(?:\w+\s+){0
 _SIGN_FOR_ME = re.compile(_ASKED_OF_US + r"(?:\b(?:sign|pay|put down|wire|transfer)\b|"
                           r"\b(?:firmar|pagar|dejar)\b|توقيع|توقع|تدفع|دفع)", re.I)
 _CONTACT_FOR_ME = re.compile(_ASKED_OF_US + r"(?:\b(?:call|phone|ring|e-?mail|text|whatsapp|message|contact|"
-                             r"reach out to|add (?:me|us|them) to)\b(?!\s+(?:me|us)\b)|"
+                             r"reach out to|add (?:me|us|them) to|negotiate (?:with|for|on (?:my|our) behalf))\b"
+                             r"(?!\s+(?:me|us)\b)|"
                              r"\b(?:llamar|enviar|mandar|contactar|escribirle)\b|تتصل|ترسل|تراسل)", re.I)
 _SAID_ALREADY = re.compile(r"\bcan'?t\b|\bcannot\b|\bno puedo\b|لا أستطيع|I have not sent|No lo he enviado", re.I)
 

@@ -805,11 +805,19 @@ def second_part(text: str, node: str, *, has_lease: bool,
     other = next((n for p, n in routed if n not in (node, "clarify") and n in PIPELINE
                   and not (node in MARKET_NODES and n == "needs")  # "... what are 1br rents doing?": the market's
                   and rule_scores(p)[0].get(n, 0.0) > 0 and (_ASKS.search(p) or n == "triage")
-                  and not (node == "comps" and n == "lease" and LEASE_LEFT.search(p))
+                  and not (node == "comps" and n == "lease" and (LEASE_LEFT.search(p) or LEASE_LEFT_Q.search(p)))
                   and not (node == "comps" and n == "renewal" and not TENANCY_WORDS.search(p))), None)
     if other is None:
         return None
     return {"node": other, "text": " ".join(part for part, n in routed if n == other)}
+
+
+# A person leaving their home over its problem: the problem is why they search, not a repair to log
+LEAVING = re.compile(r"\b(?:i'?m|i am|we'?re|we are)\s+(?:so\s+)?(?:out|outta here|leaving|moving out|"
+                     r"done with (?:it|this|that|the place)|getting out)\b|"
+                     r"\b(?:so|that'?s why|which is why)\s+(?:i|we)\s+(?:need|want|have)\s+to\s+"
+                     r"(?:move|leave|get out)\b|"
+                     r"\bmoving out because\b|\bme (?:voy|mudo)\b", re.I)
 
 
 # What a search needs said in a message that also asks for a tour (bedrooms, a budget, a size, a headcount)
@@ -893,6 +901,8 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         if second and second["node"] == "triage" and decision.node == "renewal" and RENEWAL_TERMS.search(text) \
                 and not REPAIR_ASKED.search(second["text"]):
             second = None  # "wants 0% because of the construction noise next door": the tenant's reason, no repair
+        if second and second["node"] == "triage" and decision.node == "needs" and LEAVING.search(text):
+            second = None  # "black mold and the super ignores it so i'm OUT. looking for a studio": why they move
         if second and second["node"] == "triage" and not (decision.node == "lease" and IN_THE_LEASE.search(text)):
             # A repair goes first (it may not wait); the rest of the message is taken up next.
             rest = re.sub(r"^(?:and|also|plus)\s+", "", text.replace(second["text"], " ").strip(" ,.;"), flags=re.I)

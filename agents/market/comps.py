@@ -153,6 +153,21 @@ class CompsEngine:
             self._fits[before_month] = fit
         return self._fits[before_month]
 
+    def lease_change(self, target: Target, years: float) -> float | None:
+        """The price model's ratio for the same flat with `years` more lease left, all else equal (its town, size,
+        floor and month): what the lease alone is worth, where raw medians mix in newer blocks elsewhere."""
+        as_of_m = month_index(target.as_of)
+        try:
+            fit = self.fit(as_of_m)
+        except ValueError:
+            return None
+        rows = np.union1d(self.block_rows(target), self.street_rows(target)).astype(np.int64)
+        area, storey, lease, _ = self.target_profile(target, rows)
+        kind, era = FLAT_TYPES.index(target.flat_type or ""), self.target_era(as_of_m)
+        x = [design(area=np.array([area]), storey_mid=np.array([storey]), lease_months=np.array([months]),
+                    flat_type=np.array([kind]), era=np.array([era])) for months in (lease, lease + years * 12)]
+        return float(np.exp(((x[1] - x[0]) @ fit.beta)[0]))
+
     def target_era(self, as_of_m: int) -> int:
         """The era a valuation month is priced in: the latest era with sales before it."""
         before = self.era[self.table.month < as_of_m]
@@ -677,11 +692,18 @@ def lease_effect(engine: CompsEngine, target: Target) -> str:
                 f"{(target.town or '').title()} on either side to compare leases; the estimate already weighs "
                 "remaining lease among its comparables.")
     a, b = float(np.median(t.price[near])), float(np.median(t.price[longer]))
-    return (f"{head}. In {latest}, {int(near.sum())} {target.flat_type.title() if target.flat_type else ''} sales in "
-            f"{(target.town or '').title()} with a similar lease sold for a median **{a:,.0f} SGD**, against "
-            f"**{b:,.0f} SGD** for {int(longer.sum())} with 10+ more years left ({(a / b - 1) * 100:+.0f}%). So yes, "
-            "a shorter lease costs, and it weighs more as it runs down (buyers' loans and CPF use depend on it); the "
-            "estimate above already uses sales with a similar lease, so the older lease is priced in.")
+    medians = (f"In {latest}, {int(near.sum())} {target.flat_type.title() if target.flat_type else ''} sales in "
+               f"{(target.town or '').title()} with a similar lease sold for a median **{a:,.0f} SGD**, against "
+               f"**{b:,.0f} SGD** for {int(longer.sum())} with 10+ more years left ({(a / b - 1) * 100:+.0f}%)")
+    ratio = engine.lease_change(target, 10) if target.town and target.flat_type else None
+    if ratio:  # the raw medians mix in newer, often bigger or better-placed, blocks: the model holds those equal
+        medians = (f"Holding its town, size, floor and month equal, the price model puts the same flat with 10 more "
+                   f"years of lease at **{(ratio - 1) * 100:+.1f}%**. {medians}: those raw medians also differ by "
+                   "the blocks' age and place, so they overstate the lease alone")
+    return (f"{head}. {medians}. So yes, a shorter lease costs, and it weighs more as it runs down: it narrows who can "
+            "buy, since buyers' loans and CPF use depend on the lease left (HDB and CPF set the exact rules, which "
+            "are not in this data). The estimate above already uses sales with a similar lease, so the older lease "
+            "is priced in.")
 
 
 def _sale_line(t: Any, i: int) -> str:
@@ -857,6 +879,28 @@ def within_budget_elsewhere(engine: CompsEngine, target: Target, budget: float) 
     return "\n\n".join(lines)
 
 
+def sales_within(engine: CompsEngine, target: Target, budget: float, shown: int = 5) -> str:
+    """Some of the budget's sales ("anything under 400k with a similar size?"): the recent sales of the flat type in
+    the town within the budget and within 5 sqm of the flat, the dearest first, one per block, with their lease."""
+    t = engine.table
+    as_of_m = month_index(target.as_of)
+    rows = _of_kind(t, target.town, target.flat_type) & (t.month < as_of_m) & \
+        (t.month >= as_of_m - max(target.months_back, 12)) & (t.price <= budget)
+    if target.floor_area_target:
+        rows &= np.abs(t.area - target.floor_area_target) <= 5
+    found = np.flatnonzero(rows)
+    picked: dict[str, int] = {}
+    for i in found[np.argsort(-t.price[found], kind="stable")].tolist():
+        picked.setdefault(f"{t.block[i]} {t.street[i]}", i)
+    if not picked:
+        return ""
+    size = f" of {target.floor_area_target - 5:g}-{target.floor_area_target + 5:g} sqm" if target.floor_area_target \
+        else ""
+    return (f"{len(found)} {(target.flat_type or '').lower()} sales{size} in {(target.town or '').title()} were at or "
+            f"under {budget:,.0f} SGD; the dearest of each block (a shorter lease or a lower floor is often why "
+            "they cost less):\n" + "\n".join(f"- {_sale_line(t, i)}" for i in list(picked.values())[:shown]))
+
+
 def block_sales(engine: CompsEngine, target: Target, block: str) -> str | None:
     """A block the person points to ("my neighbour's flat at 684 went for 865k"): its recent sales of the flat type,
     with lease and size beside the flat valued, so the difference is explained; None when the town has no such
@@ -910,7 +954,9 @@ def blocks_within(engine: CompsEngine, target: Target, blocks: list[str], budget
 BLOCK_HISTORY_Q = re.compile(r"\b(?:go(?:ne)? (?:for|up)|went (?:for|up)|sold (?:for|at)|gone up|risen|appreciat\w*|"
                              r"psm|per sq(?:uare)? ?m\w*|price per square)|\$\s?/\s?sq\s?m", re.I)
 RISE_Q = re.compile(r"\b(?:gone up|went up|go(?:ne)? down|risen|appreciat\w*|since 20\d\d|increase|change)\b", re.I)
-MY_BLOCK = re.compile(r"\b(?:my|our|the|this|that) (?:block|blk)\b", re.I)
+# "my block", "the same block", and "what did it go for in 2023" of the flat just valued: its block's sales
+MY_BLOCK = re.compile(r"\b(?:(?:my|our|the|this|that)(?: same)?|same) (?:block|blk)\b|"
+                      r"\bwhat did (?:it|mine|my (?:flat|unit|place)|the flat) (?:go|sell)\b", re.I)
 _BLOCK_NUMBER = re.compile(r"(?<![\d$.,])(\d{2,4})([a-h])?(?![\d,.%k])\b", re.I)
 
 
@@ -941,6 +987,9 @@ def _per_year(t: Any, rows: np.ndarray) -> dict[int, np.ndarray]:
     return {y: np.array(v) for y, v in sorted(years.items())}
 
 
+FEW_SALES = 6  # a block's year with this many sales or fewer lists each sale
+
+
 def block_history(engine: CompsEngine, target: Target, blocks: list[str], asked: str = "") -> str | None:
     """The blocks' sales of the flat type by year (count, median, range, median SGD per sqm) and the change since
     2023, beside the street's and the town's median per sqm; None when the blocks have no such sales."""
@@ -966,6 +1015,9 @@ def block_history(engine: CompsEngine, target: Target, blocks: list[str], asked:
         lines.append(f"- {span}: {len(in_year)} sale{'s' if len(in_year) != 1 else ''}, median "
                      f"**{medians[year]:,.0f} SGD** (range {prices.min():,.0f} - {prices.max():,.0f}), median "
                      f"{np.median(psm):,.0f} SGD/sqm")
+        if len(in_year) <= FEW_SALES:  # a few sales are shown one by one: their floors and sizes explain the spread
+            lines.extend(f"  - {month_label(int(t.month[i]))}, storey {t.storey_range[i]}, {t.area[i]:g} sqm: "
+                         f"{t.price[i]:,.0f} SGD" for i in sorted(in_year.tolist(), key=lambda i: int(t.month[i])))
     if len(medians) >= 2:
         first, last = min(medians), max(medians)
         change = f"{(medians[last] / medians[first] - 1) * 100:+.1f}%"
@@ -1002,11 +1054,14 @@ SELLER_SIDE = re.compile(r"\b(?:sell(?:ing)?|list(?:ing)? (?:it|at|for|price)|ac
                          r"\b(?:my|our) (?:flat|unit|place|home|house|\d\s*(?:-?room|rm))\b", re.I)
 
 
-def offer_advice(estimate: float, low: float) -> str:
-    """Where a buyer can open and how far to go, from the estimate and its range (the message named no price)."""
-    return (f"You didn't say what the seller is asking: tell me and I'll place it against this range. On these sales, "
-            f"an opening offer near the low end, about {low:,.0f} SGD, leaves room to move up towards the estimate "
-            f"({estimate:,.0f} SGD); paying well above the range means paying more than comparable flats sold for.")
+def offer_advice(estimate: float, low: float, asking: float | None = None) -> str:
+    """Where a buyer can open and how far to go, from the estimate and its range (the message named no price; one
+    said earlier in the conversation is placed against them)."""
+    said = (f"The seller asks {asking:,.0f} SGD, {(asking / estimate - 1) * 100:+.1f}% on the estimate. " if asking
+            else "You didn't say what the seller is asking: tell me and I'll place it against this range. ")
+    return (f"{said}On these sales, an opening offer near the low end, about {low:,.0f} SGD, leaves room to move up "
+            f"towards the estimate ({estimate:,.0f} SGD); paying well above the range means paying more than "
+            "comparable flats sold for.")
 
 
 def listing_advice(valued: dict[str, Any], text: str = "") -> str:
@@ -1208,7 +1263,8 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "blocks_within": named_blocks}]}
         history_of = blocks_asked(engine, about_before, asked) \
-            if BLOCK_HISTORY_Q.search(asked) and not budget and not NEIGHBOUR_SALE.search(asked) else []
+            if BLOCK_HISTORY_Q.search(asked) and not budget and not NEIGHBOUR_SALE.search(asked) \
+            and not LISTING_PRICE.search(asked) else []  # "...sold for 450 so i should ask 480?": the price asked
         history = block_history(engine, about_before, history_of, asked) if history_of else None
         if history:  # "what did 441 go for in 2023", "$/sqm on my block vs the street": those blocks, year by year
             return {"reply": history, "awaiting": None,
@@ -1288,13 +1344,20 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     notes = [f"{s.action}: {s.decision}" for s in result.trace]
     reply = format_reply(result)
     budget = result.target.price_budget_max
+    unchanged = {k: v for k, v in (previous.get("target") or {}).items() if k != "as_of"} == {
+        k: v for k, v in data["target"].items() if k != "as_of"}
+    if target is not None and unchanged and not engine.parser.parse(asked, as_of=as_of).target.price_budget_max:
+        budget = None  # the same flat and budget as before ("what should i offer?"): its count was shown then
     if budget and result.pool_prices:  # "my budget's 600k tops, realistic?": how many sold within it
         prices, counted = result.pool_prices, "comparable sales"
-        if result.target.min_remaining_lease_years or result.target.mrt_within_m:
-            # a stated lease minimum (a loan needs it) and an MRT distance are hard, never relaxed
-            prices = leased_prices(engine, result.target)
+        meeting = leased_prices(engine, result.target)
+        if meeting:
+            # counted over the sales that meet what was stated (a lease minimum and an MRT distance are hard), never
+            # over the search's pool, which the budget itself may have capped ("72 of 72" says nothing)
+            prices = meeting
             said = result.target
-            counted = (f"{(said.flat_type or '').lower().replace(' room', '-room')} sales"
+            counted = (f"{(said.flat_type or '').lower().replace(' room', '-room')} sales in "
+                       f"{(said.town or '').title()} in the last year"
                        + (f" with {said.min_remaining_lease_years:g}+ years of lease left"
                           if said.min_remaining_lease_years else "")
                        + (f" within {said.mrt_within_m:,} m of an MRT" if said.mrt_within_m else "")
@@ -1304,15 +1367,17 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                           else ""))
         within = sum(p <= budget for p in prices)
         line = (f"**{within} of {len(prices)} {counted}** were at or under {budget:,.0f} SGD"
-                + (f" (the cheapest {min(prices):,.0f} SGD)." if within else
+                + (f" (their median {float(np.median(prices)):,.0f} SGD; the cheapest {min(prices):,.0f} SGD)."
+                   if within else
                    f": none; the cheapest was {min(prices):,.0f} SGD." if prices else "."))
         same = {k: v for k, v in (previous.get("target") or {}).items() if k not in ("as_of", "price_budget_max")} \
             == {k: v for k, v in data["target"].items() if k not in ("as_of", "price_budget_max")}
         if target is not None and same and result.estimate:  # "so with 700k I can't get one?": the budget, answered
             reply = (f"{line} The estimate stays {result.estimate:,.0f} SGD (range {result.low or 0:,.0f} - "
                      f"{result.high or 0:,.0f}).")
-            if not within:  # and what the budget can buy there instead
-                reply = "\n\n".join(p for p in (reply, within_budget_elsewhere(engine, result.target, budget)) if p)
+            reply = "\n\n".join(p for p in (reply, sales_within(engine, result.target, budget) if within else
+                                                 # and what the budget can buy there instead
+                                                 within_budget_elsewhere(engine, result.target, budget)) if p)
         else:
             reply = f"{line}\n\n{reply}"
     before = previous.get("target") or {}
@@ -1322,6 +1387,9 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
         # "4rm in queenstown within 500m of an mrt": those sales, placed by their block's nearest station
         reply = f"{near_mrt(engine, result.target)}\n\n{reply}"
     seen_at = ASKING_AT.search(asked)
+    # the seller's price said earlier stays with the flat ("what should i offer on the 528 one?")
+    data["asking"] = sgd_said(seen_at.group(1), seen_at.group(2)) if seen_at else \
+        previous.get("asking") if target is not None else None
     if seen_at and result.estimate:  # "saw a 5 room ... asking 888k. fair?": the asking price against the estimate
         price = sgd_said(seen_at.group(1), seen_at.group(2))
         low, high = result.low or result.estimate, result.high or result.estimate
@@ -1335,7 +1403,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                  f"{where}.\n\n{reply}")
     elif BUYER_OFFER_Q.search(asked) and not SELLER_SIDE.search(asked) and result.estimate:
         # "is the asking ok? how much should i counter", with no price said: where a buyer can open
-        reply = f"{reply}\n\n{offer_advice(result.estimate, result.low or result.estimate)}"
+        reply = f"{reply}\n\n{offer_advice(result.estimate, result.low or result.estimate, data['asking'])}"
     before = previous.get("estimate")
     if target is not None and before and result.estimate and abs(result.estimate - before) >= 1:
         # "what if a lower floor? how much cheaper": the change

@@ -80,6 +80,9 @@ _MRT = re.compile(r"\b(?:within|under|less than|<)\s*(\d{2,4})\s*(?:m|metres?|me
                   r"(?:mrt|lrt|station)\b|\b(?:near|close\s+to|next\s+to|walking\s+distance\s+(?:to|of))\s+"
                   r"(?:an?\s+|the\s+)?(?:mrt|lrt)\b|\b(\d{1,2})\s*min(?:ute)?s?\s+(?:walk\s+)?(?:to|from)\s+"
                   r"(?:an?\s+|the\s+)?(?:mrt|lrt)\b", re.I)
+# ... or a distance said after the station: "close to the mrt, say within 400m"
+_MRT_AFTER = re.compile(r"\b(?:mrt|lrt|station)\b[^.?!]{0,25}?\b(?:within|under|less than|<)\s*(\d{2,4})\s*"
+                        r"(?:m|metres?|meters?)\b", re.I)
 FUZZY_STREET = 90  # rapidfuzz ratio for a misspelt street: one or two letters off in a name of 12 or more
 MRT_NEAR_M = 500  # "near the MRT" without a distance
 WALK_M_PER_MIN = 80  # "5 min walk to the mrt": about 400 m
@@ -261,8 +264,13 @@ class TargetParser:
             if said and _MODEL_NAMES[said] in self.models:
                 fields["flat_model"] = _MODEL_NAMES[said]
         fields["near"] = bool(_NEAR.search(text))
-        mrt = _MRT.search(text)
-        if mrt:
+        # the match that says a distance wins ("walking distance to MRT, say within 400m": 400, not the 500 of "near")
+        mrt = next((m for m in _MRT.finditer(text) if m.group(1) or m.group(2) or m.group(3)), None) \
+            or _MRT.search(text)
+        distance = _MRT_AFTER.search(text)
+        if distance and not (mrt and (mrt.group(1) or mrt.group(2) or mrt.group(3))):
+            fields["mrt_within_m"] = int(distance.group(1))
+        elif mrt:
             metres, walk = mrt.group(1) or mrt.group(2), mrt.group(3)
             fields["mrt_within_m"] = int(metres) if metres else int(walk) * WALK_M_PER_MIN if walk else MRT_NEAR_M
         fields["free_text"] = [m.group(1).strip() for m in _ISH.finditer(text)]

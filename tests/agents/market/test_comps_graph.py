@@ -114,8 +114,8 @@ def test_a_stated_lease_minimum_is_hard_in_the_budget_count_and_the_cheapest_sal
     graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now)
     ask(graph, "budget 450k, looking for 3 room in toa payoh near mrt", thread_id="tp")
     leased = ask(graph, "need at least 60 yrs lease left tho, for the loan", thread_id="tp")["reply"]
-    assert "3-room sales with 60+ years of lease left within 500 m of an MRT** were at or under 450,000 SGD: none" \
-        in leased  # "near mrt" in the first message stays hard
+    assert ("3-room sales in Toa Payoh in the last year with 60+ years of lease left within 500 m of an MRT** were at "
+            "or under 450,000 SGD: none") in leased  # "near mrt" in the first message stays hard
     cheapest = ask(graph, "cheapest of those newer ones?", thread_id="tp")["reply"]
     assert "with at least 60 years of lease left" in cheapest and "blk 130A Lor 1 Toa Payoh" in cheapest
     assert "(5" not in cheapest  # no sale with fifty-odd years left is listed
@@ -165,11 +165,11 @@ def test_the_budget_count_keeps_the_floors_and_size_said_and_a_floor_set_aside_g
     assert (first["comps"]["target"]["floor_area_target"], first["comps"]["target"]["floor_area_tolerance"]) == (
         112.5, 2.5)
     leased = ask(graph, "hmm i need at least 85 yrs lease left tho", thread_id="pg")["reply"]
-    assert "5-room sales with 85+ years of lease left, high floor, 110–115 sqm**" in leased
+    assert "5-room sales in Punggol in the last year with 85+ years of lease left, high floor, 110–115 sqm**" in leased
     aside = ask(graph, "ok forget high floor. 85+ yrs and under 750k?", thread_id="pg")
     assert aside["comps"]["target"]["storey_preference"] is None
     assert aside["comps"]["target"]["min_remaining_lease_years"] == 85
-    assert "5-room sales with 85+ years of lease left, 110–115 sqm**" in aside["reply"]
+    assert "5-room sales in Punggol in the last year with 85+ years of lease left, 110–115 sqm**" in aside["reply"]
 
 
 def test_sales_within_a_distance_of_an_mrt_are_counted_and_placed(inventory, now):
@@ -189,7 +189,7 @@ def test_sales_within_a_distance_of_an_mrt_are_counted_and_placed(inventory, now
     reply = ask(graph, "4rm in queenstown within 500m of an mrt, budget 900k. how many sold recently under that",
                 thread_id="mrt")["reply"]
     assert "in blocks within 500 m of an MRT or LRT station" in reply and "m from Queenstown MRT Station" in reply
-    assert "4-room sales within 500 m of an MRT** were at or under 900,000 SGD" in reply
+    assert "4-room sales in Queenstown in the last year within 500 m of an MRT** were at or under 900,000 SGD" in reply
 
 
 def test_the_flat_valued_set_against_another_year(inventory, now):
@@ -250,3 +250,67 @@ def test_a_question_about_future_prices_gets_no_forecast_but_the_data(inventory,
     reply = wait["reply"]
     assert wait["route"]["node"] == "comps" and reply.startswith("I can't forecast HDB resale prices")
     assert "5 Room flats in Sengkang" in reply and "in 2023" in reply and "January–March 2026" in reply
+
+
+def _follow(first: str, *asked: str) -> list[str]:
+    """The replies of a valuation and its follow-ups, as the graph passes the comps state along."""
+    from agents.market.comps import comps_node
+
+    day = date(2026, 11, 27)
+    state = comps_node({"text": first}, today=day)
+    replies = [state["reply"]]
+    for text in asked:
+        out = comps_node({"text": text, "comps": state["comps"], "previous_node": "comps"}, today=day)
+        state = {**state, **out}
+        replies.append(out["reply"])
+    return replies
+
+
+def test_the_same_block_in_a_year_lists_its_few_sales_and_the_asking_price_said_first_stays() -> None:
+    _, block, under, offer = _follow(
+        "seller is asking 425k for a 3-room at blk 528 jurong west st 52, 7th floor, 67sqm, lease from 1983. fair?",
+        "what did the same block go for in 2023? has it gone up a lot",
+        "anything under 400k in jurong west with similar size? i dont mind older",
+        "ok what should i offer on the 528 one?")
+    assert "**3 Room sales at blk 528**" in block and "2023-01, storey 10 TO 12, 67 sqm: 360,000 SGD" in block
+    assert "were at or under 400,000 SGD; the dearest of each block" in under and "blk 531 Jurong West St 52" in under
+    assert "The seller asks 425,000 SGD" in offer and "You didn't say what the seller is asking" not in offer
+    assert "comparable sales** were at or under" not in offer  # the budget's count was shown the turn before
+
+
+def test_what_it_went_for_is_the_flats_own_block_and_the_lease_effect_holds_the_rest_equal() -> None:
+    _, history, lease = _follow("selling my late dad's 3-room at blk 13 lor 7 toa payoh, 4th floor, 66 sqm, lease "
+                                "from 1970. what's it worth?", "what did it go for in 2023?",
+                                "does the short lease make it hard to sell? buyers cant use cpf or something?")
+    assert "**3 Room sales at blk 13** (Lor 7 Toa Payoh)" in history
+    assert "the price model puts the same flat with 10 more years of lease at **+" in lease
+    assert "HDB and CPF set the exact rules" in lease
+
+
+def test_a_budget_is_counted_over_the_towns_sales_not_over_a_pool_it_capped() -> None:
+    (reply,) = _follow("me and my fiancée looking at a 4-room resale in punggol, budget max 650k. is that realistic?")
+    assert "**72 of 215 4-room sales in Punggol in the last year** were at or under 650,000 SGD (their median " \
+        "685,000 SGD" in reply
+
+
+def test_a_remaining_lease_question_beside_a_valuation_is_no_second_lease_question() -> None:
+    assert manager.second_part("does the short lease make it hard to sell? buyers cant use cpf or something?",
+                               "comps", has_lease=False) is None
+
+
+def test_negotiating_with_someone_for_the_person_is_said_to_be_beyond_the_workspace() -> None:
+    from agents.graph import limits_said
+
+    said = limits_said({"text": "ok what should i offer? and can u negotiate with the seller's agent for me",
+                        "route": {"node": "comps"}}, "Open near 380k.")
+    assert "I can't call, email or message anyone" in said
+
+
+def test_a_distance_said_after_the_station_is_the_one_counted() -> None:
+    from agents.market.comps import default_engine
+
+    parse = default_engine().parser.parse
+    said = parse("3-room resale in AMK, low floor and walking distance to MRT, say within 400m. budget 450k",
+                 as_of=date(2026, 11, 27)).target
+    assert said.mrt_within_m == 400
+    assert parse("4rm in queenstown near the mrt", as_of=date(2026, 11, 27)).target.mrt_within_m == 500
