@@ -90,6 +90,15 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "تجديدًا لسنة أو سنتين بنفس الشروط. {verdict} تحقق أولًا: اطلب من المالك ملحق تثبيت الإيجار أو اطلب سجل "
               "الإيجار من DHCR (hcr.ny.gov). العرض المضاد أدناه يفترض عقدًا بسعر السوق.",
     },
+    # a building's year and size said: the kind the law usually covers (built before 1974, six or more units)
+    "stabilized_likely": {
+        "en": "A building from {year} with about {units} units is the kind rent stabilization usually covers (built "
+              "before 1974, six or more units), so it may well be.",
+        "es": "Un edificio de {year} con unas {units} unidades es del tipo que la renta estabilizada suele cubrir "
+              "(construido antes de 1974, seis o más unidades), así que bien podría serlo.",
+        "ar": "مبنى من سنة {year} فيه نحو {units} وحدة هو من النوع الذي يشمله تثبيت الإيجار عادةً (مبني قبل 1974 وفيه "
+              "ست وحدات أو أكثر)، فقد يكون كذلك.",
+    },
     "stabilized_over": {
         "en": "A {pct:.1f}% increase is well above what the Board has allowed in recent years.",
         "es": "Un aumento del {pct:.1f}% está muy por encima de lo que la Junta ha permitido en los últimos años.",

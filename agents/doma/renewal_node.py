@@ -108,6 +108,12 @@ AT_RATE = re.compile(r"\bat\s+\$?\s?(\d{2,3}(?:\.\d{1,2})?)\b(?!\s*(?:%|percent|
                      r"yrs?|mos?|sf\b|/))", re.I)
 
 
+# "building's from 1962, like 30 units": the year and size that decide whether a New York building is stabilized
+BUILT_IN = re.compile(r"\b(?:from|built(?: in)?|since|de|construido en|من سنة|من عام)\s+((?:18|19)\d\d)\b", re.I)
+UNITS_IN = re.compile(r"\b(\d{1,3})\s+(?:units|apartments|apts|unidades|apartamentos|departamentos|شقة|وحدة)\b", re.I)
+# the Emergency Tenant Protection Act of 1974 covers buildings of six or more units built before it
+STABILIZED_BEFORE = 1974
+
 def said_rate_sf(text: str) -> float | None:
     """A rate per square foot said without its unit in an office renewal ("$80 flat", "a 5 yr deal at 93")."""
     found = BARE_RATE.search(text) or AT_RATE.search(text)
@@ -529,6 +535,10 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
             lang = state.get("lang")
             if STABILIZED.search(text):  # "creo que es de renta estabilizada": the legal cap comes before bargaining
                 verdict = phrase("stabilized_over", lang, pct=advice.offer_pct) if advice.offer_pct > 5 else ""
+                built, size = BUILT_IN.search(text), UNITS_IN.search(text)
+                if built and size and int(built.group(1)) < STABILIZED_BEFORE and int(size.group(1)) >= 6:
+                    verdict = phrase("stabilized_likely", lang, year=built.group(1),
+                                     units=size.group(1)) + " " + verdict
                 reply = phrase("rent_stabilized", lang, verdict=verdict).replace("  ", " ") + "\n\n" + reply
             if lang in ("es", "ar"):  # the figures in the person's language first (a template, not a translation)
                 reply = phrase("renewal_advice", lang, offer=advice.offer_usd, pct=advice.offer_pct,

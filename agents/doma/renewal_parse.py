@@ -19,6 +19,14 @@ _MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b)?|\b(\d{1,3}(?:,\d{3})+|\
                     r"(?:dollars|usd|/mo\b|a month|per month|/month|monthly)", re.IGNORECASE)
 _BARE_RENT = re.compile(r"\b(?:rent is|rent of|current rent|i pay|paying|currently pay)\s+(?:about\s+|around\s+)?"
                         r"(\d{1,3},\d{3}|\d{3,6})\b(?!\s*%)", re.IGNORECASE)
+# "building's from 1962", "built in 1998", "since 2019": a year, not a rent
+_YEAR_BEFORE = re.compile(r"\b(?:from|since|built(?: in)?|in|circa|year|of)\s*$", re.IGNORECASE)
+
+
+def _a_year(text: str, m: re.Match[str]) -> bool:
+    return bool(re.fullmatch(r"(?:19|20)\d\d", m.group(1))) and bool(_YEAR_BEFORE.search(text[:m.start()]))
+
+
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|pct\b)", re.IGNORECASE)
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1, "an": 1}
 _TERM = re.compile(
@@ -543,7 +551,7 @@ def parse_renewal_request(text: str, inventory: Any = None) -> RenewalRequest:
     amounts = [(m.start(), _amount(m), _role_of(text, m.start())) for m in _MONEY.finditer(text)]
     taken = {start for start, _, _ in amounts}
     lone = [m for m in _BARE_AMOUNT.finditer(text) if m.start() not in taken
-            and not (span and span.start() <= m.start() < span.end())]
+            and not (span and span.start() <= m.start() < span.end()) and not _a_year(text, m)]
     for m in lone:  # "they want 3400": a bare number right after a rent cue
         role = _role_of(text, m.start(), width=25)
         # The only amount of a renewal message ("unit 3B renews at 2,650") is a rent even without a cue.

@@ -140,7 +140,10 @@ _BATHS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:full\s+)?(?:ba|baths?|bath
 _CURRENT_HOME = re.compile(
     r"\b(?:selling|sold|leaving|moving (?:out of|from)|coming from|relocating from|downsiz\w* from|upgrad\w* from|"
     r"outgr[eo]w\w*|(?:we|i) (?:currently |now )?(?:have|own|live in|rent|are in|am in)|our (?:current|old|existing)|"
-    r"my (?:current|old|existing)|currently (?:in|have|live in|renting))\b"
+    r"my (?:current|old|existing)|currently (?:in|have|live in|renting)|"
+    # "our 1br in crown heights won't cut it anymore": the home outgrown, by what is said of it
+    r"(?:our|my)(?= [^,.;!?]{0,40}?\b(?:won'?t cut it|(?:is|are|'s) too (?:small|tight|cramped)|not big enough|"
+    r"isn'?t big enough|no longer works?)\b))\b"
     r"[^,.;!?]*?(?=[,.;!?]|\s+(?:to|into|and (?:we|i)|but|we want|i want|looking|want|need)\b|$)", re.I)
 _TERM = re.compile(r"(\d+)\s*-?\s*(months?|mos?|years?|yrs?)(?:\s*-?\s*long)?\s*(?:lease|term|commitment|contract)"
                    r"|(?:lease|term)\s*(?:of|for)?\s*(\d+)\s*-?\s*(months?|years?)"
@@ -479,6 +482,12 @@ _HEADCOUNT = re.compile(r"\bfor\s+(?:a\s+)?(?:team of\s+)?(\d{1,4})\s*(?:people|
 _TEAM_SIZE = re.compile(r"\b(?:we(?:'re| are)|we're|there are|we have|we've got|somos|tenemos)\s+(?:about\s+|around\s+|"
                         r"roughly\s+)?(\d{1,4})\s*(?:people|persons|employees|staff|of us|personas|empleados)\b", re.I)
 _OFFICE_ASKED = re.compile(r"\boffices?\b|\bsuites?\b|\bworkspace\b|\bcommercial space\b|\boficinas?\b|مكتب", re.I)
+# "broker says ~250 SF a head": the space per person a team plans with (an office's way of sizing)
+PER_HEAD = re.compile(r"(?<![$\d])~?\s*(\d{2,4})\s*(?:sf|sq\.? ?ft|square feet|rsf)?\s*(?:a|per|for each|each)\s*"
+                      r"(?:head|person|employee|seat|desk|staffer|worker)\b", re.I)
+# "anything on Broadway that fits 80 at 250 a head", "we might be 80 by 2028": the team a space per head is for
+_FITS = re.compile(r"\b(?:fits?|for|be|seats?|holds?)\s+(\d{1,4})\b(?!\s*(?:sf|sq|square|%|k\b|\$))", re.I)
+_ANY_MARGIN = re.compile(r"(?:give or take|plus or minus|\+/-|±)\s*(\d[\d,]*)\s*(k)?\s*(?:sf|sq|square)?", re.I)
 
 
 def headcount(text: str) -> int | None:
@@ -488,7 +497,9 @@ def headcount(text: str) -> int | None:
               or not re.search(r"(?:\b|(?<=\d))(?:bed(?:room)?s?|br|bd|bath(?:room)?s?|ba|apartment|apt|flat|studio)\b",
                                text, re.I)):
         return int(next(g for g in m.groups() if g))
-    team = _TEAM_SIZE.search(text) if _OFFICE_ASKED.search(text) else None
+    team = _TEAM_SIZE.search(text) if _OFFICE_ASKED.search(text) or PER_HEAD.search(text) else None
+    if team is None and PER_HEAD.search(text):
+        team = _FITS.search(text)
     return int(team.group(1)) if team else None
 
 
@@ -760,10 +771,25 @@ def parse_spec(text: str) -> SearchSpec:
     confidence: dict[str, float] = {}
     people = headcount(work)
     per_sf = rate_per_sf(work)
+    per_head = PER_HEAD.search(work)
+    if per_head:
+        work = _blank(work, per_head.span())  # a rate of space per person, not a size
+    margin = _ANY_MARGIN.search(work) if per_head and people else None
+    if margin:
+        work = _blank(work, margin.span())
     min_sqft, max_sqft, work = _sizes(work)
-    if people and min_sqft is None and max_sqft is None:
+    if people and per_head and min_sqft is None and max_sqft is None:
+        # "60 people, ~250 SF a head, give or take 1000 SF": 15,000 SF, within the margin said (or about that size)
+        size = people * int(per_head.group(1))
+        plus = amount(margin.group(1), margin.group(2)) if margin else None
+        min_sqft, max_sqft = (round(size - plus), round(size + plus)) if plus else (
+            round(size * APPROX_SIZE[0]), round(size * APPROX_SIZE[1]))
+        confidence["min_sqft"] = confidence["max_sqft"] = 0.8
+    elif people and min_sqft is None and max_sqft is None:
         min_sqft, max_sqft = people * SF_PER_PERSON[0], people * SF_PER_PERSON[1]
         confidence["min_sqft"] = confidence["max_sqft"] = 0.6
+    if min_sqft is not None and max_sqft is not None and min_sqft > max_sqft:
+        min_sqft, max_sqft = max_sqft, min_sqft  # two sizes read apart: the range they span, never a failed spec
     if min_sqft is not None:
         confidence["min_sqft"] = 0.9
     if max_sqft is not None:

@@ -650,7 +650,7 @@ NEVER_MIND = re.compile(r"^\W*(?:(?:ok|okay|yeah|yes|ah|oh|well|hmm)\W+)?(?:(?:t
                         r"(?:out of|over|above)\s+(?:my |our )?budget\W+)?(?:never ?mind|nvm|forget it|no thanks|"
                         r"nah|skip it|not for (?:me|us))\W*$|^\W*(?:\w+\W+){0,8}(?:never ?mind|nvm|forget it)\W*$",
                         re.I)
-COMPARE_TO = re.compile(r"\bcompare\w*\b|\bvs\.?\b|\bversus\b|\bdifference\b", re.I)
+COMPARE_TO = re.compile(r"\bcomp[aá]r\w*\b|\bvs\.?\b|\bversus\b|\bdifference\b|\bdiferencia\b|قارن", re.I)
 WORTH = re.compile(r"\bworth (?:it|the)\b", re.I)
 # "forget the train thing", "drop the subway": the walk to transit set aside, not asked about
 DROPPED_TRANSIT = re.compile(r"\b(?:forget|drop|never ?mind|nvm|ignore|skip|no need for|don'?t need|doesn'?t matter)"
@@ -716,6 +716,11 @@ def compared_units(text: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]
     pair = units_named(text, pool)
     if len(pair) >= 2 or not COMPARE_TO.search(text):
         return pair
+    halves = re.split(r"\s+with\s+", text, maxsplit=1)  # "compare the 2,400 one with the 2,600 one"
+    if len(halves) == 2:
+        one, two = unit_named(halves[0], pool), unit_named(halves[1], pool)
+        if one is not None and two is not None and one is not two:
+            return [one, two]
     for said in re.finditer(r"(?<![\w.])\$?(\d{1,2},\d{3}|\d{3,5})(k)?\b", text):
         value = float(said.group(1).replace(",", "")) * (1000 if said.group(2) else 1)
         at = [m for m in pool if abs((m["row_preview"].get("rent") or 0) - value) <= 1]
@@ -727,7 +732,9 @@ def compared_units(text: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]
 def units_named(text: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The shown units a message names one after another ("the 3525 one and the 1200 sqft one"), in that order."""
     found: list[dict[str, Any]] = []
-    for part in re.split(r"\s+(?:and|&|plus|vs\.?|versus|or|compared (?:to|with))\s+|,\s*", text):
+    # (Spanish "con", "y"; a comma inside "2,400" splits nothing)
+    for part in re.split(r"\s+(?:and|&|plus|vs\.?|versus|or|compared (?:to|with)|con|y|contra|frente a)\s+"
+                         r"|,(?!\d{3}\b)\s*", text):
         unit = unit_named(part, shown)
         if unit is not None and unit not in found:
             found.append(unit)
@@ -1128,6 +1135,8 @@ def answer_each(text: str, shown: list[dict[str, Any]], focus: str | None = None
     parts = [p.strip(" ?.,") for p in _NEXT_ASK.split(text) if p.strip(" ?.,")]
     if not 2 <= len(parts) <= 3 or any(_ABOUT_IT.search(p) for p in parts):
         return None  # "the 725 sq ft one, what floor and does it have a dishwasher": one unit, asked two things
+    if len(compared_units(text, [*shown, *(earlier or [])])) >= 2:
+        return None  # "compare the 2,400 one with the 2,600 one: price, size, which is nearer the subway": side by side
     answers = []
     for part in parts:  # "which is the cheapest? tell me more about that one": each answer is the next one's "that"
         said = answer_about_results(part, shown, focus, earlier, lang)

@@ -176,8 +176,10 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\best[aá] m[aá]s cerca del? (?:metro|subte|tren)\b|\bm[aá]s cerca del? (?:metro|subte|tren)\b",
      "is closest to the subway"),
     (r"\b(cerca del?|junto al?) (metro|subte|tren)\b", "near the subway"),
+    # "la calle 36 oeste": West 36th Street
+    (r"\bcalle (\d{1,3})\s+oeste\b", r"w \1 st"), (r"\bcalle (\d{1,3})\s+este\b", r"e \1 st"),
     (r"\bportero\b", "doorman"), (r"\b(ascensor|elevador)\b", "elevator"), (r"\bgimnasio\b", "gym"),
-    (r"\blavavajillas\b", "dishwasher"), (r"\blavadora y secadora\b", "washer dryer"),
+    (r"\blava(?:vajillas|platos)\b", "dishwasher"), (r"\blavadora y secadora\b", "washer dryer"),
     (r"\bsin (comisi[oó]n|tarifa|honorarios)\b", "no fee"), (r"\bterraza\b|\bpatio\b", "patio"),
     # questions about the results just shown: "¿cuáles no cobran comisión?", "¿alguna tiene elevador?"
     (r"\bno (?:cobran?|piden?|tienen?|llevan?) (?:comisi[oó]n|fee|honorarios)\b", "are no fee"),

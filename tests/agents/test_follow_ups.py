@@ -795,7 +795,8 @@ def test_hdb_follow_ups_budget_asking_price_remaining_lease_and_a_town_without_s
         == 90
     assert "were at or under 700,000 SGD" in newer["reply"]
     budget = ask(buyer, "so with 700k i cant get one there at all?", thread_id="b")["reply"]
-    assert "5-room sales with 90+ years of lease left** were at or under 700,000 SGD: none" in budget
+    assert "5-room sales in Bukit Batok in the last year with 90+ years of lease left** were at or under " \
+        "700,000 SGD: none" in budget
     assert "The estimate stays" in budget
 
 
@@ -2092,3 +2093,28 @@ def test_units_named_by_a_trait_a_place_or_an_address_are_the_ones_meant(invento
     top = es["matches"][0]
     asked = ask(graph, f"el primero es piso {top['row_preview']['floor']}, tiene ascensor?", thread_id="es")
     assert asked["focus"] == top["id"] and "Ahora obligatorio" not in asked["reply"]
+
+
+def test_two_units_compared_by_their_rents_in_spanish_are_set_side_by_side(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Hola! Busco un apartamento de 1 habitación en Astoria, máximo $2,600 al mes, y que tenga lavaplatos",
+        thread_id="es")
+    both = ask(graph, "Compárame el de 2,400 con el de 2,600: precio, tamaño y cuál está más cerca del metro",
+               thread_id="es")["reply"]
+    assert "(SE-6403)" in both and "(SE-8520)" in both and "costs $200 a month more" in both
+
+
+def test_a_problem_that_makes_someone_move_is_why_they_search_not_a_repair(inventory, now):
+    graph = _graph(inventory, now)
+    out = ask(graph, "my current apt has black mold in the bathroom and the super keeps ignoring it so i'm OUT. "
+                     "looking for a studio in chelsea, max 2800", thread_id="mold")
+    assert out["route"]["node"] == "needs" and out["matches"] and not out.get("pending")
+
+
+def test_a_buildings_year_is_no_rent_and_its_age_and_size_say_whether_it_may_be_stabilized(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "landlord sent my renewal: my 1br in astoria goes from $2,200 to $2,475 on march 1. fair?",
+        thread_id="rgb")
+    said = ask(graph, "wait is my apt rent stabilized? building's from 1962, like 30 units", thread_id="rgb")["reply"]
+    assert "A building from 1962 with about 30 units is the kind rent stabilization usually covers" in said
+    assert "$1,962" not in said

@@ -354,3 +354,9 @@ def test_posting_a_vacancy_is_outside_the_workspace_but_pricing_it_is_not():
     posted = route("also can you post the vacancy on streeteasy and zillow for me at 2750", previous_node="triage")
     assert posted.node == "clarify" and posted.reason == "out of scope: listing"
     assert route("i have a 2br vacancy opening jan 1 in crown heights, what should i list it at?").node == "needs"
+
+
+def test_an_expiration_date_is_asked_of_the_lease_and_a_power_cut_in_spanish_is_a_repair():
+    assert route("what's the expiration date and the monthly base rent in year 1?", has_lease=True,
+                 previous_node="lease").node == "lease"
+    assert route("se fue la luz solo en mi departamento, los vecinos sí tienen", has_lease=False).node == "triage"

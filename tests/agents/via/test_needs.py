@@ -8,6 +8,7 @@ from agents.via.needs import (
     needs_node,
     parse_spec,
     protected_request,
+    readable,
     spec_with_model,
 )
 from contracts import SearchSpec
@@ -230,3 +231,26 @@ def test_wishes_no_listing_field_holds_are_said_with_the_search():
 def test_the_home_the_person_has_now_is_background(text, location, beds, baths):
     spec = parse_spec(text)
     assert spec.location == location and spec.min_bedrooms == beds and spec.min_bathrooms == baths
+
+
+def test_space_per_head_times_the_team_is_the_size_and_two_sizes_read_apart_never_fail_the_spec():
+    spec = parse_spec("we're 60 people, broker says ~250 SF a head. what do you have around that size (give or take "
+                      "1000 SF) on Broadway under $110k a month?")
+    assert (spec.min_sqft, spec.max_sqft, spec.headcount, spec.kind) == (14000, 16000, 60, "office")
+    about = parse_spec("we have 40 employees, 200 sf per person, midtown office")
+    assert (about.min_sqft, about.max_sqft) == (6400, 10000)
+
+
+def test_a_spanish_dishwasher_is_a_must_have():
+    assert "dishwasher" in parse_spec("Busco un apartamento de 1 habitación en Astoria, máximo $2,600 al mes, y que "
+                                      "tenga lavaplatos").must_haves
+
+
+def test_a_home_outgrown_a_team_that_fits_per_head_and_a_spanish_street_are_read():
+    grown = parse_spec("we're expecting in march and our 1br in crown heights won't cut it anymore. looking for a 2 "
+                       "bed in park slope or prospect heights, up to $4,500")
+    assert (grown.location, grown.min_bedrooms) == (["park slope", "prospect heights"], 2)
+    team = parse_spec("we might be 80 by 2028. anything on Broadway that fits 80 at 250 a head, under $150k/mo?")
+    assert (team.headcount, team.min_sqft, team.max_sqft) == (80, 16000, 25000)
+    assert parse_spec("dinner at $60 a head for 20").headcount is None
+    assert parse_spec(readable("oficina en la calle 36 oeste para 10 personas")).location == ["w 36th st"]
