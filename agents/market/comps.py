@@ -206,7 +206,14 @@ class CompsEngine:
         if len(pool) > FETCH_LIMIT:  # most recent first, as the spec's fetch does
             pool = pool[np.argsort(-t.month[pool], kind="stable")[:FETCH_LIMIT]]
         stats = price_stats(t.price[pool], t.area[pool])
-        candidates, mode = self._retrieve(text, target, pool, trace)
+        valued = pool
+        if target.price_budget_max:
+            # the flat's value does not depend on what the buyer can pay: the pool the search shows is capped by the
+            # budget (the spec's tighten step), the estimate's candidates are not ("72 sales under 650k" would value
+            # every Punggol 4-room below 650k)
+            free = run_loop(self.table, target.model_copy(update={"price_budget_max": None}), self.store, None).rows
+            valued = free[np.argsort(-t.month[free], kind="stable")[:FETCH_LIMIT]] if len(free) > FETCH_LIMIT else free
+        candidates, mode = self._retrieve(text, target, valued, trace)
         as_of_m = month_index(target.as_of)
         k = outcome.knobs
         scores = rerank_scores(area=t.area[candidates], lease_months=t.lease_months[candidates],

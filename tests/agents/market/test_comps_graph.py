@@ -314,3 +314,13 @@ def test_a_distance_said_after_the_station_is_the_one_counted() -> None:
                  as_of=date(2026, 11, 27)).target
     assert said.mrt_within_m == 400
     assert parse("4rm in queenstown near the mrt", as_of=date(2026, 11, 27)).target.mrt_within_m == 500
+
+
+def test_a_budget_caps_the_sales_shown_never_the_value() -> None:
+    from agents.market.comps import default_engine
+
+    engine, day = default_engine(), date(2026, 11, 27)
+    capped = engine.run("4-room resale in punggol, budget max 650k", as_of=day)
+    free = engine.run("4-room resale in punggol", as_of=day)
+    assert capped.pool_size < free.pool_size and max(capped.pool_prices) <= 650_000
+    assert capped.estimate == free.estimate and capped.estimate > 650_000
