@@ -23,7 +23,8 @@ PEOPLE = re.compile(r"\b(\d{1,4})[\s-]*(?:people|ppl|persons?|personas|employees
                     r"\bsplit (\d|two|three|four|five|six) ways\b|"
                     r"\b(\d|two|three|four|five|six) ways\b|\bbetween (?:the )?(\d|two|three|four|five|six) of us\b",
                     re.I)
-_PER_PERSON = re.compile(r"\bper (?:person|head|roommate|pp)\b|\beach\b|\bsplit\b|\bways\b|\bpor persona\b|"
+_PER_PERSON = re.compile(r"\bper (?:person|head|roommate|pp|employee|staff(?:er| member)?|worker|seat|desk)\b|\beach\b|"
+                         r"\bsplit\b|\bways\b|\bpor (?:persona|empleado)\b|"
                          r"\bلكل شخص\b", re.I)
 _PER_BEDROOM = re.compile(r"\bper (?:bed ?room|br|bed|room)\b|\bpor (?:habitaci[oó]n|dormitorio)\b|لكل غرفة", re.I)
 _FITS = re.compile(r"\benough (?:space |room |sf )?for\b|\b(?:fit|fits|hold|seat)\s+\d|\bbig enough\b|"

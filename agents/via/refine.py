@@ -15,6 +15,7 @@ from typing import Any
 
 from agents.cues import UNIT_ID, address_named, shown_by_address
 from agents.textnum import words_to_digits
+from agents.via.figures import asks_shares, people_said
 from agents.via.vocab import LOCATION_ALIASES
 from contracts.search import Budget, SearchSpec
 
@@ -776,6 +777,10 @@ def money_terms(unit: dict[str, Any], text: str) -> str:
                    f" Broker fee: the listing is not marked no-fee, but under New York City's FARE Act (since June "
                    f"2025) a broker the landlord hired cannot charge you; a fee applies only to a broker you hire "
                    f"yourself (often about one month, ${rent:,.0f}).")
+    people = people_said([text]) if rent and asks_shares(text) else None
+    if people and rent:  # "board's asking cost per employee, we're 45 people": the rent and the space, divided
+        out.append(f" Per person ({people}): ${rent / people:,.0f} a month, ${rent * 12 / people:,.0f} a year"
+                   + (f", {sqft / people:,.0f} SF each." if sqft else "."))
     years = _YEARS_COST.search(words_to_digits(text))  # "three years" as "3 years"
     if rent and years and re.search(r"\bcost|\btotal|\bover\b", text, re.I):
         n = int(years.group(1))

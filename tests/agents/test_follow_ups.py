@@ -2118,3 +2118,12 @@ def test_a_buildings_year_is_no_rent_and_its_age_and_size_say_whether_it_may_be_
     said = ask(graph, "wait is my apt rent stabilized? building's from 1962, like 30 units", thread_id="rgb")["reply"]
     assert "A building from 1962 with about 30 units is the kind rent stabilization usually covers" in said
     assert "$1,962" not in said
+
+
+def test_a_cost_per_employee_divides_each_suites_rent_and_space_by_the_team(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "nonprofit here, board approved max $960,000 a year. need at least 9,500 SF on University Pl or Fifth "
+               "Ave", thread_id="ppl")
+    said = ask(graph, "board's asking cost per employee, we're 45 people. for both please", thread_id="ppl")["reply"]
+    assert "(U-54)" in said and "Per person (45): $1,508 a month, $18,101 a year, 218 SF each." in said
+    assert "Per person (45): $1,721 a month, $20,653 a year, 227 SF each." in said
