@@ -114,6 +114,7 @@ UNITS_IN = re.compile(r"\b(\d{1,3})\s+(?:units|apartments|apts|unidades|apartame
 # the Emergency Tenant Protection Act of 1974 covers buildings of six or more units built before it
 STABILIZED_BEFORE = 1974
 
+
 def said_rate_sf(text: str) -> float | None:
     """A rate per square foot said without its unit in an office renewal ("$80 flat", "a 5 yr deal at 93")."""
     found = BARE_RATE.search(text) or AT_RATE.search(text)

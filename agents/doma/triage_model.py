@@ -71,8 +71,8 @@ class TriageModel:
         # The model may add a P0 the rules did not name, never one they saw and ruled out ("nothing's sparking").
         # ... nor one they read as a detector's low battery or end of life ("beeps once a minute and says LB"), or
         # as a fitting asked for ("grandma would like a grab bar")
-        chirp = low_battery(analysis.normalized) or fitting_asked(analysis.normalized)
-        if probs.get("P0", 0.0) >= self.p0_at and not analysis.negated and not chirp \
+        routine = low_battery(analysis.normalized) or fitting_asked(analysis.normalized)
+        if probs.get("P0", 0.0) >= self.p0_at and not analysis.negated and not routine \
                 and says_something(analysis.normalized):
             return "P0", None, probs
         priority = "P1" if probs.get("P1", 0.0) >= probs.get("P2", 0.0) else "P2"

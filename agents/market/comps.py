@@ -202,17 +202,15 @@ class CompsEngine:
         trace = list(outcome.trace)
         notes = list(outcome.notes)
         t = self.table
-        pool = outcome.rows
-        if len(pool) > FETCH_LIMIT:  # most recent first, as the spec's fetch does
-            pool = pool[np.argsort(-t.month[pool], kind="stable")[:FETCH_LIMIT]]
+        pool = self._fetched(outcome.rows)
         stats = price_stats(t.price[pool], t.area[pool])
         valued = pool
         if target.price_budget_max:
             # the flat's value does not depend on what the buyer can pay: the pool the search shows is capped by the
             # budget (the spec's tighten step), the estimate's candidates are not ("72 sales under 650k" would value
             # every Punggol 4-room below 650k)
-            free = run_loop(self.table, target.model_copy(update={"price_budget_max": None}), self.store, None).rows
-            valued = free[np.argsort(-t.month[free], kind="stable")[:FETCH_LIMIT]] if len(free) > FETCH_LIMIT else free
+            unbudgeted = target.model_copy(update={"price_budget_max": None})
+            valued = self._fetched(run_loop(self.table, unbudgeted, self.store, None).rows)
         candidates, mode = self._retrieve(text, target, valued, trace)
         as_of_m = month_index(target.as_of)
         k = outcome.knobs
@@ -235,6 +233,12 @@ class CompsEngine:
         return CompsResult(target=target, comps=comps, stats=stats, estimate=estimate, low=low, high=high,
                            pool_size=len(outcome.rows), pool_prices=[float(p) for p in t.price[pool]],
                            trace=trace, retrieval_mode=mode, notes=notes)
+
+    def _fetched(self, rows: np.ndarray) -> np.ndarray:
+        """At most FETCH_LIMIT of the rows, most recent first, as the spec's fetch does."""
+        if len(rows) <= FETCH_LIMIT:
+            return rows
+        return rows[np.argsort(-self.table.month[rows], kind="stable")[:FETCH_LIMIT]]
 
     def index_note(self, as_of_m: int) -> list[str]:
         """Say how the price index reaches the valuation month when the data stops STALE_MONTHS or more before it."""
@@ -1211,6 +1215,12 @@ def future_prices(engine: CompsEngine, target: Target) -> str:
     return " ".join(lines)
 
 
+def _same_target(before: dict[str, Any], now: dict[str, Any], *besides: str) -> bool:
+    """Whether two targets describe the same flat (the valuation date, and the fields named, aside)."""
+    aside = {"as_of", *besides}
+    return {k: v for k, v in before.items() if k not in aside} == {k: v for k, v in now.items() if k not in aside}
+
+
 def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: date | None = None,
                model: Any = None) -> dict[str, Any]:
     """Graph node: value the flat the message describes, as of today (the comps card reads state['comps']).
@@ -1351,9 +1361,8 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     notes = [f"{s.action}: {s.decision}" for s in result.trace]
     reply = format_reply(result)
     budget = result.target.price_budget_max
-    unchanged = {k: v for k, v in (previous.get("target") or {}).items() if k != "as_of"} == {
-        k: v for k, v in data["target"].items() if k != "as_of"}
-    if target is not None and unchanged and not engine.parser.parse(asked, as_of=as_of).target.price_budget_max:
+    if target is not None and _same_target(previous.get("target") or {}, data["target"]) \
+            and not engine.parser.parse(asked, as_of=as_of).target.price_budget_max:
         budget = None  # the same flat and budget as before ("what should i offer?"): its count was shown then
     if budget and result.pool_prices:  # "my budget's 600k tops, realistic?": how many sold within it
         prices, counted = result.pool_prices, "comparable sales"
@@ -1377,8 +1386,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                 + (f" (their median {float(np.median(prices)):,.0f} SGD; the cheapest {min(prices):,.0f} SGD)."
                    if within else
                    f": none; the cheapest was {min(prices):,.0f} SGD." if prices else "."))
-        same = {k: v for k, v in (previous.get("target") or {}).items() if k not in ("as_of", "price_budget_max")} \
-            == {k: v for k, v in data["target"].items() if k not in ("as_of", "price_budget_max")}
+        same = _same_target(previous.get("target") or {}, data["target"], "price_budget_max")
         if target is not None and same and result.estimate:  # "so with 700k I can't get one?": the budget, answered
             reply = (f"{line} The estimate stays {result.estimate:,.0f} SGD (range {result.low or 0:,.0f} - "
                      f"{result.high or 0:,.0f}).")
@@ -1398,7 +1406,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
     data["asking"] = sgd_said(seen_at.group(1), seen_at.group(2)) if seen_at else \
         previous.get("asking") if target is not None else None
     if seen_at and result.estimate:  # "saw a 5 room ... asking 888k. fair?": the asking price against the estimate
-        price = sgd_said(seen_at.group(1), seen_at.group(2))
+        price = data["asking"]
         low, high = result.low or result.estimate, result.high or result.estimate
         where = ("below the estimate's range: a good price on this evidence" if price < low else
                  "above the estimate's range: more than comparable flats sold for" if price > high else

@@ -264,15 +264,16 @@ class TargetParser:
             if said and _MODEL_NAMES[said] in self.models:
                 fields["flat_model"] = _MODEL_NAMES[said]
         fields["near"] = bool(_NEAR.search(text))
-        # the match that says a distance wins ("walking distance to MRT, say within 400m": 400, not the 500 of "near")
-        mrt = next((m for m in _MRT.finditer(text) if m.group(1) or m.group(2) or m.group(3)), None) \
-            or _MRT.search(text)
-        distance = _MRT_AFTER.search(text)
-        if distance and not (mrt and (mrt.group(1) or mrt.group(2) or mrt.group(3))):
-            fields["mrt_within_m"] = int(distance.group(1))
-        elif mrt:
-            metres, walk = mrt.group(1) or mrt.group(2), mrt.group(3)
-            fields["mrt_within_m"] = int(metres) if metres else int(walk) * WALK_M_PER_MIN if walk else MRT_NEAR_M
+        # a distance said wins over a bare "near" ("walking distance to MRT, say within 400m": 400, not 500)
+        measured = next((m for m in _MRT.finditer(text) if m.group(1) or m.group(2) or m.group(3)), None)
+        after = _MRT_AFTER.search(text)
+        if measured:
+            metres, walk = measured.group(1) or measured.group(2), measured.group(3)
+            fields["mrt_within_m"] = int(metres) if metres else int(walk) * WALK_M_PER_MIN
+        elif after:
+            fields["mrt_within_m"] = int(after.group(1))
+        elif _MRT.search(text):
+            fields["mrt_within_m"] = MRT_NEAR_M
         fields["free_text"] = [m.group(1).strip() for m in _ISH.finditer(text)]
         target = Target.model_validate(fields)
         return Parsed(target, clarifying_question(target))

@@ -98,7 +98,10 @@ _MAX_WORDS = re.compile(r"(no more than|no (bigger|larger) than|max(imum)?( of)?
                         r"not (?:over|above|more than|bigger than|larger than)|nothing (?:over|above|bigger than)|"
                         r"below|<|≤)\s*$", re.I)
 # "about 15k sf give or take 1k": that size, plus or minus the margin said
-_GIVE_OR_TAKE = re.compile(rf"^\s*,?\s*(?:give or take|plus or minus|\+/-|±)\s*{NUM}\s*(k)?\b", re.I)
+_MARGIN = rf"(?:give or take|plus or minus|\+/-|±)\s*{NUM}\s*(k)?"
+_GIVE_OR_TAKE = re.compile(rf"^\s*,?\s*{_MARGIN}\b", re.I)
+# ... or said apart from any size ("around that size (give or take 1000 SF)")
+_ANY_MARGIN = re.compile(rf"{_MARGIN}\s*(?:sf|sq|square)?", re.I)
 _ISH_AFTER = re.compile(r"^\s*(?:-?ish\b|or so\b)", re.I)
 APPROX_SIZE = (0.8, 1.25)  # "about 2,000 SF" reads as 1,600-2,500 SF
 _MAX_AFTER = re.compile(r"^\s*(or (less|smaller|under|below)|max(imum)?\b(?!\s*(?:\$|\d))|tops\b|at most)", re.I)
@@ -487,7 +490,6 @@ PER_HEAD = re.compile(r"(?<![$\d])~?\s*(\d{2,4})\s*(?:sf|sq\.? ?ft|square feet|r
                       r"(?:head|person|employee|seat|desk|staffer|worker)\b", re.I)
 # "anything on Broadway that fits 80 at 250 a head", "we might be 80 by 2028": the team a space per head is for
 _FITS = re.compile(r"\b(?:fits?|for|be|seats?|holds?)\s+(\d{1,4})\b(?!\s*(?:sf|sq|square|%|k\b|\$))", re.I)
-_ANY_MARGIN = re.compile(r"(?:give or take|plus or minus|\+/-|±)\s*(\d[\d,]*)\s*(k)?\s*(?:sf|sq|square)?", re.I)
 
 
 def headcount(text: str) -> int | None:
@@ -497,8 +499,9 @@ def headcount(text: str) -> int | None:
               or not re.search(r"(?:\b|(?<=\d))(?:bed(?:room)?s?|br|bd|bath(?:room)?s?|ba|apartment|apt|flat|studio)\b",
                                text, re.I)):
         return int(next(g for g in m.groups() if g))
-    team = _TEAM_SIZE.search(text) if _OFFICE_ASKED.search(text) or PER_HEAD.search(text) else None
-    if team is None and PER_HEAD.search(text):
+    per_head = PER_HEAD.search(text)
+    team = _TEAM_SIZE.search(text) if _OFFICE_ASKED.search(text) or per_head else None
+    if team is None and per_head:
         team = _FITS.search(text)
     return int(team.group(1)) if team else None
 

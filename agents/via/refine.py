@@ -778,7 +778,7 @@ def money_terms(unit: dict[str, Any], text: str) -> str:
                    f"2025) a broker the landlord hired cannot charge you; a fee applies only to a broker you hire "
                    f"yourself (often about one month, ${rent:,.0f}).")
     people = people_said([text]) if rent and asks_shares(text) else None
-    if people and rent:  # "board's asking cost per employee, we're 45 people": the rent and the space, divided
+    if people:  # "board's asking cost per employee, we're 45 people": the rent and the space, divided
         out.append(f" Per person ({people}): ${rent / people:,.0f} a month, ${rent * 12 / people:,.0f} a year"
                    + (f", {sqft / people:,.0f} SF each." if sqft else "."))
     years = _YEARS_COST.search(words_to_digits(text))  # "three years" as "3 years"
