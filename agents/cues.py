@@ -93,7 +93,8 @@ def shown_by_address(text: str, shown: list[dict[str, Any]]) -> list[dict[str, A
 
 # "does the old lease hurt me?", "how much does the short lease knock off?": the remaining lease, not a document
 LEASE_LEFT_Q = re.compile(r"\b(?:old|short|shorter|remaining|older|low|little|less)\s+lease\b.{0,40}(?:\?|hurt|cost|"
-                          r"matter|affect|knock|lower|reduce|impact)|\blease\s+(?:decay|left|remaining)\b.{0,30}\?",
+                          r"matter|affect|knock|lower|reduce|impact)|\blease\s+(?:decay|left|remaining)\b.{0,30}\?|"
+                          r"\b(?:years?|yrs?|how much|how long)\b.{0,20}\b(?:left|remaining)\b.{0,12}\blease\b",
                           re.I)
 
 

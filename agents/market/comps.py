@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from agents.cues import LEASE_LEFT_Q, LISTING_PRICE
+from agents.market.comps_nearby import closest_to, nearby_kind
 from agents.market.comps_search import Planner, hint_streets, run_loop
 from agents.market.comps_target import TargetParser
 from agents.prompts import COMPS_PLANNER_PROMPT
@@ -25,7 +26,7 @@ from agents.state import AgentState
 from contracts.comps import Comp, CompsResult, Stats, Target, TraceStep
 from data.sources.hdb import FLAT_TYPES, HdbTable, RpiRelease, load_rpi, load_table, month_index, month_label
 from data.sources.hdb_listings import load_listings
-from data.sources.hdb_mrt import block_stations
+from data.sources.hdb_nearby import block_stations
 from data.stores.hdb_sales import MemorySalesStore, SalesStore
 from retrieval.hybrid import rrf_fuse
 from retrieval.listings import ListingIndex
@@ -755,16 +756,23 @@ def _block_street(engine: CompsEngine, target: Target) -> str | None:
     return str(engine.table.street[own[0]]) if len(own) else None
 
 
-def portal_listings(target: Target, street: str | None, budget: float | None) -> str:
-    """The HDB Flat Portal snapshot's asking prices for the flat type: on the street first, else in the town, within
-    a budget when one is stated; cheapest first."""
+def portal_listings(target: Target, street: str | None, budget: float | None,
+                    blocks: list[str] | None = None) -> str:
+    """The HDB Flat Portal snapshot's asking prices for the flat type: of the blocks named ("is the 118 one on sale
+    now?"), else on the street first, else in the town, within a budget when one is stated; cheapest first."""
     listings = [x for x in load_listings() if x.flat_type == target.flat_type and x.town == target.town]
-    if budget:
+    blocks = blocks or []
+    named = [x for x in listings if any(_is_block(x.block.upper(), b) for b in blocks)]
+    if blocks and not named:
+        return (f"The HDB Flat Portal snapshot (2026) lists no {(target.flat_type or '').lower()} flat in blk "
+                f"{', '.join(blocks)} in {(target.town or '').title()}: none was on sale when it was taken.")
+    if budget and not named:
         listings = [x for x in listings if x.price <= budget]
-    on_street = [x for x in listings if street and x.street == street]
+    on_street = named or [x for x in listings if street and x.street == street]
     shown = sorted(on_street or listings, key=lambda x: x.price)[:LISTINGS_SHOWN]
-    where = street.title() if on_street and street else (target.town or "").title()
-    within = f" at or under {budget:,.0f} SGD" if budget else ""
+    where = ("blk " + ", ".join(dict.fromkeys(f"{x.block} {x.street.title()}" for x in named)) if named else
+             street.title() if on_street and street else (target.town or "").title())
+    within = f" at or under {budget:,.0f} SGD" if budget and not named else ""
     if not shown:
         return (f"The HDB Flat Portal snapshot (2026) has no {target.flat_type.lower() if target.flat_type else ''} "
                 f"listings in {(target.town or '').title()}{within}.")
@@ -777,16 +785,20 @@ def portal_listings(target: Target, street: str | None, budget: float | None) ->
             f"{(target.town or '').title()}, median asking {prices[len(prices) // 2]:,.0f} SGD):\n" + "\n".join(lines))
 
 
-def latest_on_street(engine: CompsEngine, target: Target, budget: float | None = None) -> str:
-    """Current listings asked for: the portal snapshot's asking prices of the flat type (the street first), then the
-    latest sales on the street (else in the town)."""
+def latest_on_street(engine: CompsEngine, target: Target, budget: float | None = None,
+                     blocks: list[str] | None = None) -> str:
+    """Current listings asked for: the portal snapshot's asking prices of the flat type (the blocks named, else the
+    street first), then the latest sales of those blocks or on the street (else in the town)."""
     t = engine.table
     kind = _of_kind(t, target.town, target.flat_type)
     street = _block_street(engine, target)
-    asking = portal_listings(target, street, budget or target.price_budget_max)
-    rows = np.flatnonzero(kind & (t.street == street)) if street else np.flatnonzero(kind)
+    asking = portal_listings(target, street, budget or target.price_budget_max, blocks)
+    in_blocks = kind & np.isin(np.char.upper(t.block.astype(str)), [b.upper() for b in blocks]) if blocks else None
+    rows = (np.flatnonzero(in_blocks) if in_blocks is not None and in_blocks.any() else
+            np.flatnonzero(kind & (t.street == street)) if street else np.flatnonzero(kind))
     rows = rows[np.argsort(-t.month[rows], kind="stable")][:4]
-    where = street.title() if street else (target.town or "").title()
+    where = (f"blk {', '.join(blocks or [])}" if in_blocks is not None and in_blocks.any() else
+             street.title() if street else (target.town or "").title())
     if not len(rows):
         return asking + "\n\nThe sales data has no sales of this flat type there."
     return asking + f"\n\nThe latest sales on {where}:\n" + "\n".join(f"- {_sale_line(t, int(i))}" for i in rows)
@@ -833,6 +845,18 @@ def stated_rows(engine: CompsEngine, target: Target) -> np.ndarray:
     return np.flatnonzero(kept)
 
 
+def stated_sales(said: Target) -> str:
+    """What `stated_rows` counts, in words: "3-room sales in Ang Mo Kio in the last year within 400 m of an MRT"."""
+    return (f"{(said.flat_type or '').lower().replace(' room', '-room')} sales in {(said.town or '').title()} in the "
+            "last year"
+            + (f" with {said.min_remaining_lease_years:g}+ years of lease left"
+               if said.min_remaining_lease_years else "")
+            + (f" within {said.mrt_within_m:,} m of an MRT" if said.mrt_within_m else "")
+            + (f", {said.storey_preference} floor" if said.storey_preference else "")
+            + (f", {said.floor_area_target - said.floor_area_tolerance:g}–"
+               f"{said.floor_area_target + said.floor_area_tolerance:g} sqm" if said.floor_area_target else ""))
+
+
 def leased_prices(engine: CompsEngine, target: Target) -> list[float]:
     """The prices of the sales that meet what was stated (see `stated_rows`)."""
     return [float(p) for p in engine.table.price[stated_rows(engine, target)]]
@@ -861,6 +885,17 @@ def near_mrt(engine: CompsEngine, target: Target) -> str:
                  if station else "")
         lines.append(f"- {_sale_line(t, i)}{where}")
     return said + " The cheapest:\n" + "\n".join(lines)
+
+
+def nearby_sales(engine: CompsEngine, target: Target, kind: str, budget: float | None = None) -> str:
+    """The sales that meet what was stated (within the budget, when one was said and some are), closest first to
+    the nearest place of `kind`."""
+    t = engine.table
+    rows = stated_rows(engine, target)
+    budget = budget or target.price_budget_max
+    within = rows[t.price[rows] <= budget] if budget else rows
+    about = stated_sales(target) + (f", at or under {budget:,.0f} SGD" if budget and len(within) else "")
+    return closest_to(t, within if len(within) else rows, kind, about)
 
 
 def within_budget_elsewhere(engine: CompsEngine, target: Target, budget: float) -> str:
@@ -1247,7 +1282,8 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
         if stated_now.town and stated_now.flat_type:  # "ok back to toa payoh 3 room then": that flat instead
             about_before = stated_now
         if FOR_SALE_Q.search(asked):  # "any listings on that street, what are they asking?": sales are what we hold
-            listed = latest_on_street(engine, about_before, stated_now.price_budget_max)
+            listed = latest_on_street(engine, about_before, stated_now.price_budget_max,
+                                      blocks_asked(engine, about_before, asked))
             if LISTING_PRICE.search(asked) and previous.get("estimate"):  # "if i list at 958k is that crazy? and ..."
                 listed = listing_advice(previous, asked) + "\n\n" + listed
             return {"reply": listed, "awaiting": None,
@@ -1267,6 +1303,13 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                 return {"reply": floors, "awaiting": None,
                         "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                    "floors_asked": True}]}
+        kind = nearby_kind(asked)
+        if kind and (kind != "mrt" or re.search(r"\b(?:closest|nearest|how far|farthest)\b", asked, re.I)):
+            # (a distance to the MRT is a filter: "only within walking distance to mrt" narrows the search)
+            # "which of those is closest to a polyclinic?": the sales asked about, by what is near their block
+            return {"reply": nearby_sales(engine, about_before, kind, budget=stated_now.price_budget_max),
+                    "awaiting": None, "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000,
+                                                                                 1), "nearby": kind}]}
         if EXTREME_Q.search(asked):
             # "whats the cheapest that sold recently": from the sales, with what explains the price
             return {"reply": extreme_sales(engine, about_before, asked), "awaiting": None,
@@ -1371,16 +1414,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             # counted over the sales that meet what was stated (a lease minimum and an MRT distance are hard), never
             # over the search's pool, which the budget itself may have capped ("72 of 72" says nothing)
             prices = meeting
-            said = result.target
-            counted = (f"{(said.flat_type or '').lower().replace(' room', '-room')} sales in "
-                       f"{(said.town or '').title()} in the last year"
-                       + (f" with {said.min_remaining_lease_years:g}+ years of lease left"
-                          if said.min_remaining_lease_years else "")
-                       + (f" within {said.mrt_within_m:,} m of an MRT" if said.mrt_within_m else "")
-                       + (f", {said.storey_preference} floor" if said.storey_preference else "")
-                       + (f", {said.floor_area_target - said.floor_area_tolerance:g}–"
-                          f"{said.floor_area_target + said.floor_area_tolerance:g} sqm" if said.floor_area_target
-                          else ""))
+            counted = stated_sales(result.target)
         within = sum(p <= budget for p in prices)
         line = (f"**{within} of {len(prices)} {counted}** were at or under {budget:,.0f} SGD"
                 + (f" (their median {float(np.median(prices)):,.0f} SGD; the cheapest {min(prices):,.0f} SGD)."

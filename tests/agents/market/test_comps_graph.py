@@ -179,7 +179,7 @@ def test_sales_within_a_distance_of_an_mrt_are_counted_and_placed(inventory, now
 
     from agents.market.comps_target import TargetParser
     from data.sources.hdb import load_table
-    from data.sources.hdb_mrt import block_stations
+    from data.sources.hdb_nearby import block_stations
 
     parser = TargetParser(load_table())
     assert parser.parse("4 room tampines near the mrt", as_of=date(2026, 11, 26)).target.mrt_within_m == 500
@@ -324,3 +324,61 @@ def test_a_budget_caps_the_sales_shown_never_the_value() -> None:
     free = engine.run("4-room resale in punggol", as_of=day)
     assert capped.pool_size < free.pool_size and max(capped.pool_prices) <= 650_000
     assert capped.estimate == free.estimate and capped.estimate > 650_000
+
+
+def test_the_sales_asked_about_placed_by_what_is_near_their_block(inventory, now):
+    """'which of those is closest to a polyclinic?': the sales the first turn counted (its budget, floor and MRT
+    distance kept), closest first to their block's nearest clinic; a distance to the MRT stays a filter."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.market.comps_nearby import nearby_kind
+    from agents.route_model import load_route_model
+    from data.sources.hdb_nearby import block_places
+
+    assert nearby_kind("which of those is closest to a polyclinic?") == "clinic"
+    assert nearby_kind("any near a hawker centre") == "hawker"
+    assert nearby_kind("close to my mom in bedok") is None
+    assert block_places()[("633", "ANG MO KIO AVE 6")]["clinic"].name == "Ang Mo Kio Polyclinic"
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "3-room resale in AMK, low floor (6th max), walking distance to MRT, say within 400m. budget 450k. "
+               "what has sold like that recently?", thread_id="clinic")
+    reply = ask(graph, "which of those is closest to a polyclinic? he has regular check-ups",
+                thread_id="clinic")["reply"]
+    lines = [line for line in reply.splitlines() if line.startswith("- blk")]
+    assert "at or under 450,000 SGD" in reply and len(lines) == 6
+    assert lines[0].startswith("- blk 633 Ang Mo Kio Ave 6: **842 m** to Ang Mo Kio Polyclinic")
+    assert "fair value" not in reply  # the question answered, not the valuation again
+
+
+def test_a_block_named_for_its_asking_price_gets_that_blocks_listings(inventory, now):
+    """'is the 118 one on sale now? what are they asking?': the portal snapshot's asks in blk 118 (not the town's
+    cheapest within the budget) and that block's latest sales; a block with none listed says so."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "3-room resale in AMK, low floor, within 400m of the MRT. budget 450k. what has sold like that?",
+        thread_id="blk")
+    reply = ask(graph, "is the 118 one on sale now? what are they asking?", thread_id="blk")["reply"]
+    asks = [line for line in reply.splitlines() if "asking **" in line]
+    assert asks and all(line.startswith("- blk 118 Ang Mo Kio Ave 4") for line in asks)
+    assert "asking **500,000 SGD**" in reply  # above the budget: the block's asks, as asked
+    assert "The latest sales on blk 118" in reply
+    none = ask(graph, "and is 119 on sale now? what are they asking?", thread_id="blk")["reply"]
+    assert "lists no 3 room flat in blk 119 in Ang Mo Kio" in none and "asking **" not in none
+
+
+def test_years_left_on_the_lease_after_a_valuation_is_the_flats_lease(inventory, now):
+    """After an HDB valuation, 'how many years are left on my lease?' is the flat's remaining lease (comps), not a
+    question about an uploaded lease document."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "thinking to sell my 3-room flat at Blk 13 Lor 7 Toa Payoh, 4th floor, 66 sqm, lease started 1970. "
+               "What is a fair price now?", thread_id="left")
+    state = ask(graph, "How many years are left on my lease? Will buyers have problem to get loan?", thread_id="left")
+    assert state["route"]["node"] == "comps"
+    assert "Your flat has about **43 years** of lease left" in state["reply"]
