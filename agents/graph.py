@@ -213,7 +213,7 @@ def build_graph(
     graph.add_node("tour_close", partial(tour_close_node, inventory=inventory, now=now, model=model, holds=holds))
     graph.add_node("lease_qa", partial(lease_qa_node, model=model))
     graph.add_node("triage", partial(triage_node, model=model, now=now))
-    graph.add_node("renewal", partial(renewal_node, model=model))
+    graph.add_node("renewal", partial(renewal_node, model=model, now=now))
     graph.add_node("analytics", partial(analytics_node, model=model))
     graph.add_node("comps", partial(comps_node, model=model))
     graph.add_node("finish", finish_node)

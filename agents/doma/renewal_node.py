@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from agents.doma.renewal import (
@@ -33,6 +35,7 @@ from agents.doma.renewal_parse import (
     count_word,
     parse_renewal_request,
 )
+from agents.doma.renewal_stabilized import RGB_Q, STABILIZED, rgb_answer, stabilized_note, stabilized_unit
 from agents.doma.renewal_tenant import (
     FINAL,
     LANDLORD_BACK,
@@ -292,10 +295,6 @@ def _merge(earlier: RenewalRequest, later: RenewalRequest) -> RenewalRequest:
     return earlier.model_copy(update=stated)
 
 
-# a renter's flat said to be rent-stabilized (or regulated)
-STABILIZED = re.compile(r"\brent[- ](?:stabili[sz]\w*|regulat\w*|controll?ed)\b|\bstabili[sz]ed\b|"
-                        r"\brenta (?:estabilizada|regulada|controlada)\b|\bestabilizad[oa]\b|"
-                        r"تثبيت الإيجار|إيجار مثبت|rent[- ]stab", re.I)
 FREE_MONTHS = re.compile(r"\b(one|a|two|three|four|five|six|\d{1,2})\s+(?:free months?|months?(?: of)? free(?: rent)?|"
                          r"months? (?:of )?rent[- ]free)\b", re.I)
 SEND_ASK = re.compile(r"^\W*(?:ok(?:ay)?\W+|great\W+|fine\W+)?(?:send|offer)\b(?!.{0,20}\b(?:comps|table))", re.I)
@@ -381,7 +380,8 @@ def stepped_letter(analysis: Any) -> str:
                        "sign.", "", "Kind regards,", "Property management"])
 
 
-def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None) -> dict[str, Any]:
+def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None,
+                 now: Callable[[], datetime] | None = None) -> dict[str, Any]:
     """LangGraph node: state["text"] -> a renter's advice (state["renewal_advice"]) or a manager's package
     (state["renewal"]), or one question when an input is missing.
 
@@ -420,7 +420,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                  "send:\n\n" + "\n\n".join(f"**Unit {unit['label']}**\n\n{tenant_letter(analysis)}"
                                             for unit, analysis in analyze_units(batch, inventory=inventory)
                                             if not named or unit["label"] in named))
-    elif batch and (units_named(text, batch["units"]) or LETTER_Q.search(text) or ALL_UNITS.search(text)):
+    elif batch and (units_named(text, batch["units"]) or LETTER_Q.search(text) or ALL_UNITS.search(text)
+                    or OWNER_MAIL.search(text)):
         reply, batch = follow_up(text, batch, inventory=inventory, letter_asked=bool(LETTER_Q.search(text)))
     else:
         batch = None
@@ -632,6 +633,16 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                 reply = conceded + "\n\n" + reply
             if latest.steps:  # "what about 2 years, 3,750 then 3,900": that offer, judged first
                 reply = stepped_verdict(analysis) + "\n\n" + reply
+            held = stabilized_unit(history)
+            if held:  # the law sets a stabilized unit's rent at renewal, not the market: said, and no market package
+                market = (f"\n\nFor the owner's information only: comparable market listings ({analysis.comps.scope}) "
+                          f"have a median of {_money(analysis.comps.median)} ({len(analysis.comps.rents)} units)."
+                          if analysis.comps and not own else "")
+                today = (now() if now else datetime.now()).date()
+                reply = (terms_line(analysis) + "\n\n" if own else "") + stabilized_note(
+                    request.lease_end, today, own) + market
+                if RGB_Q.search(text) and not own:  # "what are the RGB percentages right now"
+                    reply = rgb_answer(request.lease_end, today)
             if LETTER_Q.search(text) and request.steps:  # "ok approved. write up the offer letter": the stepped one
                 reply = "**Draft letter to the tenant:**\n\n" + stepped_letter(analysis) + "\n\n" + reply
             elif LETTER_Q.search(text) or (own and LETTER_Q.search(context)) or SEND_ASK.search(text):
@@ -646,7 +657,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None)
                                             "once, against your first month's rent under the renewal.\n\nPlease let us "
                                             "know", 1)
                 reply += "\n\n**Draft letter to the tenant:**\n\n" + letter
-            out.update(reply=reply, renewal=analysis.package.model_dump(mode="json"), awaiting=None)
+            out.update(reply=reply, renewal=None if held and not own else analysis.package.model_dump(mode="json"),
+                       awaiting=None)
     if out.get("reply") and (request.currency or request.yearly):
         out["reply"] = in_currency(out["reply"], request)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 3)

@@ -44,7 +44,8 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
            "november", "december")
 _LEASE_END = re.compile(
     r"\b(?:ends?|ending|expires?|expiring|is up|runs out|up)\s+(?:in|on|at the end of|by)?\s*((?:" + "|".join(_MONTHS)
-    + r")(?:\s+\d{1,2}(?!\d))?(?:,?\s+\d{4})?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:weeks?|months?)|next month|this month)",
+    + r"|(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?)(?:\s+\d{1,2}(?!\d))?"
+    r"(?:,?\s+\d{4})?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:weeks?|months?)|next month|this month)",
     re.IGNORECASE,
 )
 _BEDROOMS = re.compile(r"\b(\d)\s*(?:br|bd|bdr|bed(?:room)?s?)\b|\b(one|two|three|four)[- ]bed(?:room)?s?\b|"

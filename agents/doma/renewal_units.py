@@ -21,8 +21,10 @@ _BEDS = r"(?P<beds>studio|\d\s*(?:br|bd|bdr|bed(?:room)?s?)|(?:one|two|three|fou
 _RENT = r"\$?\s?(?P<rent>\d{1,2},?\d{3})(?:\s*(?:/\s*mo\w*|a month|per month))?"
 # ("4A: astoria 1br, $1,850": a place may stand before the size, a bath count after it)
 _PLACE = r"(?:(?P<place>[A-Za-z][A-Za-z.'-]*(?: [A-Za-z][A-Za-z.'-]*){0,2})\s+)?"
+# ("4F studio Chelsea $2,400": or after it)
+_PLACE_AFTER = r"(?:\s+(?P<place2>[A-Za-z][A-Za-z.'-]*(?: [A-Za-z][A-Za-z.'-]*){0,2}))?"
 _UNIT = re.compile(rf"(?:\bunit\s+|#)?\b{_LABEL}\b[\s:,-]*(?:{_PLACE}{_BEDS}(?:\s*/\s*\d(?:\.5)?\s*ba\w*)?"
-                   rf"[\s:,@-]*(?:at\s+)?{_RENT}|(?:at\s+)?"
+                   rf"{_PLACE_AFTER}[\s:,@-]*(?:at\s+)?{_RENT}|(?:at\s+)?"
                    rf"{_RENT.replace('rent', 'rent2')}[\s:,(-]*{_BEDS.replace('beds', 'beds2')}|"
                    rf"(?:pays|paying|is paying|is at|at|@|currently)\s+{_RENT.replace('rent', 'rent3')})",
                    re.IGNORECASE)
@@ -33,7 +35,9 @@ _WORD_BEDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # "keep increases modest, we have vacancies": the owner wants tenants kept more than the top of the range
 MODEST = re.compile(r"\b(?:modest|small|low|gentle|minimal|moderate)\b.{0,20}\b(?:increase|raise|bump)s?\b|"
                     r"\b(?:increase|raise)s?\b.{0,20}\b(?:modest|small|low|minimal|moderate)\b|\bvacanc\w*|"
-                    r"\bretain\w*|\bretention\b|\bavoid turnover\b|\bkeep (?:them|the tenants|our tenants)\b", re.I)
+                    r"\bretain\w*|\bretention\b|\bavoid turnover\b|\bkeep (?:them|the tenants|our tenants)\b|"
+                    r"\b(?:don'?t|do not|never) want to lose\b|\bcan'?t (?:afford to )?lose\b|"
+                    r"\b(?:great|good|model|ideal|long[- ]?(?:time|term)) tenants?\b", re.I)
 COMPS_Q = re.compile(r"\bcomps?\b|\bcomparab\w*|\bwhich units\b|\bwhat units\b|\bbased on\b", re.I)
 SKIP = re.compile(r"\b(?:skip|leave out|without|except|not|hold off on|drop)\s+(?:unit\s+)?(\w+)", re.I)
 OWNER_MAIL = re.compile(r"\b(?:email|e-mail|mail|letter|note|memo|message)\b.{0,60}\b(?:owner|landlord|sign-?\s?off|"
@@ -103,7 +107,7 @@ def parse_units(text: str) -> list[dict[str, Any]]:
         else:
             beds = _WORD_BEDS.get(beds_text.split("-")[0].split()[0], 1) if beds_text else None
         unit: dict[str, Any] = {"label": label, "bedrooms": beds, "rent": rent}
-        place = _known_place(m.group("place") or "")
+        place = _known_place(m.group("place") or "") or _known_place(m.group("place2") or "")
         if place:
             unit["location"] = place
         out.append(unit)
@@ -163,9 +167,9 @@ def units_named(text: str, units: list[dict[str, Any]]) -> list[str]:
 def analyze_units(batch: dict[str, Any], *, inventory: Any) -> list[tuple[dict[str, Any], RenewalAnalysis]]:
     """The single-unit analysis of every unit of a batch {"units", "location", "modest"}."""
     policy = load_renewal_policy()
-    cap = policy.default_increase_pct if batch.get("modest") else None
     out = []
     for unit in batch["units"]:
+        cap = policy.default_increase_pct if batch.get("modest") or unit.get("modest") else None
         request = RenewalRequest(current_rent=unit["rent"], bedrooms=unit.get("bedrooms"), unit_id=unit.get("unit_id"),
                                  location=unit.get("location") or batch.get("location"), requester="manager",
                                  unit_label=unit["label"], term_months=unit.get("term"), cap_pct=cap,
@@ -224,6 +228,26 @@ def comps_detail(unit: dict[str, Any], analysis: RenewalAnalysis) -> str:
     return head + (f" - {listed}." if listed else ".") + f"\n\n{analysis.package.justification}"
 
 
+def kept_offer(unit: dict[str, Any], analysis: RenewalAnalysis) -> str:
+    """One unit's package re-planned to keep its tenant: the policy's default increase as the cap, its alternatives,
+    and what it leaves against the comparables (the cost of a vacancy is why)."""
+    pkg, now = analysis.package, analysis.current_rent
+    lines = [f"**{unit['label']}, planned to keep the tenant** (capped at the policy's default increase): "
+             f"**{_money(pkg.primary.rent_usd)}/mo for {pkg.primary.term_months} months** "
+             f"({_pct(pkg.primary.rent_usd, now)})"]
+    lines += [f"- or {_money(o.rent_usd)}/mo for {o.term_months} months ({_pct(o.rent_usd, now)})"
+              + (f" + {', '.join(o.incentives)}" if o.incentives else "") for o in pkg.alternatives]
+    if analysis.comps:
+        gap = (analysis.comps.median / now - 1) * 100
+        lines.append(f"Its comparables' median is {_money(analysis.comps.median)} ({len(analysis.comps.rents)} "
+                     f"{analysis.comps.scope}), {abs(gap):.0f}% {'above' if gap > 0 else 'below'} today's rent: "
+                     + ("a small step keeps a good tenant while the rent stays below market; a vacancy costs a month "
+                        "or more of rent plus turnover, more than the raise left on the table this year."
+                        if gap > 0 else "the rent is already at or above market, so holding it keeps the tenant."))
+    lines.append("Needs manager approval." if pkg.needs_manager_approval else "Within policy.")
+    return "\n".join(lines)
+
+
 def owner_email(rows: list[tuple[dict[str, Any], RenewalAnalysis]]) -> str:
     """One email to the owner asking sign-off for the listed units' proposals."""
     labels = ", ".join(u["label"] for u, _ in rows)
@@ -246,8 +270,8 @@ TO_TENANTS = re.compile(r"\b(?:to|for) (?:the |all |each |every )?(?:\d |three |
                         r"\beach tenant\b", re.I)
 # the batch as a whole: "put all 3 in a table", "all of them", "the three units"
 ALL_UNITS = re.compile(r"\ball (?:\d|three|two|four|of them|the units|units)\b|\b(?:in|as) a table\b|"
-                       r"\bthe (?:\d|three|two|four) (?:units|tenants|offers|renewals)\b|\beach (?:unit|tenant)\b",
-                       re.I)
+                       r"\bthe (?:\d|three|two|four) (?:units|tenants|offers|renewals)\b|"
+                       r"\b(?:each|every|per)[- ](?:unit|tenant)\b", re.I)
 
 
 TO_MARKET = re.compile(r"\bto (?:the )?market\b|\bmarket rate\b|\bup to (?:the )?(?:median|comps?|market)\b", re.I)
@@ -260,8 +284,10 @@ def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
     to skip); anything else shows the table again."""
     named = units_named(text, batch["units"])
     term = parse_renewal_request(text, inventory).term_months or _any_term(text)
-    if term and named:
-        units = [dict(u, term=term) if u["label"] in named else u for u in batch["units"]]
+    keep = bool(named and MODEST.search(text))  # "4F's tenant has been there 9 yrs, I don't want to lose her"
+    if (term or keep) and named:
+        units = [dict(u, **({"term": term} if term else {}), **({"modest": True} if keep else {}))
+                 if u["label"] in named else u for u in batch["units"]]
         batch = {**batch, "units": units}
     rows = analyze_units(batch, inventory=inventory)
     if letter_asked or OWNER_MAIL.search(text):
@@ -285,6 +311,8 @@ def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
         if lines:
             return "\n".join(["To market:", *lines]) + ("\n\n(The listings are about 2016; a rent-stabilized unit "
                                                         "is not priced by the market.)"), batch
+    if keep:
+        return "\n\n".join(kept_offer(u, a) for u, a in rows if u["label"] in named), batch
     if term and named:
         focus = [(u, a) for u, a in rows if u["label"] in named]
         lines = [f"Updated {', '.join(named)} for a {term}-month term:"]

@@ -186,3 +186,51 @@ def test_a_rent_stabilized_flat_is_told_its_legal_cap_before_the_bargaining(inve
     said = ask(graph, "Ah, se me olvidó: creo que el apartamento es de renta estabilizada.", thread_id="rs")
     assert said["route"]["node"] == "renewal" and "Si el apartamento es de renta estabilizada" in said["reply"]
     assert "12.5% está muy por encima" in said["reply"] and "DHCR" in said["reply"]
+
+
+def test_a_batch_listed_label_size_place_rent_then_one_tenant_kept_and_a_summary_for_the_owner(inventory, now):
+    """'4F studio Chelsea $2,400 / 2B 1br Midtown East $3,300 / ...': a place after the size is the unit's place, so
+    the list is a batch of renewals (not a search); 'don't want to lose her' re-plans that unit at the policy's
+    default increase; 'a one-line-per-unit summary for the owner email' is the owner's email for every unit."""
+    units = parse_units("batch of Q1 renewals, give me a rec for each: 4F studio Chelsea $2,400 / 2B 1br Midtown East "
+                        "$3,300 / 7A 2br Upper East Side $6,500 / 3C 1br Williamsburg $3,400")
+    assert [(u["label"], u["bedrooms"], u["rent"], u.get("location")) for u in units] == [
+        ("4F", 0, 2400.0, "chelsea"), ("2B", 1, 3300.0, "midtown east"), ("7A", 2, 6500.0, "upper east side"),
+        ("3C", 1, 3400.0, "williamsburg")]
+    graph = _graph(inventory, now)
+    first = ask(graph, "batch of Q1 renewals, give me a rec for each: 4F studio Chelsea $2,400 / 2B 1br Midtown East "
+                       "$3,300 / 7A 2br Upper East Side $6,500 / 3C 1br Williamsburg $3,400", thread_id="batch")
+    assert first["route"]["node"] == "renewal" and "| 4F studio | $2,400 | **$2,580**" in first["reply"]
+    kept = ask(graph, "4F's tenant has been there 9 yrs, she's a nurse at lenox hill, I really don't want to lose "
+                      "her. what's a reasonable path?", thread_id="batch")["reply"]
+    assert kept.startswith("**4F, planned to keep the tenant**") and "+2.9%" in kept and "$3,650" in kept
+    summary = ask(graph, "give me a one-line-per-unit summary I can paste into the owner email",
+                  thread_id="batch")["reply"]
+    assert summary.startswith("**Draft email to the owner:**")
+    assert "- Unit 4F: now $2,400/month; proposed $2,470/month" in summary and "- Unit 3C:" in summary
+
+
+def test_a_managers_rent_stabilized_unit_is_offered_at_the_boards_rates_not_the_market(inventory, now):
+    """A manager's stabilized unit: no market package ('bring it to market' is not allowed), the offer window from
+    the lease end (90-150 days before), the board's rates asked for (never guessed), and the rates given are the
+    offers; a unit said not to be stabilized gets the market package."""
+    from agents.doma.renewal_stabilized import offer_window, stabilized_unit
+
+    assert stabilized_unit("5C is rent stabilized") and not stabilized_unit("5C is rent stabilized. no wait, it "
+                                                                            "isn't stabilized, it's free market")
+    assert "between Oct 1 and Nov 30, 2026 (3 days from today)" in offer_window("Feb 28, 2027", now.date().replace(
+        day=27))
+    graph = _graph(inventory, now)
+    first = ask(graph, "I manage a 40-unit walkup in Washington Heights. Apt 5C is rent stabilized, 2br, tenant pays "
+                       "$1,850, lease expires Feb 28, 2027. Owner wants to 'bring it to market' at renewal. What can "
+                       "we offer?", thread_id="rs")
+    assert first["reply"].startswith("**The unit is rent-stabilized:**") and "Proposed renewal" not in first["reply"]
+    assert "between Oct 1 and Nov 30, 2026" in first["reply"] and first["renewal"] is None
+    rgb = ask(graph, "what are the RGB percentages right now", thread_id="rs")["reply"]
+    assert "not in my data" in rgb and "Oct 1, 2026 to Sep 30, 2027" in rgb and "%" not in rgb
+    terms = ask(graph, "ok suppose it's 3% for 1 yr and 4.5% for 2 yr. give me both numbers", thread_id="rs")
+    assert terms["reply"].startswith("**Your terms:** $1,906/month for 12 months (+3.0%); or $1,933/month for 24 "
+                                     "months (+4.5%).") and "below the market median" not in terms["reply"]
+    market = ask(_graph(inventory, now), "I manage a walkup in Washington Heights. Apt 5C isn't stabilized, 2br, "
+                                         "tenant pays $1,850. What renewal can we offer?", thread_id="free")["reply"]
+    assert "Proposed renewal" in market and "rent-stabilized:**" not in market
