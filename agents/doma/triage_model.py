@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from agents.doma.triage_rules import Analysis, fitting_asked, low_battery
+from agents.doma.triage_rules import Analysis, fitting_asked, low_battery, routine_upkeep
 from agents.linear import LinearModel, text_features
 
 ARTEFACT = Path(__file__).resolve().parent / "config" / "triage_model.json"
@@ -71,7 +71,8 @@ class TriageModel:
         # The model may add a P0 the rules did not name, never one they saw and ruled out ("nothing's sparking").
         # ... nor one they read as a detector's low battery or end of life ("beeps once a minute and says LB"), or
         # as a fitting asked for ("grandma would like a grab bar")
-        routine = low_battery(analysis.normalized) or fitting_asked(analysis.normalized)
+        routine = low_battery(analysis.normalized) or fitting_asked(analysis.normalized) \
+            or routine_upkeep(analysis.normalized)
         if probs.get("P0", 0.0) >= self.p0_at and not analysis.negated and not routine \
                 and says_something(analysis.normalized):
             return "P0", None, probs

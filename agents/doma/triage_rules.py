@@ -170,8 +170,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         # a sprinkler head knocked off discharges at full flow until the valve is shut
         _near(r"sprinklers?(?: heads?)?", r"knocked off|broken off|snapped|sheared|full flow|discharg\w*|"
               r"spraying|going off|set off|activated", 5),
-        _near(r"sewage|sewer(?! (?:smell|odou?r|stink|gas))|aguas? negras?|aguas residuales|toilet paper|poop|feces|"
-              r"faeces|human waste|excrement\w*|poo\b|poo bits",
+        _near(r"(?:sewage|sewer)(?! (?:smell|odou?r|stink|gas))|aguas? negras?|aguas residuales|toilet paper|poop|"
+              r"feces|faeces|human waste|excrement\w*|poo\b|poo bits",
               r"everywhere|all over|flood|overflow|pour|gush|"
               r"coming up|back(?:ed|ing|s)? up|spread\w*|across|whole floor|todo el piso|saliendo|sale|salen|llenando|"
               r"se (?:esta )?llen\w*|"
@@ -196,6 +196,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?<!cabinet )(?<!closet )(?<!cupboard )(?<!shower )(?<!oven )(?<!fridge )(?<!dishwasher )(?<!wardrobe )"
         r"\bdoor\W+(?:\w+\W+){0,2}?splinter\w*",
         r"\block\W+(?:\w+\W+){0,5}?hanging (?:out|off)\b",
+        # what a burglary leaves: a lock drilled or punched out, the place ransacked
+        r"\b(?:lock|deadbolt|cylinder)\W+(?:\w+\W+){0,5}?(?:drilled|punched|pried|popped) (?:out|off)\b",
+        r"\b(?:ransacked|tossed the place|drawers? (?:\w+ )?(?:dumped|pulled out|emptied|thrown))\b",
         # an attempt in progress, described by what the person hears or sees
         r"\b(?:someone|somebody|a man|a guy|a woman|a stranger|strangers|people|a person|he|she|they|"
         r"intruders?|prowlers?) (?:is|are|keeps?|has been|have been) (?:\w+ )?(?:trying|banging|pounding|kicking|"
@@ -581,6 +584,24 @@ _FITTING_FAILED = re.compile(r"\bloose\b|came (?:off|out|loose)|\bfell\b|\bfall(
                              r"pulled out|se cayo|suelt[ao]|rot[ao]|se movi\w*")
 
 
+# a safety device due for its routine service ("the extinguisher has an expired tag"): a visit, not a danger now
+_SERVICE_DUE = re.compile(r"\b(?:fire_equipment|extinguisher|extintor|sprinkler\w*|fire_alarm|smoke_detector)\b"
+                          r"[^.;]{0,40}\b(?:expired|out of date|overdue|inspection|tag|due|recharg\w*|vencid\w*)\b")
+
+
+# a bulb that burnt out: a replacement, whatever else the words suggest ("burnt", "dark tonight")
+_BULB_OUT = re.compile(r"\b(?:light ?bulbs?|lightbulbs?|bulbs?)\b[^.;]{0,40}\b(?:burnt out|burned out|blown|dead|"
+                       r"out)\b|"
+                       r"\b(?:burnt|burned)[- ]out (?:light ?bulbs?|lightbulbs?|bulbs?)\b")
+
+
+def routine_upkeep(text: str) -> bool:
+    """A safety device due for its inspection or recharge, or a bulb burnt out, with no sign of fire or sparks."""
+    return bool(_SERVICE_DUE.search(text) or _BULB_OUT.search(text)) and not re.search(
+        r"\b(?:fire|flames?|smoke|smoking|burning|spark\w*|sizzl\w*|melt\w*|incendio|fell|fall\w*|"
+        r"trip\w*)\b", text)
+
+
 def fitting_asked(text: str) -> bool:
     """An accessibility fitting asked for, with nothing said to have failed: routine."""
     return bool(_FITTING_ASKED.search(text)) and not _FITTING_FAILED.search(text)
@@ -639,10 +660,17 @@ _ELSEWHERE = re.compile(r"\b(?:friend|sister|brother|cousin|aunt|uncle|coworker|
                         r"building\b|\bbuilding (?:ثاني|اخر|آخر)|\botro edificio\b|\bin (?:building|مبنى) (?:ثاني|اخر)|"
                         r"\bnot (?:in )?(?:our|my|this) building\b|\b(?:on|across) the street\b")
 _HERE = re.compile(r"\b(?:our|here|separately|meanwhile|aqui|nuestro|my|mi|هنا)\b|عندنا|هنا")
-# A smoke alarm set off by toast or a shower's steam: a nuisance alarm, not a fire
+# A smoke alarm set off by toast, cooking or a shower's steam: a nuisance alarm, not a fire
 _NUISANCE_ALARM = re.compile(r"\b(?:went|goes|go|going|set) off\b.{0,30}"
                              r"\b(?:when|whenever|every time|each time)\b.{0,30}"
-                             r"\b(?:toast\w*|shower\w*|steam\w*|popcorn)")
+                             r"\b(?:toast\w*|shower\w*|steam\w*|popcorn|cook\w*|fry\w*|bak(?:e|es|ing)|sear\w*|"
+                             r"cocin\w*|يطبخ|نطبخ|الطبخ)")
+# ... unless the alarm was taken away for it: a home without a working smoke alarm is no nuisance
+_ALARM_REMOVED = re.compile(r"\b(?:took|taken|take|pulled|ripped|tore|torn)\b[^.;]{0,25}\b(?:down|off|out)\b|"
+                            r"\b(?:removed|disabled|disconnected|unplugged)\b|\bnever put (?:it |them )?back\b")
+# A hazard that had stopped and is back: "it stopped, now it's going off again"
+_BACK_AGAIN = re.compile(r"\b(?:going|went|goes) off again\b|\b(?:came|coming|is) back\b|\bstarted (?:up )?again\b|"
+                         r"\bagain now\b|\bnow (?:it'?s |it is )?(?:\w+ ){0,2}again\b")
 
 
 def _sentence(text: str, clause: str) -> str:
@@ -666,7 +694,7 @@ def _vetoed(hazard: str, cue: str, clause: str, text: str) -> bool:
     if hazard in ("gas", "fire", "flood", "co", "electrical") and elsewhere \
             and (_HERE.search(text.replace(sentence, " ")) or _HERE.search(sentence[elsewhere.end():])):
         return True
-    if hazard == "fire" and "alarm" in cue and _NUISANCE_ALARM.search(text):
+    if hazard == "fire" and "alarm" in cue and _NUISANCE_ALARM.search(text) and not _ALARM_REMOVED.search(text):
         return True
     return hazard == "flood" and bool(_IN_A_FIXTURE.search(clause) or _IN_A_FIXTURE.search(text)) \
         and not _OUT_OF_IT.search(text) and not re.search(r"burst|pipe|ceiling|pour|gush", cue)
@@ -708,13 +736,14 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
                     if _PAST_RESOLVED.search(clause):
                         resolved.append(hazard)
                     continue
+                back = bool(_BACK_AGAIN.search(text, position + match.end()))  # "it stopped, now it's going off again"
                 if nxt and _RESOLVED_CLAUSE.search(nxt) and not _positive_hazard(nxt) and not _AWAY_RELIEF.search(nxt) \
-                        and not (hazard == "trapped" and not _FREED.search(text, position)):
+                        and not (hazard == "trapped" and not _FREED.search(text, position)) and not back:
                     # "I smelled gas earlier, but it is gone now": the next clause takes it back.
                     negated.append(hazard)
                     resolved.append(hazard)
                     continue
-                if hazard not in STANDING and (dealt_with(text) or (
+                if hazard not in STANDING and not back and (dealt_with(text) or (
                         _NOT_SINCE.search(text, position + match.end()) and not _ONGOING.search(text))):
                     resolved.append(hazard)
                     continue
@@ -904,7 +933,7 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         rf"{_NO_HAVE}(?:heat|heating)\b", r"\bsin (?:calefaccion|calor)\b",
         r"\bno (?:hay|tengo|tenemos|funciona (?:la )?) ?calefaccion\b", r"\bcalefaccion no funciona\b",
         r"\bno (?:sirve|funciona|prende|jala)\w* (?:la |el )?(?:heat|heating|calefaccion|calentador|boiler)\b",
-        rf"\b(?:heat|heating|radiators?|boiler|furnace|heater|calefaccion)\W+(?:\w+\W+){{0,3}}?(?:{_BROKEN}|cold)",
+        rf"\b(?:heat|heating|radiators?|boiler|furnace|heater|calefaccion)\W+(?:\w+\W+){{0,4}}?(?:{_BROKEN}|cold)",
         r"\b(?:heat|heating)\W+(?:\w+\W+){0,3}?(?:out|off|never came on|not on|shut off)\b",
         r"\b(?:apartment|unit|place|room|home|house|bedroom|it) is (?:so |very |really |super |ice )?(?:cold|"
         r"freezing|frigid)\b",
@@ -1031,7 +1060,8 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("pests", "general", "P2", _rx(
         r"\bmice\b|\bmouse\b|\brats?\b|\broach\w*|\bcockroach\w*|\bbed ?bugs?\b|\bbugs\b|\bants\b|\btermites?\b|"
         r"\bpests?\b|\binfest\w*|\bdroppings\b|\bvermin\b|\bcucarachas?\b|\bratones?\b|\bratas?\b|\bfleas\b|"
-        r"\bsilverfish\b|\bwasps?\b|\bhornets?\b|\bpigeons?\b|\bsquirrels?\b|\braccoons?\b",
+        r"\bsilverfish\b|\bwasps?\b|\bhornets?\b|\bpigeons?\b|\bsquirrels?\b|\braccoons?\b|\bchinches\b|"
+        r"\bpulgas\b",
     )),
     ("mold", "general", "P2", _rx(r"\bmold\w*|\bmildew\b|\bmoho\b|\bhongos\b")),
 )

@@ -218,3 +218,34 @@ def test_the_fire_department_named_is_no_fire() -> None:
 def test_a_night_below_zero_is_freezing() -> None:
     assert classify("radiator's been stone cold for 4 days and it's been -2 at night, who fixes it").priority == "P0"
     assert classify("boiler keeps cutting out overnight and it's been 3 nights of cold radiators").priority != "P0"
+
+
+@pytest.mark.parametrize("text, hazard", [
+    # a CO alarm that stopped and started again is going off now
+    ("CO alarm in the hall went off, we opened the windows and it stopped, now it's going off again", "co"),
+    # what a burglary leaves behind: the lock drilled out, the drawers dumped
+    ("lock on our front door was drilled out. we just got in from the airport, drawers dumped everywhere",
+     "break_in"),
+])
+def test_evidence_of_session_42_hazards(text: str, hazard: str) -> None:
+    result = classify(text)
+    assert result.priority == "P0" and hazard in {s.hazard for s in analyze(text).signals}, text
+
+
+@pytest.mark.parametrize("text, priority", [
+    # a smoke alarm that cooking sets off is a nuisance; one taken down for it leaves the home without one
+    ("smoke alarm goes off every time we cook literally anything, even pasta. can it be moved?", "P2"),
+    # a safety device due for its inspection, a bulb burnt out (in Arabic too)
+    ("fire extinguisher in the 6th floor hallway has an expired tag", "P2"),
+    ("أحد مصابيح الممر في الطابق الخامس محروق", "P2"),
+    # a smell of sewage with nothing backing up; bedbugs in Spanish; a building without water in Arabic
+    ("strong sewage smell in the apartment since yesterday, no backup anywhere, just the smell", "P1"),
+    ("chinches en el colchón de mi hija, tiene picaduras en los brazos y la espalda", "P1"),
+    ("انقطعت المياه عن المبنى كله منذ الصباح، والبواب يقول إن هناك عطلاً في المضخة", "P1"),
+    # one room's radiator cold while the rest of the flat is warm, in Egyptian Arabic
+    ("الرادياتير اللي في أوضة العيال ساقع خالص، باقي الشقة دافية، نقلناهم ينامو معانا", "P1"),
+])
+def test_session_42_lookalikes_get_their_priority(text: str, priority: str) -> None:
+    assert classify(text).priority == priority, text
+    assert classify("my landlord took the smoke alarm down bc it kept going off when cooking and never put it "
+                    "back").priority != "P2"
