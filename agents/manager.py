@@ -125,6 +125,7 @@ FIGURES_ASKED = re.compile(r"\bhow much\b|\bcu[aá]nto\b|\bdifference\b|\bdifere
 # A fact a listing holds (or is asked to hold) about one of the units shown, asked as a question
 UNIT_FACT_ASKED = re.compile(r"\b(?:broker(?:'?s)? )?fee\b|\bpets?\b|\bcats?\b|\bdogs?\b|\b(?:what|which) floor\b|"
                              r"\belevator\b|\bdoorman\b|\blaundry\b|\bw/d\b|\bdishwasher\b|\bhow (?:big|old)\b|"
+                             r"\bzoned\b|\bschool (?:zone|district)\b|"
                              r"\bmascotas?\b|\bcomisi[oó]n\b|\bascensor\b", re.I)
 ONE_BY_TRAIT = re.compile(r"\bthe [\w$.,]+ (?:one|unit|place|apartment|suite)\b", re.I)  # "the 3525 one"
 ASKED = re.compile(r"\?|^\W*(?:\w+\W+){0,2}?(?:how|what|which|do|does|is|are|any|cu[aá]nto|tiene|aceptan)\b", re.I)
@@ -136,8 +137,8 @@ OFFER_ASKED = re.compile(r"\boffers?\b|\bpropos\w*|\bexpect\b|\bnumber\b|\bcount
 NAMES_THE_LEASE = re.compile(r"\b(?:lease|contract|agreement|clause|contrato|عقد)\b", re.I)
 ASKS_THE_LEASE = re.compile(
     r"\b(?:does|do|did|will|would|what does|what do|is there anything in|anything in|according to|under|in|per)\s+"
-    r"(?:my|the|our|this)\s+(?:\w+\s+)?(?:lease|tenancy agreement|tenancy|rental agreement|rental contract|contract)"
-    r"\b(?!\s+(?:is up|ends|renew))|\b(?:my|our|the) (?:\w+ ){0,3}(?:lease|tenancy agreement|contract) "
+    r"(?:my|the|our|this)\s+(?:\w+\s+)?(?:lease|tenancy agreement|tenancy|rental agreement|rental contract|contract|"
+    r"agreement)\b(?!\s+(?:is up|ends|renew))|\b(?:my|our|the) (?:\w+ ){0,3}(?:lease|agreement|contract) "
     r"(?:say|says|allow|cover|"
     r"mention)\w*\b|عقد(?:ي)? الإيجار|في العقد|حسب العقد|العقد يسمح", re.I)
 # A hazard only supposed or past ("if the flat floods", "a leak last month") in a lease question; one happening now
@@ -218,6 +219,13 @@ RENT_NAMED = re.compile(r"\brent\b|\brenta\b|\balquiler\b|إيجار|ايجار"
 RATE_SAID = re.compile(r"\b\d+(?:\.\d+)?\s*(?:a|per|/|el)\s*(?:foot|ft|sf|sq\.? ?ft|square foot|pie)\b", re.I)
 HDB_FLAT = re.compile(r"\b(?:[2-5][- ]rooms?|(?:two|three|four|five)[- ]rooms?|executive (?:flat|apartment|maisonette)|"
                       r"bto|resale flats?)\b", re.I)
+def hdb_street_named(text: str) -> bool:
+    """Whether the message names a Singapore HDB street ("my 2 room at 96 Aljunied Cres")."""
+    from data.sources.hdb_nearby import street_words
+
+    return not street_words().isdisjoint(re.findall(r"[a-z]+", text.lower()))
+
+
 RENTING = re.compile(r"\b(?:to rent|for rent|rent(?:ing)? (?:a|an|out)|monthly rent|per month|a month)\b", re.I)
 # After a valuation: sales, floors, blocks, listings, a budget in thousands are about the same flats
 COMPS_FOLLOW_UP = re.compile(r"\b(?:sold|sales?|floors?|storey|blk|block|listings?|asking|on the market|for sale|"
@@ -620,7 +628,16 @@ def route(
     if previous_node == "triage" and not has_lease and WITHHOLD.search(text) and not NAMES_THE_LEASE.search(text):
         # "can i just not pay december rent until its fixed?" after a repair: about that repair, not a renewal
         return RouteDecision(pipeline="DOMA", node="triage", reason="withholding rent over the repair just reported")
-    if previous_node == "triage" and REPAIR_QUESTION.search(text) and not NAMES_THE_LEASE.search(text):
+    if has_lease and GUESTS_STAYING.search(text) and not UNIT_ID.search(text) \
+            and not re.search(r"\b(?:tours?|viewings?|showings?|open house)\b", text, re.I):
+        # "my mum wants to visit and stay 2 nights next week, is that ok?": what the lease says about guests
+        return RouteDecision(pipeline="DOMA", node="lease", reason="guests staying, under the lease")
+    if has_lease and ASKS_THE_LEASE.search(text) and WHO_FIXES.search(text):
+        # "the ceiling drips when it rains. under my agreement who has to fix this?": the lease's answer first (the
+        # repair can be logged next)
+        return RouteDecision(pipeline="DOMA", node="lease", reason="who must fix it under the lease")
+    if previous_node == "triage" and REPAIR_QUESTION.search(text) and not NAMES_THE_LEASE.search(text) \
+            and not (has_lease and rule_scores(text)[0].get("lease", 0.0) > 0):
         # "the super says tomorrow, is that ok?", "is the landlord notified?", "who pays?": about the report just made
         return RouteDecision(pipeline="DOMA", node="triage", reason="a question about the repair just reported")
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
@@ -651,12 +668,19 @@ def route(
             and not HDB_FLAT.search(text):
         # "ok draft: flat 3900 for 12 months or 3975 for 24 months, plus a $300 credit": a renewal's options
         return RouteDecision(pipeline="DOMA", node="renewal", reason="renewal options with their terms", scores=scores)
+    if own_terms(text) and OUR_OFFER.search(text) and not SEARCH_ASK.search(text) and not HDB_FLAT.search(text):
+        # "write the reply: we'll do 2375 for 12 months (and send a plumber)": a renewal's answer, drafted
+        return RouteDecision(pipeline="DOMA", node="renewal", reason="our renewal terms, to write up", scores=scores)
+    if previous_node in ("needs", "tour") and SEARCH_REDONE.search(text) and not TOUR_WORDS.search(text) \
+            and (REDO.search(text) or scores.get("needs", 0.0) >= scores.get("triage", 0.0)):
+        # "doorman doesn't matter but elevator does. redo it": the search again, changed
+        return RouteDecision(pipeline="VIA", node="needs", reason="the search redone, changed", scores=scores)
     if RENEWAL_GOAL.search(text):
         # "need a renewal offer for unit 5C - UWS 1br, 720 sqft, tenant pays $3,400": the unit's details describe
         # the renewal asked for, not a search
         return RouteDecision(pipeline="DOMA", node="renewal", reason="a renewal offer asked for", scores=scores)
-    if HDB_FLAT.search(text) and table.market_anchors["comps"].search(text) and not RENTING.search(text) \
-            and not NAMES_THE_LEASE.search(text):
+    if HDB_FLAT.search(text) and (table.market_anchors["comps"].search(text) or hdb_street_named(text)) \
+            and not RENTING.search(text) and not NAMES_THE_LEASE.search(text):
         # "looking for a 5-room in tengah under 700k": buying a Singapore HDB flat is a valuation, not a rental search
         return RouteDecision(pipeline="MARKET", node="comps", reason="an HDB flat to buy or value", scores=scores)
     market = market_scores(text, table, previous_node, awaiting)
@@ -806,10 +830,34 @@ def second_part(text: str, node: str, *, has_lease: bool,
                   and not (node in MARKET_NODES and n == "needs")  # "... what are 1br rents doing?": the market's
                   and rule_scores(p)[0].get(n, 0.0) > 0 and (_ASKS.search(p) or n == "triage")
                   and not (node == "comps" and n == "lease" and (LEASE_LEFT.search(p) or LEASE_LEFT_Q.search(p)))
-                  and not (node == "comps" and n == "renewal" and not TENANCY_WORDS.search(p))), None)
+                  and not (node == "comps" and n == "renewal" and not TENANCY_WORDS.search(p))
+                  and not (n == "triage" and PERSON_SMELLS.search(p))), None)
     if other is None:
         return None
     return {"node": other, "text": " ".join(part for part, n in routed if n == other)}
+
+
+# A manager's (or tenant's) own renewal terms put to be written up: "write the reply: we'll do 2375 for 12 months"
+OUR_OFFER = re.compile(r"\b(?:we'?ll|we will|we can|we'?d|i'?ll|i can|i'?d) (?:do|go|offer|accept|take)\b|"
+                       r"\b(?:write|draft) (?:the|a|our|my) (?:reply|response|answer|counter)\b", re.I)
+# The search run again with a change: "redo it", "doorman doesn't matter"
+REDO = re.compile(r"\bredo (?:it|the search|that|the list)\b|\b(?:run|search|try) (?:it |that )?again\b", re.I)
+SEARCH_REDONE = re.compile(rf"{REDO.pattern}|\b(?:doesn'?t|does not|don'?t|do not) (?:really )?matter\b|"
+                           r"\bnice[- ]to[- ]have\b", re.I)
+# Who must fix or pay for a problem, asked of the lease
+WHO_FIXES = re.compile(r"\bwho (?:has to|have to|should|must|is supposed to|is going to|will|needs to|pays?|"
+                       r"covers?)\b(?: \w+){0,2}? (?:fix|repair|pay|cover|handle|deal)\w*|"
+                       r"\bwho(?:'s| is) responsible\b|\bresponsible for (?:fixing|repairing|the repair)\b|"
+                       r"\bme or (?:the )?(?:owner|landlord)\b", re.I)
+# Family or friends coming to stay: the lease's guest rules, not a viewing
+GUESTS_STAYING = re.compile(r"\b(?:mum|mom|mother|dad|father|parents?|sister|brother|friends?|boyfriend|girlfriend|"
+                            r"partner|family|relatives?|cousin|guests?|in-laws)\b[^.?!]{0,40}\b(?:stay|staying|stays|"
+                            r"sleep over|to visit|visit and|visiting)\b", re.I)
+# A person's own smell is no hazard in a home ("i come off shift smelling like smoke", "my gear reeks of smoke")
+_NOT_A_PLACE = r"(?:(?!\b(?:it|there|the|this|that|place|apartment|room|house|building|kitchen|hall\w*)\b)[^.;,]){0,25}"
+PERSON_SMELLS = re.compile(rf"\b(?:i|we|he|she|they)\b{_NOT_A_PLACE}\b(?:smelling|reeking|stinking) (?:like|of)\b|"
+                           r"\b(?:my|our|his|her) (?:clothes|gear|hair|uniform|jacket|coat|kit)\b[^.;,]{0,15}"
+                           r"\b(?:smell|smells|reek|reeks|stinks?) (?:like|of)\b", re.I)
 
 
 # A person leaving their home over its problem: the problem is why they search, not a repair to log
@@ -903,7 +951,8 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
             second = None  # "wants 0% because of the construction noise next door": the tenant's reason, no repair
         if second and second["node"] == "triage" and decision.node == "needs" and LEAVING.search(text):
             second = None  # "black mold and the super ignores it so i'm OUT. looking for a studio": why they move
-        if second and second["node"] == "triage" and not (decision.node == "lease" and IN_THE_LEASE.search(text)):
+        if second and second["node"] == "triage" and not (decision.node == "lease" and (
+                IN_THE_LEASE.search(text) or WHO_FIXES.search(text))):
             # A repair goes first (it may not wait); the rest of the message is taken up next.
             rest = re.sub(r"^(?:and|also|plus)\s+", "", text.replace(second["text"], " ").strip(" ,.;"), flags=re.I)
             second, decision = {"node": decision.node, "text": rest or text}, RouteDecision(

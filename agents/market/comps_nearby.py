@@ -22,16 +22,45 @@ _KINDS = (("clinic", r"poly\s?clinic|clinic|hospital|doctors?|gp|healthcare|medi
           ("sports", r"sports? (?:centre|center|complex|hall)|swimming (?:pool|complex)|pool|gym"),
           ("mrt", r"mrt|lrt|station|train"))
 _NAMED = "|".join(f"(?P<{kind}>{words})" for kind, words in _KINDS)
-_CLOSE = r"closest|nearest|near(?:er|by)?|close(?:r)?|walk(?:ing)?(?: distance)?|far(?:thest)?|how far|distance"
+_CLOSE = r"closest|nearest|near(?:er|by)?|close(?:r)?|walk(?:ing)?(?: distance)?|far(?:thest)?|how far|distance|within"
 NEARBY_Q = re.compile(rf"\b(?:{_CLOSE})\b(?: (?:to|from))?(?: (?:a|an|the|his|her|my|our))?\s+\b(?:{_NAMED})\b", re.I)
 _LABEL = {"clinic": "clinic or hospital", "hawker": "hawker centre", "mall": "mall", "school": "primary school",
           "park": "park", "sports": "sports centre", "mrt": "MRT/LRT station"}
 
 
+_ANY_NAMED = re.compile(rf"\b(?:{_NAMED})\b", re.I)
+
+
+def _titled(name: str) -> str:
+    return re.sub(r"\b(Mrt|Lrt)\b", lambda m: m.group(1).upper(), name.title())
+
+
 def nearby_kind(text: str) -> str | None:
     """The kind of place the message asks to be near ("closest to a polyclinic" -> "clinic"), or None."""
-    found = NEARBY_Q.search(text)
-    return next((kind for kind, value in found.groupdict().items() if value), None) if found else None
+    kinds = nearby_kinds(text)
+    return kinds[0] if kinds else None
+
+
+def nearby_kinds(text: str) -> list[str]:
+    """Every kind of place a message asks about once it asks how near one is ("how close to the mrt? and any good
+    primary schools within 1km" -> ["mrt", "school"])."""
+    if not NEARBY_Q.search(text):
+        return []
+    named = (next(k for k, v in m.groupdict().items() if v) for m in _ANY_NAMED.finditer(text))
+    return list(dict.fromkeys(named))
+
+
+def block_surroundings(block: str, street: str, kinds: list[str]) -> str | None:
+    """How far one block is from the nearest place of each kind asked (None when its distances are unknown)."""
+    places = block_places().get((block.upper(), street.upper()))
+    if not places:
+        return None
+    lines = [f"- {_LABEL[kind]}: **{places[kind].metres:,.0f} m**" + (f" ({_titled(places[kind].name)})"
+                                                                     if places[kind].name else "")
+             for kind in kinds if kind in places]
+    return (f"Blk {block} {street.title()}, nearest of each (metres from the block as the data's 2026 Q1 geocoding "
+            "measured them; which schools are good, or their places, is not in the data):\n" + "\n".join(lines)) \
+        if lines else None
 
 
 def closest_to(t: Any, rows: np.ndarray, kind: str, about: str, shown: int = 6) -> str:
@@ -50,8 +79,8 @@ def closest_to(t: Any, rows: np.ndarray, kind: str, about: str, shown: int = 6) 
     lines = []
     for (block, street), (metres, name, sales) in sorted(best.items(), key=lambda kv: kv[1][0])[:shown]:
         prices = ", ".join(f"{t.price[i]:,.0f} SGD (storey {t.storey_range[i]}, {t.area[i]:g} sqm)" for i in sales[:3])
-        lines.append(f"- blk {block} {street.title()}: **{metres:,.0f} m** to {name.title() if name else 'the nearest'}"
-                     f"{'' if name else ' ' + label} — sold {prices}")
+        to = _titled(name) if name else f"the nearest {label}"
+        lines.append(f"- blk {block} {street.title()}: **{metres:,.0f} m** to {to} — sold {prices}")
     placed = sum(len(v[2]) for v in best.values())
     return (f"Closest to a {label} first, {about} ({placed} of {len(rows)} sales placed; the distances are "
             "metres from each block as the data's 2026 Q1 geocoding measured them):\n" + "\n".join(lines))

@@ -360,3 +360,35 @@ def test_an_expiration_date_is_asked_of_the_lease_and_a_power_cut_in_spanish_is_
     assert route("what's the expiration date and the monthly base rent in year 1?", has_lease=True,
                  previous_node="lease").node == "lease"
     assert route("se fue la luz solo en mi departamento, los vecinos sí tienen", has_lease=False).node == "triage"
+
+
+def test_session_42_goals_over_their_background_words():
+    """The goal decides: who must fix a drip under the agreement and family coming to stay are lease questions; an
+    extension option with a lease open is the lease's; our renewal terms to write up are a renewal, whatever repair
+    rides along; a search redone is a search; an HDB flat named by its street is a valuation; a firefighter's own
+    smell of smoke is no second, emergency part."""
+    from agents.manager import second_part
+    from agents.route_model import load_route_model
+
+    learned = load_route_model()
+    assert route("every time it rains the ceiling in the back bedroom drips. under my agreement who has to fix "
+                 "this, me or the owner?", has_lease=True, learned=learned).node == "lease"
+    assert route("my mum wants to visit and stay 2 nights next week, is that ok?", has_lease=True,
+                 previous_node="triage", learned=learned).node == "lease"
+    assert route("my mom wants to visit the apartment with me on saturday", previous_node="needs",
+                 learned=learned).node == "tour"
+    assert route("we're the tenant in suite 1204 at 36 W 36th. when's the latest we can exercise the extension "
+                 "option?", has_lease=True, learned=learned).node == "lease"
+    assert route("write the reply: we'll do 2375 for 12 months and send a plumber next week for the radiator",
+                 previous_node="triage", learned=learned).node == "renewal"
+    assert route("my wife says doorman doesn't matter but elevator does, we have a double stroller. redo it",
+                 previous_node="needs", learned=learned).node == "needs"
+    assert route("the heat doesn't matter, the sink is leaking", previous_node="needs",
+                 learned=learned).node == "triage"
+    assert route("my tenant moves out in jan. how much can I get for my 2 room at 96 Aljunied Cres if I sell?",
+                 learned=learned).node == "comps"
+    text = ("need a 1br in astoria or LIC under $2,600. in-unit washer/dryer is non negotiable, i come off shift "
+            "smelling like smoke and i'm not hauling gear to a laundromat")
+    assert second_part(text, "needs", has_lease=False, learned=learned) is None
+    assert second_part("need a 1br in astoria under $2,600. also i smell gas in my kitchen right now", "needs",
+                       has_lease=False, learned=learned)["node"] == "triage"

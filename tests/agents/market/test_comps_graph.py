@@ -382,3 +382,19 @@ def test_years_left_on_the_lease_after_a_valuation_is_the_flats_lease(inventory,
     state = ask(graph, "How many years are left on my lease? Will buyers have problem to get loan?", thread_id="left")
     assert state["route"]["node"] == "comps"
     assert "Your flat has about **43 years** of lease left" in state["reply"]
+
+
+def test_the_flat_valued_its_block_distances_asked(inventory, now):
+    """'how close to the mrt? and any good primary schools within 1km' after valuing a named block: that block's
+    distance to each kind asked, and that the data cannot say which school is good."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.market.comps_nearby import nearby_kinds
+    from agents.route_model import load_route_model
+
+    assert nearby_kinds("how close to the mrt? and any good primary schools within 1km") == ["mrt", "school"]
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    ask(graph, "what's a fair price for a 4-room at 79A toa payoh central, 91 sqm, mid floor 13-15?", thread_id="79a")
+    reply = ask(graph, "how close to the mrt? and any good primary schools within 1km", thread_id="79a")["reply"]
+    assert reply.startswith("Blk 79A Toa Payoh Ctrl") and "- MRT/LRT station: **230 m** (Toa Payoh MRT Station)" \
+        in reply and "- primary school: **316 m**" in reply and "good" in reply
