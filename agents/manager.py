@@ -125,7 +125,7 @@ FIGURES_ASKED = re.compile(r"\bhow much\b|\bcu[aá]nto\b|\bdifference\b|\bdifere
 # A fact a listing holds (or is asked to hold) about one of the units shown, asked as a question
 UNIT_FACT_ASKED = re.compile(r"\b(?:broker(?:'?s)? )?fee\b|\bpets?\b|\bcats?\b|\bdogs?\b|\b(?:what|which) floor\b|"
                              r"\belevator\b|\bdoorman\b|\blaundry\b|\bw/d\b|\bdishwasher\b|\bhow (?:big|old)\b|"
-                             r"\bzoned\b|\bschool (?:zone|district)\b|"
+                             r"\bzoned\b|\bschool (?:zone|district)\b|\bschools?\b|\bescuelas?\b|\bcolegios?\b|"
                              r"\bmascotas?\b|\bcomisi[oó]n\b|\bascensor\b", re.I)
 ONE_BY_TRAIT = re.compile(r"\bthe [\w$.,]+ (?:one|unit|place|apartment|suite)\b", re.I)  # "the 3525 one"
 ASKED = re.compile(r"\?|^\W*(?:\w+\W+){0,2}?(?:how|what|which|do|does|is|are|any|cu[aá]nto|tiene|aceptan)\b", re.I)

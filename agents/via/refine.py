@@ -536,8 +536,24 @@ def _pets_said(shown: list[dict[str, Any]]) -> tuple[str, str]:
     return said, (shown[int(allowed[0].split()[0][1:]) - 1]["id"] if allowed else shown[0]["id"])
 
 
-def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
-    """Everything the data says of one shown unit, and what it does not say when that is what was asked."""
+# What the listings do not hold, and what to do instead
+NOT_HELD: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bmove[- ]?in\b|\bavailab\w*|\bvacan\w*|\bstart date\b|\bdisponib\w*|\bmudar\w*|متاح|الانتقال",
+                re.I), "move-in or availability dates: the listing answers that when you book a viewing"),
+    (re.compile(r"\bhow far\b|\bdistance\b|\bcommute\b|\bcampus\b|\b(?:from|to) (?:work|school|the office|my job)\b|"
+                r"\blejos\b|\bdistancia\b|بعيد|المسافة", re.I),
+     "distances to other places: only the minutes to the nearest subway station"),
+    (re.compile(r"\bnois[ey]\b|\bquiet\b|\bsunny\b|\bnatural light\b|\bviews?\b|\bruido\w*|\bluz natural\b", re.I),
+     "noise, light or views: see them on a viewing"),
+    (re.compile(r"\butilit\w*|\bheat (?:and hot water )?included\b|\bservicios incluidos\b", re.I),
+     "which utilities are included: ask the landlord"),
+    (re.compile(r"\bparking\b|\bgarage\b|\bestacionamiento\b", re.I), "parking"),
+)
+
+
+def unit_details(unit: dict[str, Any], n: int, text: str = "", *, held_note: bool = True) -> str:
+    """Everything the data says of one shown unit, and what it does not say when that is what was asked (unless the
+    caller says it: `held_note`)."""
     row = unit["row_preview"]
     facts = [f"${row['rent']:,.0f}/mo" if row.get("rent") else None,
              f"{row['bedrooms']:g} bedroom(s)" if row.get("bedrooms") is not None and row.get("kind") == "apartment"
@@ -566,6 +582,8 @@ def unit_details(unit: dict[str, Any], n: int, text: str = "") -> str:
         said += " Pets allowed." if row["pet_friendly"] else " No pets."
     if SAFETY_Q.search(text):  # "is it safe walking home at 7am?"
         said += f" {SAFETY_NOTE}"
+    if held_note:  # "does 8414 have a quiet bedroom away from the street?": what the listing cannot say, said
+        said += "".join(f" The listings hold no {what}." for pattern, what in NOT_HELD if pattern.search(text))
     return said
 
 

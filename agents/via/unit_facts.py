@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.cues import A_YEAR, UNITS_COMPARED
 from agents.via.referents import english_ordinals, units_meant
-from agents.via.refine import unit_details
+from agents.via.refine import NOT_HELD, unit_details
 
 _IDS = re.compile(r"\b(?:SE|U|RC)-\d+\b", re.I)
 _ORDINAL_AT = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
@@ -30,19 +30,6 @@ _PER_PERSON = re.compile(r"\bper (?!(?:month|mo|year|yr|annum|week|day|sf|sq|squ
                          r"\bsplit\b|\beach of us\b|\bpor persona\b|لكل شخص", re.I)
 _OVER_MONTHS = re.compile(r"\b(\d{1,2})[- ]?(?:months?|mo)\b", re.I)
 
-# What the listings do not hold, and what to do instead
-_NOT_HELD: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bmove[- ]?in\b|\bavailab\w*|\bvacan\w*|\bstart date\b|\bdisponib\w*|\bmudar\w*|متاح|الانتقال",
-                re.I), "move-in or availability dates: the listing answers that when you book a viewing"),
-    (re.compile(r"\bhow far\b|\bdistance\b|\bcommute\b|\bcampus\b|\b(?:from|to) (?:work|school|the office|my job)\b|"
-                r"\blejos\b|\bdistancia\b|بعيد|المسافة", re.I),
-     "distances to other places: only the minutes to the nearest subway station"),
-    (re.compile(r"\bnois[ey]\b|\bquiet\b|\bsunny\b|\bnatural light\b|\bviews?\b|\bruido\w*|\bluz natural\b", re.I),
-     "noise, light or views: see them on a viewing"),
-    (re.compile(r"\butilit\w*|\bheat (?:and hot water )?included\b|\bservicios incluidos\b", re.I),
-     "which utilities are included: ask the landlord"),
-    (re.compile(r"\bparking\b|\bgarage\b|\bestacionamiento\b", re.I), "parking"),
-)
 
 
 def _units(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]], focus: dict[str, Any] | None,
@@ -134,7 +121,7 @@ def facts_answer(text: str, shown: list[dict[str, Any]], focus: str | None = Non
         return None
     pool = shown + [m for m in earlier or [] if m["id"] not in {x["id"] for x in shown}]
     in_focus = next((m for m in pool if m["id"] == focus), None)
-    lacking = [what for pattern, what in _NOT_HELD if pattern.search(text)]
+    lacking = [what for pattern, what in NOT_HELD if pattern.search(text)]
     units = _units(text, shown, pool, in_focus, lookup, traits=not lacking)
     if not units and not lacking:
         return None
@@ -153,7 +140,7 @@ def facts_answer(text: str, shown: list[dict[str, Any]], focus: str | None = Non
     months = int(over.group(1)) if over and 1 < int(over.group(1)) <= 60 else 12 if yearly else None
     for unit in units[:5]:
         n = shown.index(unit) + 1 if unit in shown else 0
-        lines.append(unit_details(unit, n, text))
+        lines.append(unit_details(unit, n, text, held_note=False))
         doubt = _doubtful(unit)
         if doubt:
             lines.append(doubt)

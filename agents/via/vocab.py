@@ -142,7 +142,7 @@ MUST_CUES = (r"\bmust\b", r"required", r"\bneeds? to\b", r"has to", r"have to", 
 SPANISH_MARKERS = r"\b(busco|buscamos|necesito|necesitamos|quiero|queremos|habitaci[oó]n|habitaciones|apartamento|" \
                   r"departamento|oficina|alquiler|presupuesto|d[oó]lares|menos de|por mes|al mes|alguno|esos|estos|" \
                   r"perros?|gatos?|acepta\w*|barat\w*|m[aá]s grande|m[aá]s cerca\w*|cu[aá]l(?:es)?|algun[oa]s?|" \
-                  r"tienen?|cobran?|escaleras)\b"
+                  r"tienen?|cobran?|escaleras|pies|por favor|personas)\b"
 SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(\d{1,3})\.(\d{3})\b", r"\1\2"),  # 2.000 -> 2000 (a dot groups thousands)
     (r"\b(\d{1,3})\s+mil\b", r"\g<1>000"),  # 80 mil -> 80000
@@ -167,6 +167,11 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\b(apartamentos?|departamentos?|pisos?)\b", "apartment"),
     (r"\boficinas?\b", "office"),
     (r"\bpor pie cuadrado\b|\bel pie cuadrado\b|\bpor pie\b", "per sf"), (r"\bpies cuadrados\b", "sq ft"),
+    # "más de 850 pies": feet said alone after a figure are its square feet; "more than" a size is its minimum
+    (r"(\d)\s*pies\b", r"\1 sq ft"),
+    # "el de 1,250", "la de 2400": the unit told by a figure it was shown with ("the 1,250 one")
+    (r"\b(?:el|la) de (\$?\d{1,2},?\d{3}|\$?\d{3})\b(?! ?(?:sq ft|d[oó]lares|al mes|por mes|mensual))",
+     r"the \1 one"), (r"\bm[aá]s de (?=\d[\d,]* ?sq ft)", "at least "),
     # "¿cuánto sería al mes el más barato por pie?": how much, for the cheapest per foot
     (r"\b(?:el|la) m[aá]s barat[oa] por pie\b", "the cheapest per sf"),
     (r"\bcu[aá]nto (?:ser[ií]a|es|cuesta|sale|saldr[ií]a|pagar[ií]amos)\b", "how much is"),

@@ -2127,3 +2127,27 @@ def test_a_cost_per_employee_divides_each_suites_rent_and_space_by_the_team(inve
     said = ask(graph, "board's asking cost per employee, we're 45 people. for both please", thread_id="ppl")["reply"]
     assert "(U-54)" in said and "Per person (45): $1,508 a month, $18,101 a year, 218 SF each." in said
     assert "Per person (45): $1,721 a month, $20,653 a year, 227 SF each." in said
+
+
+def test_feet_in_spanish_a_unit_told_by_its_size_and_what_the_listing_cannot_say(inventory, now):
+    """'Solo los de más de 850 pies' narrows to 850 SF and up; 'El de 1,250 ¿tiene ascensor?' is the shown unit of
+    1,250 SF (no budget of $1,250), and 'se puede ver el de 1,250 el sábado' holds that one; good schools nearby
+    and a quiet bedroom are said to be beyond the listings."""
+    from agents.via.needs import parse_spec, readable
+
+    assert parse_spec(readable("Solo los de más de 850 pies por favor")).min_sqft == 850
+    graph = _graph(inventory, now)
+    ask(graph, "Hola, somos una familia de cuatro, busco un apartamento de 2 habitaciones en Washington Heights o "
+               "Inwood, máximo $2,400 al mes", thread_id="pies")
+    narrowed = ask(graph, "Con cuatro personas 500 pies es muy chico. Solo los de más de 850 pies por favor",
+                   thread_id="pies")
+    assert narrowed["spec"]["min_sqft"] == 850 and {m["id"] for m in narrowed["matches"]
+                                                     if m["score"] >= 100} == {"SE-8005", "SE-3240", "SE-3262"}
+    lift = ask(graph, "El de 1,250 ¿tiene ascensor? mi mamá vive con nosotros y usa bastón", thread_id="pies")
+    assert "(SE-3262)" in lift["reply"] and "No elevator listed" in lift["reply"]
+    assert lift["spec"]["budget_monthly_usd"]["max"] == 2400
+    held = ask(graph, "Ok, ¿se puede ver el de 1,250 el sábado a las 10? el piso 2 está bien", thread_id="pies")
+    assert "(SE-3262) — Sat Nov 28, 10:00" in held["reply"]
+    ask(graph, "1br in astoria with in-unit washer/dryer under $2,600", thread_id="quiet")
+    quiet = ask(graph, "does 8414 have a quiet bedroom away from the street? i sleep during the day", thread_id="quiet")
+    assert "(SE-8414)" in quiet["reply"] and "The listings hold no noise, light or views" in quiet["reply"]
