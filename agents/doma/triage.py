@@ -28,6 +28,7 @@ from agents.doma.triage_follow import (
     ACT_FOR_ME,
     CITY_NAMED,
     NOTICE_ASK,
+    NOTICE_SAYS,
     WITHHOLD,
     building_notice,
     overdue_note,
@@ -36,7 +37,7 @@ from agents.doma.triage_follow import (
 )
 from agents.doma.triage_model import TriageModel, default_triage_model
 from agents.doma.triage_rules import PRIORITY_RANK, Analysis, analyze, unsecured
-from agents.doma.triage_text import UNIT_LABEL, issue_parts
+from agents.doma.triage_text import UNIT_LABEL, issue_parts, listed_items
 from agents.i18n import phrase
 from agents.state import AgentState
 from contracts.doma import TriageResult
@@ -420,7 +421,7 @@ ACCESS_WINDOW = re.compile(r"\b(?:after|before|between|not before|not after|any 
                            r"evenings?|weekends?) only\b", re.I)
 
 
-MAX_OPEN = 5  # earlier open reports kept beside the current one
+MAX_OPEN = 8  # earlier open reports kept beside the current one
 # "can you send me the ticket numbers for both", "list my open requests": the open reports with their references
 TICKETS_ASK = re.compile(r"\b(?:ticket|report|request|reference|case|work order)\s*(?:numbers?|#s?|nos?\.?|ids?|"
                          r"refs?)\b|\breference (?:numbers?|codes?)\b|\b(?:list|show|what are|send)\b.{0,20}"
@@ -450,6 +451,42 @@ def open_reports(tickets: list[dict[str, Any]], *, model: Any = None) -> str:
              f"**{ticket['priority']}**, {kept.vendor} within about {_duration(kept.eta_hours)}"
              for ticket, kept in rows]
     return f"Your open reports ({len(lines)}):\n" + "\n".join(lines)
+
+
+# "how many of these can wait till next week", "which ones can wait": the open reports, each
+WAIT_WHICH = re.compile(r"\b(?:how many|which(?: ones)?|what) (?:of (?:these|them|those) )?(?:\w+ )?can "
+                        r"(?:wait|hold)\b|\b(?:these|them|those|any of (?:these|them|those))\b.{0,20}\bcan "
+                        r"(?:wait|hold)\b", re.I)
+
+
+def report_due(ticket: dict[str, Any], model: Any = None) -> str:
+    """Who to send for one open report and how fast."""
+    kept, _ = classify_detailed(ticket["text"], model=model)
+    return (f"**{_excerpt(ticket)}**: {CATEGORY_LABELS[kept.category]}, **{ticket['priority']}** — send "
+            f"{kept.vendor[:1].lower() + kept.vendor[1:]} within about {_duration(kept.eta_hours)}.")
+
+
+def which_can_wait(tickets: list[dict[str, Any]], model: Any = None) -> str:
+    """Which open reports can wait (P2, routine) and which cannot (P0 now, P1 within a day or two)."""
+    rows = sorted(_triaged(tickets, model), key=lambda row: PRIORITY_RANK[row[0]["priority"]])
+    can = [t for t, _ in rows if t["priority"] == "P2"]
+    cannot = [(t, k) for t, k in rows if t["priority"] != "P2"]
+    lines = [f"**{len(can)} of {len(rows)} can wait** (routine, P2): " + ("; ".join(_excerpt(t) for t in can) or "none")
+             + "."]
+    if cannot:
+        lines.append("These should not wait: " + "; ".join(
+            f"{_excerpt(t)} (**{t['priority']}**, within about {_duration(k.eta_hours)})" for t, k in cannot) + ".")
+    return "\n".join(lines)
+
+
+def backlog(text: str, *, model: Any = None) -> list[tuple[str, TriageResult]]:
+    """A list of three or more problems (a manager's queue), each triaged on its own, the most urgent first (then
+    the sooner visit); [] when the message is no such list."""
+    items = [p for p in listed_items(text) if [s for s in analyze(p).signals]]
+    if len(items) < 3:
+        return []
+    triaged = [(part, classify_detailed(part, model=model)[0]) for part in items]
+    return sorted(triaged, key=lambda row: (PRIORITY_RANK[row[1].priority], row[1].eta_hours))
 
 
 def handling_order(tickets: list[dict[str, Any]], *, model: Any = None) -> str:
@@ -611,6 +648,21 @@ def triage_node(state: AgentState, *, model: Any = None, now: Callable[[], datet
 def _triage(state: AgentState, *, model: Any = None, now: Callable[[], datetime] | None = None) -> dict[str, Any]:
     started = time.perf_counter()
     text = state.get("text", "") or ""
+    queue = backlog(text, model=model)
+    if queue:  # "backlog:\n2A no hot water\n3C smells gas\n...": each its own report, in the order to handle them
+        (first, top), later = queue[0], queue[1:]
+        lines = [f"{i}. {part} — {CATEGORY_LABELS[r.category]}, **{r.priority}**: {r.vendor} within about "
+                 f"{_duration(r.eta_hours)}" for i, (part, r) in enumerate(queue, start=1)]
+        head = render_reply(top, state.get("lang")) + "\n\n" if top.priority == "P0" else ""
+        return {"triage": top.model_dump(mode="json"), "ticket": {"text": first, "priority": top.priority,
+                                                                  "category": top.category},
+                "tickets": [{"text": part, "priority": r.priority, "category": r.category}
+                            for part, r in reversed(later)][-MAX_OPEN:],
+                "reply": head + f"**{len(queue)} reports, in the order to handle them** (the most urgent first):\n"
+                + "\n".join(lines),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "backlog": [r.priority for _, r in queue], "priority": top.priority,
+                           "category": top.category, "handoff": top.handoff}]}
     ticket = state.get("ticket")
     tickets = list(state.get("tickets") or [])
     said = analyze(text).signals if ticket else []  # what this message alone reports
@@ -656,16 +708,25 @@ def _triage(state: AgentState, *, model: Any = None, now: Callable[[], datetime]
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
     if ticket and CLOSED.search(text) and not hazard_now:
         rest = list(tickets)  # an earlier report still open becomes the one followed up
+        # "con ed came for 3C, all clear. next: who do i send to 2A and how fast": that unit's report, answered
+        asked = next((t for label in UNIT_LABEL.findall(text) for t in reversed(rest)
+                      if not re.search(rf"(?<![\w-]){label}\b", ticket["text"], re.I)
+                      and re.search(rf"(?<![\w-]){label}\b", t["text"], re.I)), None)
+        if asked is not None:
+            rest = [t for t in rest if t is not asked] + [asked]
         return {"ticket": rest[-1] if rest else None, "tickets": rest[:-1],
                 "reply": f"Glad it's fixed: I've closed your {ticket['category']} report "
                 f"(it was {ticket['priority']}). Tell me if it comes back." + (
+                    "\n\n" + report_due(asked, model) if asked is not None else "") + (
                     " Still open: " + "; ".join(f"{t['text'][:40].rstrip()}… ({t['priority']})" for t in rest) + "."
-                    if rest else ""),
+                    if rest and asked is None else ""),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
     today = (now() if now is not None else datetime.now(ZoneInfo("America/New_York"))).date()  # the graph's clock
     if (ticket or tickets) and NOTICE_ASK.search(text) and not [s for s in said if s.name != "object"]:
         # "write me something to post in the lobby + email everyone": a notice about the open reports
-        return {"reply": building_notice([t for t in [*tickets, ticket] if t], today),
+        told = NOTICE_SAYS.search(text)
+        return {"reply": building_notice([t for t in [*tickets, ticket] if t], today,
+                                         (told.group(1) or told.group(2)) if told else None, text),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "notice": True}]}
     if (ticket or tickets) and LETTER_ASK.search(text) and not _told_anew(said, [*tickets, ticket]):
@@ -730,6 +791,11 @@ def _triage(state: AgentState, *, model: Any = None, now: Callable[[], datetime]
         return {"reply": handling_order([*earlier, ticket], model=model),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "order_asked": len(earlier) + 1}]}
+    if ticket and tickets and WAIT_WHICH.search(text) and not [s for s in said if s.name != "object"]:
+        # "how many of these can wait till next week": each open report, whether it can
+        return {"reply": which_can_wait([*earlier, ticket], model),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "wait_asked": len(earlier) + 1}]}
     if ticket and REPAIR_QUESTION.search(text) and not [s for s in said if s.name != "object"]:
         return {"reply": repair_answer(text, ticket, state.get("lang"), bool(state.get("lease")), model=model),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),

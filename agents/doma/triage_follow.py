@@ -10,6 +10,7 @@ from datetime import date
 from typing import Any
 
 from agents.doma.triage_rules import analyze
+from agents.doma.triage_text import UNIT_LABEL
 
 _WAITED = re.compile(r"\b(?:been|waited|waiting(?: for)?)\s+(?:about\s+|like\s+|over\s+)?(\d{1,3}|an?|one|two|three)\s*"
                      r"(hours?|hrs?|h\b|days?|mins?|minutes?)|\b(?:hace|llevo|llevamos)\s+(\d{1,3})\s*(horas?|d[ií]as?)",
@@ -104,7 +105,7 @@ def overdue_note(hours: float, ticket: dict[str, Any], eta_hours: float, lang: s
 
 
 # what a building-wide problem means for residents, said plainly (the reports' own words stay with the manager)
-_BUILDING_FACTS = (("gas", "a gas smell was reported, and the gas is shut off until the repair is made and inspected"),
+_BUILDING_FACTS = (("gas", "a gas smell was reported and is being checked"),
                    ("no_heat_freezing", "there is no heat in the building for now"),
                    ("no_heat", "there is no heat in the building for now"),
                    ("no_hot_water", "there is no hot water in the building for now"),
@@ -116,24 +117,47 @@ _BUILDING_FACTS = (("gas", "a gas smell was reported, and the gas is shut off un
                    ("lock_broken", "the lobby door does not latch; please make sure it closes behind you"))
 
 
-def building_notice(tickets: list[dict[str, Any]], today: date) -> str:
-    """A notice for the lobby and an email to every resident about the open building problems: what happened,
-    what it means, what to do safely, and when the next update comes (no promised fix time)."""
+# what the person wants the notice to say: "write a notice for all tenants: front door lock gets fixed friday"
+NOTICE_SAYS = re.compile(r"\b(?:notice|note|memo|email|message|sign)\b[^:]{0,40}:\s*(.{12,})$|"
+                         r"\b(?:notice|note|memo)\b.{0,30}\b(?:saying|that says|to say)\s+(.{12,})$", re.I | re.S)
+
+
+NOTICE_ABOUT = re.compile(r"\babout (?:the )?([^,.;]{3,60})", re.I)
+
+
+def building_notice(tickets: list[dict[str, Any]], today: date, told: str | None = None, what: str = "") -> str:
+    """A notice for the lobby and an email to every resident about the open building problems (or what the manager
+    said it should say): what happened, what it means, what to do safely, and when the next update comes (no
+    promised fix time). `what`: the request itself ("a notice about the gas in 6A" keeps to that report)."""
+    if told:
+        tickets = [{"text": told}]  # only what the manager said: no other report's facts or advice
+    about = NOTICE_ABOUT.search(what or "")
+    kept = [t for t in tickets if about and (set(UNIT_LABEL.findall(about.group(1).lower())) & set(
+        UNIT_LABEL.findall(t.get("text", "").lower())) or any(w in t.get("text", "").lower() for w in re.findall(
+            r"[a-z]{3,}", about.group(1).lower()) if w not in {"the", "building", "tenants", "residents"}))]
+    tickets = kept or tickets  # "a notice about the gas in 6A": that report, not every open one
     names = {s.name.split(":")[-1] for t in tickets for s in analyze(t.get("text", "")).signals}
-    facts = [phrase for name, phrase in _BUILDING_FACTS if name in names]
-    problems = "; ".join(facts) or "a building repair is under way"
     words = " ".join(t.get("text", "") for t in tickets).lower()
+    shut = re.search(r"\bshut (?:off )?the gas\b|\bgas (?:is|was|has been|got) (?:shut|turned) off\b", words)
+    facts = [("a gas smell was reported, and the gas is shut off until the repair is made and inspected"
+              if name == "gas" and shut else phrase) for name, phrase in _BUILDING_FACTS if name in names]
+    problems = told.strip().rstrip(".") if told else "; ".join(facts) or "a building repair is under way"
+    problems = problems[:1].upper() + problems[1:]
     safety = ["Do not use ovens or stoves to heat your apartment, and never run generators or grills indoors.",
               "If you smell gas, leave the building at once and call 911 or Con Edison (1-800-752-6633) from outside."
               if "gas" in words else "",
-              "Check that your carbon monoxide and smoke detectors work.",
+              "Check that your carbon monoxide and smoke detectors work." if not told else "",
               "If you or someone in your home is elderly, ill or has a baby and needs help staying warm, tell the "
               "management office so we can help." if re.search(r"heat|hot water|calefacci", words) else ""]
+    safety = [line for line in safety if line and not (told and line.startswith("Do not use ovens")
+                                                       and not re.search(r"heat|calefacci", words))]
     return "\n".join(["**NOTICE TO ALL RESIDENTS**", f"Date: {today:%A %d %B %Y}", "",
-                      f"What is happening: {problems}.",
-                      "What we are doing: the repair is in the hands of our contractors and the utility; we will "
-                      "restore service as soon as it is safe and approved.", "",
-                      "For your safety:", *[f"- {s}" for s in safety if s], "",
+                      f"What is happening: {problems}." if not told else f"{problems}.",
+                      *([] if told else ["What we are doing: the repair is in the hands of our contractors and "
+                                         "the utility; we will restore service as soon as it is safe and approved."]),
+                      "",
+                      *(["For your safety:", *[f"- {s}" for s in safety], ""] if safety else []),
+                      "Questions: the management office." if told else
                       "We will post an update in the lobby and by email by 6 pm today, or sooner if anything "
                       "changes. Questions: the management office.", "",
                       "(Post this in the lobby; the same text works as the email to all residents.)"])

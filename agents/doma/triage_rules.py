@@ -346,6 +346,11 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
     ("scald", _rx(r"\b(?:bright |really |very )?red (?:legs|arms|hands|feet|skin|back|face|bottom)\b|\bblister\w*|"
                   r"\b(?:red )?burn\b"),
      re.compile(r"\bscald\w*|\bfull hot\b|\btoo hot\b|\bboiling\b|\bsteam\w*|\bhot_water\b|\bhot (?:tap|faucet)\b")),
+    # water running over onto the floor that nobody can stop is a flood, whatever fixture it comes from
+    ("flood", _rx(r"\boverflow\w*\W+(?:\w+\W+){0,3}?(?:onto|on to|all over|across|into) (?:the )?(?:floor|hall\w*|"
+                  r"kitchen|bathroom)\b|\bspilling (?:over|onto)\b"),
+     re.compile(r"\b(?:can|could|will|would) not (?:close|shut|stop|turn off)\b|\bunable to (?:close|shut|stop|turn "
+                r"off)\b|\bno way to (?:stop|shut)\b")),
     # a ceiling bulging or sagging where water is coming in: water held above it, about to come down
     ("structural", _rx(r"\bceiling\W+(?:\w+\W+){0,3}?(?:bulg\w*|sagg\w*|bowing|balloon\w*|drooping)"),
      re.compile(r"\bwater\b|\bleak\w*|\bdrip\w*|\bplumber\b|\bagua\b|\bgotera\b")),

@@ -199,3 +199,16 @@ def issue_parts(text: str) -> list[str]:
     """The message cut where it turns to another problem ("also ...", "plus ..."); one part when it does not."""
     parts = [_CUE_WORD.sub("", p.strip(" ,.;")) for p in _ANOTHER_ISSUE.split(text)]
     return [p for p in parts if len(p.split()) >= 3] or [text]
+
+
+# A manager's list of problems: one per line ("2A no hot water\n3C smells gas"), or numbered ("1) 3B no heat 2) 6A ...")
+_LIST_BREAK = re.compile(r"\s*\n+\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)?|(?:^|\s)\(?\d{1,2}\)\s*")
+
+
+def listed_items(text: str) -> list[str]:
+    """The items of a list written one per line or numbered; [] when the message is no such list."""
+    if "\n" not in text.strip() and len(re.findall(r"(?:^|\s)\(?\d{1,2}\)\s", text)) < 2:
+        return []
+    # a line that introduces the list ("...and i'm drowning. backlog:") is no item
+    return [p.strip(" ,.;:") for p in _LIST_BREAK.split(text)
+            if len(p.split()) >= 2 and not p.rstrip().endswith(":")]

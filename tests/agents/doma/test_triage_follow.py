@@ -125,3 +125,37 @@ def test_a_gas_smell_explained_and_aired_out_is_no_longer_an_emergency():
     ticket = {"text": "smells like gas in the hallway by the stairs", "priority": "P0", "category": "emergency"}
     out = triage_node({"text": "update: a kid left a stove knob on, the super aired it out", "ticket": ticket})
     assert out["triage"]["priority"] != "P0" and "The danger is over" in out["reply"]
+
+
+def test_a_managers_backlog_is_triaged_item_by_item_and_followed_up(inventory, now):
+    """A list of problems, one per line: each its own report, the most urgent first (the gas before the P1s before
+    the P2s; the line introducing the list is none); closing one and asking about another unit answers that one;
+    'how many of these can wait' sorts the open ones; a notice with its words says those words only."""
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    first = ask(graph, "i manage a 40 unit walk-up in bed-stuy and i'm drowning. backlog:\n2A no hot water since "
+                       "tuesday\n3C says it smells like gas by the stove\n1B roaches in kitchen\n4D bedroom window "
+                       "won't close, cold air pouring in\n2F toilet running nonstop\nfront entry door lock broken, "
+                       "door doesn't latch\ntriage + put them in order pls", thread_id="q")
+    listed = [line for line in first["reply"].split("in the order to handle them")[1].splitlines()
+              if line[:2] in {f"{i}." for i in range(1, 10)}]
+    assert "**6 reports, in the order to handle them**" in first["reply"] and len(listed) == 6
+    assert listed[0].startswith("1. 3C says it smells like gas") and "**P0**" in listed[0]
+    assert [line.split("**")[1] for line in listed] == ["P0", "P1", "P1", "P1", "P2", "P2"]
+    assert "i manage" not in "\n".join(listed) and first["reply"].startswith("**Emergency - do this now:**")
+    closed = ask(graph, "con ed came for 3C — knob left slightly on, all clear. next: who do i send to 2A and how fast",
+                 thread_id="q")["reply"]
+    assert "closed your emergency report" in closed and "**2A no hot water since tuesday**: plumbing, **P1**" in closed
+    wait = ask(graph, "how many of these can wait till next week", thread_id="q")["reply"]
+    assert wait.startswith("**2 of 5 can wait** (routine, P2): ") and "1B roaches" in wait and "2F toilet" in wait
+    notice = ask(graph, "write a notice for all tenants: front door lock gets fixed next friday the 4th, please "
+                        "don't prop the door open until then", thread_id="q")["reply"]
+    assert "Front door lock gets fixed next friday the 4th" in notice and "hot water" not in notice
+    assert "ovens" not in notice
+
+
+def test_a_sink_overflowing_that_cannot_be_shut_off_is_a_flood():
+    from agents.doma.triage import classify
+
+    assert classify("update on 2D: the drip turned into a steady stream and the sink is overflowing onto the floor, "
+                    "tenant can't close the valve").priority == "P0"
+    assert classify("sink overflows a little when the dishwasher runs, we can't figure out why").priority != "P0"
