@@ -717,9 +717,8 @@ def _triage(state: AgentState, *, model: Any = None, now: Callable[[], datetime]
         return {"ticket": rest[-1] if rest else None, "tickets": rest[:-1],
                 "reply": f"Glad it's fixed: I've closed your {ticket['category']} report "
                 f"(it was {ticket['priority']}). Tell me if it comes back." + (
-                    "\n\n" + report_due(asked, model) if asked is not None else "") + (
-                    " Still open: " + "; ".join(f"{t['text'][:40].rstrip()}… ({t['priority']})" for t in rest) + "."
-                    if rest and asked is None else ""),
+                    " Still open: " + "; ".join(f"{t['text'][:40].rstrip()}… ({t['priority']})" for t in tickets)
+                    + "." if tickets else "") + ("\n\n" + report_due(asked, model) if asked is not None else ""),
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3), "closed": True}]}
     today = (now() if now is not None else datetime.now(ZoneInfo("America/New_York"))).date()  # the graph's clock
     if (ticket or tickets) and NOTICE_ASK.search(text) and not [s for s in said if s.name != "object"]:
