@@ -94,5 +94,15 @@ def block_stations(path: str | None = None) -> dict[tuple[str, str], Station]:
         return {}
 
 
+@lru_cache(maxsize=1)
+def street_words() -> frozenset[str]:
+    """The words that mark a Singapore HDB street ("aljunied", "compassvale", "payoh"): those of the blocks' street
+    names that are no English word, four letters or more."""
+    from retrieval.english import is_english_word
+
+    return frozenset(word for _, street in block_places() for word in street.lower().split()
+                     if word.isalpha() and len(word) >= 4 and not is_english_word(word))
+
+
 if __name__ == "__main__":
     print(f"{build()} blocks written to {TABLE}", file=sys.stderr)
