@@ -668,7 +668,7 @@ def route(
             and not HDB_FLAT.search(text):
         # "ok draft: flat 3900 for 12 months or 3975 for 24 months, plus a $300 credit": a renewal's options
         return RouteDecision(pipeline="DOMA", node="renewal", reason="renewal options with their terms", scores=scores)
-    if own_terms(text) and OUR_OFFER.search(text) and not SEARCH_ASK.search(text) and not HDB_FLAT.search(text):
+    if OUR_OFFER.search(text) and own_terms(text) and not SEARCH_ASK.search(text) and not HDB_FLAT.search(text):
         # "write the reply: we'll do 2375 for 12 months (and send a plumber)": a renewal's answer, drafted
         return RouteDecision(pipeline="DOMA", node="renewal", reason="our renewal terms, to write up", scores=scores)
     if previous_node in ("needs", "tour") and SEARCH_REDONE.search(text) and not TOUR_WORDS.search(text) \
