@@ -388,6 +388,9 @@ DETAILS_Q = re.compile(r"\btell me (?:more|about)\b|\bmore (?:about|on|info|deta
 _THE_ONE_WITH = re.compile(r"\b(?:the|that) one with (?:the |a )?([\w/ ]{3,20}?)(?:,|\.|\?|$| how| what| is| does)",
                            re.I)
 _ORDINAL_NUM = re.compile(r"\b(?:the )?(?:#|number |no\.? ?)?([1-5])(?:st|nd|rd|th)?(?: one)\b|#([1-5])\b", re.I)
+# "500 sf of that space at the same rate": part of a suite priced at its own rate
+_PART_AT_RATE = re.compile(r"\b(\d[\d,]{1,6})\s*(?:sf|sq\.? ?ft|square feet)\b.{0,60}?\b(?:at|for) (?:the same|that|"
+                           r"its|their|the listed|the asking) (?:rate|price|\$/sf|per (?:sf|foot|square foot))\b", re.I)
 _RATE_MATH = re.compile(r"\$\s?(\d[\d,.]*)\s*(k)?\s*(?:/|a |per )?\s*(?:mo|month)\w*.{0,40}?\b(\d[\d,]{2,6})\s*"
                         r"(?:sf|sq ?ft|square feet)\b", re.I)
 # Amenities a question about the shown results may name (dishwasher before washer: "dishwasher" holds "washer").
@@ -1296,6 +1299,17 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         row = in_focus["row_preview"]
         return (f"{row['address']} ({in_focus['id']}) lists at ${row.get('ppsf_year') or 0:,.2f}/SF a year."
                 + money_terms(in_focus, text)), in_focus["id"]
+    part = _PART_AT_RATE.search(text)
+    rated = in_focus or unit_named(text, shown, mentioned)
+    if part and rated is not None and rated["row_preview"].get("ppsf_year"):
+        # "if i could rent just 500 sf of that space at the same rate what would that cost": the arithmetic, and what
+        # the listing cannot say
+        row, sf = rated["row_preview"], float(part.group(1).replace(",", ""))
+        rate = float(row["ppsf_year"])
+        return (f"{sf:,.0f} SF at {row['address']}'s ${rate:,.2f}/SF a year is **${sf * rate / 12:,.0f} a month** "
+                f"(${sf * rate:,.0f} a year: {sf:,.0f} × ${rate:,.2f} ÷ 12). That is arithmetic only: the listing is "
+                f"the whole {row.get('sqft') or 0:,.0f} SF suite, and whether part of it can be let or sublet is not "
+                "in the data."), rated["id"]
     if in_focus is not None and DETAILS_Q.search(text) and _THAT_ONE.search(text) and len(text.split()) <= 8:
         # "which is the cheapest? tell me more about that one": the unit just named, not the first shown
         return unit_details(in_focus, _position(in_focus, shown), text), in_focus["id"]

@@ -2151,3 +2151,16 @@ def test_feet_in_spanish_a_unit_told_by_its_size_and_what_the_listing_cannot_say
     ask(graph, "1br in astoria with in-unit washer/dryer under $2,600", thread_id="quiet")
     quiet = ask(graph, "does 8414 have a quiet bedroom away from the street? i sleep during the day", thread_id="quiet")
     assert "(SE-8414)" in quiet["reply"] and "The listings hold no noise, light or views" in quiet["reply"]
+
+
+def test_part_of_a_suite_at_its_own_rate_is_arithmetic_said_as_such(inventory, now):
+    """'if i could rent just 500 sf of that space at the same rate what would that cost me': 500 × the suite's
+    $/SF ÷ 12 a month, said to be arithmetic only (the listing is the whole suite), not a new search."""
+    graph = _graph(inventory, now)
+    ask(graph, "i own a yoga studio on w 24th and need a small back office nearby for admin + storing mats, like "
+               "300-500 sq ft, around $3k a month", thread_id="part")
+    ask(graph, "what's the cheapest per square foot of those", thread_id="part")
+    said = ask(graph, "if i could rent just 500 sf of that 111 W 24th space at the same rate what would that cost me",
+               thread_id="part")["reply"]
+    assert said.startswith("500 SF at 111 W 24th St, Suite RETL's $84.00/SF a year is **$3,500 a month**")
+    assert "arithmetic only" in said
