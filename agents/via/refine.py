@@ -1305,11 +1305,11 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         # "if i could rent just 500 sf of that space at the same rate what would that cost": the arithmetic, and what
         # the listing cannot say
         row, sf = rated["row_preview"], float(part.group(1).replace(",", ""))
-        rate = float(row["ppsf_year"])
-        return (f"{sf:,.0f} SF at {row['address']}'s ${rate:,.2f}/SF a year is **${sf * rate / 12:,.0f} a month** "
-                f"(${sf * rate:,.0f} a year: {sf:,.0f} × ${rate:,.2f} ÷ 12). That is arithmetic only: the listing is "
-                f"the whole {row.get('sqft') or 0:,.0f} SF suite, and whether part of it can be let or sublet is not "
-                "in the data."), rated["id"]
+        per_sf = float(row["ppsf_year"])
+        return (f"{sf:,.0f} SF at {row['address']}'s ${per_sf:,.2f}/SF a year is **${sf * per_sf / 12:,.0f} a "
+                f"month** (${sf * per_sf:,.0f} a year: {sf:,.0f} × ${per_sf:,.2f} ÷ 12). That is arithmetic only: the "
+                f"listing is the whole {row.get('sqft') or 0:,.0f} SF suite, and whether part of it can be let or "
+                "sublet is not in the data."), rated["id"]
     if in_focus is not None and DETAILS_Q.search(text) and _THAT_ONE.search(text) and len(text.split()) <= 8:
         # "which is the cheapest? tell me more about that one": the unit just named, not the first shown
         return unit_details(in_focus, _position(in_focus, shown), text), in_focus["id"]
