@@ -92,6 +92,11 @@ def asks_shares(text: str) -> bool:
 _RULE_OF_THUMB = f"offices usually plan {SF_PER_PERSON[0]}-{SF_PER_PERSON[1]} SF a person, open plan to private offices"
 
 
+# "assume a broker fee of 15% of annual rent", "a 15% broker fee": a fee on a year's rent, as New York brokers charge
+_FEE_ASSUMED = re.compile(r"\bbroker(?:'?s)? fee (?:of |at |is |=\s*)?(\d{1,2}(?:\.\d+)?)\s*%|"
+                          r"\b(\d{1,2}(?:\.\d+)?)\s*%\s*(?:broker(?:'?s)? )?fee\b", re.I)
+
+
 def _money(value: float) -> str:
     return f"${value:,.0f}"
 
@@ -119,7 +124,16 @@ def figures(unit: Unit, text: str, people: int | None) -> list[str]:
     if sqft and _CAPACITY.search(text):
         out.append(f"{sqft:,.0f} SF holds about {sqft / high:,.0f}-{sqft / low:,.0f} people ({_RULE_OF_THUMB})"
                    + (f"; {people} people would have about {sqft / people:,.0f} SF each" if people else ""))
-    if rent and A_YEAR.search(text) and not rate:
+    fee = _FEE_ASSUMED.search(text)
+    if rent and fee and not rate:
+        # "assume a broker fee of 15% of annual rent on the one that isn't no fee": a year with it, where it applies
+        if "no fee" in (row.get("amenities") or []):
+            out.append(f"{_money(rent * 12)} for 12 months ({_money(rent)} × 12; listed no-fee, so no broker fee)")
+        else:
+            charged = float(fee.group(1) or fee.group(2)) / 100 * rent * 12
+            out.append(f"{_money(rent * 12 + charged)} for 12 months ({_money(rent)} × 12 + a "
+                       f"{float(fee.group(1) or fee.group(2)):g}% broker fee of {_money(charged)}, your assumption)")
+    elif rent and A_YEAR.search(text) and not rate:
         out.append(f"{_money(rent * 12)} a year ({_money(rent)} × 12)")
     elif rent and _MONTHLY.search(text) and not rate:
         out.append(f"{_money(rent)} a month ({_money(rent * 12)} a year)")

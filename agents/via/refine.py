@@ -813,9 +813,18 @@ def money_terms(unit: dict[str, Any], text: str) -> str:
             yearly = [rent * 12 * (1 + pct) ** y for y in range(n)]
             out.append(f" With {pct:.0%} a year (your assumption): ${sum(yearly):,.0f} over {n} years ("
                        + ", ".join(f"${v:,.0f}" for v in yearly) + ").")
+    bump, nth = _BUMPS.search(text), _YEAR_N.search(text)
+    if rent and bump and nth and 1 < int(nth.group(1) or nth.group(2)) <= 30:
+        # "10 years with 5% annual bumps. what's the year-10 monthly rent": the listed rent raised n - 1 times
+        n, pct = int(nth.group(1) or nth.group(2)), float(bump.group(1) or bump.group(2)) / 100
+        out.append(f" Year {n} with {pct:.0%} a year (your assumption; the listing states no escalation): "
+                   f"**${rent * (1 + pct) ** (n - 1):,.0f} a month** (${rent:,.0f} × {1 + pct:g}^{n - 1})"
+                   + (f", ${row['ppsf_year'] * (1 + pct) ** (n - 1):,.2f}/SF a year." if row.get("ppsf_year") else "."))
     return "".join(out)
 
 
+# "the year-10 monthly rent", "in the 10th year"
+_YEAR_N = re.compile(r"\byear[- ]?(\d{1,2})\b|\b(\d{1,2})(?:st|nd|rd|th) year\b", re.I)
 # "assume 3% bumps", "3% annual escalations", "increasing 3% a year"
 _BUMPS = re.compile(r"\b(\d(?:\.\d+)?)\s*%\s*(?:annual |yearly |a year |per year )?(?:bumps?|escalat\w*|increases?|"
                     r"steps?|raises?)\b|\b(?:bumps?|escalat\w*|increas\w*|steps?) (?:of )?(\d(?:\.\d+)?)\s*%", re.I)

@@ -2164,3 +2164,20 @@ def test_part_of_a_suite_at_its_own_rate_is_arithmetic_said_as_such(inventory, n
                thread_id="part")["reply"]
     assert said.startswith("500 SF at 111 W 24th St, Suite RETL's $84.00/SF a year is **$3,500 a month**")
     assert "arithmetic only" in said
+
+
+def test_a_broker_fee_assumed_and_a_year_n_rent_with_bumps_are_computed():
+    """'assume a broker fee of 15% of annual rent on the one that isn't no fee': a year with the fee only where the
+    listing is not no-fee; 'we'd sign 10 years with 5% annual bumps. what's the year-10 monthly rent': the listed rent
+    raised nine times, said to be the person's assumption."""
+    from agents.via.figures import figures
+    from agents.via.refine import money_terms
+
+    ask = "compare them over a 12 month lease, assume a broker fee of 15% of annual rent on the one that isn't no fee"
+    fee = {"id": "SE-1", "row_preview": {"rent": 3000.0, "amenities": ["gym"]}}
+    free = {"id": "SE-2", "row_preview": {"rent": 4000.0, "amenities": ["no fee"]}}
+    assert figures(fee, ask, None)[0].startswith("$41,400 for 12 months ($3,000 × 12 + a 15% broker fee of $5,400")
+    assert figures(free, ask, None)[0].startswith("$48,000 for 12 months")
+    suite = {"id": "U-197", "row_preview": {"rent": 117555.0, "sqft": 16596.0, "ppsf_year": 85.0, "amenities": []}}
+    said = money_terms(suite, "we'd sign 10 years with 5% annual bumps. what's the year-10 monthly rent")
+    assert "Year 10 with 5% a year (your assumption" in said and "**$182,366 a month**" in said and "$131.86/SF" in said
