@@ -482,7 +482,7 @@ def which_can_wait(tickets: list[dict[str, Any]], model: Any = None) -> str:
 def backlog(text: str, *, model: Any = None) -> list[tuple[str, TriageResult]]:
     """A list of three or more problems (a manager's queue), each triaged on its own, the most urgent first (then
     the sooner visit); [] when the message is no such list."""
-    items = [p for p in listed_items(text) if [s for s in analyze(p).signals]]
+    items = [p for p in listed_items(text) if analyze(p).signals]
     if len(items) < 3:
         return []
     triaged = [(part, classify_detailed(part, model=model)[0]) for part in items]

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from agents.cues import LEASE_LEFT_Q, LISTING_PRICE
-from agents.market.comps_nearby import block_surroundings, closest_to, nearby_kind, nearby_kinds
+from agents.market.comps_nearby import block_surroundings, closest_to, nearby_kind, nearby_kinds, titled
 from agents.market.comps_search import Planner, hint_streets, run_loop
 from agents.market.comps_target import TargetParser
 from agents.prompts import COMPS_PLANNER_PROMPT
@@ -881,7 +881,7 @@ def near_mrt(engine: CompsEngine, target: Target) -> str:
     lines = []
     for i in cheapest.tolist():
         station = stations.get((str(t.block[i]), str(t.street[i])))
-        where = (f", {station.metres:,.0f} m from {station.name.title().replace('Mrt', 'MRT').replace('Lrt', 'LRT')}"
+        where = (f", {station.metres:,.0f} m from {titled(station.name)}"
                  if station else "")
         lines.append(f"- {_sale_line(t, i)}{where}")
     return said + " The cheapest:\n" + "\n".join(lines)
@@ -1305,12 +1305,13 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                                    "floors_asked": True}]}
         kind = nearby_kind(asked)
         street = _block_street(engine, about_before) if kind and about_before.block_hint else None
-        around = block_surroundings(about_before.block_hint or "", street, nearby_kinds(asked)) if street else None
+        kinds = nearby_kinds(asked) if street else []
+        around = block_surroundings(about_before.block_hint or "", street, kinds) if street else None
         if around and not re.search(r"\b(?:those|them|which|these)\b", asked, re.I):
             # "how close to the mrt? and any good primary schools within 1km" of the flat valued: its block's
             return {"reply": around, "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
-                               "block_nearby": nearby_kinds(asked)}]}
+                               "block_nearby": kinds}]}
         if kind and (kind != "mrt" or re.search(r"\b(?:closest|nearest|how far|how close|farthest)\b", asked, re.I)):
             # (a distance to the MRT is a filter: "only within walking distance to mrt" narrows the search)
             # "which of those is closest to a polyclinic?": the sales asked about, by what is near their block

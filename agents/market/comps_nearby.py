@@ -31,7 +31,8 @@ _LABEL = {"clinic": "clinic or hospital", "hawker": "hawker centre", "mall": "ma
 _ANY_NAMED = re.compile(rf"\b(?:{_NAMED})\b", re.I)
 
 
-def _titled(name: str) -> str:
+def titled(name: str) -> str:
+    """A place's name as written ("TOA PAYOH MRT STATION" -> "Toa Payoh MRT Station")."""
     return re.sub(r"\b(Mrt|Lrt)\b", lambda m: m.group(1).upper(), name.title())
 
 
@@ -55,7 +56,7 @@ def block_surroundings(block: str, street: str, kinds: list[str]) -> str | None:
     places = block_places().get((block.upper(), street.upper()))
     if not places:
         return None
-    lines = [f"- {_LABEL[kind]}: **{places[kind].metres:,.0f} m**" + (f" ({_titled(places[kind].name)})"
+    lines = [f"- {_LABEL[kind]}: **{places[kind].metres:,.0f} m**" + (f" ({titled(places[kind].name)})"
                                                                      if places[kind].name else "")
              for kind in kinds if kind in places]
     return (f"Blk {block} {street.title()}, nearest of each (metres from the block as the data's 2026 Q1 geocoding "
@@ -79,7 +80,7 @@ def closest_to(t: Any, rows: np.ndarray, kind: str, about: str, shown: int = 6) 
     lines = []
     for (block, street), (metres, name, sales) in sorted(best.items(), key=lambda kv: kv[1][0])[:shown]:
         prices = ", ".join(f"{t.price[i]:,.0f} SGD (storey {t.storey_range[i]}, {t.area[i]:g} sqm)" for i in sales[:3])
-        to = _titled(name) if name else f"the nearest {label}"
+        to = titled(name) if name else f"the nearest {label}"
         lines.append(f"- blk {block} {street.title()}: **{metres:,.0f} m** to {to} — sold {prices}")
     placed = sum(len(v[2]) for v in best.values())
     return (f"Closest to a {label} first, {about} ({placed} of {len(rows)} sales placed; the distances are "

@@ -70,27 +70,34 @@ def build(source: Path = SOURCE, out: Path = TABLE) -> int:
 
 
 @lru_cache(maxsize=1)
-def block_places(path: str | None = None) -> dict[tuple[str, str], dict[str, Place]]:
-    """(block, street) -> kind -> its nearest place, from the shipped table (empty when it is missing or broken)."""
+def _table(path: str | None = None) -> tuple[dict[str, str], ...]:
+    """The shipped table's rows, read once (empty when it is missing)."""
     file = Path(path) if path else TABLE
     try:
         with file.open(encoding="utf-8") as handle:
-            return {(r["block"], r["street_name"]): {kind: Place(r[kind], float(r[f"{kind}_m"]))
-                                                     for kind in KINDS if r[f"{kind}_m"]}
-                    for r in csv.DictReader(handle)}
-    except (OSError, KeyError, ValueError):
+            return tuple(csv.DictReader(handle))
+    except OSError:
+        return ()
+
+
+@lru_cache(maxsize=1)
+def block_places(path: str | None = None) -> dict[tuple[str, str], dict[str, Place]]:
+    """(block, street) -> kind -> its nearest place, from the shipped table (empty when it is missing or broken)."""
+    try:
+        return {(r["block"], r["street_name"]): {kind: Place(r[kind], float(r[f"{kind}_m"]))
+                                                 for kind in KINDS if r[f"{kind}_m"]}
+                for r in _table(path)}
+    except (KeyError, ValueError):
         return {}
 
 
 @lru_cache(maxsize=1)
 def block_stations(path: str | None = None) -> dict[tuple[str, str], Station]:
     """(block, street) -> its nearest MRT/LRT station (see `block_places`)."""
-    file = Path(path) if path else TABLE
     try:
-        with file.open(encoding="utf-8") as handle:
-            return {(r["block"], r["street_name"]): Station(r["mrt"], r["line"], float(r["mrt_m"]))
-                    for r in csv.DictReader(handle) if r["mrt_m"]}
-    except (OSError, KeyError, ValueError):
+        return {(r["block"], r["street_name"]): Station(r["mrt"], r["line"], float(r["mrt_m"]))
+                for r in _table(path) if r["mrt_m"]}
+    except (KeyError, ValueError):
         return {}
 
 
