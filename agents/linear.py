@@ -8,12 +8,13 @@ pushed hardest toward it are its explanation.
 from __future__ import annotations
 
 import json
-import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
+
+import numpy as np
 
 from retrieval.text import stem
 
@@ -45,24 +46,32 @@ class LinearModel:
     weights: dict[str, tuple[float, ...]]
     abstain_below: float = 0.0
 
+    _rows: dict[str, int] = field(init=False, repr=False, compare=False)
+    _matrix: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The weights as one matrix with a row per feature: a decision gathers its rows in C, not in a Python loop.
+        object.__setattr__(self, "_rows", {name: i for i, name in enumerate(self.weights)})
+        matrix = np.array(list(self.weights.values()), dtype=np.float64).reshape(len(self.weights), len(self.classes))
+        object.__setattr__(self, "_matrix", matrix)
+
+    def _pushes(self, feats: dict[str, float]) -> tuple[list[str], np.ndarray]:
+        """The known features and their weight times value, one row each."""
+        names = [name for name in feats if name in self._rows]
+        values = np.array([feats[name] for name in names], dtype=np.float64)
+        return names, self._matrix[[self._rows[name] for name in names]] * values[:, None]
+
     def probabilities(self, feats: dict[str, float]) -> dict[str, float]:
         """Softmax over the classes."""
-        logits = list(self.intercept)
-        for name, value in feats.items():
-            row = self.weights.get(name)
-            if row is not None:
-                for i, w in enumerate(row):
-                    logits[i] += w * value
-        top = max(logits)
-        exp = [math.exp(v - top) for v in logits]
-        total = sum(exp)
-        return {c: e / total for c, e in zip(self.classes, exp, strict=True)}
+        logits = np.array(self.intercept) + self._pushes(feats)[1].sum(axis=0)
+        exp = np.exp(logits - logits.max())
+        return dict(zip(self.classes, (exp / exp.sum()).tolist(), strict=True))
 
     def explain(self, feats: dict[str, float], label: str, k: int = 5) -> list[tuple[str, float]]:
         """The k features that pushed hardest toward `label` (weight times value), strongest first."""
-        i = self.classes.index(label)
-        pushes = [(name, self.weights[name][i] * value) for name, value in feats.items() if name in self.weights]
-        return sorted((p for p in pushes if p[1] > 0), key=lambda p: -p[1])[:k]
+        names, pushes = self._pushes(feats)
+        column = pushes[:, self.classes.index(label)].tolist()
+        return sorted(((n, p) for n, p in zip(names, column, strict=True) if p > 0), key=lambda p: -p[1])[:k]
 
     def to_json(self) -> dict[str, object]:
         return {"classes": list(self.classes), "intercept": list(self.intercept),

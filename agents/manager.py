@@ -746,7 +746,8 @@ def seeks_a_home(text: str) -> bool:
 def _route_learned(text: str, scores: dict[str, float], context: dict[str, str | bool | None],
                    weights: LinearModel, model: Any) -> RouteDecision:
     """Route by the fitted weights; below the calibrated confidence, a chat model (if any) or one question."""
-    probs = weights.probabilities(features(text, scores, context))
+    feats = features(text, scores, context)
+    probs = weights.probabilities(feats)
     # A market node needs one of its own cues (a place, a figure word) or the market conversation it continues; a
     # home to rent or visit is never a market question: the best VIA/DOMA node instead.
     home = seeks_a_home(text)
@@ -772,7 +773,7 @@ def _route_learned(text: str, scores: dict[str, float], context: dict[str, str |
                                  scores=scores)
         return RouteDecision(pipeline=None, node="clarify", reason=f"unsure ({node} {confidence:.2f})",
                              scores=scores)
-    pushes = weights.explain(features(text, scores, context), node)
+    pushes = weights.explain(feats, node)
     why = ", ".join(f"{name} {push:+.2f}" for name, push in pushes)
     return RouteDecision(pipeline=PIPELINE[node], node=node,  # type: ignore[arg-type]
                          reason=f"{node} p={confidence:.2f} ({why})", scores=scores, confidence=round(confidence, 3))

@@ -13,6 +13,7 @@ import time
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
 from langchain_core.messages import HumanMessage
 from rapidfuzz import fuzz, process
 
@@ -403,20 +404,26 @@ def _places(text: str) -> tuple[list[str], float]:
     return tokens, confidence
 
 
+@lru_cache(maxsize=1)
+def _fuzzy_names() -> list[str]:
+    return [n for n in place_names() if len(n) >= 6 and n not in AMBIGUOUS_PLACES]
+
+
 def _fuzzy_places(text: str) -> list[tuple[int, str]]:
     """Misspelt places ('williamsberg', 'astoira'): 1-3 word n-grams close to a known name."""
-    names = [n for n in place_names() if len(n) >= 6 and n not in AMBIGUOUS_PLACES]
-    words = list(re.finditer(r"[a-z][a-z'-]+", text.lower()))
-    found: list[tuple[int, str]] = []
-    for size in (3, 2, 1):
-        for i in range(len(words) - size + 1):
-            gram = text.lower()[words[i].start(): words[i + size - 1].end()]
-            if len(gram) < 6:
-                continue
-            hit = process.extractOne(gram, names, scorer=fuzz.ratio, score_cutoff=88)
-            if hit:
-                found.append((words[i].start(), place_names()[hit[0]]))
-    return found
+    lower = text.lower()
+    words = list(re.finditer(r"[a-z][a-z'-]+", lower))
+    grams = [(words[i].start(), lower[words[i].start(): words[i + size - 1].end()])
+             for size in (3, 2, 1) for i in range(len(words) - size + 1)]
+    grams = [(start, gram) for start, gram in grams if len(gram) >= 6]
+    if not grams:
+        return []
+    names = _fuzzy_names()
+    # One matrix of scores in C instead of a Python loop of lookups: the first best name per n-gram, as extractOne.
+    scores = process.cdist([gram for _, gram in grams], names, scorer=fuzz.ratio, score_cutoff=88, dtype=np.float32)
+    best = scores.argmax(axis=1)
+    return [(start, place_names()[names[j]]) for (start, _), j, row in zip(grams, best, scores, strict=True)
+            if row[j] > 0]
 
 
 def _sqft_factor(unit: str) -> float:
@@ -673,20 +680,34 @@ def _clauses(text: str) -> list[str]:
     return [c for c in re.split(r"(?<!\d)[,.](?!\d)|[;!?()\n]|\s[-–—]\s|\bbut\b", text) if c.strip()]
 
 
+@lru_cache(maxsize=1)
+def _amenity_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str],
+                                 list[tuple[str, list[re.Pattern[str]]]]]:
+    """The amenity phrases compiled once, with one pattern of them all that most clauses fail at once."""
+    phrases = {key: [re.compile(p, re.I) for p in group] for key, group in AMENITY_PHRASES.items()}
+    any_phrase = re.compile("|".join(f"(?:{p})" for group in AMENITY_PHRASES.values() for p in group), re.I)
+    return (any_phrase, re.compile("|".join(NICE_CUES), re.I), re.compile("|".join(MUST_CUES), re.I),
+            list(phrases.items()))
+
+
+_NOT_REQUIRED = re.compile(r"not (required|necessary|a must|essential|needed)", re.I)
+_NEGATED_BEFORE = re.compile(_NEGATED + r"$", re.I)
+
+
 def _amenities(text: str) -> tuple[list[str], list[str]]:
     musts: list[str] = []
     nice: list[str] = []
-    nice_cue = re.compile("|".join(NICE_CUES), re.I)
-    must_cue = re.compile("|".join(MUST_CUES), re.I)
+    any_phrase, nice_cue, must_cue, phrases = _amenity_patterns()
     for clause in _clauses(text):
-        is_nice = bool(nice_cue.search(clause)) and not (must_cue.search(clause) and not re.search(
-            r"not (required|necessary|a must|essential|needed)", clause, re.I))
-        for key, phrases in AMENITY_PHRASES.items():
-            for phrase in phrases:
-                m = re.search(phrase, clause, re.I)
+        if not any_phrase.search(clause):
+            continue
+        is_nice = bool(nice_cue.search(clause)) and not (must_cue.search(clause) and not _NOT_REQUIRED.search(clause))
+        for key, patterns in phrases:
+            for pattern in patterns:
+                m = pattern.search(clause)
                 if not m:
                     continue
-                if key != "no_fee" and re.search(_NEGATED + r"$", clause[: m.start()], re.I):
+                if key != "no_fee" and _NEGATED_BEFORE.search(clause[: m.start()]):
                     break  # "no doorman needed", "without a gym"
                 target = nice if is_nice else musts
                 if key not in musts and key not in nice:
