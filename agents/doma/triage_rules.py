@@ -87,12 +87,14 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bcarbon monoxide\b(?! detector| alarm)",
         r"\bmonoxido\b", r"\bmonoxide de carbono\b",
         # a detector's reading is evidence even when nobody names the gas: "the detector says 180"
-        r"\b(?:co_alarm|detector|monitor|meter)\W+(?:\w+\W+){0,5}?(?:reads?|reading|shows?|showing|says?|display\w*|marca|"
+        r"\b(?:co_alarm|detector|monitor|meter|aparat\w*|dispositivo)\W+(?:\w+\W+){0,5}?(?:reads?|reading|shows?|showing|"
+        r"says?|display\w*|marca|"
         r"is at|hit|at|of)\W+(?:\w+\W+){0,2}?\d{2,4}\b",
         r"\b\d{2,4} ?ppm\b",
         # an alarm sounding while people feel the symptoms of CO poisoning is CO until shown otherwise
-        _near(r"detector|alarm|co_alarm|smoke_alarm|monitor|sensor",
-              r"headache|dizz|nause|faint|drows|lightheaded|light headed|vomit|throwing up|sleepy", 12),
+        _near(r"detector|alarm|co_alarm|smoke_alarm|monitor|sensor|aparat\w*|dispositivo",
+              r"headache|dizz|nause|faint|drows|lightheaded|light headed|vomit|throwing up|sleepy|dolor de cabeza|"
+              r"adormilad\w*|mare[oa]\w*", 12),
     )),
     ("fire", _rx(
         # the fire department, a drill or an exit sign is no fire
@@ -170,8 +172,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         # a sprinkler head knocked off discharges at full flow until the valve is shut
         _near(r"sprinklers?(?: heads?)?", r"knocked off|broken off|snapped|sheared|full flow|discharg\w*|"
               r"spraying|going off|set off|activated", 5),
-        _near(r"(?:sewage|sewer)(?! (?:smell|odou?r|stink|gas))|aguas? negras?|aguas residuales|toilet paper|poop|"
-              r"feces|faeces|human waste|excrement\w*|poo\b|poo bits",
+        # (water that "smells like sewer" is compared to sewage, not sewage on the floor)
+        _near(r"(?<!like )(?<!like a )(?:sewage|sewer)(?! (?:smell|odou?r|stink|gas))|aguas? negras?|aguas residuales|"
+              r"toilet paper|poop|feces|faeces|human waste|excrement\w*|poo\b|poo bits",
               r"everywhere|all over|flood|overflow|pour|gush|"
               r"coming up|back(?:ed|ing|s)? up|spread\w*|across|whole floor|todo el piso|saliendo|sale|salen|llenando|"
               r"se (?:esta )?llen\w*|"
@@ -198,6 +201,8 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\block\W+(?:\w+\W+){0,5}?hanging (?:out|off)\b",
         # what a burglary leaves: a lock drilled or punched out, the place ransacked
         r"\b(?:lock|deadbolt|cylinder)\W+(?:\w+\W+){0,5}?(?:drilled|punched|pried|popped) (?:out|off)\b",
+        r"\b(?:lock|deadbolt|cylinder)s? (?:was |were |got |has been |is )?(?:smashed|drilled|pried|forced)\b",
+        r"\b(?:smashed|drilled|pried|forced) (?:open )?(?:the |my |our )?(?:\w+ )?(?:lock|deadbolt|cylinder)\b",
         r"\b(?:ransacked|tossed the place|drawers? (?:\w+ )?(?:dumped|pulled out|emptied|thrown))\b",
         # an attempt in progress, described by what the person hears or sees
         r"\b(?:someone|somebody|a man|a guy|a woman|a stranger|strangers|people|a person|he|she|they|"
@@ -276,7 +281,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?:\w+ )?(?:smoke_alarm|co_alarm|detector\w*)",
         # only an alarm has a test button: pressed, it does nothing
         r"\b(?:no|not a|not any) (?:light|sound|beep|chirp)\w*\W+(?:\w+\W+){0,3}?(?:press|push|hit)\w* (?:the )?test\b",
-        r"\b(?:press|push|hit)\w* (?:the )?test(?: button)?\W+(?:\w+\W+){0,5}?(?:nothing|no (?:light|sound|beep)|"
+        r"\b(?:press|push|hit)\w* (?:the )?test(?: button)?\W+(?:\w+\W+){0,7}?(?:nothing|no (?:light|sound|beep)|"
         r"not (?:beep|light|work|sound)\w*|dead)",
         r"\btest button\W+(?:\w+\W+){0,2}?(?:does|did|will|would) not (?:make (?:a |any )?(?:sound|noise)|beep|light|"
         r"work|do anything)",
@@ -389,7 +394,9 @@ _BOUNDARIES = {"and", "so", "because", "when", "while", "then", "now", "y", "unt
                "before", "if"}
 _RESOLVED_AFTER = re.compile(
     r"^\W*(?:\w+\W+){0,3}?(?:anymore|any more|(?:is |has |have |are )?(?:gone(?!" + _BECOME + r")|stopped|cleared|"
-    r"went away|fixed|repaired|resolved|(?<!all )over|dissipated)\b|ya no)"
+    # ("it's over", not the "over the sink" of a place)
+    r"went away|fixed|repaired|resolved|(?<!all )over(?!\W+(?:the|a|an|my|our|your|his|her|their|its|it|this|that|"
+    r"there|here|\d+)\b)|dissipated)\b|ya no)"
 )
 # An elevator that "jerked and stopped" is how someone got trapped; only getting out ends it.
 _FREED = re.compile(r"\b(?:got (?:\w+ )?out|(?:is|are|am|was|were) out|freed|rescued|opened|fixed|repaired|resolved)\b")
@@ -418,7 +425,10 @@ _PAST = re.compile(
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo|"
     r"abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b"
 )
-_NOW = re.compile(r"\bright now\b|\bas we speak\b|\bat the moment\b|\bcurrently\b|\bstill\b|\bagain\b|\bkeeps?\b|"
+# What a past event left behind ("still has water stains", "still some scorch marks"): its traces, not the event
+_RESIDUE = r"(?! (?:\w+ ){0,2}?(?:stain\w*|marks?|marked|scorch\w*|damaged?|warped|charred|peeling|cracked)\b)"
+_NOW = re.compile(rf"\bright now\b|\bas we speak\b|\bat the moment\b|\bcurrently\b|\bstill\b{_RESIDUE}|\bagain\b|"
+                  r"\bkeeps?\b|"
                   r"\bthis (?:minute|moment|second)\b|\b(?:is|are|am) (?:\w+ )?\w+ing\b|"
                   # "scalding water since the plumber came yesterday": it started then and goes on
                   r"\bsince (?:yesterday|last\b|this\b|the\b|\d|\w+day\b|morning|noon)")
@@ -490,7 +500,7 @@ _RECENT = re.compile(r"\blast night\b|\btonight\b|\bthis (?:morning|evening|afte
 
 # A month or more ago: a break-in then is over, whatever its lock still needs (P1)
 _LONG_AGO = re.compile(r"\b(?:a|one|two|three|few|couple of|several|\d+) (?:weeks?|months?|years?) ago\b|"
-                       r"\blast (?:month|year)\b|"
+                       r"\blast (?:month|year)\b|\blong ago\b|"
                        r"\bhace (?:un|una|unos|unas|dos|tres|\d+) (?:semanas?|mes|meses|anos?)\b|"
                        r"\bel (?:mes|ano) pasado\b")
 
@@ -678,6 +688,10 @@ _BACK_AGAIN = re.compile(r"\b(?:going|went|goes) off again\b|\b(?:came|coming|is
                          r"\bagain now\b|\bnow (?:it'?s |it is )?(?:\w+ ){0,2}again\b")
 
 
+_SMELL = re.compile(r"smell|odou?r|stink|olor")
+_FIRE_OUT = re.compile(r"\b(?:was|were|got|been) put out\b|\bwent out\b|\bextinguished\b|\bse apago\b")
+
+
 def _sentence(text: str, clause: str) -> str:
     return next((s for s in re.split(r"(?<=[.!?؟])\s+", text) if clause in s), clause)
 
@@ -701,6 +715,8 @@ def _vetoed(hazard: str, cue: str, clause: str, text: str) -> bool:
         return True
     if hazard == "fire" and "alarm" in cue and _NUISANCE_ALARM.search(text) and not _ALARM_REMOVED.search(text):
         return True
+    if hazard == "fire" and _SMELL.search(clause) and _FIRE_OUT.search(text) and _LONG_AGO.search(text):
+        return True  # a smell of smoke left by a fire put out weeks ago: its trace, not a fire
     return hazard == "flood" and bool(_IN_A_FIXTURE.search(clause) or _IN_A_FIXTURE.search(text)) \
         and not _OUT_OF_IT.search(text) and not re.search(r"burst|pipe|ceiling|pour|gush", cue)
 
@@ -950,11 +966,14 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
         # too little heat is no heat under the housing code: "radiators have been barely warm since wednesday"
         r"\b(?:radiators?|heat|heating|heater|boiler)\W+(?:\w+\W+){0,6}?(?:barely|hardly|lukewarm|luke warm|"
         r"not (?:warm|hot) enough|only (?:a little|slightly) warm)\b",
+        r"\binsufficient (?:heat|heating)\b",
+        # a steam riser or a radiator that stays cold, or only gurgles: that room has no heat
+        r"\b(?:riser|radiator)s?\W+(?:\w+\W+){0,5}?(?:stays?|stayed|is|are|still|remains?) (?:stone |ice )?cold\b",
     )),
     ("ac_out", "hvac", "P2", _rx(
         rf"\b(?:ac|cooling|central air)\W+(?:\w+\W+){{0,5}}?(?:{_BROKEN}|warm|hot air|blowing (?:warm|hot))",
         r"\bno (?:ac|cooling|central air|air)\b",
-        r"\b(?:ac|aire)\W+(?:\w+\W+){0,5}?no (?:enfria|funciona|sirve|prende)\b|\bno enfria\b",
+        r"\b(?:ac|aire)\W+(?:\w+\W+){0,5}?(?:no (?:enfria|funciona|sirve|prende)|sin funcionar)\b|\bno enfria\b",
     )),
     ("no_hot_water", "plumbing", "P1", _rx(
         r"\bno (?:more )?hot_water\b", r"\bsin hot_water\b", r"\bno hay hot_water\b", rf"{_NO_HAVE}hot_water\b",
@@ -995,6 +1014,7 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     )),
     ("no_cooking", "general", "P1", _rx(
         r"\b(?:can not|unable to|no way to|not able to|could not) cook\b",
+        r"\bno (?:podemos|puedo|puede|pueden|se puede) cocinar\b|\bsin (?:poder )?cocinar\b",
         r"\b(?:stove|oven|range|cooktop|burners|hob)\w*\W+(?:\w+\W+){0,4}?(?:completely dead|totally dead|"
         r"(?:will|does|do) not (?:turn on|work|light|heat)\W+(?:\w+\W+){0,1}?at all|not working at all|"
         r"all dead|none of (?:them|the burners) work)",
@@ -1043,7 +1063,8 @@ RULES: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
     ("floor_hole", "general", "P1", _rx(r"\bhole in (?:the |my )?(?:floor|ceiling|stairs?)\b",
                                         r"\b(?:ceiling|floor)\W+(?:\w+\W+){0,2}?(?:sagg\w*|bulg\w*|buckl\w*)")),
     ("gas_supply", "general", "P1", _rx(r"\bno gas\b(?! smell| odou?r| leak)",
-                                           r"\bgas (?:is |was |has been )?(?:shut |turned )?off\b")),
+                                           r"\bgas (?:is |was |has been )?(?:shut |turned )?off\b",
+                                           r"\b(?:quitaron|cortaron|apagaron|cerraron) el gas\b|\bsin gas\b")),
     ("heat_too_high", "hvac", "P2", _rx(
         r"\b(?:heat|radiators?|heating)\W+(?:\w+\W+){0,3}?(?:too (?:high|hot|much)|will not (?:turn|shut) off|"
         r"always on|blasting|stuck on)", r"\b(?:too hot|overheat\w*)\W+(?:\w+\W+){0,3}?(?:radiator|heat)",

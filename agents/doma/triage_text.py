@@ -51,6 +51,10 @@ _TYPOS = {
     "stoped": "stopped", "stopd": "stopped", "workin": "working", "wrking": "working", "brokin": "broken",
     "thx": "thanks", "pls": "please", "plz": "please", "asap": "as soon as possible", "rn": "right now",
     "w/": "with", "bc": "because", "b/c": "because", "nite": "night", "tonite": "tonight",
+    # a property manager's ticket codes ("UNIT 3F - NO HT/HW", "INSUFF HEAT", "CLG LKG IN BTHRM")
+    "ht/hw": "heat and hot water", "hw": "hot water", "ht": "heat", "htg": "heating", "insuff": "insufficient",
+    "lkg": "leaking", "lkng": "leaking", "wtr": "water", "clg": "ceiling", "bthrm": "bathroom", "elev": "elevator",
+    "inop": "not working", "n/w": "not working", "bldg": "building",
 }
 
 # Long words worth correcting by edit distance (their near neighbours are not common words).

@@ -249,3 +249,45 @@ def test_session_42_lookalikes_get_their_priority(text: str, priority: str) -> N
     assert classify(text).priority == priority, text
     assert classify("my landlord took the smoke alarm down bc it kept going off when cooking and never put it "
                     "back").priority != "P2"
+
+
+@pytest.mark.parametrize("text, hazard", [
+    # a lock smashed last night and the door left open: a forced entry, whatever the building calls it
+    ("someone smashed the lock on the side entrance last night, the door just swings open now", "break_in"),
+    # water out of a light fixture is live electrics; "over the sink" places it, it does not end it
+    ("water dripping from the light over the sink and the bulb keeps buzzing", "electrical"),
+    # a detector whose test button does nothing, however many words lie between
+    ("pressed the test button on the hall smoke detector and absolutely nothing", "alarm_missing"),
+    # a reading on an unnamed device with the symptoms of CO, in Spanish
+    ("el aparato de la cocina marca 200 y no para de sonar, todos tenemos dolor de cabeza", "co"),
+    # Arabic: the emergency door chained shut; a burnt-plastic smell with flickering lights
+    ("باب الطوارئ في الدور الثالث مقفول بسلسلة من امبارح", "egress"),
+    ("في ريحة بلاستيك محترق عند العداد والأضواء تومض", "electrical"),
+])
+def test_evidence_of_session_43_hazards(text: str, hazard: str) -> None:
+    assert hazard in {s.hazard for s in analyze(text).signals}, text
+    assert classify(text).priority == "P0", text
+
+
+@pytest.mark.parametrize("text, signal", [
+    # a property manager's ticket codes
+    ("UNIT 2C - NO HW SINCE MON", "no_hot_water"),
+    ("4D INSUFF HEAT BR 63F", "no_heat"),
+    # a riser that stays cold is a room without heat; no cooking and the gas cut, in Spanish
+    ("the riser in the kids room stays cold all night", "no_heat"),
+    ("no podemos cocinar desde el lunes", "no_cooking"),
+    ("nos cortaron el gas por la inspeccion", "gas_supply"),
+])
+def test_session_43_habitability_signals(text: str, signal: str) -> None:
+    assert signal in {s.name for s in analyze(text).signals}, text
+
+
+@pytest.mark.parametrize("text", [
+    # what a past flood or fire left behind: stains to paint, a faint smell weeks after the fire was put out
+    "the basement flooded back in august and the wall still has water stains, can it be repainted",
+    "الحريق اللي في الشقة اللي جنبنا انطفى من زمان بس لسه في ريحة دخان في الدولاب",
+    # water that smells like sewer in a sink that drains slowly is a drain problem, not sewage on the floor
+    "bathroom sink water smells like sewer and drains slowly",
+])
+def test_session_43_traces_and_comparisons_are_not_emergencies(text: str) -> None:
+    assert classify(text).priority != "P0", text
