@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from agents.arabizi import from_arabizi
 from agents.cues import (
     ABOUT_A_UNIT,
     ANOTHER_TIME,
@@ -140,7 +141,8 @@ ASKS_THE_LEASE = re.compile(
     r"(?:my|the|our|this)\s+(?:\w+\s+)?(?:lease|tenancy agreement|tenancy|rental agreement|rental contract|contract|"
     r"agreement)\b(?!\s+(?:is up|ends|renew))|\b(?:my|our|the) (?:\w+ ){0,3}(?:lease|agreement|contract) "
     r"(?:say|says|allow|cover|"
-    r"mention)\w*\b|عقد(?:ي)? الإيجار|في العقد|حسب العقد|العقد يسمح", re.I)
+    r"mention)\w*\b|\b(?:el|mi|nuestro) contrato (?:dice|menciona|establece|permite|cubre)\b|"
+    r"\b(?:seg[uú]n|dice) (?:el|mi|nuestro) contrato\b|عقد(?:ي)? الإيجار|في العقد|حسب العقد|العقد يسمح", re.I)
 # A hazard only supposed or past ("if the flat floods", "a leak last month") in a lease question; one happening now
 # ("I smell gas right now, what does my lease say?") goes to triage whatever else the message asks.
 NOT_HAPPENING = re.compile(r"\b(?:if|in case|what happens|what if|who pays|who is responsible|responsible for|had|"
@@ -544,6 +546,7 @@ def route(
             routes by the rule scores alone (`ROUTER=rules`).
     """
     table = table or load_table()
+    text = from_arabizi(text)  # "el malek 3ayez yzawed el egar": the landlord wants to raise the rent
     rest = set_aside(text)
     if rest is not None:  # "client also wants NYC, ignore that for now — what were Al Reem rents last year?"
         decision = route(rest, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting, model=model,
@@ -616,7 +619,8 @@ def route(
     if ABU_DHABI.search(text) and INVESTING.search(text) and not SEARCH_ASK.search(text):
         # "thinking of buying a 1br on reem island to rent out": an investor's question, answered from the tables
         return RouteDecision(pipeline="MARKET", node="analytics", reason="an investor's question about Abu Dhabi")
-    if previous_node == "comps" and COMPS_FOLLOW_UP.search(text) and not OWN_RENTAL.search(text):
+    if previous_node == "comps" and COMPS_FOLLOW_UP.search(text) and not OWN_RENTAL.search(text) \
+            and not ABU_DHABI.search(text):  # (Abu Dhabi named: the other market's tables)
         # "which floors in 876A sold at or under 760k?", "any listings on that street?": the flats just valued
         return RouteDecision(pipeline="MARKET", node="comps", reason="a follow-up about the flats just valued")
     if previous_node == "comps" and not has_lease and LEASE_LEFT_Q.search(text):

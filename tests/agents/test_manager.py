@@ -392,3 +392,30 @@ def test_session_42_goals_over_their_background_words():
     assert second_part(text, "needs", has_lease=False, learned=learned) is None
     assert second_part("need a 1br in astoria under $2,600. also i smell gas in my kitchen right now", "needs",
                        has_lease=False, learned=learned)["node"] == "triage"
+
+
+@pytest.mark.parametrize("text, previous, expected", [
+    # Arabizi: the landlord wants more rent to renew; a viewing to book
+    ("el malek 3ayez yzawed el egar 10% law agaded sana, a3mel eh?", None, "renewal"),
+    ("3ayez a7goz mo3ayna lel SE-1545 bokra el sob7", None, "tour"),
+    # staying on past the lease's end: its holdover terms
+    ("if my lease ends in june and we stay a few days extra, what rent do they charge?", None, "lease"),
+    # the contract asked in Spanish, right after a repair
+    ("ya vino el plomero. según mi contrato, quién paga la reparación si fue mi culpa?", "triage", "lease"),
+    # Abu Dhabi named right after an HDB valuation: the other market
+    ("thanks! my sister asks about abu dhabi too: average sale price per sqm for apartments on Al Reem Island in 2024?",
+     "comps", "analytics"),
+])
+def test_session_43_routes(text: str, previous: str | None, expected: str) -> None:
+    from agents.route_model import load_route_model
+
+    assert route(text, previous_node=previous, learned=load_route_model()).node == expected, text
+
+
+def test_arabizi_is_read_only_where_it_is_written() -> None:
+    from agents.arabizi import from_arabizi
+
+    assert from_arabizi("3ayez sha2a fi astoria") == "i want apartment fi astoria"
+    # figures with units, community codes and English that shares a glossary word stay as written
+    for text in ("2br near the 7th ave stop, 3pm works", "rents in RT7 vs YN7", "my gaz stove, eh?"):
+        assert from_arabizi(text) == text
