@@ -254,6 +254,25 @@ def is_not_found(evidence: list[Evidence], not_found: float | None) -> bool:
     return not_found >= ranker.not_found_at
 
 
+_NOTE = re.compile(r"\s*guidance note\b", re.I)
+OPERATIVE_REACH = 6  # how far down the candidates the clause a note explains is looked for
+
+
+def _operative_first(evidence: list[Evidence]) -> list[Evidence]:
+    """A guidance note explains a clause ("Clause D4.3 provides that ..."); the clause itself is what binds. When the
+    best passage is a note and the clause it follows is among the candidates, that clause is quoted first, then the
+    note."""
+    top = evidence[0].chunk
+    if not _NOTE.match(top.text):
+        return evidence
+    for i, item in enumerate(evidence[1:OPERATIVE_REACH], start=1):
+        chunk = item.chunk
+        if chunk.section == top.section and chunk.label == top.label and chunk.index < top.index \
+                and not _NOTE.match(chunk.text):
+            return [item, evidence[0], *evidence[1:i], *evidence[i + 1:]]
+    return evidence
+
+
 def deterministic_answer(index: LeaseIndex, question: str, evidence: list[Evidence] | None = None,
                          not_found: float | None = None) -> LeaseAnswer:
     """Quote the best clause (and a second one when it is as good) or say it is not found."""
@@ -262,6 +281,7 @@ def deterministic_answer(index: LeaseIndex, question: str, evidence: list[Eviden
     if is_not_found(evidence, not_found):
         return not_found_answer(index)
     uncertain = not_found is not None and not_found >= UNSURE_AT
+    evidence = _operative_first(evidence)
     chosen = [evidence[0]]
     for other in evidence[1:2]:
         # Two clauses that answer equally well are both quoted ("who pays which utilities": 5.1 and 5.2).

@@ -347,3 +347,14 @@ def test_everyday_words_of_session_41_reach_their_clauses() -> None:
     cat = ask("model_tenancy_agreement_assured_shorthold_uk_government_2020.pdf", "wrote to my landlord asking if i "
               "can get a cat, that was 5 weeks ago and no reply at all. does that count as a yes??")
     assert "deemed to be granted" in cat.answer.lower()
+
+
+def test_the_clause_a_guidance_note_explains_is_quoted_before_the_note() -> None:
+    """The government's model tenancy explains clauses in guidance notes; what binds is the clause, quoted first."""
+    pdf = LEASES / "model_tenancy_agreement_assured_shorthold_uk_government_2020.pdf"
+    index = lease_qa.index_lease(pdf.read_bytes(), pdf.name)
+    out = lease_qa.answer_question(index, "our flat flooded and we can't live there while it's fixed. do we still "
+                                          "have to pay the rent?")
+    clause = out.answer.find("shall not be required to pay rent")
+    note = out.answer.lower().find("guidance note")
+    assert clause >= 0 and (note < 0 or clause < note), out.answer
