@@ -101,6 +101,10 @@ BOOK_ASK = re.compile(r"(?:^|[.!?;]\s)\W*(?:(?:ok(?:ay)?|great|cool|perfect|perf
                       r"meeting)\b)",
                       re.I)
 RENEWAL_WORD = re.compile(r"\brenew\w*|\brenovaci\w*|\brenovar\b|تجديد", re.I)
+# A lease that is up, beside the rent it goes to from the rent now: the landlord's renewal offer ("lease is up in
+# march and rent goes to 4100 from 3800")
+LEASE_UP = re.compile(r"\blease (?:is up|ends|expires|is ending|runs out)\b", re.I)
+RENT_MOVES = re.compile(r"\bfrom\s+\$?\d[\d,.]*k?\s+to\s+\$?\d|\bto\s+\$?\d[\d,.]*k?\s+from\s+\$?\d", re.I)
 # the market argued over a figure during a renewal: "their broker says $80 is already market", "what's the GCI at $84"
 MARKET_ARGUED = re.compile(r"\b(?:market|comps?|comparables?|broker|gci|net effective|face rent|escalat\w*|bumps?|"
                            r"per (?:sf|foot)|psf|/sf|a foot|landlord|tenant|owner)\b", re.I)
@@ -109,6 +113,8 @@ RENEWAL_TERMS = re.compile(r"\b\d+(?:\.\d+)?\s*%|\bpolicy\b|\bpays?\s+\$?\d|\bpa
                            r"\bcurrent(?:ly)?\s+(?:rent\s+)?(?:is\s+)?\$?\d|"
                            # "going from $2,400 to $2,650": the rent now and the rent offered
                            r"\bfrom\s+\$?\d[\d,.]*k?\s*(?:/mo|a month|per month)?\s+to\s+\$?\d|"
+                           # ... and the other way round: "rent goes to 4100 from 3800"
+                           r"\bto\s+\$?\d[\d,.]*k?\s*(?:/mo|a month|per month)?\s+from\s+\$?\d|"
                            # "pago $2,000 y el dueño me manda la renovación a $2,250": the rent now, the renewal's
                            r"\bpag(?:o|a|amos|ando)\s+\$?\s?\d|أدفع\s+\d|"
                            r"\b(?:renovaci\w*|renovar)\b[^.?!]{0,25}?\$\s?\d", re.I)
@@ -582,8 +588,10 @@ def route(
             and not SEARCH_ASK.search(text) and not ASKS_THE_LEASE.search(text):
         # "ok send 3R the 2% with a $300 credit for the noise": the renewal goes on
         return RouteDecision(pipeline="DOMA", node="renewal", reason="the renewal's figures, going on")
-    if RENEWAL_WORD.search(text) and RENEWAL_TERMS.search(text) and not SEARCH_ASK.search(text) \
-            and not ASKS_THE_LEASE.search(text) and not re.search(r"\bclauses?\b", text, re.I):
+    renewal_figures = (RENEWAL_WORD.search(text) and RENEWAL_TERMS.search(text)) or (
+        LEASE_UP.search(text) and RENT_MOVES.search(text))
+    if renewal_figures and not SEARCH_ASK.search(text) and not ASKS_THE_LEASE.search(text) \
+            and not re.search(r"\bclauses?\b", text, re.I):
         # "neighbor in 3R pays 2,250, renewing feb 1, wants 0% because of the noise. policy is min 2%": a renewal's
         # figures, whatever else it mentions
         return RouteDecision(pipeline="DOMA", node="renewal", reason="a renewal with its figures")

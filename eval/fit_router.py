@@ -19,7 +19,8 @@ from eval.tasks.route import context_of
 
 log = logging.getLogger(__name__)
 
-MIN_COUNT = 3  # features seen in fewer train messages are dropped (keeps the artefact under 500 KB; 4 lost a dev case)
+MIN_COUNT = 4  # features seen in fewer train messages are dropped: the artefact stays under 500 KB
+# (route writer 14 took it to 546 KB at 3; at 4, 440 KB and dev 0.9781 -> 0.9786)
 C = 4.0  # inverse regularisation: chosen on dev among 1, 2, 4 (refit in session 23 with the market scores as features)
 # Session 36, with an eighth writer: 1, 2, 4, 8 route 1734, 1735, 1734, 1733 of 1759 dev messages, equal within one.
 DIGITS = 3  # weights to 3 places: the ninth writer took the artefact past 500 KB at 4 (no dev message changed)

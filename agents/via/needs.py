@@ -1260,8 +1260,12 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 or answer_about_results(english, state.get("matches") or [], state.get("focus"), earlier,
                                         state.get("lang"), tuple(state.get("mentioned") or []))) \
         if (previous and answer) else None
-    if answered is None and previous and answer:  # "the 3525 one ... compare it w SE-6675": not a new search
-        answered = comparison(english, state.get("matches") or [], state.get("focus"), earlier, inventory_unit)
+    compared_pair = comparison(english, state.get("matches") or [], state.get("focus"), earlier, inventory_unit) \
+        if (previous and answer) else None
+    if compared_pair is not None and (answered is None or len(
+            set(UNIT_ID.findall(compared_pair[0])) & set(UNIT_ID.findall(answered[0]))) < 2):
+        # "that 1900 one ... compare it to the 930 sqft one": an answer about one of the two answers half of it
+        answered = compared_pair
     new_places = set(parse_spec(without_referents(text)).location) - set(previous.get("location") or []) \
         if previous and suite is None else set()  # a suite named by its address is no new place
     named_here = unit_named(english, state.get("matches") or []) if new_places else None

@@ -225,6 +225,11 @@ def unit_in(part: str, pool: list[dict[str, Any]], focus: dict[str, Any] | None,
     named = unit_named(part, pool) or unit_about(part, pool) or floor_unit(part, listed, pool) or (
         suite_in_inventory(part, inventory) if inventory is not None else None)
     if named is not None:
+        having = narrowed(part, pool)
+        if having and len(having) < len(pool) and named not in having:
+            # "the east village one with a dishwasher": the dishwasher alone named a unit elsewhere; every trait
+            # said narrows to another
+            return sorted(having, key=lambda m: m["id"] not in mentioned)[0]
         return named
     streets = shown_by_address(part, pool)
     if streets:

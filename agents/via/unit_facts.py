@@ -55,7 +55,7 @@ def _units(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]], f
         return places
     if _EVERY.search(text):
         return shown
-    meant = units_meant(english, shown, focus, shown=len(shown)) if traits else []
+    meant = units_meant(english, pool, focus, shown=len(shown)) if traits else []
     return meant or ([focus] if focus else [])
 
 
@@ -153,6 +153,11 @@ def facts_answer(text: str, shown: list[dict[str, Any]], focus: str | None = Non
     return "\n".join(lines)
 
 
+_COMPARE_IT = re.compile(r"\bcompar\w*\s+(it|that one|this one|that|this)\s+(?:to|with|w/?|against|and|vs\.?)\s+",
+                         re.I)
+_SENTENCE_END = re.compile(r"(?<=[a-z])[.!?]+\s+", re.I)
+
+
 def comparison(text: str, shown: list[dict[str, Any]], focus: str | None = None,
                earlier: list[dict[str, Any]] | None = None,
                lookup: Callable[[str], dict[str, Any] | None] = _nowhere) -> tuple[str, str] | None:
@@ -163,7 +168,12 @@ def comparison(text: str, shown: list[dict[str, Any]], focus: str | None = None,
         return None
     pool = shown + [m for m in earlier or [] if m["id"] not in {x["id"] for x in shown}]
     in_focus = next((m for m in pool if m["id"] == focus), None)
-    units = _units(text, shown, pool, in_focus, lookup, traits=True)
+    full = [m for m in shown if (m.get("score") or 0) >= 100]
+    if in_focus is None and len(full) == 1:
+        in_focus = full[0]  # "compare it w ...": the one unit that fits the search is what "it" means
+    # "that 1900 one looks too good. compare it to the 930 sqft one": each side said in its own part
+    parts = _COMPARE_IT.sub(r"\1, ", _SENTENCE_END.sub(", ", text))
+    units = _units(parts, shown, pool, in_focus, lookup, traits=True)
     if len(units) == 1 and in_focus is not None and units[0] is not in_focus:
         units = [in_focus, *units]  # "compare it with SE-6675": the unit in focus and that one
     if len(units) < 2 or len(units) == len(shown) > 2:

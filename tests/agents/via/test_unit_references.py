@@ -245,3 +245,18 @@ def test_a_total_over_a_term_with_yearly_bumps_is_compounded_and_said_to_be_the_
     bumped = money_terms(unit, "whats the total over a 2 yr term, assume 3% bumps")
     assert "$2,400,000" in flat and "your assumption" not in flat
     assert "With 3% a year (your assumption): $2,436,000 over 2 years ($1,200,000, $1,236,000)." in bumped
+
+
+def test_a_comparison_names_each_side_in_its_own_sentence_or_list(inventory, now):
+    """"that 1900 one ... compare it to the 930 sqft one": both sides, not the one named last; "compare it with the
+    east village one you mentioned": the only match now and a unit of the list before."""
+    graph = _graph(inventory, now)
+    ask(graph, "1br in williamsburg, need washer/dryer and dishwasher, max 3800", thread_id="w")
+    ask(graph, "what if we drop the dishwasher, anything way cheaper?", thread_id="w")
+    both = ask(graph, "the 1900 one looks too cheap. compare it with the 930 sqft one", thread_id="w")["reply"]
+    assert "(SE-1005)" in both and "(SE-6768)" in both
+    les = _graph(inventory, now)
+    ask(les, "1 bed east village max 2200, must have dishwasher", thread_id="e")
+    ask(les, "ok what about the lower east side then, same stuff", thread_id="e")
+    pair = ask(les, "compare it w the east village one with the dishwasher you mentioned", thread_id="e")["reply"]
+    assert "(SE-9730)" in pair and "(SE-5698)" in pair
