@@ -227,6 +227,11 @@ RENT_NAMED = re.compile(r"\brent\b|\brenta\b|\balquiler\b|إيجار|ايجار"
 RATE_SAID = re.compile(r"\b\d+(?:\.\d+)?\s*(?:a|per|/|el)\s*(?:foot|ft|sf|sq\.? ?ft|square foot|pie)\b", re.I)
 HDB_FLAT = re.compile(r"\b(?:[2-5][- ]rooms?|(?:two|three|four|five)[- ]rooms?|executive (?:flat|apartment|maisonette)|"
                       r"bto|resale flats?)\b", re.I)
+# An HDB flat's lease is the years left on it ("longer lease right?" of another street's flats)
+HDB_LEASE_LEFT = re.compile(r"\b(?:longer|shorter|more|less) (?:lease|years)\b|\b(?:lease|years) (?:left|remaining)\b|"
+                            r"\bremaining lease\b", re.I)
+
+
 def hdb_street_named(text: str) -> bool:
     """Whether the message names a Singapore HDB street ("my 2 room at 96 Aljunied Cres")."""
     from data.sources.hdb_nearby import street_words
@@ -238,7 +243,8 @@ RENTING = re.compile(r"\b(?:to rent|for rent|rent(?:ing)? (?:a|an|out)|monthly r
 # After a valuation: sales, floors, blocks, listings, a budget in thousands are about the same flats
 COMPS_FOLLOW_UP = re.compile(r"\b(?:sold|sales?|floors?|storey|blk|block|listings?|asking|on the market|for sale|"
                              r"\d{3}\s?k|cheapest|priciest|mrt|sellers?|buyers?|offered|bids?|cash over|cov|"
-                             r"valuation|overpay\w*|lowball\w*)\b", re.I)
+                             r"valuation|overpay\w*|lowball\w*|(?:longer|shorter|more|less) lease|"
+                             r"lease (?:left|remaining)|remaining lease)\b", re.I)
 OWN_RENTAL = re.compile(r"\b(?:my (?:landlord|lease|rent|apartment)|renewal|repair|leak|broken)\b", re.I)
 RENEWING = re.compile(r"\brenew\w*|\brenovar\b|\bتجديد", re.I)
 # A person looking for a home to rent or a visit to one, not for market figures ("I need to rent a 2BR on Al Reem",
@@ -631,6 +637,9 @@ def route(
             and not ABU_DHABI.search(text):  # (Abu Dhabi named: the other market's tables)
         # "which floors in 876A sold at or under 760k?", "any listings on that street?": the flats just valued
         return RouteDecision(pipeline="MARKET", node="comps", reason="a follow-up about the flats just valued")
+    if HDB_LEASE_LEFT.search(text) and not has_lease and (previous_node == "comps" or hdb_street_named(text)):
+        # "what about potong pasir ave 1 instead, longer lease right?": the years left on HDB flats, not a lease
+        return RouteDecision(pipeline="MARKET", node="comps", reason="the years left on HDB flats")
     if previous_node == "comps" and not has_lease and LEASE_LEFT_Q.search(text):
         # "does the old lease hurt me?" after a valuation: the flat's remaining lease, not a lease document
         return RouteDecision(pipeline="MARKET", node="comps", reason="the remaining lease of the flat just valued")

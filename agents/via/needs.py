@@ -94,7 +94,7 @@ _SIZE = re.compile(rf"~?{NUM}\s*(k)?\s*\+?\s*{SIZE_UNIT}", re.I)
 _MIN_WORDS = re.compile(r"(at least|min(imum)?( of)?|(?<!not )(?<!nothing )(?<!no )over|(?<!no )(?<!nothing )(?<!not )"
                         r"more than|\bfrom|"
                         r"no (less|smaller) than|>|≥)\s*$", re.I)
-_MIN_AFTER = re.compile(r"^\s*(\+|or (more|larger|bigger|above|greater)|min(imum)?\b|plus\b|and up)", re.I)
+_MIN_AFTER = re.compile(r"^\s*(\+|or (more|larger|bigger|above|greater)|min(imum)?\b|plus\b|and up|at least\b)", re.I)
 _MAX_WORDS = re.compile(r"(no more than|no (bigger|larger) than|max(imum)?( of)?|under|up to|at most|less than|"
                         r"not (?:over|above|more than|bigger than|larger than)|nothing (?:over|above|bigger than)|"
                         r"below|<|≤)\s*$", re.I)
@@ -744,7 +744,8 @@ _WALK = re.compile(r"\b(\d{1,2})\s*-?\s*(?:min(?:ute)?s?|mins?)\.?\s*(?:or (?:le
                    # "cant walk far to the train, 5 min tops"; "a 5 min del metro o menos"
                    r"(?<=train|ubway|ation|metro|ansit)\W+(?:\w+\W+){0,2}?(\d{1,2})\s*-?\s*min(?:ute)?s?\s*"
                    r"(?:tops|max|or less|at most)\b|"
-                   r"\ba\s+(\d{1,2})\s*min(?:uto)?s?\s+(?:del?|al)\s+(?:metro|tren|subte|subway|estaci[oó]n)\b|"
+                   r"\ba\s+(\d{1,2})\s*min(?:uto)?s?\s+(?:(?:o|or)\s+(?:menos|less)\s+)?(?:del?|al)\s+"
+                   r"(?:metro|tren|subte|subway|estaci[oó]n)\b|"
                    # "no más de 5 minutos caminando al metro"; "خمس دقائق مشي كحد أقصى" (after the metro is named)
                    r"\b(?:no m[aá]s de|m[aá]ximo|menos de)\s+(\d{1,2})\s*min(?:uto)?s?\b(?=[^.?!]{0,30}\b(?:metro|tren|"
                    r"subte|estaci[oó]n)\b)|"

@@ -220,7 +220,8 @@ ARABIC_GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"(?:لل|ل)?قدم المربع", "per square foot"), (r"السعر السنوي|الإيجار السنوي|الايجار السنوي", "annual rent"),
     (r"الخيار الأول|الأول|الأولى", "the first one"), (r"الخيار الثاني|الثاني|الثانية", "the second one"),
     (r"(?<!\S)أو(?!\S)", "or"),  # "بغرفتين أو ثلاث غرف": two or three bedrooms
-    (r"بغرفتي نوم|غرفتي نوم|غرفتين نوم|غرفتين", "2 bedrooms"), (r"بثلاث غرف(?: نوم)?|ثلاث غرف(?: نوم)?", "3 bedrooms"),
+    (r"بغرفتي نوم|غرفتي نوم|غرفتين نوم|غرفتا نوم|غرفتين|غرفتان", "2 bedrooms"), (r"على الأقل|على الاقل", "at least"),
+    (r"بثلاث غرف(?: نوم)?|ثلاث غرف(?: نوم)?", "3 bedrooms"),
     (r"بغرفة نوم(?: واحدة)?|غرفة نوم واحدة|غرفة نوم", "1 bedroom"), (r"استوديو|ستوديو", "studio"),
     (r"الميزانية حتى|ميزانيتي حتى|بحد أقصى|لا تزيد عن|أقل من|اقل من|حتى", "under"),
     (r"دولار(?:ات)?", "dollars"), (r"شهريا|شهرياً|في الشهر|بالشهر", "a month"),
@@ -260,6 +261,9 @@ def _cross_streets(low: int, high: int, sides: str = "we") -> list[str]:
 
 # Landmarks people search near. An office search reads one as the cross streets within about three blocks (office
 # listings have street addresses); an apartment search as its neighbourhood (apartment listings have no addresses).
+# The courts at Foley Square: the short streets around it (Pearl St and Broadway run too far to place a suite near)
+_FOLEY_SQUARE = ["centre st", "lafayette st", "worth st", "duane st", "chambers st", "reade st", "mulberry st",
+                 "baxter st", "park row"]
 LANDMARKS: dict[str, tuple[str, list[str]]] = {
     "bryant park": ("midtown west", _cross_streets(38, 43)),
     "grand central": ("midtown east", _cross_streets(40, 46, "e")),
@@ -278,6 +282,8 @@ LANDMARKS: dict[str, tuple[str, list[str]]] = {
     "columbus circle": ("upper west side", _cross_streets(56, 61, "w")),
     "washington square": ("greenwich village", ["university pl", "w 4th st", "w 8th st", "e 8th st"]),
     "wall street": ("financial district", ["wall st", "water st", "pearl st", "broad st", "william st"]),
+    "foley square": ("chinatown", _FOLEY_SQUARE),
+    "foley sq": ("chinatown", _FOLEY_SQUARE),
 }
 
 

@@ -405,11 +405,23 @@ def test_session_42_goals_over_their_background_words():
     # Abu Dhabi named right after an HDB valuation: the other market
     ("thanks! my sister asks about abu dhabi too: average sale price per sqm for apartments on Al Reem Island in 2024?",
      "comps", "analytics"),
+    # a landlord's manager asks in Spanish how much to raise a tenant whose lease ends
+    ("el inquilino del 3A paga $1,650 y se le vence el contrato el 28 de febrero. ¿Cuánto le puedo subir?", None,
+     "renewal"),
+    # an HDB street's flats with a longer lease: the years left on them, after a question nobody routed
+    ("what about potong pasir ave 1 instead, longer lease right?", "clarify", "comps"),
 ])
 def test_session_43_routes(text: str, previous: str | None, expected: str) -> None:
     from agents.route_model import load_route_model
 
     assert route(text, previous_node=previous, learned=load_route_model()).node == expected, text
+
+
+def test_whether_the_landlord_can_come_in_asks_the_uploaded_lease() -> None:
+    from agents.route_model import load_route_model
+
+    text = "my landlord texted at 8 that hes bringing buyers thru the house at 2pm TODAY. can he just do that??"
+    assert route(text, has_lease=True, learned=load_route_model()).node == "lease"
 
 
 def test_arabizi_is_read_only_where_it_is_written() -> None:

@@ -383,6 +383,7 @@ def test_how_long_a_tenant_has_paid_is_no_term_and_an_offers_term_is_read() -> N
     assert said.term_months is None and said.tenure_years == 4
     assert parse_renewal_request("he wrote back: $2,800, 1 year, final. take it?").term_months == 12
     assert parse_renewal_request("for the past 3 years I paid on time, can we do 24 months").term_months == 24
+    assert parse_renewal_request("she pays $2,100 and wants to stay; I offer her 18 months, ok?").term_months == 18
 
 
 def test_a_current_rent_said_without_is_is_read() -> None:

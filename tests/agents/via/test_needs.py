@@ -186,6 +186,15 @@ def test_a_preference_said_in_spanish_and_two_sizes_said_in_arabic():
     assert parse_spec("2br in inwood, must be no fee").must_haves == ["no_fee"]
 
 
+def test_at_least_said_in_arabic_a_spanish_walk_or_less_and_the_courts_at_foley_square():
+    arabic = parse_spec(readable("أبحث عن شقة فيها غرفتا نوم على الأقل في باي ريدج، والميزانية حتى 2500 دولار في الشهر"))
+    assert (arabic.min_bedrooms, arabic.max_bedrooms, arabic.budget_max) == (2, None, 2500)
+    spanish = parse_spec("¿Hay algo a 5 minutos o menos del metro aunque sea en otro barrio de Queens?")
+    assert spanish.max_min_to_subway == 5
+    courts = parse_spec("Need a small office walkable to the courthouses at Foley Square / Centre St. ~2,000 SF.")
+    assert "centre st" in courts.location and "park row" in courts.location and courts.kind == "office"
+
+
 @pytest.mark.parametrize("text", ["how does it compare to the other suite on 21 (2102)", "what about apt 1203",
                                   "is unit # 4105 still free?"])
 def test_a_number_that_names_a_suite_or_unit_is_no_budget(text: str) -> None:
