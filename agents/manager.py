@@ -51,7 +51,7 @@ from agents.via.refine import (
     is_edit,
     unit_named,
 )
-from agents.via.rental_text import rental_request, viewing_asked
+from agents.via.rental_text import MLS_NUMBER, rental_request, viewing_asked
 from agents.via.tour_close import ADD_TOUR, CANCEL_ALL, HOLD_TEXT, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
 
@@ -298,7 +298,10 @@ OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str], str], ...] = (
                             r"\babu ?dhabi\b|\byas\b|\breem\b)).*(?:\bmortgage(?: rate| pre-?approval| broker)?s?\b|"
                             r"\bhome loans?\b|\b(?:hdb|bank) loans?\b|\b(?:what|which) loan\b|"
                             r"\bloan (?:should|would|do)\b|"
-                            r"\bwhat (?:interest )?rate (?:could|can|would) (?:i|we) get\b)",
+                            r"\bwhat (?:interest )?rate (?:could|can|would) (?:i|we) get\b|"
+                            # "what would that be per month if i just bought it": a mortgage payment
+                            r"\b(?:per month|a month|monthly)\b.{0,30}\bif (?:i|we) (?:just )?"
+                            r"(?:bought|buy|purchased?)\b)",
                             re.I | re.S),  # mortgage *transactions* are a market figure
      "I don't have mortgage rates or lending advice: ask a lender or broker for today's rates. I can help you weigh "
      "renting instead (a search with a budget), and for Singapore HDB flats I can estimate a fair resale price."),
@@ -939,6 +942,9 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
     elif contact_in_text(text) is not None:
         # "my name is Dana Lee, dana@example.com": details for the bookings, not a request
         decision = RouteDecision(pipeline=None, node="clarify", reason=CONTACT_REASON)
+    elif MLS_NUMBER.search(text) and not TOUR_WORDS.search(text):
+        # "my coworker sent me MLS E4067943, is that one for rent?": that REALTOR.CA listing, looked up
+        decision = RouteDecision(pipeline="VIA", node="needs", reason="a REALTOR.CA listing by its MLS number")
     elif viewing_asked(text, state.get("rental"), bool(state.get("matches"))):
         # "can I go see 22 arbutus cres saturday?" after a REALTOR.CA list: a viewing request of that flow
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a viewing of a REALTOR.CA listing shown")

@@ -210,6 +210,35 @@ def _narrowest(location: list[str]) -> list[str]:
     return [t for t in location if not any(covers(t, other) for other in location)]
 
 
+_CROSS_STREET = re.compile(r"^[ew] \d{1,3}(?:st|nd|rd|th) st$")
+# "West 30s preferred", "ideally the 40s": streets wished for, which rank the district's suites but keep them all
+_STREETS_WISHED = re.compile(r"(?:\d0'?s|\d(?:st|nd|rd|th)(?:\s+st(?:reet)?)?)\W+(?:\w+\W+){0,2}?"
+                             r"(?:preferred|ideally|if possible|would be nice|is a plus)\b|"
+                             r"\b(?:prefer\w*|ideally)\W+(?:\w+\W+){0,3}?(?:\d0'?s|\d{1,3}(?:st|nd|rd|th))\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def _office_streets_in() -> dict[str, frozenset[str]]:
+    """Each office location text -> the streets of its addresses ("124 w 36th st" -> "w 36th st")."""
+    offices = load_inventory().frame
+    offices = offices[offices["kind"] == "office"]
+    return {str(text): frozenset(re.sub(r"^\d+[a-z]?(?:-\d+)?\s+", "", a) for a in str(text).split(" | ")[3:])
+            for text in offices["loc_text"].unique()}
+
+
+def _streets_narrow(location: list[str]) -> list[str]:
+    """Offices: cross streets said with the district they lie in narrow it ("the garment district (W 35th to W
+    39th)"); kept side by side, the district would match every suite in it. A place none of them lies in stays."""
+    streets = {t for t in location if _CROSS_STREET.match(t)}
+    if not streets:
+        return location
+
+    def holds_them(place: str) -> bool:
+        return any(place in text and said & streets for text, said in _office_streets_in().items())
+
+    return [t for t in location if t in streets or t not in place_names().values() or not holds_them(t)]
+
+
 @lru_cache(maxsize=1)
 def _place_pattern() -> re.Pattern[str]:
     names = sorted(place_names(), key=len, reverse=True)
@@ -297,6 +326,9 @@ _STREET_RANGE = re.compile(r"(?:\bbetween\s+)?\b(?:(e/w|w/e|w|e|west|east)\.?\s+
                            r"(?:(w|e|west|east)\.?\s+)?(\d{1,3})(?:st|nd|rd|th)\b(?!\s*(?:ave|avenue|av)\b)"
                            r"(?:\s*(?:sts?|streets?|str)\b\.?)?", re.I)
 _DECADE = re.compile(r"\b(east|west|e|w)\.?\s+([1-9])0'?s\b", re.I)
+# "in the 40s & 50s", "the 30s streets": cross streets by the tens, the side said elsewhere or both
+_DECADES = re.compile(r"\bthe\s+([1-9])0'?s\s*(?:(?:&|and|or|to|through|thru|-|–)\s*(?:the\s+)?([1-9])0'?s\b|"
+                      r"(?=\s*(?:streets?|sts?)\b))", re.I)
 _SIDE = re.compile(r"\b(east|west|e|w)\.?\s+(?:\d0s|side|\d{1,3}(?:st|nd|rd|th))\b", re.I)
 
 
@@ -350,6 +382,12 @@ def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
     for m in _DECADE.finditer(text):  # "east 50s": East 50th to 59th Street
         tens = int(m.group(2)) * 10
         found += [(m.start(), f"{m.group(1)[0].lower()} {_ordinal(str(n))} st") for n in range(tens, tens + 10)]
+        text = _blank(text, m.span())
+    for m in _DECADES.finditer(text):  # "midtown east, lex/park/madison in the 40s & 50s": E 40th to 59th
+        sides = sorted({w[0].lower() for w in re.findall(r"\b(east|west)\b", said, re.I)} or {"w", "e"})
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        found += [(m.start(), f"{side} {_ordinal(str(n))} st") for n in range(first * 10, last * 10 + 10)
+                  for side in sides] if first <= last else []
         text = _blank(text, m.span())
     for m in _STREET_LIST.finditer(text):
         side = m.group(1) or next((s.group(1) for s in _SIDE.finditer(said)), None)
@@ -887,6 +925,8 @@ def parse_spec(text: str) -> SearchSpec:
         hood, streets = LANDMARKS[landmark.group(1).lower()]
         location = list(dict.fromkeys([*location, *(streets if kind == "office" else [hood])]))
         confidence["location"] = 0.8
+    if kind == "office" and not _STREETS_WISHED.search(work):
+        location = _streets_narrow(location)
     use = _USE_CASE.search(original)
     timeline = _TIMELINE.search(original)
     status = "ok" if (location or budget or per_sf) else "underconstrained"  # "under $82/SF/yr": a budget too

@@ -75,6 +75,16 @@ def search(filters: Mapping[str, Any] | Any, *, source: RentalSource | None = No
         raise SearchUnavailable(str(exc)) from exc
 
 
+def recorded_listing(mls: str, *, source: RentalSource | None = None) -> dict[str, Any] | None:
+    """A listing of the recorded REALTOR.CA sample by its MLS number (None when absent or the source is live: a
+    live search cannot be asked for one listing)."""
+    src = source or rental_source()
+    if not isinstance(src, RealtorCaSource) or not src.recorded:
+        return None
+    listings, _, _ = src.mapped(validate_filters({"location": "Canada", "min_bedrooms": 0}))
+    return next((x for x in listings if x.get("id") == mls), None)
+
+
 def listing_rows(listings: Sequence[Any]) -> list[dict[str, Any]]:
     """Listings given as models or dicts -> validated dicts (InvalidFilters naming the bad item otherwise)."""
     if all(isinstance(x, Listing) for x in listings):

@@ -21,8 +21,10 @@ from agents.via import rental
 from agents.via.needs import parse_spec
 from agents.via.rental_text import (
     DAY_NAMES,
+    FEATURES,
     Preference,
     city_tz,
+    feature_asked,
     rental_filters,
     viewing_preference,
 )
@@ -111,6 +113,51 @@ def _present(listings: list[dict[str, Any]], headline: str, notes: list[str]) ->
     return stats, reply
 
 
+def _looked_up(mls: str, current: dict[str, Any], source: RentalSource | None) -> str:
+    """A listing named by its MLS number: from the list shown, else the recorded sample; what it is, said plainly."""
+    listing = next((x for x in current.get("listings") or [] if x.get("id") == mls), None)
+    src = source or rental.rental_source()
+    if listing is None and getattr(src, "recorded", False):
+        listing = rental.recorded_listing(mls, source=src)
+    if listing is None:
+        return (f"MLS {mls} is not among the REALTOR.CA listings I hold"
+                f"{' (a recorded sample, not a live search)' if getattr(src, 'recorded', False) else ''}, so I "
+                "can't say whether it is for rent. Look it up on realtor.ca, or ask me to search its city.")
+    facts = [f"{listing.get('bedrooms', 0):.0f} bed", f"{listing['bathrooms']:.0f} bath" if listing.get(
+        "bathrooms") is not None else "", listing.get("house_category") or "", listing.get("ownership_category") or "",
+             f"{listing['sqft']:,.0f} sqft" if listing.get("sqft") else ""]
+    asking = listing.get("asking_price")
+    what = (f"**for sale**, asking ${asking:,.0f} (a recorded listing from 2016–2018): not a rental, and I can't "
+            "tell whether it is still on the market" if asking else f"for rent at {listing.get('price_display')}")
+    description = str(listing.get("description") or "")
+    lines = [f"**MLS {mls}**, {listing.get('address')}: {what}.", "- " + ", ".join(f for f in facts if f)]
+    if description:
+        lines.append(f"- Description: {description[:280]}{'…' if len(description) > 280 else ''}")
+    lines.append(f"- {listing.get('url')}")
+    return "\n".join(lines)
+
+
+def _by_words(current: dict[str, Any], text: str) -> dict[str, Any]:
+    """A follow-up the REALTOR.CA fields cannot filter: a feature its listings state only in words ("i need
+    parking": those whose description mentions parking or a garage), else the list kept, and why."""
+    listings = current["listings"]
+    feature = feature_asked(text)
+    if feature is None:
+        return {"reply": ("The REALTOR.CA listings state price, bedrooms, bathrooms, size, type and a description, "
+                          f"so I can't narrow the {len(listings)} shown by that; the list is unchanged. Say a price, "
+                          "bedrooms, bathrooms or size to narrow it, or start a new search."), "rental_view": current}
+    said = [x for x in listings if FEATURES[feature].search(" ".join(
+        str(x.get(k) or "") for k in ("description", "ammenities", "title")))]
+    note = f"These records have no {feature} field: kept are the listings whose description mentions it."
+    if not said:
+        return {"reply": f"{note} None of the {len(listings)} shown does; the list is unchanged.",
+                "rental_view": current}
+    narrowed = {**current, "listings": said, "total_count": len(said)}
+    stats, reply = _present(said, f"With {feature}: {len(said)} of {len(listings)} listings.", [note])
+    narrowed["stats"] = stats
+    return {"rental": narrowed, "rental_view": narrowed, "reply": reply}
+
+
 def rental_node(state: AgentState, *, source: RentalSource | None = None, interactive: bool = False
                 ) -> dict[str, Any]:
     """Graph node: run the rental search (or narrow / sort the list shown) and present it."""
@@ -118,6 +165,13 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
     request = state.get("rental_request") or {}
     current = dict(state.get("rental") or {})
     base: dict[str, Any] = {"matches": [], "relaxations": [], "plan": None}  # NYC results are no longer shown
+    if request.get("kind") == "lookup":
+        return {**base, "reply": _looked_up(str(request["mls"]), current, source), "rental": current or None,
+                "rental_view": current or None, "awaiting": None, "trace": _trace("rental", started, lookup=1)}
+    if request.get("kind") == "narrow" and current.get("listings") is not None and not (
+            request.get("criteria") or request.get("sort_by")):
+        return {**base, **_by_words(current, str(request.get("text", ""))), "awaiting": None,
+                "trace": _trace("rental", started, words=1)}
     if request.get("kind") == "narrow" and current.get("listings") is not None:
         try:
             result = rental.narrow(current["listings"], request["criteria"] or None, request.get("sort_by"),
@@ -189,6 +243,12 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
         notes = [n for n in notes if not n.startswith("Your rent budget")] + [
             f"With {said}: {len(chosen)} of {len(listings)} listings."]
         listings, found = chosen, {**found, "listings": chosen, "total_count": len(chosen)}
+    feature = feature_asked(str(request.get("text", ""))) if request.get("kind") == "research" else None
+    if feature:  # "also i need parking" after a search that found nothing: the listings whose words say it
+        listings = [x for x in listings if FEATURES[feature].search(" ".join(
+            str(x.get(k) or "") for k in ("description", "ammenities", "title")))]
+        found = {**found, "listings": listings, "total_count": len(listings)}
+        notes.append(f"These records have no {feature} field: kept are the listings whose description mentions it.")
     kind = "listings (for sale, not rentals)" if for_sale(listings) or DERIVED_RENT in notes else "rentals"
     state_rental = {"filters": filters, "tz": tz, "listings": listings, "total_count": found["total_count"],
                     "notes": notes, "recorded": any("Recorded sample" in n for n in notes), "stage": "results",

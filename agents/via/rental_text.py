@@ -306,9 +306,28 @@ def rental_filters(spec: Any, area: str) -> dict[str, Any]:
     return filters
 
 
+# An MLS number ("MLS E4067943", "mls# x3959570", a bare "X3959570"): that REALTOR.CA listing, looked up
+MLS_NUMBER = re.compile(r"\bmls\b\W{0,3}(?:no\.?\s*|number\s*)?([a-z]\d{7})\b|\b((?-i:[A-Z])\d{7})\b", re.I)
+# What the REALTOR.CA records hold only in words: the listings whose description or amenities say it
+FEATURES = {"parking": re.compile(r"\bparking\b|\bgarage\b|\bdriveway\b|\bstationnement\b", re.I)}
+# A follow-up that goes on with the search shown ("2600 CAD yes. also i need parking", "3 bed instead")
+_GOES_ON = re.compile(r"\b(?:cad|c\$|also|need|must|only|instead|with|without|budget|bed(?:room)?s?|baths?|"
+                      r"cheaper|bigger|under|below|max)\b", re.I)
+
+
+def feature_asked(text: str) -> str | None:
+    """The feature a message asks for that only a listing's words can tell ("i have a car so i need parking")."""
+    return next((name for name, pattern in FEATURES.items() if pattern.search(text)), None)
+
+
 def rental_request(text: str, rental: dict[str, Any] | None, *, other_results: bool) -> dict[str, Any] | None:
-    """What a message asks of the rental flow, or None: a new search (a Canadian place, "on REALTOR.CA"), or a
-    narrowing / sorting of the REALTOR.CA list shown (not when another search's results came since)."""
+    """What a message asks of the rental flow, or None: a listing by its MLS number, a new search (a Canadian place,
+    "on REALTOR.CA"), or a narrowing / sorting of the REALTOR.CA list shown (not when another search's results
+    came since). A follow-up that names no place goes on with the REALTOR.CA search (the needs node sends one that
+    names a New York place to the NYC inventory)."""
+    mls = MLS_NUMBER.search(text)
+    if mls:
+        return {"kind": "lookup", "mls": (mls.group(1) or mls.group(2)).upper(), "text": text}
     place = canadian_place(text)
     if place is not None:
         return {"kind": "search", "area": place.area, "tz": place.tz, "choices": place.choices, "text": text}
@@ -323,12 +342,15 @@ def rental_request(text: str, rental: dict[str, Any] | None, *, other_results: b
         if wanted is not None:
             criteria, sort_by, ascending = wanted
             return {"kind": "narrow", "criteria": criteria, "sort_by": sort_by, "ascending": ascending, "text": text}
+        if feature_asked(text) or _GOES_ON.search(text):  # said only in the listings' words, or not at all
+            return {"kind": "narrow", "criteria": {}, "sort_by": None, "ascending": True, "text": text}
     elif rental.get("filters"):
         # Nothing matched last time: a changed bound ("under $3,500") or a dropped one ("drop the maximum rent",
         # as the relaxations offer) searches again with the stored filters changed.
         dropped = [DROPS[(m.group(1).lower(), m.group(2).lower())] for m in _DROP.finditer(text)]
         wanted = narrowing(text)
-        if dropped or (wanted is not None and wanted[0]) or _AGAIN.search(text):
+        if dropped or (wanted is not None and wanted[0]) or _AGAIN.search(text) or feature_asked(text) \
+                or _GOES_ON.search(text):
             return {"kind": "research", "criteria": wanted[0] if wanted else {}, "drop": dropped, "text": text}
     return None
 

@@ -1111,9 +1111,14 @@ _CONDITIONAL = re.compile(r"\b(?:if (?:not|no|it (?:does ?n[o']t|has ?n[o']t|is 
 SAME_TIME = re.compile(r"\bsame (?:times?|hours?|slots?)\b|\bmismas? horas?\b|نفس (?:الوقت|الساعة|المواعيد)", re.I)
 
 
-def no_unit_note(text: str) -> str:
+def no_unit_note(text: str, rental: dict | None = None) -> str:
     """What to say when no unit is named or shown: which one, or, for a home in a market we hold no listings in
-    (Abu Dhabi, Singapore), that we cannot book it."""
+    (Abu Dhabi, Singapore), that we cannot book it; after a REALTOR.CA search that found nothing, that there is
+    nothing of it to view yet (never a New York unit for a Canadian search)."""
+    if rental and not rental.get("listings"):
+        return ("Your last search, on REALTOR.CA, found no listings, so there is nothing to request a viewing for "
+                "yet. Change the search (e.g. “3 bed” or “search again without the maximum bedrooms”), pick a "
+                "listing from the results, and I'll request a viewing of it.")
     place = MARKET_PLACE.search(text)
     if place:
         return (f"Our listings are in New York and Canada, so there is no home in {place.group(0).title()} I can book "
@@ -1572,7 +1577,7 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
     notes = [f"I couldn't find unit {', '.join(missing)} in the inventory."] if missing else []
     notes += moved
     if route_node == "tour" and not units and not missing:
-        notes.append(no_unit_note(text))
+        notes.append(no_unit_note(text, None if state.get("matches") else state.get("rental")))
     unsure = unresolved_parts(text, in_view, units, inventory) if route_node == "tour" and units else None
     if unsure:  # "tour the 3525 one and the 1200 sqft one" with two 1,200 SF units in view: said, not dropped
         notes.append(unsure)

@@ -221,6 +221,7 @@ def test_a_problem_or_a_rent_rise_in_ones_own_home_said_in_spanish_is_no_search(
     ("also do u guys do roommate matching? might be easier to split a 2br", "room share"),
     ("ok last q, can we afford it on combined income 11k/month, what loan should we take HDB or bank?", "mortgage"),
     ("what mortgage rate could i get with a 720 credit score?", "mortgage"),
+    ("lol ok what would that be per month if i just bought it", "mortgage"),
     ("can u email me the list + the landlord's number for the first one", "send for me"),
 ])
 def test_asks_outside_the_product_get_a_plain_answer(text: str, name: str) -> None:

@@ -187,7 +187,8 @@ def test_a_preference_said_in_spanish_and_two_sizes_said_in_arabic():
 
 
 def test_at_least_said_in_arabic_a_spanish_walk_or_less_and_the_courts_at_foley_square():
-    arabic = parse_spec(readable("أبحث عن شقة فيها غرفتا نوم على الأقل في باي ريدج، والميزانية حتى 2500 دولار في الشهر"))
+    said = "أبحث عن شقة فيها غرفتا نوم على الأقل في باي ريدج، والميزانية حتى 2500 دولار في الشهر"
+    arabic = parse_spec(readable(said))
     assert (arabic.min_bedrooms, arabic.max_bedrooms, arabic.budget_max) == (2, None, 2500)
     spanish = parse_spec("¿Hay algo a 5 minutos o menos del metro aunque sea en otro barrio de Queens?")
     assert spanish.max_min_to_subway == 5
@@ -263,3 +264,17 @@ def test_a_home_outgrown_a_team_that_fits_per_head_and_a_spanish_street_are_read
     assert (team.headcount, team.min_sqft, team.max_sqft) == (80, 16000, 25000)
     assert parse_spec("dinner at $60 a head for 20").headcount is None
     assert parse_spec(readable("oficina en la calle 36 oeste para 10 personas")).location == ["w 36th st"]
+
+
+def test_office_cross_streets_narrow_the_district_they_lie_in():
+    garment = parse_spec("~60 people. 14k-16.5k SF in the garment district (W 35th to W 39th), $90/SF max")
+    assert garment.location == [f"w {n}th st" for n in range(35, 40)]
+    east = parse_spec("need roughly 12,000 SF in midtown east, lex/park/madison in the 40s & 50s. budget $1M a year")
+    assert east.location == ["e 40th st", "e 41st st", "e 42nd st", "e 43rd st", *(f"e {n}th st" for n in range(44, 51)),
+                             "e 51st st", "e 52nd st", "e 53rd st", *(f"e {n}th st" for n in range(54, 60))]
+    # a place the streets do not lie in stays beside them; a home search keeps its neighbourhood
+    both = parse_spec("10k sf office in tribeca or on w 36th st")
+    assert "tribeca" in both.location and "w 36th st" in both.location
+    assert parse_spec("1br on the upper east side, e 70s, under 3k").location[0] == "upper east side"
+    # streets wished for rank the district's suites but keep them all
+    assert "manhattan" in parse_spec("roughly 15,000 SF in Manhattan, max $90/SF/yr. West 30s preferred").location

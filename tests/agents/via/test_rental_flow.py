@@ -314,3 +314,34 @@ def test_the_city_searched_is_not_the_one_the_person_comes_from() -> None:
     assert canadian_place(said).area == "Hamilton"  # type: ignore[union-attr]
     assert canadian_place("moving from vancouver to calgary, need a 1br").area == "Calgary"  # type: ignore[union-attr]
     assert canadian_place("condos in hamilton heights") is None
+
+
+def test_a_listing_named_by_its_mls_number_is_looked_up_and_said_to_be_for_sale(tmp_path: Path) -> None:
+    graph = build_graph(rentals=RealtorCaSource(), checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    state = ask(graph, "my coworker sent me MLS E4067943, 62 tourmaline dr. is that one for rent?")
+    assert "**MLS E4067943**" in state["reply"] and "Tourmaline".upper() in state["reply"]
+    assert "for sale**, asking $638,888" in state["reply"] and "not a rental" in state["reply"]
+    assert not state.get("matches")  # no New York unit
+    unknown = ask(graph, "what about mls# Z1234567?")
+    assert "MLS Z1234567 is not among the REALTOR.CA listings I hold" in unknown["reply"]
+
+
+def test_a_follow_up_naming_no_place_goes_on_with_the_canadian_search(source: RealtorCaSource, inventory: Any,
+                                                                     tmp_path: Path) -> None:
+    """'2600 CAD yes. also i need parking' after a Vancouver search is not a New York search; parking, a field the
+    records lack, is read from the listings' words; a tour asked after a search that found nothing books no NYC
+    unit."""
+    rows = [{**ROWS[0], "Description": "Bright unit with underground parking"}, ROWS[1], ROWS[2]]
+    path = tmp_path / "rows.json"
+    path.write_text(json.dumps(rows), encoding="utf-8")
+    graph = build_graph(rentals=RealtorCaSource(fixture=path), inventory=inventory,
+                        checkpointer=open_checkpointer(tmp_path / "c.sqlite"))
+    ask(graph, "Looking for a 2 bed in Vancouver under $3,200")
+    parked = ask(graph, "2600 CAD is fine. also i have a car so i need parking")
+    assert not parked.get("matches") and [x["id"] for x in parked["rental"]["listings"]] == ["R1"]
+    assert "no parking field" in parked["reply"]
+    kept = ask(graph, "also i need a dishwasher in the unit")
+    assert not kept.get("matches") and "list is unchanged" in kept["reply"]
+    ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
+    state = ask(graph, "fine, set up a viewing for the cheapest rental you found, saturday 1pm")
+    assert not (state.get("plan") or {}).get("actions") and "found no listings" in state["reply"]
