@@ -270,8 +270,9 @@ def test_office_cross_streets_narrow_the_district_they_lie_in():
     garment = parse_spec("~60 people. 14k-16.5k SF in the garment district (W 35th to W 39th), $90/SF max")
     assert garment.location == [f"w {n}th st" for n in range(35, 40)]
     east = parse_spec("need roughly 12,000 SF in midtown east, lex/park/madison in the 40s & 50s. budget $1M a year")
-    assert east.location == ["e 40th st", "e 41st st", "e 42nd st", "e 43rd st", *(f"e {n}th st" for n in range(44, 51)),
-                             "e 51st st", "e 52nd st", "e 53rd st", *(f"e {n}th st" for n in range(54, 60))]
+    from agents.via.needs import _ordinal
+
+    assert east.location == [f"e {_ordinal(str(n))} st" for n in range(40, 60)]
     # a place the streets do not lie in stays beside them; a home search keeps its neighbourhood
     both = parse_spec("10k sf office in tribeca or on w 36th st")
     assert "tribeca" in both.location and "w 36th st" in both.location
