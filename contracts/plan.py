@@ -22,6 +22,8 @@ class TourAction(BaseModel):
     end: AwareDatetime = Field(description="Slot end, ISO 8601 with time zone")
     required_docs: list[str] = Field(default_factory=list, description="What to bring to the tour")
     tz: str | None = Field(default=None, description="IANA time zone of the property (None: America/New_York)")
+    note: str | None = Field(default=None, description="What the person asked to pass on to the landlord (access "
+                                                       "needs, a question), sent with the viewing request")
 
     @model_validator(mode="after")
     def _ordered(self) -> TourAction:

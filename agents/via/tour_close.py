@@ -33,6 +33,7 @@ from agents.i18n import phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from agents.via.figures import money_compared
+from agents.via.landlord_note import landlord_note
 from agents.via.match_rank import preview
 from agents.via.referents import (
     ORDINAL,
@@ -678,6 +679,8 @@ def describe_plan(plan: ActionPlan, lang: str | None = None) -> str:
     for n, action in enumerate(plan.actions, start=1):
         lines.append(f"- [{n}] {action.address} ({action.unit_id}) — {action.start:%a %b %d, %H:%M}–"
                      f"{action.end:%H:%M}")
+        if action.note:
+            lines.append(f"  - Note for the landlord (sent with the viewing request): {action.note}")
     lines += ["", f"Bring: {', '.join(plan.actions[0].required_docs)}.", "", plan.confirmation_prompt]
     return "\n".join(lines)
 
@@ -1572,6 +1575,9 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
         when = f"{day:%A} at {clock[0] + (12 if clock[0] < 8 else 0)}:{clock[1]:02d}"
     plan, moved = schedule_tours(units, when=when, now=current, taken=holds.is_taken if holds is not None else None,
                                  own=_own_slots(holds, thread), hint=(state.get("spec") or {}).get("timeline"))
+    passed_on = landlord_note(text) if route_node == "tour" else None
+    if passed_on and plan.actions:  # "pls note i need a step-free way in": passed on with the tours booked now
+        plan = _plan([a.model_copy(update={"note": passed_on}) for a in plan.actions])
     if adding and plan.actions:  # the tours already proposed stay, the new one joins them
         plan = _plan(sorted([*(TourAction.model_validate(a) for a in kept), *plan.actions], key=lambda a: a.start))
     notes = [f"I couldn't find unit {', '.join(missing)} in the inventory."] if missing else []

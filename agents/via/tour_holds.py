@@ -160,7 +160,8 @@ def confirm_node(state: AgentState, config: RunnableConfig, *, store: HoldStore)
     confirmed: list[Hold] = []
     for i in chosen:
         confirmed.append(store.confirm(holds[i].id))
-    requests = [viewing_request(h, contact) for h in confirmed]
+    notes_by_unit = {a["unit_id"]: a.get("note") for a in state.get("selected", [])}
+    requests = [viewing_request(h, contact, notes_by_unit.get(h.unit_id)) for h in confirmed]
     thread = str((config.get("configurable") or {}).get("thread_id", "default"))
     for request in requests:
         store.record_viewing(thread, request)  # kept beside the holds (the back office reads them there)

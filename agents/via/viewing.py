@@ -15,7 +15,7 @@ from contracts.holds import Contact, Hold, ViewingRequest
 LEASING_EMAIL = "leasing@example.com"  # the listing contact of the simulated request
 
 
-def mailto_url(hold: Hold, contact: Contact, to: str = LEASING_EMAIL) -> str:
+def mailto_url(hold: Hold, contact: Contact, to: str = LEASING_EMAIL, note: str | None = None) -> str:
     """A mailto: URL whose subject and body are percent-encoded (RFC 6068)."""
     subject = f"Viewing request: {hold.unit_id} on {hold.start:%a %b %d at %H:%M}"
     lines = [
@@ -30,6 +30,8 @@ def mailto_url(hold: Hold, contact: Contact, to: str = LEASING_EMAIL) -> str:
         lines.append(f"Phone: {contact.phone}")
     if contact.preferred_times:
         lines.append(f"Other times that suit me: {contact.preferred_times}")
+    if note:
+        lines += ["", note]
     lines += ["", "Thank you."]
     body = "\r\n".join(lines)
     return f"mailto:{quote(to, safe='@')}?subject={quote(subject, safe='')}&body={quote(body, safe='')}"
@@ -58,9 +60,10 @@ def ics_bytes(hold: Hold) -> bytes:
     return calendar.to_ical()
 
 
-def viewing_request(hold: Hold, contact: Contact) -> ViewingRequest:
-    """The simulated request for one confirmed hold."""
+def viewing_request(hold: Hold, contact: Contact, note: str | None = None) -> ViewingRequest:
+    """The simulated request for one confirmed hold (with the person's note for the landlord, if any)."""
     summary = (f"Viewing requested for {contact.name}: {hold.address} ({hold.unit_id}), "
-               f"{hold.start:%a %b %d %H:%M}–{hold.end:%H:%M} {hold.start.tzname()}")
-    return ViewingRequest(hold_id=hold.id, summary=summary, mailto=mailto_url(hold, contact),
+               f"{hold.start:%a %b %d %H:%M}–{hold.end:%H:%M} {hold.start.tzname()}"
+               + (f"; note passed on: {note}" if note else ""))
+    return ViewingRequest(hold_id=hold.id, summary=summary, mailto=mailto_url(hold, contact, note=note),
                           ics_filename=f"tour-{hold.unit_id}-{hold.start:%Y%m%d-%H%M}.ics")

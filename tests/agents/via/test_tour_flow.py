@@ -404,3 +404,21 @@ def test_one_tour_moved_to_another_day_and_the_other_cancelled_in_one_message(in
     assert [(a["unit_id"], datetime.fromisoformat(a["start"]).strftime("%a %H:%M")) for a in left] == \
         [(two[1]["unit_id"], "Sun 14:00")]
     assert two[0]["unit_id"] in state["reply"] and "Dropped" in state["reply"]
+
+
+def test_a_note_for_the_landlord_goes_with_the_tour_into_the_viewing_request(flow):
+    graph, store = flow
+    state = ask(graph, "tour SE-1545 monday 4pm. pls note i need a step-free way in, i use a wheelchair",
+                thread_id="n")
+    assert state["plan"]["actions"][0]["note"] == "I need a step-free way in, i use a wheelchair"
+    assert "Note for the landlord (sent with the viewing request): I need a step-free way in" in state["reply"]
+    answer(graph, ["[1]"], thread_id="n")
+    answer(graph, {"name": "Ana Díaz", "email": "ana@example.com", "phone": "(212) 555-0123"}, thread_id="n")
+    answer(graph, "Yes, hold these tours", thread_id="n")
+    done = answer(graph, [0], thread_id="n")
+    request = done["viewings"][0]
+    assert "note passed on: I need a step-free way in" in request["summary"]
+    assert "I need a step-free way in" in unquote(request["mailto"])
+    asked = ask(graph, "tour SE-2472 tuesday 5pm and ask them if they take dogs", thread_id="d")
+    assert asked["plan"]["actions"][0]["note"] == "Question from the renter: whether they take dogs."
+    assert ask(graph, "tour SE-10234 tuesday 6pm", thread_id="x")["plan"]["actions"][0].get("note") is None
