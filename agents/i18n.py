@@ -113,6 +113,23 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "**العرض المضاد المقترح:** {counter:,.0f} دولار شهريًا لمدة {term} شهرًا. الرسالة إلى المالك بالإنجليزية "
               "في الأسفل.",
     },
+    # a manager's renewal package, its figures first in the person's language (the detail below stays English)
+    "renewal_package": {
+        "en": "",
+        "es": "**Renovación propuesta:** ${rent:,.0f}/mes por {term} meses ({pct:+.1f}% sobre ${current:,.0f}). "
+              "Alternativas: {alternatives}. {market}{approval} El detalle (comparables y política) sigue en inglés.",
+        "ar": "**التجديد المقترح:** {rent:,.0f} دولار شهريًا لمدة {term} شهرًا ({pct:+.1f}% على {current:,.0f} "
+              "دولار). البدائل: {alternatives}. {market}{approval} التفاصيل (الوحدات المماثلة والسياسة) بالإنجليزية "
+              "في الأسفل.",
+    },
+    "renewal_alternative": {"en": "", "es": "${rent:,.0f}/mes por {term} meses",
+                            "ar": "{rent:,.0f} دولار شهريًا لمدة {term} شهرًا"},
+    "renewal_market": {"en": "", "es": "Mediana del mercado: ${median:,.0f} ({count} unidades comparables). ",
+                       "ar": "وسيط السوق: {median:,.0f} دولار ({count} وحدة مماثلة). "},
+    "renewal_approval": {"en": "", "es": "Requiere la aprobación del administrador.",
+                         "ar": "يتطلب موافقة المدير."},
+    "renewal_within": {"en": "", "es": "Dentro de la política: no requiere aprobación.",
+                       "ar": "ضمن السياسة: لا يتطلب موافقة."},
     "lease_unsure": {
         "en": "",
         "es": "No estoy seguro de que el contrato responda a esto directamente. Abajo está la cláusula más cercana "

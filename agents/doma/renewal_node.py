@@ -14,6 +14,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from langchain_core.messages import HumanMessage
+
 from agents.doma.renewal import (
     _money,
     _question,
@@ -33,6 +35,7 @@ from agents.doma.renewal_parse import (
     FREE_LIMIT,
     RenewalRequest,
     count_word,
+    neighborhood_in,
     parse_renewal_request,
 )
 from agents.doma.renewal_stabilized import RGB_Q, STABILIZED, rgb_answer, stabilized_note, stabilized_unit
@@ -274,12 +277,19 @@ def ask_verdicts(analysis: Any, latest: RenewalRequest) -> list[str]:
     return out
 
 
-def _complete_from_state(request: RenewalRequest, state: AgentState) -> RenewalRequest:
-    """Fill the unit's area and bedrooms from the last search when the message does not state them."""
+def _complete_from_state(request: RenewalRequest, state: AgentState, inventory: Any = None) -> RenewalRequest:
+    """Fill the unit's area and bedrooms from the last search when the message does not state them; else the area
+    from the person's earlier messages ("three tickets in the Washington Heights building", then "the tenant in 3A
+    pays $1,650": that building's area)."""
     spec = state.get("spec") or {}
     updates: dict[str, Any] = {}
     if not request.unit_id and request.location is None and spec.get("location"):
         updates["location"] = str(spec["location"][0]).lower()
+    elif not request.unit_id and request.location is None and inventory is not None:
+        earlier = [str(m.content) for m in state.get("messages") or [] if isinstance(m, HumanMessage)][:-1]
+        place = next((p for p in (neighborhood_in(said, inventory) for said in reversed(earlier)) if p), None)
+        if place:
+            updates["location"] = place
     if not request.unit_id and request.bedrooms is None and spec.get("min_bedrooms") is not None:
         updates["bedrooms"] = spec["min_bedrooms"]
     return request.model_copy(update=updates) if updates else request
@@ -430,10 +440,10 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None,
                 "ms": round((time.perf_counter() - started) * 1000, 3)}
         return {"renewal_units": batch, "renewal": None, "renewal_advice": None, "awaiting": None,
                 "renewal_context": f"{context} {text}".strip(), "reply": reply, "trace": [step]}
-    request = _complete_from_state(latest, state)
+    request = _complete_from_state(latest, state, inventory)
     if context:  # the answer to our question, or a follow-up of the same negotiation
         earlier = (RenewalRequest.model_validate(state["renewal_request"]) if state.get("renewal_request")
-                   else _complete_from_state(parse_renewal_request(context, inventory), state))
+                   else _complete_from_state(parse_renewal_request(context, inventory), state, inventory))
         if earlier.current_rent and request.current_rent and not CURRENT_NOW.search(text) \
                 and request.current_rent != earlier.current_rent:
             request = request.model_copy(update={"current_rent": None,
@@ -657,12 +667,28 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None,
                                             "once, against your first month's rent under the renewal.\n\nPlease let us "
                                             "know", 1)
                 reply += "\n\n**Draft letter to the tenant:**\n\n" + letter
+            if state.get("lang") in ("es", "ar") and not held:  # the figures in the person's language first
+                reply = package_lead(analysis, state.get("lang")) + "\n\n" + reply
             out.update(reply=reply, renewal=None if held and not own else analysis.package.model_dump(mode="json"),
                        awaiting=None)
     if out.get("reply") and (request.currency or request.yearly):
         out["reply"] = in_currency(out["reply"], request)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 3)
     return {**out, "trace": [trace]}
+
+
+def package_lead(analysis: Any, lang: str | None) -> str:
+    """A manager's renewal package in a line of the person's language (a template, not a translation)."""
+    package, current = analysis.package, analysis.current_rent
+    comps = analysis.comps
+    return phrase(
+        "renewal_package", lang, rent=package.primary.rent_usd, term=package.primary.term_months,
+        pct=(package.primary.rent_usd / current - 1) * 100 if current else 0.0, current=current or 0.0,
+        alternatives=", ".join(phrase("renewal_alternative", lang, rent=o.rent_usd, term=o.term_months)
+                               for o in package.alternatives),
+        market=phrase("renewal_market", lang, median=comps.median, count=len(comps.ids)) if comps and comps.ids
+        else "",
+        approval=phrase("renewal_approval" if package.needs_manager_approval else "renewal_within", lang))
 
 
 def in_currency(reply: str, request: RenewalRequest) -> str:

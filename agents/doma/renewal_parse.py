@@ -49,8 +49,9 @@ _LEASE_END = re.compile(
     r"(?:,?\s+\d{4})?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:weeks?|months?)|next month|this month)",
     re.IGNORECASE,
 )
-_BEDROOMS = re.compile(r"\b(\d)\s*(?:br|bd|bdr|bed(?:room)?s?)\b|\b(one|two|three|four)[- ]bed(?:room)?s?\b|"
-                       r"\b(studio)\b", re.IGNORECASE)
+_BEDROOMS = re.compile(r"\b(\d)\s*(?:br|bd|bdr|bed(?:room)?s?|dormitorios?|habitaci[oó]n(?:es)?|cuartos?|"
+                       r"rec[aá]maras?)\b|\b(one|two|three|four)[- ]bed(?:room)?s?\b|"
+                       r"\b(studio|estudio)\b", re.IGNORECASE)
 _RATE_SF = re.compile(r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*(?:/|per\s*)\s*(?:sf|sq\.?\s?ft|square f(?:oo|ee)t|rsf|psf)\b|"
                       r"\$?\s?(\d{2,3}(?:\.\d+)?)\s*psf\b", re.I)
 _COMP_AMENITIES = ("doorman", "elevator", "washer_dryer", "gym", "roofdeck", "patio")  # what moves a rent

@@ -234,3 +234,16 @@ def test_a_managers_rent_stabilized_unit_is_offered_at_the_boards_rates_not_the_
     market = ask(_graph(inventory, now), "I manage a walkup in Washington Heights. Apt 5C isn't stabilized, 2br, "
                                          "tenant pays $1,850. What renewal can we offer?", thread_id="free")["reply"]
     assert "Proposed renewal" in market and "rent-stabilized:**" not in market
+
+
+def test_a_spanish_managers_renewal_takes_the_building_named_before_and_leads_in_spanish(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Buenas. Tengo tres reportes en el edificio de Washington Heights: 2B dice que la ducha gotea",
+        thread_id="m")
+    offer = ask(graph, "Otra cosa: el inquilino del 3A paga $1,650 por un 1 dormitorio y se le vence el contrato el 28 "
+                       "de febrero. ¿Cuánto le puedo subir?", thread_id="m")
+    assert offer["route"]["node"] == "renewal"
+    assert "from 21 comparable units (washington heights, 1br)" in offer["reply"]  # that area's one-bedrooms
+    assert offer["reply"].startswith("**Renovación propuesta:** $1,7")
+    assert "Mediana del mercado: $1,900" in offer["reply"]
+    assert parse_renewal_request("paga $1,650 por un 1 dormitorio").bedrooms == 1

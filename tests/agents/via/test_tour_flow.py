@@ -407,7 +407,7 @@ def test_one_tour_moved_to_another_day_and_the_other_cancelled_in_one_message(in
 
 
 def test_a_note_for_the_landlord_goes_with_the_tour_into_the_viewing_request(flow):
-    graph, store = flow
+    graph, _ = flow
     state = ask(graph, "tour SE-1545 monday 4pm. pls note i need a step-free way in, i use a wheelchair",
                 thread_id="n")
     assert state["plan"]["actions"][0]["note"] == "I need a step-free way in, i use a wheelchair"
