@@ -213,6 +213,16 @@ IN_THE_LEASE = re.compile(r"\b(?:is|was) (?:that|this|it) (?:\w+ )?(?:in|covered
 # "he wants to come round tomorrow for an inspection without telling me a time": the landlord's entry, a lease right
 LANDLORD_ENTRY = re.compile(r"\b(?:landlord|he|she|they|owner|agent|manager|super)\b.{0,40}\b(?:come (?:round|over|in|"
                             r"by|inside)|enter\w*|let (?:himself|herself|themselves) in|inspect\w*|access)\b", re.I)
+# With a lease open: staying on past its end and when to say so, or the rent its schedule sets now
+EXTEND_TERMS_Q = re.compile(r"\b(?:stay|remain|extend|renew)\w*\b.{0,40}\b(?:when (?:do|must|should|would)|"
+                            r"how much notice|by when|(?:what|when) is the deadline|"
+                            r"tell (?:the |our |my )?(?:landlord|owner)|what (?:would|will) the (?:new )?rent be)\b",
+                            re.I)
+RENT_SCHEDULE_Q = re.compile(r"\b(?:base rent|rent schedule|escalations?|bumps|step[- ]ups?)\b.{0,40}\b(?:now|"
+                             r"right now|today|currently|this year|with)\b|\b(?:what'?s|whats|what is|how much is) "
+                             r"(?:our|my|the) (?:monthly |annual )?(?:base )?rent (?:right )?now\b", re.I)
+OFFER_FIGURE = re.compile(r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d+(?:\.\d+)?\s*(?:%|percent)|\b\d+(?:\.\d+)?k\b",
+                          re.I)
 AMOUNT = re.compile(r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,6}\b(?!\s*(?:sf|sq|square))|"
                     r"\b\d+(?:\.\d+)?\s*(?:%|percent|k\b)", re.I)
 # bargaining is the renewal's own act, whatever the lease says: "can we negotiate a lower rent before we renew?"
@@ -680,6 +690,11 @@ def route(
         # with a lease uploaded, "when must we tell them if we want to extend?", "is that actually in the lease?":
         # what the agreement says (a negotiation states figures)
         return RouteDecision(pipeline="DOMA", node="lease", reason="what the uploaded lease says", scores=scores)
+    if has_lease and (EXTEND_TERMS_Q.search(text) or RENT_SCHEDULE_Q.search(text)) and not NEGOTIATING.search(text) \
+            and not OFFER_FIGURE.search(text):
+        # "if we want to stay past 2030, when do we have to tell the landlord?", "our base rent now with the bumps":
+        # the lease's option to extend and its rent schedule (no offer on the table to weigh)
+        return RouteDecision(pipeline="DOMA", node="lease", reason="the uploaded lease's own terms", scores=scores)
     if has_lease and NEGOTIATING.search(text) and not NAMES_THE_LEASE.search(text) and (
             AMOUNT.search(text) or RATE_SAID.search(text) or RENT_NAMED.search(text)):
         # "what if we negotiate to 80 a foot?" with the lease open: bargaining over the rent is the renewal, the

@@ -425,6 +425,21 @@ def test_whether_the_landlord_can_come_in_asks_the_uploaded_lease() -> None:
     assert route(text, has_lease=True, learned=load_route_model()).node == "lease"
 
 
+def test_with_a_lease_open_its_extension_option_and_rent_schedule_are_asked_of_it() -> None:
+    from agents.route_model import load_route_model
+
+    learned = load_route_model()
+    stay = "we're the tenant at suite 1204. if we want to stay past 2030, when do we have to tell the landlord?"
+    assert route(stay, has_lease=True, learned=learned).node == "lease"
+    assert route("whats our monthly base rent right now with the bumps", has_lease=True, previous_node="renewal",
+                 learned=learned).node == "lease"
+    # an offer on the table is still the renewal's to weigh; a dead boiler is a repair
+    assert route("they offered $14,000 a month if we stay past 2030, should we counter at $13,000?",
+                 has_lease=True, learned=learned).node == "renewal"
+    assert route("heating in our flat is completely dead since yesterday and its below zero tonight. how fast do "
+                 "they have to fix it?", has_lease=True, learned=learned).node == "triage"
+
+
 def test_arabizi_is_read_only_where_it_is_written() -> None:
     from agents.arabizi import from_arabizi
 

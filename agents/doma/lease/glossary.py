@@ -144,7 +144,8 @@ SPANISH = {
     "traslado": "transfer", "letrero": "sign signage", "cartel": "sign signage", "pajaro": "bird",
     "vapear": "vaping", "drogas": "drugs", "tirar": "throw away", "tirarlos": "throw away", "tirarlas": "throw away",
     "guarda": "store", "guardar": "store", "dejo": "leave behind", "dejar": "leave behind", "incluida": "included",
-    "incluido": "included",
+    "incluido": "included", "romper": "break", "rompo": "break", "romperlo": "break lease", "cuesta": "cost",
+    "penalidad": "penalty", "penalizacion": "penalty", "debo": "owe", "deberia": "owe",
     # words that carry no lease concept
     **dict.fromkeys(("el", "la", "los", "las", "un", "una", "unos", "en", "es", "lo", "y", "me", "de", "del", "que",
                      "mi", "mis", "se", "tener", "hay", "con", "por", "para", "al", "si", "o", "le", "les", "su",

@@ -78,6 +78,9 @@ SYNSETS: dict[str, tuple[str, ...]] = {
 _EXPLICIT: dict[str, tuple[str, ...]] = {
     # staying on after the end, and what is left behind
     "stay past": ("holdover", "holding over", "expiration"),
+    # wanting to stay on is the option to extend, and when to say so ("if we want to stay past 2030")
+    "want to stay past": ("extend", "extension", "option", "renew", "notice", "expiration"),
+    "want to stay beyond": ("extend", "extension", "option", "renew", "notice", "expiration"),
     "stay beyond": ("holdover", "holding over", "expiration", "extend"),
     "past expiration": ("holdover", "holding over", "expiration"),
     "isn't ready": ("holdover", "holding over"),
@@ -88,6 +91,9 @@ _EXPLICIT: dict[str, tuple[str, ...]] = {
     "operating expenses": ("operating expenses", "share", "proportionate"),
     "opex": ("operating expenses", "share", "proportionate"),
     "base rent": ("base rent", "monthly", "installment"),
+    "bumps": ("increase", "anniversary", "escalation", "percent"),
+    "bump": ("increase", "anniversary", "escalation", "percent"),
+    "escalations": ("increase", "anniversary", "escalation", "percent"),
     "when we signed": ("execution", "signing", "prepaid", "advance"),
     "grace period": ("grace", "late", "cure", "default"),
     "cure": ("cure", "default", "notice"),
@@ -135,7 +141,12 @@ _EXPLICIT: dict[str, tuple[str, ...]] = {
     "sick": ("medical", "medically", "illness"),
     "illness": ("medical", "medically", "illness", "certified"),
     "owe": ("liable", "liability", "rent", "due", "payable"),
-    "still owe": ("liable", "liability", "rent", "due", "payable"),
+    "still owe": ("liable", "liability", "rent", "due", "payable", "obligations", "continue", "re-lets"),
+    # a guarantor pursued first ("can they go straight after my mum without trying me first?")
+    "go after": ("guarantor", "claim", "liable", "obligation", "pursue"),
+    "come after": ("guarantor", "claim", "liable", "obligation", "pursue"),
+    "go straight after": ("guarantor", "claim", "liable", "obligation", "pursue"),
+    "chase": ("guarantor", "claim", "liable", "pursue", "recover"),
     "quit": ("termination", "terminate", "vacate"),
     "move out": ("vacate", "surrender", "move-out"),
     "moving out": ("vacate", "surrender", "move-out"),

@@ -358,3 +358,16 @@ def test_the_clause_a_guidance_note_explains_is_quoted_before_the_note() -> None
     clause = out.answer.find("shall not be required to pay rent")
     note = out.answer.lower().find("guidance note")
     assert clause >= 0 and (note < 0 or clause < note), out.answer
+
+
+def test_wanting_to_stay_on_the_rents_bumps_and_breaking_the_lease_in_spanish_reach_their_clauses() -> None:
+    def ask(name: str, question: str) -> lease_qa.LeaseAnswer:
+        pdf = LEASES / name
+        return lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name), question)
+
+    stay = ask("office_lease.pdf", "if we want to stay past 2030, when do we have to tell the landlord?")
+    assert "option to extend the term" in stay.answer
+    bumps = ask("office_lease.pdf", "whats our monthly base rent right now with the bumps")
+    assert "increase by three percent (3%) on each anniversary" in bumps.answer
+    leave = ask("residential_lease.pdf", "Si me quiero ir por esto, ¿cuánto me cuesta romper el contrato?")
+    assert "early termination fee equal to two (2) months' rent" in leave.answer
