@@ -141,6 +141,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     )),
     ("flood", _rx(
         r"\bflood\w*", r"\binund\w*",
+        # a leak sensor's alarm: water found where nobody is to see it ("flo app says water detected")
+        r"\b(?:water|leak|flood)\s+(?:was\s+|has been\s+)?detected\b",
+        r"\b(?:water|leak|flood) (?:sensor|alarm|detector)\W+(?:\w+\W+){0,3}?(?:going off|went off|triggered)\b",
         r"\bwater\W+(?:\w+\W+){0,5}?(?:everywhere|all over|pour\w*|gush\w*|spray\w*|stream\w*|rush\w*|cascad\w*|"
         r"shooting|will not stop|pooling everywhere)",
         r"\b(?:pour\w*|gush\w*|spray\w*|stream\w*|rush\w*|cascad\w*|shooting)\W+(?:\w+\W+){0,3}?(?:water|from the "
@@ -380,7 +383,10 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
     # chemicals were mixed or fumes are in the air.
     ("fumes", _rx(r"\b(?:cough|chok)\w*", r"\b(?:can not|cannot|hard to|trouble) breath\w*", r"\bdizzy\b",
                   r"\beyes? (?:are |is )?(?:burning|stinging|watering)\b", r"\ba cloud\b", r"\bno (?:puedo|podemos) "
-                  r"respirar\b", r"\btos\w*\b"),
+                  r"respirar\b", r"\btos\w*\b",
+                  # a tank's heating oil spreading, its fumes in the home
+                  r"\b(?:heating |fuel |furnace |diesel )?oil\W+(?:\w+\W+){0,3}?(?:leak\w*|spill\w*|pool\w*)",
+                  r"\b(?:leak\w*|spill\w*)\W+(?:\w+\W+){0,2}?(?:heating |fuel |furnace )oil\b"),
      re.compile(r"\b(?:mix\w*|combin\w*) (?:\w+ ){0,3}?(?:chemicals|products|bleach|ammonia|cleaners?)\b|"
                 r"\bchemical (?:fumes|cloud|smell|vapou?rs?)\b|\btoxic\b|\bfumes\b")),
 )

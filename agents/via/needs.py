@@ -76,6 +76,7 @@ from agents.via.vocab import (
     SPANISH_GLOSSARY,
     SPANISH_MARKERS,
     WISHES_NOT_HELD,
+    WORKPLACE_CONFIDENCE,
 )
 from contracts.search import Budget, SearchSpec
 from data.places import normalize_street
@@ -149,6 +150,12 @@ _CURRENT_HOME = re.compile(
     r"(?:our|my)(?= [^,.;!?]{0,40}?\b(?:won'?t cut it|(?:is|are|'s) too (?:small|tight|cramped)|not big enough|"
     r"isn'?t big enough|no longer works?)\b))\b"
     r"[^,.;!?]*?(?=[,.;!?]|\s+(?:to|into|and (?:we|i)|but|we want|i want|looking|want|need)\b|$)", re.I)
+# Where someone works: not where they search, unless nothing else says where
+_WORKPLACE = re.compile(
+    r"\b(?:(?:i|we|he|she|they|my (?:husband|wife|partner|gf|bf|boyfriend|girlfriend|spouse|son|daughter)|"
+    r"husband|wife|partner)\s+(?:works?|working|commutes?|has (?:a |his |her )?(?:job|office))|"
+    r"trabaj(?:a|o|amos|an)|(?:يعمل|تعمل|أعمل|اعمل|نعمل|يشتغل|تشتغل|اشتغل))\s+(?:in|at|near|to|out of|en)\b[^,.;!?،؟]*",
+    re.I)
 _TERM = re.compile(r"(\d+)\s*-?\s*(months?|mos?|years?|yrs?)(?:\s*-?\s*long)?\s*(?:lease|term|commitment|contract)"
                    r"|(?:lease|term)\s*(?:of|for)?\s*(\d+)\s*-?\s*(months?|years?)"
                    r"|\bfor (\d+) (years?|yrs?|months?)\b", re.I)
@@ -208,6 +215,12 @@ def _narrowest(location: list[str]) -> list[str]:
         return bool(areas) and wide != narrow and all(wide in area for area in areas)
 
     return [t for t in location if not any(covers(t, other) for other in location)]
+
+
+def _held(token: str) -> bool:
+    """Whether we list anything in a place token: a neighbourhood, a wider area of ours, or a street."""
+    return token in _wider_of() or any(token in area for areas in _wider_of().values() for area in areas) \
+        or bool(re.search(r"\b(?:st|ave|pl|sq|row)$", token))
 
 
 _CROSS_STREET = re.compile(r"^[ew] \d{1,3}(?:st|nd|rd|th) st$")
@@ -909,9 +922,22 @@ def parse_spec(text: str) -> SearchSpec:
     landmark = LANDMARK.search(work)
     if landmark:  # "near bryant park": read by the kind of space below, not as a neighbourhood name
         work = _blank(work, landmark.span())
-    location, loc_conf = _places(_blank(work, background.span()) if background else work)
+    workplace = _WORKPLACE.search(work)
+    elsewhere = [m.span() for m in (background, workplace) if m]
+    searched = work
+    for span in elsewhere:
+        searched = _blank(searched, span)
+    location, loc_conf = _places(searched)
     if background and not location:
         location, loc_conf = _places(work)  # "i live in astoria and want a 1br there"
+    if workplace and not location:
+        # "i work in midtown, need a studio": the place, but only as a guess a search already on the table keeps
+        # its own area over ("my husband works in Manhattan, which is closest to the subway?")
+        location, loc_conf = _places(work)
+        loc_conf = WORKPLACE_CONFIDENCE
+    elif workplace and not any(map(_held, location)):
+        # "a 2br in jersey city or hoboken, i work in fidi": places we list nothing in, and where they work, which we do
+        location = list(dict.fromkeys([*location, *_places(workplace.group(0))[0]]))
     # "Chelsea in Manhattan": the borough only says which Chelsea; kept, it would match every Manhattan unit.
     location = _narrowest(location)
     if location:
@@ -1068,6 +1094,8 @@ def merge_specs(old: SearchSpec, new: SearchSpec) -> SearchSpec:
     for key in ("must_haves", "nice_to_haves"):
         if key in fresh:
             fresh[key] = list(dict.fromkeys([*data[key], *fresh[key]]))
+    if old.location and new.confidence.get("location") == WORKPLACE_CONFIDENCE:
+        fresh.pop("location", None)  # "my husband works in Manhattan": the search keeps its own area
     data.update(fresh)
     # A bound the follow-up states wins over the kept other bound it contradicts ("take ~10k SF" after 1,500-2,500)
     for low, high in (("min_sqft", "max_sqft"), ("min_bedrooms", "max_bedrooms")):

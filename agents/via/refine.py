@@ -16,7 +16,7 @@ from typing import Any
 from agents.cues import UNIT_ID, address_named, shown_by_address
 from agents.textnum import words_to_digits
 from agents.via.figures import asks_shares, people_said
-from agents.via.vocab import LOCATION_ALIASES
+from agents.via.vocab import LOCATION_ALIASES, WORKPLACE_CONFIDENCE
 from contracts.search import Budget, SearchSpec
 
 # "whichever is cheaper" or "the fourth looks cheaper" compare what is shown; they do not lower the budget.
@@ -267,7 +267,9 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
         data["max_sqft"] = _round(0.9 * statistics.median(sizes))
         data["min_sqft"] = None if (spec.min_sqft or 0) > data["max_sqft"] else spec.min_sqft
         notes.append(f"Smaller: up to {data['max_sqft']:,} SF now.")
-    if parsed.location and ALSO_PLACE.search(text) and not re.search(r"\b(?:instead|rather)\b", text, re.I):
+    if parsed.location and parsed.confidence.get("location") == WORKPLACE_CONFIDENCE and spec.location:
+        pass  # "my husband works in Manhattan, which is closest?": where someone works, the search keeps its area
+    elif parsed.location and ALSO_PLACE.search(text) and not re.search(r"\b(?:instead|rather)\b", text, re.I):
         data["location"] = list(dict.fromkeys([*spec.location, *parsed.location]))  # "what about bushwick too"
         notes.append(_area_note(data["location"]))
     elif parsed.location and (INSTEAD.search(text) or ONLY.search(text) or parsed.location != spec.location):

@@ -264,6 +264,10 @@ def _cross_streets(low: int, high: int, sides: str = "we") -> list[str]:
 # The courts at Foley Square: the short streets around it (Pearl St and Broadway run too far to place a suite near)
 _FOLEY_SQUARE = ["centre st", "lafayette st", "worth st", "duane st", "chambers st", "reade st", "mulberry st",
                  "baxter st", "park row"]
+# The confidence of a place read only from where someone works ("my husband works in Manhattan"): a guess that a
+# search already on the table keeps its own area over
+WORKPLACE_CONFIDENCE = 0.5
+
 LANDMARKS: dict[str, tuple[str, list[str]]] = {
     "bryant park": ("midtown west", _cross_streets(38, 43)),
     "grand central": ("midtown east", _cross_streets(40, 46, "e")),

@@ -146,6 +146,8 @@ SPANISH = {
     "guarda": "store", "guardar": "store", "dejo": "leave behind", "dejar": "leave behind", "incluida": "included",
     "incluido": "included", "romper": "break", "rompo": "break", "romperlo": "break lease", "cuesta": "cost",
     "penalidad": "penalty", "penalizacion": "penalty", "debo": "owe", "deberia": "owe",
+    "albacea": "executor", "fallecio": "died", "murio": "died", "deshaga": "dispose", "deshacerse": "dispose",
+    "cosas": "belongings", "pertenencias": "belongings",
     # words that carry no lease concept
     **dict.fromkeys(("el", "la", "los", "las", "un", "una", "unos", "en", "es", "lo", "y", "me", "de", "del", "que",
                      "mi", "mis", "se", "tener", "hay", "con", "por", "para", "al", "si", "o", "le", "les", "su",

@@ -371,3 +371,15 @@ def test_wanting_to_stay_on_the_rents_bumps_and_breaking_the_lease_in_spanish_re
     assert "increase by three percent (3%) on each anniversary" in bumps.answer
     leave = ask("residential_lease.pdf", "Si me quiero ir por esto, ¿cuánto me cuesta romper el contrato?")
     assert "early termination fee equal to two (2) months' rent" in leave.answer
+
+
+def test_an_office_cfos_words_reach_the_escalation_and_the_improvement_allowance() -> None:
+    def ask(name: str, question: str) -> lease_qa.LeaseAnswer:
+        pdf = LEASES / name
+        return lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name), question)
+
+    escalator = ask("office_lease.pdf", "Base rent is $144k in year one, what's the escalator after that?")
+    assert "increase by three percent (3%) on each anniversary" in escalator.answer
+    executor = ask("residential_lease.pdf", "Soy el albacea de mi hermano, que falleció. Sus muebles siguen en el "
+                   "departamento. ¿Cuánto tiempo tenemos antes de que el dueño se deshaga de sus cosas?")
+    assert "seven (7) days after Tenant vacates" in executor.answer

@@ -291,3 +291,22 @@ def test_session_43_habitability_signals(text: str, signal: str) -> None:
 ])
 def test_session_43_traces_and_comparisons_are_not_emergencies(text: str) -> None:
     assert classify(text).priority != "P0", text
+
+
+@pytest.mark.parametrize("text, hazard", [
+    # a tank's heating oil spreading with its fumes upstairs; a leak sensor that found water in an empty flat
+    ("heating oil is leaking from the tank in the cellar, the puddle keeps growing and the fumes are strong upstairs",
+     "fumes"),
+    ("my leak app says water detected under the dishwasher for 30 min, i'm away till sunday", "flood"),
+])
+def test_evidence_of_session_44_hazards(text: str, hazard: str) -> None:
+    assert hazard in {s.hazard for s in analyze(text).signals}, text
+    assert classify(text).priority == "P0", text
+
+
+@pytest.mark.parametrize("text", [
+    "the leak sensor under the sink is beeping for a low battery",
+    "oil gauge on the tank is at a quarter, when is the next delivery?",
+])
+def test_session_44_lookalikes_are_not_emergencies(text: str) -> None:
+    assert classify(text).priority != "P0", text

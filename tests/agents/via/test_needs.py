@@ -279,3 +279,11 @@ def test_office_cross_streets_narrow_the_district_they_lie_in():
     assert parse_spec("1br on the upper east side, e 70s, under 3k").location[0] == "upper east side"
     # streets wished for rank the district's suites but keep them all
     assert "manhattan" in parse_spec("roughly 15,000 SF in Manhattan, max $90/SF/yr. West 30s preferred").location
+
+
+def test_where_someone_works_is_a_guess_a_search_on_the_table_keeps_its_area_over():
+    said = parse_spec(readable("زوجي يعمل في مانهاتن، أيها الأقرب إلى المترو؟"))
+    assert said.location == ["manhattan"] and said.confidence["location"] < 0.9
+    bay_ridge = parse_spec("2br in bay ridge under 2500")
+    assert merge_specs(bay_ridge, said).location == ["bay ridge"]
+    assert parse_spec("my wife works in midtown, we need a 1br near there under 3k").location  # nothing else said
