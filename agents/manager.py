@@ -253,8 +253,12 @@ RENTING = re.compile(r"\b(?:to rent|for rent|rent(?:ing)? (?:a|an|out)|monthly r
 # After a valuation: sales, floors, blocks, listings, a budget in thousands are about the same flats
 COMPS_FOLLOW_UP = re.compile(r"\b(?:sold|sales?|floors?|storey|blk|block|listings?|asking|on the market|for sale|"
                              r"\d{3}\s?k|cheapest|priciest|mrt|sellers?|buyers?|offered|bids?|cash over|cov|"
-                             r"valuation|overpay\w*|lowball\w*|(?:longer|shorter|more|less) lease|"
+                             r"valuation|overpay\w*|lowball\w*|(?:longer|shorter|more|less) lease|reno\w*|"
+                             r"renovat\w*|list(?:ing)? (?:it |at |for )|\d{2,3}\s?k|how (?:fast|quickly)|"
                              r"lease (?:left|remaining)|remaining lease)\b", re.I)
+# prices that fell or rose: the market's movement, not a thing that fell down ("so villas fell hard?")
+MARKET_MOVE = re.compile(r"\b(?:prices?|sales?|rents?|values?|villas?|apartments?|market|volumes?)\b.{0,20}"
+                         r"\b(?:fell|fall(?:en|ing)?|dropp?(?:ed|ing)?|rose|ris(?:e|en|ing)|climb\w*|crash\w*)\b", re.I)
 OWN_RENTAL = re.compile(r"\b(?:my (?:landlord|lease|rent|apartment)|renewal|repair|leak|broken)\b", re.I)
 RENEWING = re.compile(r"\brenew\w*|\brenovar\b|\bتجديد", re.I)
 # A person looking for a home to rent or a visit to one, not for market figures ("I need to rent a 2BR on Al Reem",
@@ -677,7 +681,8 @@ def route(
     scores, hits, context = rule_scores(text, has_lease=has_lease, previous_node=previous_node, awaiting=awaiting,
                                         table=table)
     if previous_node == "analytics" and MARKET_FIGURE.search(text) and not context["place"] \
-            and not any(scores[n] > 0 for n in ("tour", "lease", "triage", "renewal")) \
+            and not any(scores[n] > 0 for n in ("tour", "lease", "renewal")) \
+            and (scores["triage"] == 0 or (MARKET_MOVE.search(text) and scores["triage"] <= 1.5)) \
             and not SEARCH_ASK.search(text) and not HDB_FLAT.search(text) and not seeks_a_home(text) \
             and not table.market_anchors["comps"].search(text):
         # "وكم إيجار شقة غرفتين نوم هناك؟", "supply pipeline for 1br there": the market just discussed, another figure

@@ -111,7 +111,33 @@ def parse_units(text: str) -> list[dict[str, Any]]:
         if place:
             unit["location"] = place
         out.append(unit)
-    return out if len(out) >= MIN_UNITS else place_units(text) or id_units(text) or out
+    return out if len(out) >= MIN_UNITS else place_units(text) or id_units(text) or sentence_units(text) or out
+
+
+# "2C is a 1br in Astoria, 650 sf, paying $2,000, ends Jan 31. 5R is a 2br ...": a unit a sentence, told in words
+_SENTENCE_LABEL = re.compile(r"(?:^|(?<=[.;\n]))\s*(?:unit\s+|apt\.?\s+|#)?(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})\b"
+                             r"(?=\s+(?:is|has|pays|paying|rents|—|-|:|\())", re.I)
+_SENTENCE_RENT = re.compile(r"\$\s?(\d{1,2},?\d{3})\b|\b(?:pays|paying|at)\s+\$?(\d{1,2},?\d{3})\b(?!\s*(?:sf|sq))",
+                            re.I)
+_SENTENCE_BEDS = re.compile(r"\b(\d)\s*(?:br|bd|bed(?:room)?s?)\b|\b(studio)\b", re.I)
+
+
+def sentence_units(text: str) -> list[dict[str, Any]]:
+    """Units told one a sentence, each opening with its label; [] unless there are at least two."""
+    starts = list(_SENTENCE_LABEL.finditer(text))
+    out: list[dict[str, Any]] = []
+    for n, m in enumerate(starts):
+        part = text[m.end():starts[n + 1].start() if n + 1 < len(starts) else len(text)]
+        rent, beds = _SENTENCE_RENT.search(part), _SENTENCE_BEDS.search(part)
+        if rent is None or any(u["label"] == m.group(1).upper() for u in out):
+            continue
+        unit: dict[str, Any] = {"label": m.group(1).upper(), "rent": float((rent.group(1) or rent.group(2)).replace(
+            ",", "")), "bedrooms": (0 if beds.group(2) else int(beds.group(1))) if beds else None}
+        place = _known_place(part)
+        if place:
+            unit["location"] = place
+        out.append(unit)
+    return out if len(out) >= MIN_UNITS else []
 
 
 def _known_place(words: str) -> str | None:

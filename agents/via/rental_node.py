@@ -137,6 +137,20 @@ def _looked_up(mls: str, current: dict[str, Any], source: RentalSource | None) -
     return "\n".join(lines)
 
 
+def _what_it_holds(current: dict[str, Any]) -> str:
+    """A question the REALTOR.CA search cannot answer (typical rents, a neighbourhood's prices): what it holds."""
+    area = (current.get("filters") or {}).get("location") or "that area"
+    fields = "price, bedrooms, bathrooms, size, type and a description"
+    if current.get("listings"):
+        return (f"I can answer only from the {len(current['listings'])} REALTOR.CA listings of your search in {area}: "
+                f"they state {fields}, not typical rents or neighbourhood figures. Narrow them (e.g. “under $2,000”, "
+                "“2 bed only”), name one to look at, or start a new search.")
+    sample = (" The recorded sample I hold has Ontario homes for sale (2016–2018), with no rents."
+              if current.get("recorded") else "")
+    return (f"Your REALTOR.CA search in {area} found no listings, so I have no rents or prices to tell you about "
+            f"there.{sample} Try another city or wider bounds, or search New York instead.")
+
+
 def _by_words(current: dict[str, Any], text: str) -> dict[str, Any]:
     """A follow-up the REALTOR.CA fields cannot filter: a feature its listings state only in words ("i need
     parking": those whose description mentions parking or a garage), else the list kept, and why."""
@@ -165,6 +179,9 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
     request = state.get("rental_request") or {}
     current = dict(state.get("rental") or {})
     base: dict[str, Any] = {"matches": [], "relaxations": [], "plan": None}  # NYC results are no longer shown
+    if request.get("kind") == "about":
+        return {**base, "reply": _what_it_holds(current), "rental": current or None, "rental_view": current or None,
+                "awaiting": None, "trace": _trace("rental", started, about=1)}
     if request.get("kind") == "lookup":
         return {**base, "reply": _looked_up(str(request["mls"]), current, source), "rental": current or None,
                 "rental_view": current or None, "awaiting": None, "trace": _trace("rental", started, lookup=1)}

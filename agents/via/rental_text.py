@@ -352,6 +352,9 @@ def rental_request(text: str, rental: dict[str, Any] | None, *, other_results: b
         if dropped or (wanted is not None and wanted[0]) or _AGAIN.search(text) or feature_asked(text) \
                 or _GOES_ON.search(text):
             return {"kind": "research", "criteria": wanted[0] if wanted else {}, "drop": dropped, "text": text}
+    if rental.get("filters"):
+        # "is 1800 even realistic for the plateau?": still the Canadian search, which can only say what it holds
+        return {"kind": "about", "text": text}
     return None
 
 

@@ -447,3 +447,21 @@ def test_arabizi_is_read_only_where_it_is_written() -> None:
     # figures with units, community codes and English that shares a glossary word stay as written
     for text in ("2br near the 7th ave stop, 3pm works", "rents in RT7 vs YN7", "my gaz stove, eh?"):
         assert from_arabizi(text) == text
+
+
+@pytest.mark.parametrize("text, previous, expected", [
+    # prices that fell are the market's movement, not something that fell down
+    ("so villas fell hard? what did villa prices per sqm do", "analytics", "analytics"),
+    ("the ceiling fell in the bathroom", "analytics", "triage"),
+    # after an HDB valuation: the renovation, the listing price, how fast flats sell are about the same flats
+    ("We spent 80k on reno 3 years ago. Can I add that on top?", "comps", "comps"),
+    ("Agent says list at 850k to leave room to negotiate. Too high?", "comps", "comps"),
+    ("How fast are 5-rooms selling in Tampines? Like how many a month?", "comps", "comps"),
+    # a manager's aside in Spanish about banging radiators is a repair, however the renewal went
+    ("También se quejó de que los radiadores hacen ruido, como golpes, pero sí calientan. ¿Es urgente?", "renewal",
+     "triage"),
+])
+def test_session_44_routes(text: str, previous: str | None, expected: str) -> None:
+    from agents.route_model import load_route_model
+
+    assert route(text, previous_node=previous, learned=load_route_model()).node == expected, text

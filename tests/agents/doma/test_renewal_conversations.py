@@ -247,3 +247,14 @@ def test_a_spanish_managers_renewal_takes_the_building_named_before_and_leads_in
     assert offer["reply"].startswith("**Renovación propuesta:** $1,7")
     assert "Mediana del mercado: $1,900" in offer["reply"]
     assert parse_renewal_request("paga $1,650 por un 1 dormitorio").bedrooms == 1
+
+
+def test_units_told_one_a_sentence_are_a_batch():
+    from agents.doma.renewal_units import parse_units, sentence_units
+
+    units = parse_units("three renewal requests hit my inbox today. 2C is a 1br in Astoria, 650 sf, paying $2,000, "
+                        "ends Jan 31. 5R is a 2br in Williamsburg, 900 sf, $3,400, ends Feb 28. 3F is a UES studio, "
+                        "450 sf, $2,100, ends Jan 31. need offers for all three")
+    assert [(u["label"], u["bedrooms"], u["rent"], u.get("location")) for u in units] == [
+        ("2C", 1, 2000.0, "astoria"), ("5R", 2, 3400.0, "williamsburg"), ("3F", 0, 2100.0, "upper east side")]
+    assert sentence_units("2C is a 1br in Astoria paying $2,000. what should i offer?") == []  # one unit: no batch

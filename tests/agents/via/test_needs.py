@@ -287,3 +287,8 @@ def test_where_someone_works_is_a_guess_a_search_on_the_table_keeps_its_area_ove
     bay_ridge = parse_spec("2br in bay ridge under 2500")
     assert merge_specs(bay_ridge, said).location == ["bay ridge"]
     assert parse_spec("my wife works in midtown, we need a 1br near there under 3k").location  # nothing else said
+
+
+def test_a_place_scrapped_is_not_searched():
+    said = parse_spec("my job is moving to LIC in jan. scrap williamsburg, do astoria or LIC instead")
+    assert said.location == ["long island city", "astoria"]

@@ -343,5 +343,7 @@ def test_a_follow_up_naming_no_place_goes_on_with_the_canadian_search(source: Re
     kept = ask(graph, "also i need a dishwasher in the unit")
     assert not kept.get("matches") and "list is unchanged" in kept["reply"]
     ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
+    typical = ask(graph, "honestly is $1,000 a month even realistic for an apartment there?")
+    assert not typical.get("matches") and "found no listings, so I have no rents or prices" in typical["reply"]
     state = ask(graph, "fine, set up a viewing for the cheapest rental you found, saturday 1pm")
     assert not (state.get("plan") or {}).get("actions") and "found no listings" in state["reply"]
