@@ -997,6 +997,9 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
         if second and second["node"] == "triage" and decision.node == "renewal" and RENEWAL_TERMS.search(text) \
                 and not REPAIR_ASKED.search(second["text"]):
             second = None  # "wants 0% because of the construction noise next door": the tenant's reason, no repair
+        if second and second["node"] == "triage" and MARKET_MOVE.search(second["text"]) \
+                and decision.node in ("analytics", "comps"):
+            second = None  # "so villas fell hard? what did prices per sqm do": the market's fall, not a repair
         if second and second["node"] == "triage" and decision.node == "needs" and LEAVING.search(text):
             second = None  # "black mold and the super ignores it so i'm OUT. looking for a studio": why they move
         if second and second["node"] == "triage" and not (decision.node == "lease" and (

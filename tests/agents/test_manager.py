@@ -465,3 +465,12 @@ def test_session_44_routes(text: str, previous: str | None, expected: str) -> No
     from agents.route_model import load_route_model
 
     assert route(text, previous_node=previous, learned=load_route_model()).node == expected, text
+
+
+def test_a_market_fall_asked_beside_a_figure_is_not_split_into_a_repair() -> None:
+    from agents.manager import manager_node
+    from agents.route_model import load_route_model
+
+    out = manager_node({"text": "so villas fell hard? what did villa prices per sqm do", "previous_node": "analytics"},
+                       learned=load_route_model())
+    assert out["route"]["node"] == "analytics" and not out.get("pending")
