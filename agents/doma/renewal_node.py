@@ -88,17 +88,36 @@ LETTER = {
     "en": ("Dear tenant,", "Thank you for being our resident. We are pleased to offer you a renewal{unit}. Your "
            "current rent is ${current:,.0f} a month; please choose one of these options:",
            "{i}. ${rent:,.0f} a month for {term} months{extra}",
-           "Please let us know your choice, or any questions, within 30 days.", "Kind regards,",
+           "Please let us know your choice, or any questions, {by}.", "Kind regards,",
            "The management office", " for unit {label}"),
     "es": ("Estimado/a inquilino/a:", "Gracias por vivir con nosotros. Nos complace ofrecerle la renovación{unit}. Su "
            "renta actual es de ${current:,.0f} al mes; elija una de estas opciones:",
            "{i}. ${rent:,.0f} al mes por {term} meses{extra}",
-           "Por favor, indíquenos su elección, o sus preguntas, en un plazo de 30 días.", "Atentamente,",
+           "Por favor, indíquenos su elección, o sus preguntas, {by}.", "Atentamente,",
            "La administración", " del apartamento {label}"),
     "ar": ("عزيزي المستأجر،", "شكرًا لإقامتك معنا. يسعدنا أن نعرض عليك تجديد العقد{unit}. إيجارك الحالي {current:,.0f} "
            "دولار شهريًا؛ اختر أحد هذه الخيارات:", "{i}. {rent:,.0f} دولار شهريًا لمدة {term} شهرًا{extra}",
-           "نرجو إبلاغنا باختيارك أو بأي سؤال خلال 30 يومًا.", "مع التحية،", "إدارة العقار", " للوحدة {label}"),
+           "نرجو إبلاغنا باختيارك أو بأي سؤال {by}.", "مع التحية،", "إدارة العقار", " للوحدة {label}"),
 }
+# When the tenant is asked to answer: the manager's own deadline ("respuesta antes del 15 de diciembre", "respond
+# within 14 days"), else 30 days
+_WITHIN = re.compile(r"\b(?:within|in|en un plazo de|dentro de)\s+(\d{1,3})\s+(?:days|d[ií]as)\b", re.I)
+_MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+          r"sep?tiembre|octubre|noviembre|diciembre)[a-z]*\.?")
+_BY_DATE = re.compile(rf"\b(?:by|before|no later than|antes del?|para el|hasta el)\s+((?:the\s+)?\d{{1,2}}"
+                      rf"(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)(?!\w)", re.I)
+_ANSWER_BY = {"en": ("within {n} days", "by {date}"), "es": ("en un plazo de {n} días", "antes del {date}"),
+              "ar": ("خلال {n} يومًا", "قبل {date}")}
+
+
+def answer_by(text: str, lang: str | None) -> str:
+    """The letter's deadline for the tenant's answer, as the manager set it (30 days when unsaid)."""
+    within, by_date = _ANSWER_BY.get(lang or "en", _ANSWER_BY["en"])
+    date = _BY_DATE.search(text)
+    if date:
+        return by_date.format(date=re.sub(r"^(?:the|el)\s+", "", date.group(1), flags=re.I).rstrip("."))
+    days = _WITHIN.search(text)
+    return within.format(n=days.group(1) if days else 30)
 
 
 # "draft the offer letter with option 2", "use the second one": one of the package's offers, by its number
@@ -150,7 +169,7 @@ def terms_named(text: str) -> set[int]:
 
 
 def tenant_letter(analysis: Any, lang: str | None = None, only: int | None = None,
-                  terms: set[int] | None = None) -> str:
+                  terms: set[int] | None = None, by: str | None = None) -> str:
     """A renewal letter to the tenant that sets out the package's offers (or only the one chosen, by its number, or
     those of the terms named), in the manager's language (a template)."""
     greet, intro, line, ask, regards, sign, unit_of = LETTER.get(lang or "en", LETTER["en"])
@@ -177,14 +196,15 @@ def tenant_letter(analysis: Any, lang: str | None = None, only: int | None = Non
                                       f"{unit_of.format(label=label) if label else ''} at ${offer.rent_usd:,.0f} a "
                                       f"month for {offer.term_months} months{extra} (your current rent is "
                                       f"${analysis.current_rent:,.0f}).", "",
-                          "Please let us know within 30 days whether you accept, or if you have any questions.", "",
+                          f"Please let us know {by or 'within 30 days'} whether you accept, or if you have any "
+                          "questions.", "",
                           regards, sign])
     lines = [greet, "", intro.format(unit=unit_of.format(label=label) if label else "", current=analysis.current_rent),
              ""]
     for i, offer in enumerate(offers, start=1):
         extra = f" + {', '.join(offer.incentives)}" if offer.incentives else ""
         lines.append(line.format(i=i, rent=offer.rent_usd, term=offer.term_months, extra=extra))
-    lines += ["", ask, "", regards, sign]
+    lines += ["", ask.format(by=by or answer_by("", lang)), "", regards, sign]
     return "\n".join(lines)
 
 
@@ -658,7 +678,8 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None,
             elif LETTER_Q.search(text) or (own and LETTER_Q.search(context)) or SEND_ASK.search(text):
                 # "draft the letter to the tenant", "ok send 3R the 2% with a $300 credit"
                 letter = tenant_letter(analysis, state.get("lang"), only=chosen_option(text) or (
-                    1 if SEND_ASK.search(text) else None), terms=terms_named(text))
+                    1 if SEND_ASK.search(text) else None), terms=terms_named(text),
+                    by=answer_by(text, state.get("lang")))
                 free = free_offered(text)
                 if free:  # "ok 2 months free at 94. draft the terms": the free rent is part of the offer
                     letter = with_free_months(letter, free)

@@ -179,7 +179,7 @@ _OPTION = re.compile(r"\b(\d{1,2}|one|two|three|a)[- ](years?|yrs?|months?)\s+(?
                      r"(?:a\s+)?\+?\s?(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
 # The manager's own terms ("3% for 12 mo or 2.5% for 24", "we accept 2,150 if she signs for 18 months"); a bare term
 # with no unit is months from 6 up, else years.
-_TERM_TAIL = r"(?:\s*-?\s*(months?|mos?|years?|yrs?)\b|(?=\s*(?:$|[.,;!?)]|or\b|and\b|o\b|y\b)))"
+_TERM_TAIL = r"(?:\s*-?\s*(months?|mos?|years?|yrs?|meses|mes|años?|anos?)\b|(?=\s*(?:$|[.,;!?)]|or\b|and\b|o\b|y\b)))"
 _PCT_FOR = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:for|on|with|over)\s+(?:a\s+)?(\d{1,2})" + _TERM_TAIL,
                       re.IGNORECASE)
 _RENT_FOR = re.compile(r"\$?\s?(\d{1,2},?\d{3})(?:\s*/\s*mo\w*|\s+a month|\s+per month)?\s+"
@@ -205,7 +205,7 @@ _TERM_NAMED = re.compile(r"\b(\d{1,2})\s*-?\s*(?:mo|mos|months?)\b", re.IGNORECA
 def _months(count: str, unit: str | None) -> int:
     n = count_word(count)
     if unit:
-        return n * 12 if unit.lower().startswith("y") else n
+        return n * 12 if unit.lower().startswith(("y", "a")) else n  # years, años
     return n if n >= 6 else n * 12
 
 

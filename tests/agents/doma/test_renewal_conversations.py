@@ -258,3 +258,23 @@ def test_units_told_one_a_sentence_are_a_batch():
     assert [(u["label"], u["bedrooms"], u["rent"], u.get("location")) for u in units] == [
         ("2C", 1, 2000.0, "astoria"), ("5R", 2, 3400.0, "williamsburg"), ("3F", 0, 2100.0, "upper east side")]
     assert sentence_units("2C is a 1br in Astoria paying $2,000. what should i offer?") == []  # one unit: no batch
+
+
+def test_a_spanish_letter_with_its_two_terms_after_a_repair_and_the_managers_deadline(inventory, now):
+    from agents.doma.renewal_node import answer_by
+    from agents.doma.renewal_parse import own_terms
+    from agents.manager import route
+
+    text = ("Redáctame la carta en español: $2,205 por 12 meses o $2,250 por 24 meses, respuesta antes del 15 de "
+            "diciembre.")
+    assert own_terms(text) == [(12, 2205.0, "$"), (24, 2250.0, "$")]
+    assert route(text, previous_node="triage", learned=load_route_model()).node == "renewal"
+    assert answer_by(text, "es") == "antes del 15 de diciembre"
+    assert answer_by("ask them to respond within 14 days", "en") == "within 14 days"
+    assert answer_by("offer it for 12 months", "en") == "within 30 days"  # no deadline said
+    graph = _graph(inventory, now)
+    ask(graph, "Tengo un inquilino en Washington Heights, 2 habitaciones, paga $2,100 y el contrato vence el 31 de "
+               "enero. ¿Cuánto le subo?", thread_id="es", role="manager")
+    letter = ask(graph, text, thread_id="es", role="manager")["reply"]
+    assert "1. $2,205 al mes por 12 meses" in letter and "2. $2,250 al mes por 24 meses" in letter
+    assert "sus preguntas, antes del 15 de diciembre." in letter
