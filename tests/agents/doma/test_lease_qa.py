@@ -74,6 +74,12 @@ def injected_pdf() -> bytes:
     return build_pdf(INJECTED_SOURCE)
 
 
+def ask(name: str, question: str) -> lease_qa.LeaseAnswer:
+    """The answer one of the shipped leases gives to a question."""
+    pdf = LEASES / name
+    return lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name), question)
+
+
 def test_answer_quotes_and_cites_page_and_section(residential: lease_qa.LeaseIndex) -> None:
     answer = answer_question(residential, "Can I sublet my place?")
     assert not answer.not_found
@@ -304,10 +310,6 @@ def test_dropping_out_for_illness_reaches_the_cancellation_clause() -> None:
 def test_an_amenity_the_lease_never_names_is_not_found_and_one_it_names_is_quoted() -> None:
     """Bikes, snow, a gym, wifi...: a lease that never uses the words for a thing has no clause on it, so the answer
     says so by name instead of quoting the nearest clause; a lease that does name it is asked as usual."""
-    def ask(name: str, question: str) -> lease_qa.LeaseAnswer:
-        pdf = LEASES / name
-        return lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name), question)
-
     bike = ask("month_to_month_lease.pdf", "is there somewhere safe to lock up my bike?")
     assert bike.not_found and "The lease does not mention bicycles" in bike.answer
     assert not ask("residential_lease.pdf", "is there somewhere safe to lock up my bike?").not_found
@@ -331,10 +333,6 @@ def test_a_camera_the_tenant_owns_is_no_security_camera_and_a_fridge_is_read_in_
 def test_everyday_words_of_session_41_reach_their_clauses() -> None:
     """Ending a tenancy after a break-up, grab bars for a wheelchair, a flood that makes the home unfit, a request
     left unanswered: everyday words that name no clause, bridged to the lease's own."""
-    def ask(name: str, question: str) -> lease_qa.LeaseAnswer:
-        pdf = LEASES / name
-        return lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name), question)
-
     out = ask("month_to_month_lease.pdf", "my partner and I are splitting up and honestly I just want out of the "
               "house. how much notice do i need to give, and does it have to be in writing?")
     assert "at least thirty (30) days' written notice" in out.answer
@@ -361,10 +359,6 @@ def test_the_clause_a_guidance_note_explains_is_quoted_before_the_note() -> None
 
 
 def test_wanting_to_stay_on_the_rents_bumps_and_breaking_the_lease_in_spanish_reach_their_clauses() -> None:
-    def ask(name: str, question: str) -> lease_qa.LeaseAnswer:
-        pdf = LEASES / name
-        return lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name), question)
-
     stay = ask("office_lease.pdf", "if we want to stay past 2030, when do we have to tell the landlord?")
     assert "option to extend the term" in stay.answer
     bumps = ask("office_lease.pdf", "whats our monthly base rent right now with the bumps")
@@ -374,10 +368,6 @@ def test_wanting_to_stay_on_the_rents_bumps_and_breaking_the_lease_in_spanish_re
 
 
 def test_an_office_cfos_words_reach_the_escalation_and_the_improvement_allowance() -> None:
-    def ask(name: str, question: str) -> lease_qa.LeaseAnswer:
-        pdf = LEASES / name
-        return lease_qa.answer_question(lease_qa.index_lease(pdf.read_bytes(), pdf.name), question)
-
     escalator = ask("office_lease.pdf", "Base rent is $144k in year one, what's the escalator after that?")
     assert "increase by three percent (3%) on each anniversary" in escalator.answer
     executor = ask("residential_lease.pdf", "Soy el albacea de mi hermano, que falleció. Sus muebles siguen en el "
