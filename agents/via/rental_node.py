@@ -43,6 +43,7 @@ APPROVAL_QUESTION = "Which listings do you want to request viewings for?"
 MAX_CHOICES = 10  # the approval lists the first ten of the shortlist (narrow or sort to choose others)
 OUTING_KM = 2.0
 NO_VIEWINGS = "No viewings requested."
+FEATURE_NOTE = "The listings as I hold them state no {feature} count: kept are those whose description mentions it."
 SHOWN_IN_TEXT = 5  # listings named in the reply itself (all of them are in the table)
 
 
@@ -162,7 +163,7 @@ def _by_words(current: dict[str, Any], text: str) -> dict[str, Any]:
                           "bedrooms, bathrooms or size to narrow it, or start a new search."), "rental_view": current}
     said = [x for x in listings if FEATURES[feature].search(" ".join(
         str(x.get(k) or "") for k in ("description", "ammenities", "title")))]
-    note = f"These records have no {feature} field: kept are the listings whose description mentions it."
+    note = FEATURE_NOTE.format(feature=feature)
     if not said:
         return {"reply": f"{note} None of the {len(listings)} shown does; the list is unchanged.",
                 "rental_view": current}
@@ -265,7 +266,7 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
         listings = [x for x in listings if FEATURES[feature].search(" ".join(
             str(x.get(k) or "") for k in ("description", "ammenities", "title")))]
         found = {**found, "listings": listings, "total_count": len(listings)}
-        notes.append(f"These records have no {feature} field: kept are the listings whose description mentions it.")
+        notes.append(FEATURE_NOTE.format(feature=feature))
     kind = "listings (for sale, not rentals)" if for_sale(listings) or DERIVED_RENT in notes else "rentals"
     state_rental = {"filters": filters, "tz": tz, "listings": listings, "total_count": found["total_count"],
                     "notes": notes, "recorded": any("Recorded sample" in n for n in notes), "stage": "results",

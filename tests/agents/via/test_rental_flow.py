@@ -339,7 +339,7 @@ def test_a_follow_up_naming_no_place_goes_on_with_the_canadian_search(source: Re
     ask(graph, "Looking for a 2 bed in Vancouver under $3,200")
     parked = ask(graph, "2600 CAD is fine. also i have a car so i need parking")
     assert not parked.get("matches") and [x["id"] for x in parked["rental"]["listings"]] == ["R1"]
-    assert "no parking field" in parked["reply"]
+    assert "state no parking count" in parked["reply"]
     kept = ask(graph, "also i need a dishwasher in the unit")
     assert not kept.get("matches") and "list is unchanged" in kept["reply"]
     ask(graph, "Looking for a 2 bed in Vancouver under $1,000")
