@@ -153,6 +153,9 @@ SPANISH_GLOSSARY: tuple[tuple[str, str], ...] = (
      "tell me more about that one"),
     (r"\bpor menos de\b|\bmenos de\b|\bm[aá]ximo( de)?\b|\bhasta\b|\bno m[aá]s de\b", "under"),
     (r"\bal menos\b|\bm[ií]nimo( de)?\b|\bcomo m[ií]nimo\b", "at least"),
+    # "entre las calles 17 y 25": the cross streets from 17th to 25th; "de 10,000 a 13,000": a range
+    (r"\bentre las calles (\d{1,3}) y (\d{1,3})\b", r"between \1th and \2th st"),
+    (r"\bde (\$?\s?)(\d[\d,.]*)\s*(k|mil)? a (\$?\s?)(\d[\d,.]*)\b", r"\1\2\3 to \4\5"),
     (r"\bentre\b", "between"),
     (r"\b(d[oó]lares|usd)\b", "dollars"),
     (r"\b(al mes|por mes|mensuales?)\b", "a month"),

@@ -292,3 +292,12 @@ def test_where_someone_works_is_a_guess_a_search_on_the_table_keeps_its_area_ove
 def test_a_place_scrapped_is_not_searched():
     said = parse_spec("my job is moving to LIC in jan. scrap williamsburg, do astoria or LIC instead")
     assert said.location == ["long island city", "astoria"]
+
+
+def test_a_range_and_cross_streets_said_in_spanish():
+    office = parse_spec(readable("Buscamos oficina de 10,000 a 13,000 pies cuadrados entre las calles 17 y 25 "
+                                 "(Flatiron / Chelsea), máximo $100 por pie cuadrado al año."))
+    assert (office.min_sqft, office.max_sqft, office.budget_ppsf_year) == (10000, 13000, 100.0)
+    assert "w 17th st" in office.location and "e 25th st" in office.location and "w 29th st" not in office.location
+    home = parse_spec(readable("busco un apartamento de 2 a 3 habitaciones de $2,000 a $2,800"))
+    assert (home.min_bedrooms, home.max_bedrooms, home.budget_min, home.budget_max) == (2, 3, 2000, 2800)
