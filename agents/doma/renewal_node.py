@@ -196,7 +196,7 @@ def tenant_letter(analysis: Any, lang: str | None = None, only: int | None = Non
                                       f"{unit_of.format(label=label) if label else ''} at ${offer.rent_usd:,.0f} a "
                                       f"month for {offer.term_months} months{extra} (your current rent is "
                                       f"${analysis.current_rent:,.0f}).", "",
-                          f"Please let us know {by or 'within 30 days'} whether you accept, or if you have any "
+                          f"Please let us know {by or answer_by('', 'en')} whether you accept, or if you have any "
                           "questions.", "",
                           regards, sign])
     lines = [greet, "", intro.format(unit=unit_of.format(label=label) if label else "", current=analysis.current_rent),

@@ -21,12 +21,12 @@ from agents.via import rental
 from agents.via.needs import parse_spec
 from agents.via.rental_text import (
     DAY_NAMES,
-    FEATURES,
     Preference,
     city_tz,
     feature_asked,
     rental_filters,
     viewing_preference,
+    with_feature,
 )
 from agents.via.tour_close import DOCS, GAP, SLOT
 from contracts.plan import ActionPlan, TourAction
@@ -44,6 +44,7 @@ MAX_CHOICES = 10  # the approval lists the first ten of the shortlist (narrow or
 OUTING_KM = 2.0
 NO_VIEWINGS = "No viewings requested."
 FEATURE_NOTE = "The listings as I hold them state no {feature} count: kept are those whose description mentions it."
+LISTING_FIELDS = "price, bedrooms, bathrooms, size, type and a description"  # what a REALTOR.CA listing states
 SHOWN_IN_TEXT = 5  # listings named in the reply itself (all of them are in the table)
 
 
@@ -118,8 +119,7 @@ def _looked_up(mls: str, current: dict[str, Any], source: RentalSource | None) -
     """A listing named by its MLS number: from the list shown, else the recorded sample; what it is, said plainly."""
     listing = next((x for x in current.get("listings") or [] if x.get("id") == mls), None)
     src = source or rental.rental_source()
-    if listing is None and getattr(src, "recorded", False):
-        listing = rental.recorded_listing(mls, source=src)
+    listing = listing or rental.recorded_listing(mls, source=src)  # None from a live source: it cannot look one up
     if listing is None:
         return (f"MLS {mls} is not among the REALTOR.CA listings I hold"
                 f"{' (a recorded sample, not a live search)' if getattr(src, 'recorded', False) else ''}, so I "
@@ -141,11 +141,10 @@ def _looked_up(mls: str, current: dict[str, Any], source: RentalSource | None) -
 def _what_it_holds(current: dict[str, Any]) -> str:
     """A question the REALTOR.CA search cannot answer (typical rents, a neighbourhood's prices): what it holds."""
     area = (current.get("filters") or {}).get("location") or "that area"
-    fields = "price, bedrooms, bathrooms, size, type and a description"
     if current.get("listings"):
         return (f"I can answer only from the {len(current['listings'])} REALTOR.CA listings of your search in {area}: "
-                f"they state {fields}, not typical rents or neighbourhood figures. Narrow them (e.g. “under $2,000”, "
-                "“2 bed only”), name one to look at, or start a new search.")
+                f"they state {LISTING_FIELDS}, not typical rents or neighbourhood figures. Narrow them (e.g. "
+                "“under $2,000”, “2 bed only”), name one to look at, or start a new search.")
     sample = (" The recorded sample I hold has Ontario homes for sale (2016–2018), with no rents."
               if current.get("recorded") else "")
     return (f"Your REALTOR.CA search in {area} found no listings, so I have no rents or prices to tell you about "
@@ -158,11 +157,10 @@ def _by_words(current: dict[str, Any], text: str) -> dict[str, Any]:
     listings = current["listings"]
     feature = feature_asked(text)
     if feature is None:
-        return {"reply": ("The REALTOR.CA listings state price, bedrooms, bathrooms, size, type and a description, "
+        return {"reply": (f"The REALTOR.CA listings state {LISTING_FIELDS}, "
                           f"so I can't narrow the {len(listings)} shown by that; the list is unchanged. Say a price, "
                           "bedrooms, bathrooms or size to narrow it, or start a new search."), "rental_view": current}
-    said = [x for x in listings if FEATURES[feature].search(" ".join(
-        str(x.get(k) or "") for k in ("description", "ammenities", "title")))]
+    said = with_feature(listings, feature)
     note = FEATURE_NOTE.format(feature=feature)
     if not said:
         return {"reply": f"{note} None of the {len(listings)} shown does; the list is unchanged.",
@@ -263,8 +261,7 @@ def rental_node(state: AgentState, *, source: RentalSource | None = None, intera
         listings, found = chosen, {**found, "listings": chosen, "total_count": len(chosen)}
     feature = feature_asked(str(request.get("text", ""))) if request.get("kind") == "research" else None
     if feature:  # "also i need parking" after a search that found nothing: the listings whose words say it
-        listings = [x for x in listings if FEATURES[feature].search(" ".join(
-            str(x.get(k) or "") for k in ("description", "ammenities", "title")))]
+        listings = with_feature(listings, feature)
         found = {**found, "listings": listings, "total_count": len(listings)}
         notes.append(FEATURE_NOTE.format(feature=feature))
     kind = "listings (for sale, not rentals)" if for_sale(listings) or DERIVED_RENT in notes else "rentals"

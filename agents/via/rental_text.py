@@ -320,6 +320,12 @@ def feature_asked(text: str) -> str | None:
     return next((name for name, pattern in FEATURES.items() if pattern.search(text)), None)
 
 
+def with_feature(listings: list[dict[str, Any]], feature: str) -> list[dict[str, Any]]:
+    """The listings whose description, amenities or title say the feature."""
+    return [x for x in listings if FEATURES[feature].search(" ".join(
+        str(x.get(k) or "") for k in ("description", "ammenities", "title")))]
+
+
 def rental_request(text: str, rental: dict[str, Any] | None, *, other_results: bool) -> dict[str, Any] | None:
     """What a message asks of the rental flow, or None: a listing by its MLS number, a new search (a Canadian place,
     "on REALTOR.CA"), or a narrowing / sorting of the REALTOR.CA list shown (not when another search's results
