@@ -414,6 +414,8 @@ _RESOLVED_CLAUSE = re.compile(
     r"\b(?:it|that|this|the smell|the leak|the smoke|the sparking|the alarm|smell|leak)\b.*\b(?:anymore|any more|"
     r"gone(?!" + _BECOME + r")|stopped|went away|cleared|fixed|resolved|repaired)\b|\bya no\b|\bnot anymore\b|"
     r"\bno more\b|"
+    # Spanish: "ya paró y ya secamos", "dejó de salir"
+    r"\bya (?:par[oó]|se (?:detuvo|fue|quit[oó]|arregl[oó]))\b|\bdej[oó] de (?:salir|sonar|gotear|oler|caer)\b|"
     # "a burning smell at first, went away after an hour"; "missing a screw, still firmly attached"
     r"^\W*(?:and )?(?:went away|cleared up|stopped|gone)\b|"
     r"\bstill (?:firmly |securely |solidly )?(?:attached|secure|in place|holding|solid)\b"

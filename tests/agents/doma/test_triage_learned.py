@@ -108,25 +108,38 @@ def test_evidence_without_the_danger_is_not_an_emergency(text: str) -> None:
     assert classify(text, learned=None).priority != "P0"
 
 
-def test_a_dev_p0_no_threshold_reaches_does_not_drag_the_threshold_down() -> None:
-    """The P0 threshold is set by the dev P0s the model can catch (then one safety step lower): one it gives 1 % does
-    not lower it to the floor."""
-    from eval.fit_triage import CANDIDATES, SAFETY_STEPS, _calibrate
+def test_the_p0_threshold_weighs_a_missed_p0_against_needless_emergency_calls() -> None:
+    """Left-out writers' reports choose the threshold: one P0 caught at 0.12 pulls it there while it costs fewer than
+    MISS_COST false P0s, not when it costs more; never down to the empty message's probability."""
+    from eval.fit_triage import MISS_COST, HeldOut, choose_threshold
 
-    class Fixed:
-        def __init__(self, table: dict[str, float]) -> None:
-            self.table = table
+    caught_high = [HeldOut(True, False, True, 0.45, 0.02)] * 5 + [HeldOut(False, False, True, 0.03, 0.02)] * 50
+    hard_p0 = HeldOut(True, False, True, 0.12, 0.02)
+    near_miss = HeldOut(False, False, True, 0.13, 0.02)
+    assert choose_threshold(caught_high) == 0.4
+    assert choose_threshold([*caught_high, hard_p0, *[near_miss] * (MISS_COST - 1)]) == 0.12
+    assert choose_threshold([*caught_high, hard_p0, *[near_miss] * (MISS_COST + 1)]) == 0.4
+    # the guards (a negation, routine upkeep) keep a report the model leans on from counting either way
+    assert choose_threshold([*caught_high, HeldOut(False, False, False, 0.9, 0.02)]) == 0.4
+    # below the floor the model says nothing about danger: a P0 it gives only that much is left to the rules
+    assert choose_threshold([*caught_high, HeldOut(True, False, True, 0.05, 0.06)]) > 0.06
 
-        def probabilities(self, feats: dict[str, float]) -> dict[str, float]:
-            words = {k[2:] for k in feats if k.startswith("w:")}
-            return {"P0": max((p for w, p in self.table.items() if w in words), default=0.0)}
 
-    model = TriageModel(Fixed({"zorp": 0.45, "quib": 0.01}), Fixed({}), 1.0)  # type: ignore[arg-type]
-    dev = [{"text": "the zorp", "expected": {"priority": "P0"}}]
-    below = CANDIDATES[CANDIDATES.index(0.4) + SAFETY_STEPS]  # 0.4 catches the zorp; a step lower for safety
-    assert _calibrate(model, dev) == below
-    assert _calibrate(model, [*dev, {"text": "a quib", "expected": {"priority": "P0"}}]) == below
-    assert min(CANDIDATES) < 0.4
+def test_the_threshold_is_chosen_on_writers_the_model_was_not_fitted_on() -> None:
+    from pathlib import Path
+
+    from eval.fit_triage import writer_of
+
+    assert writer_of(Path("eval/datasets/triage_blind7_dev.jsonl")) == "7"
+    assert writer_of(Path("eval/datasets/triage_blind_train.jsonl")) == "1"
+    assert writer_of(Path("eval/datasets/triage_blind7_test.jsonl")) is None  # the frozen test never chooses
+    assert writer_of(Path("eval/datasets/triage.jsonl")) is None
+    routine = {"expected": {"category": "general", "priority": "P2"}}
+    urgent = {"expected": {"category": "hvac", "priority": "P1"}}
+    train = [{**(routine if i % 2 else urgent), "text": f"the zorp is {w}", "_writer": str(2 + i // 2 % 2)}
+             for i, w in enumerate("abcdefgh")]
+    _, figures = fit(train, [{**routine, "text": "the zorp again", "_writer": "3"}])
+    assert figures["writers_left_out"] == 2 and figures["held_out_reports"] == 9
 
 
 @pytest.mark.parametrize("text", ["hello, quick question", "مرحبا عندي سؤال", "hola, una pregunta", "hi"])
