@@ -73,6 +73,15 @@ PHRASES: dict[str, dict[Lang, str]] = {
               "**أسئلة عن عقد الإيجار** (ارفعه من الشريط الجانبي)، **الإبلاغ عن عطل**، أو **تجديد العقد**. "
               "أيها تحتاج؟",
     },
+    # "thanks, bye": nothing to act on (agents/manager.py, small talk)
+    "welcome": {
+        "en": "You're welcome! Nothing new was searched, booked or logged from that message. Write any time about a "
+              "space to find, a tour, your lease, a repair or a renewal.",
+        "es": "¡De nada! Con ese mensaje no se buscó, reservó ni registró nada nuevo. Escríbame cuando quiera sobre un "
+              "espacio, una visita, su contrato, una reparación o una renovación.",
+        "ar": "عفواً! لم يُسجَّل أو يُحجز أي شيء جديد من هذه الرسالة. راسلني متى شئت بشأن البحث عن مسكن أو زيارة أو عقدك "
+              "أو إصلاح أو تجديد.",
+    },
     # a renter who says the flat is rent-stabilized (agents/doma/renewal_node.py)
     "rent_stabilized": {
         "en": "**If the apartment is rent-stabilized**, the increase at renewal is capped by the NYC Rent Guidelines "

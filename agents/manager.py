@@ -54,6 +54,7 @@ from agents.via.refine import (
 from agents.via.rental_text import MLS_NUMBER, rental_request, viewing_asked
 from agents.via.tour_close import ADD_TOUR, CANCEL_ALL, HOLD_TEXT, cancels_all, dropped_tour, held_by_text
 from contracts.route import RouteDecision
+from retrieval.text import stem
 
 log = logging.getLogger(__name__)
 
@@ -372,6 +373,11 @@ CLARIFY_MESSAGE = (
     "5. **Renew your lease**: your rent and the offer you got."
 )
 
+SMALL_TALK_OPENERS = {
+    "greeting": "Hello! ",
+    "unreadable": "I couldn't read that as a request (nothing was searched, booked or logged). ",
+}
+
 
 @dataclass(frozen=True)
 class RoutingTable:
@@ -595,6 +601,9 @@ def route(
     for name, pattern, _answer in OUT_OF_SCOPE:
         if pattern.search(text):
             return RouteDecision(pipeline=None, node="clarify", reason=f"out of scope: {name}")
+    talk = small_talk(text, learned)
+    if talk:  # "hi", "thanks, bye", a keyboard mash: nothing to search, book, ask, log or renew
+        return RouteDecision(pipeline=None, node="clarify", reason=f"nothing to act on: {talk}")
     if has_lease and (previous_node == "lease" or awaiting == "renewal") \
             and re.search(r"\?|\b(?:how|what|when|can|may|do|does|is|are|who|allowed)\b", text, re.I) \
             and LEASE_TERMS.search(text) and not AMOUNT.search(text) and not SEARCH_ASK.search(text) \
@@ -780,6 +789,42 @@ def route(
     node = leaders[0]
     reason = f"{node} scored {best:g}" + (f" ({', '.join(hits[:6])})" if hits else "") + why
     return RouteDecision(pipeline=PIPELINE[node], node=node, reason=reason, scores=scores)  # type: ignore[arg-type]
+
+
+_GREETING = (r"hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening|day)|hola|buenas(?: tardes| noches)?|buenos dias|"
+             r"buenos días|marhaba|salam|مرحبا|مرحباً|السلام عليكم|اهلا|أهلا|صباح الخير|مساء الخير")
+_THANKS = (r"thanks?(?: you)?(?: (?:so|very) much| a lot)?|thx|ty|cheers|bye|goodbye|good night|take care|"
+           r"gracias|muchas gracias|adi[oó]s|chao|hasta luego|shukran|شكرا|شكراً|مع السلامة|الله يعطيك العافية")
+_SOCIAL_ONLY = re.compile(rf"^(?:[\W_]|\b(?:{_GREETING}|{_THANKS}|there|again|all|everyone|team|ok|okay|great|cool|"
+                          rf"perfect|that'?s all|for now|for your help|for the help)\b)*$", re.I)
+_THANKS_SAID = re.compile(rf"\b(?:{_THANKS})\b", re.I)
+_LETTERS = re.compile(r"[^\W\d_]+")
+_UNSPELLABLE = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}|^[bcdfghjklmnpqrstvwxz]{3,}$")  # "asdkjh", "jkl"
+
+
+def small_talk(text: str, learned: LinearModel | None) -> str | None:
+    """"greeting" or "thanks" for a message of nothing else, "unreadable" for words none of which the router has
+    seen and no rule scores (a keyboard mash); None for anything else. A bare "ok" or "yes" answers what was asked,
+    so alone it is no small talk."""
+    words = _LETTERS.findall(text)
+    if not words and not re.search(r"\d", text):
+        return "unreadable"  # "?", "..."
+    if words and _SOCIAL_ONLY.match(text.strip()):
+        if _THANKS_SAID.search(text):
+            return "thanks"
+        if re.search(rf"\b(?:{_GREETING})\b", text, re.I):
+            return "greeting"
+        return None  # "ok", "perfect": an answer to what was asked
+    long_words = [w.lower() for w in words if len(w) > 1]  # "5c" is a flat, not a mash
+    if learned is None or not long_words or any(f"w:{stem(w)}" in learned.weights for w in long_words):
+        return None
+    # a mash is typed on a Latin keyboard and has a word no language spells ("asdkjh"); Arabic with its prefixes
+    # ("والفلل؟") and Arabizi ("7ad") are words the router may not have seen whole
+    if not all(w.isascii() for w in long_words) or re.search(r"\d[a-z]|[a-z]\d", text, re.I) \
+            or not any(_UNSPELLABLE.search(w) for w in long_words):
+        return None
+    scores, _hits, _context = rule_scores(text)
+    return None if any(scores.values()) else "unreadable"
 
 
 def seeks_a_home(text: str) -> bool:
@@ -1059,5 +1104,10 @@ def clarify_node(state: AgentState) -> dict[str, Any]:
         return contact_reply(state)
     answer = next((a for name, _p, a in OUT_OF_SCOPE if reason == f"out of scope: {name}"), None)
     menu = phrase("menu", state.get("lang")) if state.get("lang") in ("es", "ar") else CLARIFY_MESSAGE
+    if reason == "nothing to act on: thanks":
+        return {"reply": phrase("welcome", state.get("lang")), "awaiting": None,
+                "trace": [{"node": "clarify", "ms": 0.0, "small_talk": "thanks"}]}
+    if reason.startswith("nothing to act on: ") and state.get("lang") not in ("es", "ar"):
+        menu = SMALL_TALK_OPENERS[reason.removeprefix("nothing to act on: ")] + menu
     return {"reply": answer or menu, "awaiting": None if answer else "route",
             "trace": [{"node": "clarify", "ms": 0.0, **({"out_of_scope": reason} if answer else {})}]}

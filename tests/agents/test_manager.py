@@ -85,8 +85,10 @@ def test_nothing_matched_asks_what_the_user_wants():
 
 
 def test_model_settles_no_match_and_garbage_is_ignored():
-    assert route("hello there", model=FakeListChatModel(responses=["renewal"])).node == "renewal"
-    assert route("hello there", model=FakeListChatModel(responses=["I like turtles"])).node == "clarify"
+    assert route("I have a question", model=FakeListChatModel(responses=["renewal"])).node == "renewal"
+    assert route("I have a question", model=FakeListChatModel(responses=["I like turtles"])).node == "clarify"
+    # a greeting alone is answered as one: no model asked to find a node in it
+    assert route("hello there", model=FakeListChatModel(responses=["renewal"])).node == "clarify"
 
 
 def test_route_target_raises_on_unknown_node():
@@ -474,3 +476,41 @@ def test_a_market_fall_asked_beside_a_figure_is_not_split_into_a_repair() -> Non
     out = manager_node({"text": "so villas fell hard? what did villa prices per sqm do", "previous_node": "analytics"},
                        learned=load_route_model())
     assert out["route"]["node"] == "analytics" and not out.get("pending")
+
+
+@pytest.mark.parametrize(("text", "previous", "talk"), [
+    ("hi", None, "greeting"),
+    ("Hello there!", None, "greeting"),
+    ("مرحبا", None, "greeting"),
+    ("thanks, bye", "triage", "thanks"),
+    ("ok gracias", "needs", "thanks"),
+    ("asdkjh ;;; qwpoeiru 12#@!", None, "unreadable"),
+    ("asdkjh qwpoeiru", "needs", "unreadable"),
+    ("?", "needs", "unreadable"),
+])
+def test_a_greeting_thanks_or_a_mash_is_answered_not_logged_as_a_repair(text: str, previous: str | None,
+                                                                          talk: str) -> None:
+    """The learned router's prior leans to triage: a message with nothing in it must not become a repair ticket or a
+    re-run of the last search."""
+    from agents.route_model import load_route_model
+
+    decision = route(text, learned=load_route_model(), previous_node=previous)
+    assert (decision.node, decision.reason) == ("clarify", f"nothing to act on: {talk}")
+    reply = clarify_node({"route": decision.model_dump(), "lang": "en"})["reply"]
+    assert ("welcome" in reply) if talk == "thanks" else (CLARIFY_MESSAGE in reply)
+
+
+@pytest.mark.parametrize(("text", "previous", "node"), [
+    ("ok", "tour", "tour"),  # an answer to the tours proposed
+    ("yes", "tour", "tour"),
+    ("والفلل؟", "analytics", "analytics"),  # Arabic with its prefixes: words the router has not seen whole
+    ("lessa mafish 7ad geh", "triage", "triage"),  # Arabizi
+    ("Gowanus?", "needs", "needs"),
+    ("hi, my sink is leaking", None, "triage"),
+    ("thanks! can you book SE-1545 saturday 11am", None, "tour"),
+])
+def test_a_short_answer_a_follow_up_or_a_greeting_with_a_request_is_routed(text: str, previous: str | None,
+                                                                           node: str) -> None:
+    from agents.route_model import load_route_model
+
+    assert route(text, learned=load_route_model(), previous_node=previous).node == node
