@@ -403,6 +403,14 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "es": "Lo añadí a su reporte; sigue como {priority}.",
         "ar": "أضفنا ذلك إلى بلاغك؛ يبقى بأولوية {priority}.",
     },
+    "p0_worse": {
+        "en": "**It is getting worse: do not wait for the visit.** If you smell burning, see smoke or the danger "
+              "keeps growing, get everyone out now and call 911; then tell me, and we will tell the team on its way.",
+        "es": "**Está empeorando: no espere la visita.** Si huele a quemado, ve humo o el peligro sigue creciendo, "
+              "salgan todos ahora y llame al 911; luego avíseme y se lo diremos al equipo que va en camino.",
+        "ar": "**الوضع يزداد سوءاً: لا تنتظر الزيارة.** إذا شممت رائحة احتراق أو رأيت دخاناً أو استمر الخطر في الازدياد، "
+              "أخرج الجميع الآن واتصل بالطوارئ 911، ثم أخبرني لنبلغ الفريق القادم.",
+    },
     "vulnerable_exposed": {
         "en": "Someone vulnerable is at home (a baby, an older or ill person): we mark the ticket so. Keep them in "
               "the {place} room you have, with water, and check on them often. If anyone shows signs of {illness} "

@@ -51,6 +51,7 @@ from agents.doma.renewal_tenant import (
     offered_rent,
     open_questions,
     render_advice,
+    moving_cost_in,
     take_or_move,
 )
 from agents.doma.renewal_terms import RELET_Q, relet_answer, terms_line, vacancy_math, with_own_terms
@@ -558,11 +559,12 @@ def renewal_node(state: AgentState, *, model: Any = None, inventory: Any = None,
                           f"${advice.counter.rent_usd:,.0f}.")
             place = " ".join(filter(None, [f"{request.bedrooms}br" if request.bedrooms else None, request.location]))
             if final:  # "2600 for 12 months, final. take it or move?": the decision, and a yes drafted
-                reply = (take_or_move(advice, place=place) + "\n\nIf you take it, an acceptance is drafted below; "
-                         "edit it before you send it.")
+                reply = (take_or_move(advice, place=place, moving_cost=moving_cost_in(text))
+                         + "\n\nIf you take it, an acceptance is drafted below; edit it before you send it.")
             elif TAKE_IT_Q.search(text) and LANDLORD_BACK.search(text):
                 # "they replied 2300 for 1 year. take it?": the decision on their new offer, then one more counter
-                reply = (take_or_move(advice, place=place, final=False) + "\n\nOr counter once more, as below: "
+                reply = (take_or_move(advice, place=place, final=False, moving_cost=moving_cost_in(text))
+                         + "\n\nOr counter once more, as below: "
                          "they have already moved once, so a second small step is often accepted.\n\n" + reply)
             lang = state.get("lang")
             if STABILIZED.search(text):  # "creo que es de renta estabilizada": the legal cap comes before bargaining

@@ -71,6 +71,9 @@ _COUNTER_CUE = re.compile(r"counter(?:ed)?\s+(?:with|at|of)|c[oa]me back (?:at|w
                           r"countered|proposes)|they (?:offer|countered)|(?:counter|offer)\s*$|"
                           r"\bi (?:ask|asked|request|propose) for\b(?: \w+){0,3} (?:at|of)\s*$|"
                           r"\b(?:le |les )?(?:ofrezco|propongo|ofrecer[eé]|pido)\s*(?:\$\s?)?$|"
+                          # "what if I offer 24 months at $3,275 instead?": the renter's own figure, not theirs
+                          r"\b(?:what if|how about|suppose|and if|if)\s+(?:i|we)\s+(?:offer|propose|counter(?: with)?|"
+                          r"ask for|pay)\b[^$.?!]{0,30}?(?:\bat|\bfor|\bof)?\s*(?:\$\s?)?$|"
                           r"\b(?:i'?ll|ill|i will|gonna|going to|let me|we'?ll)\s+(?:try|ask for|propose|offer|go with|"
                           r"counter with|open (?:at|with))\s*(?:\$\s?)?$", re.IGNORECASE)
 _CURRENT_CUE = re.compile(r"rent is|pay(?:ing)?|currently|current|right now|now\s*$|from\s*$|at\s*$|is\s*$",

@@ -209,6 +209,18 @@ FINAL = re.compile(r"\bfinal\b|\btake it or leave it\b|(?<!\bif they )(?<!\bif h
                    r"\bwon'?t (?:go|budge|move)\b|\blast offer\b|"
                    r"\bbest (?:and final|offer)\b|\b[uú]ltima oferta\b|\btake it or move\b", re.I)
 MOVERS_USD = 1500  # movers and time off for a one-bedroom move: a stated assumption, said in the answer
+# "moving would cost me about $2,500", "a move is ~2k": the renter's own figure replaces the assumptions
+MOVING_COST = re.compile(r"\b(?:moving|a move|the move|to move)\b[^.?!$\d]{0,30}?\b(?:costs?|run|be|is|around|about)\b"
+                         r"[^.?!$\d]{0,12}\$?\s?(\d{1,2},\d{3}|\d{3,5}|\d{1,2}(?:\.\d)?k)\b", re.I)
+
+
+def moving_cost_in(text: str) -> float | None:
+    """What the renter says a move would cost them, USD; None when not said."""
+    said = MOVING_COST.search(text)
+    if not said:
+        return None
+    raw = said.group(1).lower().replace(",", "")
+    return float(raw[:-1]) * 1000 if raw.endswith("k") else float(raw)
 PAYBACK_MONTHS = 12
 
 
@@ -217,9 +229,11 @@ TAKE_IT_Q = re.compile(r"\btake it\b|\bshould (?:i|we) (?:take|accept|sign)\b|\b
                        r"\bworth (?:taking|accepting)\b|\b(?:lo )?acepto\b", re.I)
 
 
-def take_or_move(advice: RenewalAdvice, *, place: str = "", final: bool = True) -> str:
+def take_or_move(advice: RenewalAdvice, *, place: str = "", final: bool = True,
+                 moving_cost: float | None = None) -> str:
     """Accept the offer on the table, or move if a comparable unit at the market median repays the move within a
-    year (moving cost: a month's rent in fees and deposit gaps plus movers, both assumptions said in the answer)."""
+    year (moving cost: what the renter said, else a month's rent in fees and deposit gaps plus movers, both
+    assumptions said in the answer)."""
     offer, current, market = advice.offer_usd, advice.current_rent_usd, advice.market_median_usd
     rise = offer - current
     head = (f"Their {'final ' if final else ''}offer is {_money(offer)}/month, {_money(abs(rise))} a month "
@@ -229,17 +243,17 @@ def take_or_move(advice: RenewalAdvice, *, place: str = "", final: bool = True) 
                 f"{_money(market) if market else 'no less in our data'}, so moving would not save rent, and a move "
                 "costs a deposit, movers and time on top.")
     saving = offer - market
-    cost = market + MOVERS_USD
+    cost = moving_cost or market + MOVERS_USD
+    basis = ("your own estimate" if moving_cost else
+             f"a month's rent in fees and deposit gaps plus {_money(MOVERS_USD)} for movers, assumptions")
     months = cost / saving
     if months > PAYBACK_MONTHS:
         return (f"**Take it.** {head} A comparable unit at the median {_money(market)} would save {_money(saving)} a "
-                f"month, but a move (about {_money(cost)}: a month's rent in fees and deposit gaps plus "
-                f"{_money(MOVERS_USD)} for movers, assumptions) takes {months:.0f} months to repay.")
+                f"month, but a move (about {_money(cost)}: {basis}) takes {months:.0f} months to repay.")
     search = f" Ask me for '{place} under {_money(market + saving / 2)}' to see them." if place else ""
     return (f"**Moving can pay, if you find a comparable unit.** {head} Comparable units rent for a median "
-            f"{_money(market)}: {_money(saving)} a month less, so a move (about {_money(cost)}: a month's rent in "
-            f"fees and deposit gaps plus {_money(MOVERS_USD)} for movers, assumptions) is repaid in about "
-            f"{months:.0f} months.{search} If you would rather not move, take it: the offer stands until its "
+            f"{_money(market)}: {_money(saving)} a month less, so a move (about {_money(cost)}: {basis}) is repaid "
+            f"in about {months:.0f} months.{search} If you would rather not move, take it: the offer stands until its "
             "deadline, so reply before it.")
 
 

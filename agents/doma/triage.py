@@ -599,6 +599,12 @@ def _told_anew(said: list[Any], tickets: list[dict[str, Any] | None]) -> bool:
     return any(s.name not in known for s in said)
 
 
+# An open emergency told to be growing: get out now rather than wait for the visit
+WORSENING = re.compile(r"\b(?:worse|faster|bigger|stronger|spreading|spread|more and more|louder|burning|smoke|smoking|"
+                       r"getting (?:hot|hotter|warm)|peor|m[aá]s fuerte|m[aá]s r[aá]pido|quemad\w*|humo)\b|"
+                       r"أسوأ|اسوأ|يزيد|دخان|حريق", re.I)
+
+
 def _new_danger(text: str, ticket: dict[str, Any], model: Any) -> tuple[TriageResult, dict[str, Any]] | None:
     """The follow-up's own classification when it tells an emergency of another kind than the open emergency's (a
     report raised to P0 says so instead)."""
@@ -835,6 +841,9 @@ def _triage(state: AgentState, *, model: Any = None, now: Callable[[], datetime]
             notes.append(phrase("report_raised", state.get("lang"), priority=result.priority, before=before))
         else:
             notes.append(phrase("report_kept", state.get("lang"), priority=before))
+            if before == "P0" and WORSENING.search(text):
+                # "now theres a burning smell and the water is coming faster": not the same reply again
+                notes.append(phrase("p0_worse", state.get("lang")))
     exposed = exposure_note(report, result, state.get("lang"))
     if exposed:  # "my baby is 4 months" with the AC or the heat out: what to do until the visit, said once
         notes.append(exposed)

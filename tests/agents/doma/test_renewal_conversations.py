@@ -278,3 +278,16 @@ def test_a_spanish_letter_with_its_two_terms_after_a_repair_and_the_managers_dea
     letter = ask(graph, text, thread_id="es", role="manager")["reply"]
     assert "1. $2,205 al mes por 12 meses" in letter and "2. $2,250 al mes por 24 meses" in letter
     assert "sus preguntas, antes del 15 de diciembre." in letter
+
+
+def test_the_renters_own_what_if_is_their_counter_and_their_moving_cost_is_used(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "my landlord offered a renewal at $3,450, I pay $3,100 now. 1br in astoria", thread_id="w",
+        role="renter")
+    mine = ask(graph, "what if I offer 24 months at $3,275 instead?", thread_id="w", role="renter")
+    advice = mine["renewal_advice"]
+    assert advice["offer_usd"] == 3450 and advice["counter"]["rent_usd"] == 3275  # theirs stays theirs
+    final = ask(graph, "they came back with a final $3,350. moving would cost me about $2,500. should I take it?",
+                thread_id="w", role="renter")
+    assert "about $2,500: your own estimate" in final["reply"]
+    assert parse_renewal_request("what if we counter at 3,275 for 24 months").tenant_counter_rent == 3275

@@ -159,3 +159,14 @@ def test_a_sink_overflowing_that_cannot_be_shut_off_is_a_flood():
     assert classify("update on 2D: the drip turned into a steady stream and the sink is overflowing onto the floor, "
                     "tenant can't close the valve").priority == "P0"
     assert classify("sink overflows a little when the dishwasher runs, we can't figure out why").priority != "P0"
+
+
+def test_an_open_emergency_told_to_be_growing_is_told_to_get_out_not_given_the_same_reply():
+    from agents.doma.triage import triage_node
+
+    ticket = {"text": "water is dripping from the ceiling light in my bathroom", "priority": "P0",
+              "category": "emergency"}
+    worse = triage_node({"text": "now theres a burning smell and the water is coming faster", "ticket": ticket})
+    assert worse["triage"]["priority"] == "P0" and "do not wait for the visit" in worse["reply"]
+    same = triage_node({"text": "the water is still dripping from the light", "ticket": ticket})
+    assert "do not wait for the visit" not in same["reply"]
