@@ -207,6 +207,10 @@ def run_loop(table: HdbTable, target: Target, store: SalesStore | None = None,
                 change = (searcher.relax if direction == "relax" else searcher.tighten)(knobs, dim)
                 if change and direction == "tighten" and searcher.count(change[0]) < POOL_MIN:
                     continue  # a narrowing that leaves too few sales (a window past the data's last month) is none
+                while change and direction == "relax" and searcher.count(change[0]) == count:
+                    # a widening that adds no sale (a window reaching into the 2024-2025 gap) spends no step: the
+                    # same constraint goes on to its first value that adds some, else the next constraint moves
+                    change = searcher.relax(change[0], dim)
                 if change:
                     options.append((dim, *change))
             step = options[0] if options else None
