@@ -33,6 +33,14 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "es": "**{n} unidades cumplen todo lo pedido.** Las {top} mejores:",
         "ar": "**{n} وحدة تطابق كل ما طلبته.** أفضل {top}:",
     },
+    "matches_pets_unknown": {
+        "en": "**{n} units match everything their listings state**; most listings do not state a pet policy, so ask "
+              "before you count on it. Top {top}:",
+        "es": "**{n} unidades cumplen todo lo que dicen sus anuncios**; la mayoría no indica si acepta mascotas: "
+              "pregúntelo antes. Las {top} mejores:",
+        "ar": "**{n} وحدة تطابق كل ما تذكره إعلاناتها**؛ معظم الإعلانات لا تذكر سياسة الحيوانات الأليفة، فاسأل قبل "
+              "الاعتماد على ذلك. أفضل {top}:",
+    },
     "one_match": {
         "en": "**1 unit matches fully.** Top {top}:",
         "es": "**1 unidad cumple todo lo pedido.** Las {top} mejores:",

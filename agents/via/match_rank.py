@@ -23,6 +23,7 @@ from scoring.relax import suggest_relaxations
 from scoring.units import UnitArrays, row_is_retail
 
 TOP_N = 5
+PETS_UNKNOWN = "Pet policy not listed"
 FEW_MATCHES = 3  # fewer full matches than this: also suggest relaxations
 SORT_POOL = 50  # "sort by price" orders this many of the best results
 # The orders a person can ask for: by rent, by price per square foot (offices), by size (biggest first).
@@ -110,7 +111,7 @@ def explain(row: dict[str, Any], scored: Scored, i: int, spec: SearchSpec) -> tu
         reasons.append(f"Near transit ({row['min_to_subway']:g} min to subway)")
     if "pets" in terms:
         if not row.get("pets_known"):  # unknown, not missing: said as a caveat, the score is not lowered for it
-            reasons.append("Pet policy not listed — ask the landlord")
+            reasons.append(PETS_UNKNOWN + " — ask the landlord")
         elif terms["pets"][i] >= 1:
             reasons.append("Pet friendly")
         else:
@@ -334,6 +335,9 @@ def summarize(items: list[MatchItem], relaxations: list[Relaxation], full: int, 
         return "\n".join([*(notes or []), "No units in the inventory to rank."])
     headline = (phrase("one_match" if full == 1 else "matches", lang, n=full, top=len(items)) if full
                 else phrase("closest", lang))
+    if full and any(r.startswith(PETS_UNKNOWN) for item in items for r in item.reasons):
+        # "cat friendly" where the listings do not say: a full match on what they state, not on the pets
+        headline = phrase("matches_pets_unknown", lang, n=full, top=len(items))
     lines = [*(notes or []), headline]
     for n, item in enumerate(items, start=1):
         p = item.row_preview

@@ -2056,6 +2056,7 @@ def test_a_cat_owner_on_a_budget_gets_the_area_asked_and_the_tour_confirmed(inve
     # no listing states a pet policy: unknown is said, never scored as missing, so Astoria's units all fit
     assert all(m["row_preview"]["neighborhood"] == "Astoria" and m["score"] == 100 for m in shown)
     assert "Pet policy not listed — ask the landlord" in astoria["reply"] and "✗ Pet" not in astoria["reply"]
+    assert "match everything their listings state" in astoria["reply"] and "match fully" not in astoria["reply"]
     plan = ask(graph, "the cheapest one thats like 1 min from the train, can i see it sunday around 2? oh and only if "
                       "it has a dishwasher lol jk nvm ignore that", thread_id="cat")["plan"]["actions"]
     assert len(plan) == 1  # the dishwasher part was taken back
