@@ -56,7 +56,12 @@ def _rx(*parts: str) -> re.Pattern[str]:
 
 
 # --- hazard cues (P0). Each is negatable: "no smoke", "not sparking", "the gas smell is gone". ---
-_FIRE_EXCLUDE = r"cigar\w*|weed|marijuana|vap\w*|tobacco|hookah|incense|bbq|barbecue|grill\w*"
+# Smoke or flame that is no fire: someone's smoking, cooking smoke a dead hood fan leaves in the kitchen ("humo de
+# la plancha"), a burner's own flame "normal and blue"
+_FIRE_EXCLUDE = (r"cigar\w*|weed|marijuana|vap\w*|tobacco|hookah|incense|bbq|barbecue|grill\w*|"
+                 r"humo de (?:la )?(?:plancha|cocina|comida|fritura|sart[eé]n)|(?:cooking|frying|griddle) smoke|"
+                 r"smoke from (?:the )?(?:cooking|frying|griddle|pan|fryer)|"
+                 r"flames? (?:is |are |looks? |stays? )?(?:normal|blue|steady|even)")
 HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("gas", _rx(
         _near(r"gas|propane", r"smell|odou?r|leak|hiss|fume|stink|stench|whiff|reek", 3),
@@ -744,7 +749,9 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
         continues = bool(nxt) and bool(_CONTINUES.match(nxt)) and not _NEGATORS & set(re.findall(r"[a-z_']+", nxt))
         scope = f"{clause}, {nxt}" if continues else clause
         for hazard, pattern in (*HAZARDS, *found):
-            if hazard == "fire" and re.search(rf"\b(?:{_FIRE_EXCLUDE})\b", clause):
+            if hazard == "fire" and re.search(rf"\b(?:{_FIRE_EXCLUDE})\b", clause) \
+                    and not re.search(r"\b(?:caught fire|on fire|in flames|fire (?:is )?spread\w*|incendio|se prendi[oó])\b",
+                                      clause):
                 if pattern.search(clause):
                     negated.append("fire")  # cigarette smoke, a grill: the cue was seen and ruled out
                 continue
@@ -901,7 +908,8 @@ _PARTIAL_HEAT = re.compile(
 _INDOOR = re.compile(
     # "50 inside", but not the outside figure in "45 outside, 60 inside" or "outside is 45, inside 58"
     r"(-?\d{1,3})\s*(?:deg\w*|f\b)?\W+(?:(?!out\w*\b|\d)\w+\W+){0,2}?(?:inside|in here|indoors|"
-    r"in the (?:apartment|unit|house|room|bedroom|place)|in my (?:apartment|unit|house|room|bedroom|place))"
+    r"in (?:the|my|our) (?:(?:kids'?|baby'?s?|living|front|back|master|main) )?(?:apartment|apt|unit|house|home|flat|"
+    r"room|bedroom|place|kitchen|bathroom))"
     r"(?!\W+(?:\w+\W+)?\d(?!\d*\s*(?:deg\w*|f\b)?\W*(?:outside|out\b|outdoors)(?!\W+\d)))"
     r"|\b(?:inside|in here|indoors|thermostat (?:says|reads|shows)|thermometer (?:says|reads|shows))\W+"
     # ("inside, 52 outside": 52 is the outside figure)
@@ -911,6 +919,13 @@ _INDOOR = re.compile(
     r"|\b(?:home|house|apartment|flat|unit|room|bedroom|place) (?:is )?(?:(?:cold|freezing|very|so|really|a lot|"
     r"only|at|down to|like|about)\W+){1,3}(-?\d{1,3})\s*deg\w*"
 )
+
+
+# Heating the home with the oven or the gas stove: a carbon-monoxide and fire risk on top of the cold
+_OVEN_FOR_HEAT = re.compile(r"\b(?:oven|stove|burners?|horno|estufa|hornillas?)\b[^.!?]{0,40}\b(?:to (?:stay |keep )?"
+                            r"(?:warm|heat)|for (?:heat|warmth)|para (?:calentar|calentarnos|el fr[ií]o))|"
+                            r"\b(?:heat|warm)(?:ing)? (?:the|our|my) (?:home|apartment|apt|place|kitchen|room|house|flat) "
+                            r"with the (?:oven|stove)\b|(?:الفرن|البوتاجاز)[^.!?]{0,30}(?:للتدفئة|ندفي)")
 
 
 def indoor_temperatures_f(text: str) -> list[float]:
@@ -1218,7 +1233,7 @@ def analyze(text: str) -> Analysis:
             # vulnerable is exposed to it.
             exposed = (not partial) or ctx["vulnerable"]
             if ((ctx["freezing"] or cold_inside) and exposed) or any(t <= 50 for t in indoor) \
-                    or (_BREATH.search(norm) and ctx["freezing"]) \
+                    or (_BREATH.search(norm) and ctx["freezing"]) or _OVEN_FOR_HEAT.search(norm) \
                     or (ctx["vulnerable"] and ctx["distress"]):
                 analysis.signals.append(Signal("no_heat_freezing", "emergency", "P0", found, "no_heat"))
                 continue

@@ -323,3 +323,22 @@ def test_evidence_of_session_44_hazards(text: str, hazard: str) -> None:
 ])
 def test_session_44_lookalikes_are_not_emergencies(text: str) -> None:
     assert classify(text).priority != "P0", text
+
+
+@pytest.mark.parametrize("text", [
+    "no heat since thursday, it's 49 degrees in my living room this morning",  # a room's own reading, 50 °F or less
+    "no heat again, we've been turning on the oven to stay warm",  # carbon monoxide on top of the cold
+    "sin calefacción desde ayer, prendemos el horno para calentarnos",
+])
+def test_a_cold_home_told_by_its_room_or_heated_by_the_oven_is_an_emergency(text: str) -> None:
+    assert classify(text, learned=None).priority == "P0", text
+
+
+@pytest.mark.parametrize("text", [
+    "The stove igniter keeps clicking after the burner lights. No smell at all, flame is normal and blue.",
+    "El extractor de la campana no prende, se llena todo de humo de la plancha",  # cooking smoke, a dead hood fan
+    "no heat since yesterday, 62 in the living room",  # cold, not dangerously
+])
+def test_a_normal_flame_or_cooking_smoke_is_no_fire(text: str) -> None:
+    assert classify(text, learned=None).priority != "P0", text
+    assert classify("smoke from the fryer and now it's on fire", learned=None).priority == "P0"
