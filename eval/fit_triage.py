@@ -77,7 +77,7 @@ def fit(train: list[dict[str, Any]], dev: list[dict[str, Any]]) -> tuple[TriageM
 def held_out(train: list[dict[str, Any]], rows: list[dict[str, float]],
              dev: list[dict[str, Any]]) -> list[HeldOut]:
     """Each writer's train and dev reports, decided by a priority model refitted without that writer's train part."""
-    writers = {c.get("_writer") for c in [*train, *dev]} - {None}
+    writers = {str(c["_writer"]) for c in [*train, *dev] if c.get("_writer")}
     decided: list[HeldOut] = []
     for writer in sorted(writers, key=lambda w: (len(w), w)):
         kept = [i for i, c in enumerate(train) if c.get("_writer") != writer]

@@ -48,10 +48,10 @@ from agents.doma.renewal_tenant import (
     cost_options,
     expected_offer_note,
     if_refused,
+    moving_cost_in,
     offered_rent,
     open_questions,
     render_advice,
-    moving_cost_in,
     take_or_move,
 )
 from agents.doma.renewal_terms import RELET_Q, relet_answer, terms_line, vacancy_math, with_own_terms

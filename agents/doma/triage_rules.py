@@ -56,6 +56,7 @@ def _rx(*parts: str) -> re.Pattern[str]:
 
 
 # --- hazard cues (P0). Each is negatable: "no smoke", "not sparking", "the gas smell is gone". ---
+_FIRE_SAID = re.compile(r"\b(?:caught fire|on fire|in flames|fire (?:is )?spread\w*|incendio|se prendi[oó])\b")
 # Smoke or flame that is no fire: someone's smoking, cooking smoke a dead hood fan leaves in the kitchen ("humo de
 # la plancha"), a burner's own flame "normal and blue"
 _FIRE_EXCLUDE = (r"cigar\w*|weed|marijuana|vap\w*|tobacco|hookah|incense|bbq|barbecue|grill\w*|"
@@ -749,9 +750,7 @@ def _hazard_hits(text: str) -> tuple[list[Signal], list[str], list[str]]:
         continues = bool(nxt) and bool(_CONTINUES.match(nxt)) and not _NEGATORS & set(re.findall(r"[a-z_']+", nxt))
         scope = f"{clause}, {nxt}" if continues else clause
         for hazard, pattern in (*HAZARDS, *found):
-            if hazard == "fire" and re.search(rf"\b(?:{_FIRE_EXCLUDE})\b", clause) \
-                    and not re.search(r"\b(?:caught fire|on fire|in flames|fire (?:is )?spread\w*|incendio|se prendi[oó])\b",
-                                      clause):
+            if hazard == "fire" and re.search(rf"\b(?:{_FIRE_EXCLUDE})\b", clause) and not _FIRE_SAID.search(clause):
                 if pattern.search(clause):
                     negated.append("fire")  # cigarette smoke, a grill: the cue was seen and ruled out
                 continue
@@ -924,8 +923,8 @@ _INDOOR = re.compile(
 # Heating the home with the oven or the gas stove: a carbon-monoxide and fire risk on top of the cold
 _OVEN_FOR_HEAT = re.compile(r"\b(?:oven|stove|burners?|horno|estufa|hornillas?)\b[^.!?]{0,40}\b(?:to (?:stay |keep )?"
                             r"(?:warm|heat)|for (?:heat|warmth)|para (?:calentar|calentarnos|el fr[ií]o))|"
-                            r"\b(?:heat|warm)(?:ing)? (?:the|our|my) (?:home|apartment|apt|place|kitchen|room|house|flat) "
-                            r"with the (?:oven|stove)\b|(?:الفرن|البوتاجاز)[^.!?]{0,30}(?:للتدفئة|ندفي)")
+                            r"\b(?:heat|warm)(?:ing)? (?:the|our|my) (?:home|apartment|apt|place|kitchen|room|house|"
+                            r"flat) with the (?:oven|stove)\b|(?:الفرن|البوتاجاز)[^.!?]{0,30}(?:للتدفئة|ندفي)")
 
 
 def indoor_temperatures_f(text: str) -> list[float]:

@@ -83,7 +83,8 @@ def render(tool: str, result: Json, lang: str) -> str:
                                            f" Average sale: **{money(mean, lang)}**.")
         if tool == "get_transaction_count":
             return (f"عدد المعاملات العقارية في {place} عام {year}{scope}: **{every['count']:,}** معاملة "
-                    f"(منها {sales.get('count', 0):,} عملية بيع، بقيمة {money(every['value_aed'], lang)})."
+                    f"(منها {sales.get('count', 0):,} عملية بيع؛ قيمة المعاملات كلها "
+                    f"{money(every['value_aed'], lang)})."
                     if ar else
                     f"**{every['count']:,}** property transactions in {place} in {year}{scope} "
                     f"({sales.get('count', 0):,} of them sales; all together worth {money(every['value_aed'], lang)})."

@@ -15,6 +15,7 @@ from agents.i18n import localized_notes, phrase
 from agents.state import AgentState
 from agents.via.figures import asks_shares, describe, people_said
 from agents.via.refine import answer_about_results, beyond_shown
+from agents.via.vocab import place_title, places_title
 from contracts.match import MatchItem, Relaxation
 from contracts.search import AMENITY_KEYS, SearchSpec
 from data.sources.nyc import Inventory, load_inventory
@@ -207,8 +208,8 @@ def uncovered_places(spec: SearchSpec, inventory: Inventory) -> str | None:
     if not missing or len(missing) == len(spec.location):
         return None  # all uncovered: inventory_notes says it with the areas we have
     covered = [t for t in spec.location if t not in missing]
-    return (f"We have no listings in {' or '.join(t.title() for t in missing)}; these are in "
-            f"{', '.join(t.title() for t in covered)}.")
+    return (f"We have no listings in {' or '.join(place_title(t) for t in missing)}; these are in "
+            f"{places_title(covered)}.")
 
 
 def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
@@ -230,7 +231,7 @@ def inventory_notes(spec: SearchSpec, inventory: Inventory) -> list[str]:
     kind = {"office": "office suite", "apartment": "apartment"}.get(spec.kind or "", "unit")
     if spec.location:
         local = pool[[any(t.lower() in text for t in spec.location) for text in pool["loc_text"]]]
-        place = ", ".join(t.title() for t in spec.location)
+        place = places_title(spec.location)
         if local.empty:
             areas = pool["neighborhood"].value_counts().index[:4]
             notes.append(f"We have no {kind} listings in {place}; ours are in {', '.join(areas)} and nearby, "

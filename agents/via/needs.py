@@ -77,6 +77,7 @@ from agents.via.vocab import (
     SPANISH_MARKERS,
     WISHES_NOT_HELD,
     WORKPLACE_CONFIDENCE,
+    place_title,
 )
 from contracts.search import Budget, SearchSpec
 from data.places import normalize_street
@@ -281,7 +282,7 @@ def landmark_note(text: str, spec: SearchSpec) -> str | None:
     place = found.group(1).title()
     if spec.kind == "office":
         numbered = [s for s in streets if re.match(r"[we] \d", s)]
-        others = [s.title() for s in streets if not re.match(r"[we] \d", s)]
+        others = [place_title(s) for s in streets if not re.match(r"[we] \d", s)]
         span = (f"{numbered[0].split()[1]}–{numbered[-1].split()[1]} St" if numbered else "") + (
             (" and " if numbered else "") + ", ".join(others) if others else "")
         return f"Near {place} read as the cross streets within about three blocks ({span}); our listings have " \
@@ -831,8 +832,8 @@ def building_options(text: str, shown: list[dict[str, Any]], spec: dict[str, Any
         rate = f", ${p['ppsf_year']:,.0f}/SF/yr" if p.get("ppsf_year") else ""
         size = f", {p['sqft']:,.0f} SF" if p.get("sqft") else ""
         lines.append(f"- {p['address']} ({m.id}){size}{rate}: ${p['rent']:,.0f}/mo")
-    head = (f"At {street.title()}, {len(fits)} {'units fit' if len(fits) > 1 else 'unit fits'} the search"
-            if fits[0].score >= 100 else f"At {street.title()}, nothing fits every criterion; the closest")
+    head = (f"At {place_title(street)}, {len(fits)} {'units fit' if len(fits) > 1 else 'unit fits'} the search"
+            if fits[0].score >= 100 else f"At {place_title(street)}, nothing fits every criterion; the closest")
     return head + ":\n" + "\n".join(lines), [m.id for m in fits]
 
 

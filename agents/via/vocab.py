@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 # Nickname or variant -> the location token used for matching (the token is a substring of a unit's
 # neighborhood, submarket, borough or address). Neighborhood names of the inventory are added at run time.
 LOCATION_ALIASES: dict[str, str] = {
@@ -312,3 +314,21 @@ WISHES_NOT_HELD: tuple[tuple[str, str], ...] = (
     ("air conditioning", r"\bair[- ]?condition\w*|\bcentral air\b|\baire acondicionado\b|تكييف|مكيف"),
     ("noise or soundproofing", r"\bsoundproof\w*|\bthin walls\b|\bquiet (?:building|street|block|apartment|unit)\b"),
 )
+
+
+def place_title(name: str) -> str:
+    """A place token as written on a sign: "e 40th st" → "E 40th St" (str.title() gives "E 40Th St")."""
+    return re.sub(r"\b(\d+)(St|Nd|Rd|Th)\b", lambda m: m.group(1) + m.group(2).lower(), name.title())
+
+
+def places_title(names: list[str]) -> str:
+    """Place tokens for a sentence; three or more consecutive numbered streets on one side as a range
+    ("E 40th–46th St")."""
+    streets = [re.fullmatch(r"([ew]) (\d+)(st|nd|rd|th) st", n.lower()) for n in names]
+    found = [m for m in streets if m]
+    numbers = [int(m.group(2)) for m in found]
+    if len(names) > 2 and len(found) == len(names) and len({m.group(1) for m in found}) == 1 \
+            and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        first, last = found[0], found[-1]
+        return f"{first.group(1).upper()} {first.group(2)}{first.group(3)}–{last.group(2)}{last.group(3)} St"
+    return ", ".join(place_title(n) for n in names)

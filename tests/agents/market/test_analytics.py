@@ -27,6 +27,12 @@ def test_arabic_question_gets_an_arabic_answer():
     assert chart["kind"] == "bar" and {p["label"] for p in chart["points"]} == {"Yas Island", "Al Reem Island"}
 
 
+def test_the_arabic_count_gives_the_total_value_to_all_transactions_not_to_the_sales():
+    turn = analytics_turn("كم عدد الصفقات وقيمتها في جزيرة ياس في 2024؟")
+    assert turn["market"]["calls"][0]["tool"] == "get_transaction_count"
+    assert "قيمة المعاملات كلها" in turn["reply"] and "عملية بيع، بقيمة" not in turn["reply"]
+
+
 def test_a_series_of_years_is_one_call_a_year_and_a_line():
     turn = analytics_turn("housing supply on Reem from 2025 to 2028")
     years = [c["args"]["year"] for c in turn["market"]["calls"]]

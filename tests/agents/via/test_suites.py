@@ -30,3 +30,13 @@ def test_pairs_reach_the_size_within_the_rate_closest_first() -> None:
 def test_no_pair_is_said() -> None:
     spec = parse_spec("90,000 SF office, two suites in one building, under $95/SF")
     assert describe_pairs(suite_pairs(spec, _frame()), 90_000).startswith("No building we hold has two suites")
+
+
+def test_streets_are_written_as_on_a_sign_and_a_run_of_them_as_a_range() -> None:
+    from agents.via.vocab import place_title, places_title
+
+    assert place_title("e 40th st") == "E 40th St" and place_title("w 23rd st") == "W 23rd St"
+    run = ["e 40th st", "e 41st st", "e 42nd st", "e 43rd st", "e 44th st", "e 45th st", "e 46th st"]
+    assert places_title(run) == "E 40th–46th St"
+    assert places_title(["midtown", "w 23rd st"]) == "Midtown, W 23rd St"
+    assert places_title(["e 40th st", "e 42nd st", "e 43rd st"]) == "E 40th St, E 42nd St, E 43rd St"  # not a run
