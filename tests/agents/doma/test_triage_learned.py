@@ -116,13 +116,29 @@ def test_the_p0_threshold_weighs_a_missed_p0_against_needless_emergency_calls() 
     caught_high = [HeldOut(True, False, True, 0.45, 0.02)] * 5 + [HeldOut(False, False, True, 0.03, 0.02)] * 50
     hard_p0 = HeldOut(True, False, True, 0.12, 0.02)
     near_miss = HeldOut(False, False, True, 0.13, 0.02)
-    assert choose_threshold(caught_high) == 0.4
-    assert choose_threshold([*caught_high, hard_p0, *[near_miss] * (MISS_COST - 1)]) == 0.12
-    assert choose_threshold([*caught_high, hard_p0, *[near_miss] * (MISS_COST + 1)]) == 0.4
+    def exact(decided: list[HeldOut]) -> float:  # one round: no spread, the least cost itself
+        return choose_threshold(decided, rounds=1)
+
+    assert exact(caught_high) == 0.4
+    assert exact([*caught_high, hard_p0, *[near_miss] * (MISS_COST - 1)]) == 0.12
+    assert exact([*caught_high, hard_p0, *[near_miss] * (MISS_COST + 1)]) == 0.4
     # the guards (a negation, routine upkeep) keep a report the model leans on from counting either way
-    assert choose_threshold([*caught_high, HeldOut(False, False, False, 0.9, 0.02)]) == 0.4
+    assert exact([*caught_high, HeldOut(False, False, False, 0.9, 0.02)]) == 0.4
     # below the floor the model says nothing about danger: a P0 it gives only that much is left to the rules
-    assert choose_threshold([*caught_high, HeldOut(True, False, True, 0.05, 0.06)]) > 0.06
+    assert exact([*caught_high, HeldOut(True, False, True, 0.05, 0.06)]) > 0.06
+
+
+def test_within_the_noise_of_the_least_cost_the_threshold_raises_fewer_alarms() -> None:
+    """0.3 catches one more P0 than 0.4 for seven more false ones: the least cost (7 against 8), but within its
+    spread over resamples, so the higher threshold is kept; a clear gain is not given up."""
+    from eval.fit_triage import HeldOut, choose_threshold
+
+    reports = [HeldOut(True, False, True, 0.45, 0.02)] * 40 + [HeldOut(False, False, True, 0.03, 0.02)] * 400
+    reports += [HeldOut(True, False, True, 0.35, 0.02)] + [HeldOut(False, False, True, 0.32, 0.02)] * 7
+    assert choose_threshold(reports, rounds=1) == 0.3
+    assert choose_threshold(reports) == 0.4
+    clear = [*reports[:-7], *[HeldOut(True, False, True, 0.35, 0.02)] * 9]  # nine P0s only 0.3 catches, no cost
+    assert choose_threshold(clear) == 0.3
 
 
 def test_the_threshold_is_chosen_on_writers_the_model_was_not_fitted_on() -> None:
