@@ -84,6 +84,13 @@ ARABIC_WORDS = {
     "أبدل": "swap change", "تغيير": "change", "أغير": "change", "أنتقل": "move", "ننتقل": "move",
     "أسبوع": "week", "أسابيع": "weeks", "ليلة": "night", "ليلا": "at night", "صباحا": "morning",
     "مساء": "evening", "طائر": "bird", "طيور": "birds", "لافتة": "sign signage",
+    # session 45: who lives or stays, how notices come, damage and loss, money trouble (a broad list)
+    "سيقيم": "stay", "يقيم": "stay live", "تقيم": "stay live", "يسكن": "live occupant", "يسكنون": "live occupants",
+    "يعيش": "live occupant", "عندي": "with me", "معي": "with me", "زائر": "visitor", "سنوات": "years",
+    "إيميل": "email", "ايميل": "email", "الإلكتروني": "email", "بالبريد": "by mail", "عاصفة": "storm",
+    "تلف": "damage", "تعويض": "compensate liable", "أغراضي": "belongings", "أغراض": "belongings",
+    "التدفئة": "heating", "تخفيض": "reduction abatement", "نصف": "half", "وظيفتي": "job", "عاطل": "unemployed",
+    "مقدما": "in advance prepay", "مقدماً": "in advance prepay", "مولد": "generator", "الثلج": "snow",
 }
 SPANISH = {
     "perro": "dog", "perros": "dogs", "gato": "cat", "gatos": "cats", "mascota": "pet", "mascotas": "pets",
@@ -148,6 +155,18 @@ SPANISH = {
     "penalidad": "penalty", "penalizacion": "penalty", "debo": "owe", "deberia": "owe",
     "albacea": "executor", "fallecio": "died", "murio": "died", "deshaga": "dispose", "deshacerse": "dispose",
     "cosas": "belongings", "pertenencias": "belongings",
+    # session 45: who lives or stays, how notices come, damage and loss, money trouble (a broad list)
+    "avisos": "notices", "notificacion": "notice", "notificaciones": "notices", "notificar": "notify",
+    "enviar": "send deliver", "envian": "send deliver", "entregar": "deliver", "mandar": "send", "mando": "sent",
+    "incumplimiento": "default breach", "conmigo": "with me", "vive": "live occupant", "viven": "live occupants",
+    "vivira": "live occupant", "ocupantes": "occupants", "residir": "reside live", "hijos": "children",
+    "inutilizable": "untenantable unusable", "inhabitable": "uninhabitable untenantable", "seguimos": "continue",
+    "pagando": "pay", "completa": "full", "completo": "full", "mitad": "half", "tormenta": "storm",
+    "granizo": "hail storm", "danado": "damaged", "danada": "damaged", "destruido": "destroyed",
+    "desempleado": "unemployed", "despidieron": "laid off", "reducir": "reduce", "rebaja": "reduction abatement",
+    "descuento": "discount", "adelantado": "advance prepay", "adelantada": "advance prepay",
+    "energia": "electricity power", "generador": "generator", "huesped": "guest", "compartido": "shared",
+    "dividir": "split", "prestamo": "loan", "hipoteca": "mortgage", "herencia": "estate",
     # words that carry no lease concept
     **dict.fromkeys(("el", "la", "los", "las", "un", "una", "unos", "en", "es", "lo", "y", "me", "de", "del", "que",
                      "mi", "mis", "se", "tener", "hay", "con", "por", "para", "al", "si", "o", "le", "les", "su",
