@@ -1216,6 +1216,18 @@ IF_NOT_SHOW = re.compile(r"\b(?:if (?:not|no)|otherwise|si no)\b\W+(?:\w+\W+){0,
 IF_NOT_CANCEL = re.compile(r"\b(?:if (?:not|no)|otherwise|si no)\b.{0,20}\bcancel", re.I)
 
 
+_SECOND_QUESTION = re.compile(r"\?\s+(?=(?:and|also|plus|oh and|y|adem[aá]s|و)\b)", re.I)
+
+
+def _two_questions(text: str) -> tuple[str, str] | None:
+    """A message of two questions joined by "and" after the first's question mark, each of three words or more."""
+    parts = _SECOND_QUESTION.split(text, maxsplit=1)
+    if len(parts) != 2 or min(len(p.split()) for p in parts) < 3:
+        return None
+    second = re.sub(r"^(?:and|also|plus|oh and|y|adem[aá]s|و)\s+", "", parts[1].strip(), flags=re.I)
+    return parts[0].strip() + "?", second
+
+
 def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> dict[str, Any]:
     """Graph node: the message (plus the stored spec when it answers our question) -> SearchSpec. With `answer`
     off, a question about the results just shown is not answered from them (the message changes the search)."""
@@ -1242,6 +1254,19 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
+    both = _two_questions(english) if answer and previous and state.get("matches") else None
+    if both is not None and is_edit(both[1]):
+        # "does the second one allow cats? and is there anything cheaper than the first one?": the first answered
+        # from the results shown, then the search the second changes
+        first = needs_node({**state, "text": both[0]}, model=model)
+        if first.get("answered"):
+            second = needs_node({**state, "text": both[1], "focus": first.get("focus") or state.get("focus")},
+                                model=model)
+            replies = [first.get("reply", ""), second.get("reply", "")]
+            return {**second, "reply": "\n\n".join(r for r in replies if r),
+                    "mentioned": list(dict.fromkeys([*(first.get("mentioned") or []),
+                                                     *(second.get("mentioned") or [])])),
+                    "trace": [*first.get("trace", []), *second.get("trace", [])]}
     about_id = UNIT_ID.search(english) if answer and not state.get("matches") and ABOUT_A_UNIT.search(english) else None
     named_unit = inventory_unit(about_id.group(0).upper()) if about_id else None
     if named_unit is not None:  # "my friend sent me SE-1545, whats the deal with it": that unit, and a search like it
@@ -1589,6 +1614,8 @@ def the_two(english: str, state: AgentState) -> list[dict[str, Any]] | None:
     return [u for u in units if u is not None] if all(units) else None
 
 
+THAN_A_UNIT = re.compile(r"\bthan (?:the|that|this|my|our) (?:\w+ ){0,2}(?:one|unit|place|apartment|apt|listing|"
+                         r"suite)\b|\bthan (?:#\d|(?:SE|U)-\d+)|\bthan (?:it|that)\b", re.I)
 UNIT_PICK = re.compile(r"\bwhich (?:one |of (?:them|those|these) )?(?:gives?|has|offers?|gets?|is)\b.{0,25}\b(?:the )?"
                        r"most\b", re.I)
 
@@ -1600,6 +1627,8 @@ def area_answer(english: str, previous: dict[str, Any] | None) -> tuple[str, Sea
     a search (the rest) and a comparison of the LES with the EV."""
     if not (AVERAGE_Q.search(english) or LIST_PRICE_Q.search(english)):
         return None
+    if THAN_A_UNIT.search(english):
+        return None  # "anything cheaper than the first one?": units under that one's rent, not the areas' averages
     if UNIT_PICK.search(english) and not parse_spec(english).location:
         return None  # "which gives me the most space for the money": one of the units shown, not the area's figures
     sentences = [s for s in re.split(r"(?<=[.?!;])\s+|\s+also\s+", english) if s.strip()]

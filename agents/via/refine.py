@@ -214,6 +214,21 @@ def size_restated(text: str, spec: SearchSpec, parsed: SearchSpec) -> bool:
     return (low or 0) <= amount <= (high or (low or 0) * 1.25)
 
 
+_THAN_NTH = re.compile(r"\bthan (?:the |#)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|[1-5])\b"
+                       r"(?: one| unit| place| listing)?", re.I)
+_NTH = {"first": 0, "1st": 0, "1": 0, "second": 1, "2nd": 1, "2": 1, "third": 2, "3rd": 2, "3": 2, "fourth": 3,
+        "4th": 3, "4": 3, "fifth": 4, "5th": 4, "5": 4, "last": -1}
+
+
+def _than_unit(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The shown unit a comparison is made against ("cheaper than the first one", "than SE-8414"), with a rent."""
+    nth = _THAN_NTH.search(text)
+    named = UNIT_ID.search(text.split("than", 1)[-1]) if "than" in text.lower() else None
+    unit = (shown[_NTH[nth.group(1).lower()]] if nth and len(shown) > max(_NTH[nth.group(1).lower()], 0)
+            else next((m for m in shown if named and m["id"].upper() == named.group(0).upper()), None))
+    return unit if unit is not None and unit["row_preview"].get("rent") else None
+
+
 def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dict[str, Any]],
                 view: dict[str, Any] | None) -> Edit | None:
     """Apply a follow-up to the stored spec; None when the message is no edit of it.
@@ -245,6 +260,12 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
         data["budget_ppsf_year"] = new_rate
         notes.append(f"Cheaper per foot: up to ${new_rate:,.0f}/SF/yr now"
                      + (f" (was ${spec.budget_ppsf_year:,.0f})." if spec.budget_ppsf_year else "."))
+    elif CHEAPER.search(text) and not NOT_A_CUT.search(text) and (than := _than_unit(text, shown)) is not None:
+        # "anything cheaper than the first one?": under that unit's rent
+        rent = float(than["row_preview"]["rent"])
+        data["budget_monthly_usd"] = Budget(min=None, max=rent - 1).model_dump()
+        notes.append(f"Cheaper than {than['id']} (${rent:,.0f}/mo): budget now under ${rent:,.0f}"
+                     + (f" (was ${spec.budget_max:,.0f})." if spec.budget_max else "."))
     elif CHEAPER.search(text) and not NOT_A_CUT.search(text) and (rents or spec.budget_max):
         # Cheaper than what was shown: below the middle of those rents, and at least 10 % under the old cap.
         basis = statistics.median(rents) if rents else float(spec.budget_max or 0)
@@ -556,6 +577,10 @@ NOT_HELD: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+PETS_ASKED = re.compile(r"\b(?:pets?|cats?|dogs?|kittens?|pupp(?:y|ies)|animals?|mascotas?|perros?|gatos?)\b|"
+                        r"حيوان|قطة|قط\b|كلب", re.I)
+
+
 def unit_details(unit: dict[str, Any], n: int, text: str = "", *, held_note: bool = True) -> str:
     """Everything the data says of one shown unit, and what it does not say when that is what was asked (unless the
     caller says it: `held_note`)."""
@@ -585,6 +610,8 @@ def unit_details(unit: dict[str, Any], n: int, text: str = "", *, held_note: boo
                 "property records."
     if row.get("pet_friendly") is not None:
         said += " Pets allowed." if row["pet_friendly"] else " No pets."
+    elif PETS_ASKED.search(text):  # "does the second one allow cats?": the listing is silent, said so
+        said += " The listing does not say whether pets are allowed: ask the landlord before you count on it."
     if SAFETY_Q.search(text):  # "is it safe walking home at 7am?"
         said += f" {SAFETY_NOTE}"
     if held_note:  # "does 8414 have a quiet bedroom away from the street?": what the listing cannot say, said

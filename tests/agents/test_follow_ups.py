@@ -2182,3 +2182,17 @@ def test_a_broker_fee_assumed_and_a_year_n_rent_with_bumps_are_computed():
     suite = {"id": "U-197", "row_preview": {"rent": 117555.0, "sqft": 16596.0, "ppsf_year": 85.0, "amenities": []}}
     said = money_terms(suite, "we'd sign 10 years with 5% annual bumps. what's the year-10 monthly rent")
     assert "Year 10 with 5% a year (your assumption" in said and "**$182,366 a month**" in said and "$131.86/SF" in said
+
+
+def test_two_questions_a_fact_of_one_unit_and_a_cheaper_search_are_both_answered(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "1br in astoria or LIC under 3200 with in-unit laundry, cat friendly", thread_id="2q")["matches"]
+    first, second = shown[0], shown[1]
+    both = ask(graph, "does the second one allow cats? and is there anything cheaper than the first one?",
+               thread_id="2q")
+    assert both["reply"].startswith("#2 ") and second["id"] in both["reply"].split("\n")[0]
+    assert "does not say whether pets are allowed" in both["reply"]  # the listing is silent: said, not skipped
+    rent = first["row_preview"]["rent"]
+    assert f"Cheaper than {first['id']} (${rent:,.0f}/mo)" in both["reply"]
+    assert both["spec"]["budget_monthly_usd"]["max"] < rent
+    assert all(m["row_preview"]["rent"] < rent for m in both["matches"] if m["score"] >= 100)

@@ -184,7 +184,7 @@ def test_tour_wording_through_the_real_client(stub_model, inventory):
 
 
 def test_router_tie_break_through_the_real_client(stub_model):
-    state = {"text": "hello there"}
+    state = {"text": "I have a question"}
     model, _ = stub_model([Reply.text("renewal")])
     note = manager_node(state, model=model)["trace"][0]
     assert note["route"] == "DOMA/renewal" and note["source"] == "model"
