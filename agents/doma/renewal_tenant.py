@@ -133,7 +133,9 @@ def advise(request: RenewalRequest, *, inventory: Any, policy: RenewalPolicy,
             f"Over {HORIZON_MONTHS} months the {best.term_months}-month option at {best.increase_pct:g}% costs "
             f"{_money(best.cost_over_24_months_usd)}, the least of the options (a shorter option assumed renewed at "
             "the same increase).")
-    draft = draft_message(current=current, offer=offer, counter=counter, term=term, market=market, request=request)
+    # comparables below today's rent are the old listings trailing the market: no argument to put to a landlord
+    cited = market if market is not None and market > current else None
+    draft = draft_message(current=current, offer=offer, counter=counter, term=term, market=cited, request=request)
     subject = "Lease renewal"
     mailto = f"mailto:{quote(contact_email, safe='@')}?subject={quote(subject, safe='')}&body={quote(draft, safe='')}"
     return RenewalAdvice(current_rent_usd=current, offer_usd=round(offer, 2), offer_pct=round(pct, 2),
