@@ -41,15 +41,26 @@ def stats_card(stats: dict[str, Any], listings: list[dict[str, Any]] | None = No
         st.caption(f"Bedrooms: {beds} · Bathrooms: {baths} · Size: {size} · Types: {types}")
 
 
+def table_frame(listings: list[dict[str, Any]]) -> pd.DataFrame:
+    """The table's rows: the price as a number (asking price for the for-sale sample, else the monthly rent), so a
+    click on its header sorts by amount, not as text ("$1,099,000" before "$899,000")."""
+    for_sale = bool(listings) and all(x.get("asking_price") for x in listings)
+    rows = []
+    for x in listings:
+        row = {label: x.get(field) for field, label in TABLE_COLUMNS.items()}
+        row["Rent"] = x.get("asking_price") if for_sale else x.get("price")
+        rows.append(row)
+    return pd.DataFrame(rows).rename(columns={"Rent": "Asking price" if for_sale else "Rent"})
+
+
 def listings_table(listings: list[dict[str, Any]], *, key: str) -> None:
     """The shortlist as a table, each row linking to its REALTOR.CA page."""
-    columns = dict(TABLE_COLUMNS)
-    if listings and all(x.get("asking_price") for x in listings):
-        columns["price_display"] = "Price"
-    frame = pd.DataFrame([{label: x.get(field) for field, label in columns.items()} for x in listings])
+    frame = table_frame(listings)
+    price = "Asking price" if "Asking price" in frame.columns else "Rent"
     st.dataframe(frame, hide_index=True, key=key, column_config={
         "Listing": st.column_config.LinkColumn("Listing", display_text="open"),
         "Sqft": st.column_config.NumberColumn("Sqft", format="%d"),
+        price: st.column_config.NumberColumn(price, format="$%d" if price == "Asking price" else "$%d/mo"),
     })
 
 

@@ -54,7 +54,7 @@ def test_vancouver_search_shows_card_table_map_and_books_viewings(app):
     assert any("Recorded sample" in i.value for i in app.info)
     table = app.dataframe[0].value
     assert list(table["MLS"]) == ["R1", "R2", "R3"]
-    assert list(table["Rent"]) == ["$2,800/month", "$3,100/month", "$2,100/month"]
+    assert list(table["Rent"]) == [2800, 3100, 2100]  # numbers: the column sorts by amount, not as text
     assert app.get("deck_gl_json_chart")  # the map (two of three listings have coordinates)
     assert any("have no coordinates" in c.value for c in app.caption)
 
@@ -77,3 +77,12 @@ def test_vancouver_search_shows_card_table_map_and_books_viewings(app):
     assert page.count("Viewing request [simulated] for ") == 2
     assert "**Viewing plan**" in page and "within 2 km of each other" in page
     assert "Your tours" in [s.value for s in app.subheader]
+
+
+def test_the_for_sale_sample_sorts_by_asking_price_as_a_number():
+    from ui.rental import table_frame
+
+    frame = table_frame([{"id": "A", "price": 3000, "asking_price": 1_099_000, "price_display": "$1,099,000 asking"},
+                         {"id": "B", "price": 2500, "asking_price": 899_000, "price_display": "$899,000 asking"}])
+    assert "Rent" not in frame.columns
+    assert list(frame.sort_values("Asking price")["MLS"]) == ["B", "A"]  # as text, "$1,099,000" sorted first
