@@ -795,9 +795,16 @@ _GREETING = (r"hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening|day)|hola|
              r"buenos días|marhaba|salam|مرحبا|مرحباً|السلام عليكم|اهلا|أهلا|صباح الخير|مساء الخير")
 _THANKS = (r"thanks?(?: you)?(?: (?:so|very) much| a lot)?|thx|ty|cheers|bye|goodbye|good night|take care|"
            r"gracias|muchas gracias|adi[oó]s|chao|hasta luego|shukran|شكرا|شكراً|مع السلامة|الله يعطيك العافية")
-_SOCIAL_ONLY = re.compile(rf"^(?:[\W_]|\b(?:{_GREETING}|{_THANKS}|there|again|all|everyone|team|ok|okay|great|cool|"
-                          rf"perfect|that'?s all|for now|for your help|for the help)\b)*$", re.I)
+_PLEASANTRY = (r"how are you(?: doing)?(?: today)?|how'?s it going|hope (?:you'?re|you are|ur|all is) [^.!?]{0,40}|"
+               r"nice to meet you|you'?ve been (?:so |super |really |very )?helpful|(?:so|super|really|very) helpful")
+_SOCIAL_ONLY = re.compile(rf"^(?:[\W_]|\b(?:{_GREETING}|{_THANKS}|{_PLEASANTRY}|there|again|all|everyone|team|ok|"
+                          rf"okay|great|cool|perfect|that'?s all|for now|for your help|for the help)\b)*$", re.I)
 _THANKS_SAID = re.compile(rf"\b(?:{_THANKS})\b", re.I)
+# "SE-1612 is perfect honestly. thank you so much!": thanks with a verdict, and nothing asked or to be done
+_ASKS_SOMETHING = re.compile(r"\?|\b(?:book|show|find|search|need|want|looking|look for|can you|could you|would you|"
+                             r"please|pls|schedule|tour|visit|see it|cheaper|bigger|instead|but|also|what|which|how|"
+                             r"when|where|why|is there|are there|send|draft|write|hold|cancel|move|change|lease|rent|"
+                             r"deposit|renew\w*|offer|landlord|repair|fix|broken|leak\w*|heat|still|again)\b", re.I)
 _LETTERS = re.compile(r"[^\W\d_]+")
 _UNSPELLABLE = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}|^[bcdfghjklmnpqrstvwxz]{3,}$")  # "asdkjh", "jkl"
 
@@ -809,6 +816,10 @@ def small_talk(text: str, learned: LinearModel | None) -> str | None:
     words = _LETTERS.findall(text)
     if not words and not re.search(r"\d", text):
         return "unreadable"  # "?", "..."
+    if _THANKS_SAID.search(text) and not _ASKS_SOMETHING.search(text) and len(words) <= 20 \
+            and not re.search(r"\d", UNIT_ID.sub(" ", text)) and not analyze(text).signals \
+            and not any(v > 0 for n, v in rule_scores(text)[0].items() if n not in ("needs", "tour")):
+        return "thanks"  # nothing broken, renewed or asked of a lease in it either ("thanks, the heat is still out")
     if words and _SOCIAL_ONLY.match(text.strip()):
         if _THANKS_SAID.search(text):
             return "thanks"
@@ -1105,7 +1116,10 @@ def clarify_node(state: AgentState) -> dict[str, Any]:
     answer = next((a for name, _p, a in OUT_OF_SCOPE if reason == f"out of scope: {name}"), None)
     menu = phrase("menu", state.get("lang")) if state.get("lang") in ("es", "ar") else CLARIFY_MESSAGE
     if reason == "nothing to act on: thanks":
-        return {"reply": phrase("welcome", state.get("lang")), "awaiting": None,
+        liked = list(dict.fromkeys(UNIT_ID.findall(str(state.get("text") or ""))))
+        glad = (f"Glad {liked[0].upper()} fits! When you want to see it, say e.g. \"book {liked[0].upper()} Saturday "
+                "11am\" and I will propose a viewing.\n\n") if liked and state.get("lang") not in ("es", "ar") else ""
+        return {"reply": glad + phrase("welcome", state.get("lang")), "awaiting": None,
                 "trace": [{"node": "clarify", "ms": 0.0, "small_talk": "thanks"}]}
     if reason.startswith("nothing to act on: ") and state.get("lang") not in ("es", "ar"):
         menu = SMALL_TALK_OPENERS[reason.removeprefix("nothing to act on: ")] + menu

@@ -585,6 +585,11 @@ _EACH = re.compile(r"\beach(?: of us)?\b|\bper (?:person|head)\b|\bapiece\b|\bca
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5}
 
 
+_TOTAL_SAID = re.compile(r"\$?(\d{1,2},\d{3}|\d{4,5})\s*(?:total|in total|combined|altogether|between (?:us|the two of "
+                         r"us|both of us))\b|"
+                         r"\b(?:total|combined) (?:budget )?(?:of |is |=|:)?\s*\$?(\d{1,2},\d{3}|\d{4,5})\b", re.I)
+
+
 def shared_budget(text: str) -> int | None:
     """How many people share a rent stated per person ("3 of us, each can do max 1400" -> 3, "me + 2 roommates. max
     1300 each" -> 3), or None."""
@@ -878,6 +883,9 @@ def parse_spec(text: str) -> SearchSpec:
     budget_min, budget_max, money_conf, work = _money(work, min_sqft or max_sqft)
     if budget_max is not None and _building_number(budget_max, original):
         budget_max = None  # "all at 1674? anything at 1412 broadway": a building's number, not a rent
+    total = _TOTAL_SAID.search(original)
+    if total:  # "she can do 1400 max and i can do 2200, so 3600 total": the total is the rent
+        budget_max = float((total.group(1) or total.group(2)).replace(",", ""))
     sharing = shared_budget(work)
     stated_total = budget_max is not None and re.search(
         rf"(?<![\d,.])(?:{budget_max:.0f}|{budget_max:,.0f})\s*(?:total|in total|combined|altogether)\b", original)

@@ -487,6 +487,8 @@ def test_a_market_fall_asked_beside_a_figure_is_not_split_into_a_repair() -> Non
     ("asdkjh ;;; qwpoeiru 12#@!", None, "unreadable"),
     ("asdkjh qwpoeiru", "needs", "unreadable"),
     ("?", "needs", "unreadable"),
+    ("hi there! hope you're having a good saturday :)", None, "greeting"),
+    ("SE-1612 is perfect honestly. thank you so much, you've been super helpful!!", "needs", "thanks"),
 ])
 def test_a_greeting_thanks_or_a_mash_is_answered_not_logged_as_a_repair(text: str, previous: str | None,
                                                                           talk: str) -> None:
@@ -508,6 +510,8 @@ def test_a_greeting_thanks_or_a_mash_is_answered_not_logged_as_a_repair(text: st
     ("Gowanus?", "needs", "needs"),
     ("hi, my sink is leaking", None, "triage"),
     ("thanks! can you book SE-1545 saturday 11am", None, "tour"),
+    ("thanks, the heat is still out", "triage", "triage"),  # thanks beside a problem: the problem
+    ("thanks so much, the sink is leaking again", "triage", "triage"),
 ])
 def test_a_short_answer_a_follow_up_or_a_greeting_with_a_request_is_routed(text: str, previous: str | None,
                                                                            node: str) -> None:

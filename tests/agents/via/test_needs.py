@@ -301,3 +301,12 @@ def test_a_range_and_cross_streets_said_in_spanish():
     assert "w 17th st" in office.location and "e 25th st" in office.location and "w 29th st" not in office.location
     home = parse_spec(readable("busco un apartamento de 2 a 3 habitaciones de $2,000 a $2,800"))
     assert (home.min_bedrooms, home.max_bedrooms, home.budget_min, home.budget_max) == (2, 3, 2000, 2800)
+
+
+def test_a_total_said_beside_each_share_is_the_budget():
+    from agents.via.needs import parse_spec
+
+    said = "she can do 1400 max and i can do 2200, so 3600 total. 2br in astoria"
+    assert parse_spec(said).budget_monthly_usd.max == 3600
+    assert parse_spec("2br in astoria, combined budget of 3,800").budget_monthly_usd.max == 3800
+    assert parse_spec("3 of us, each can do max 1400, 3br in bushwick").budget_monthly_usd.max == 4200
