@@ -137,6 +137,13 @@ def test_flats_like_mine_in_a_year_a_lettered_block_and_an_asking_price_weighed(
     other = ask(buyer, "what about 684A asking 838k", thread_id="b")
     assert other["comps"]["target"]["block_hint"] == "684A" and "838,000 SGD asked is" in other["reply"]
     assert "blk 684A Edgedale Plains" in other["reply"]
+    # a listing seen, described after a comparison of towns: that flat valued against its asking price, not a list of
+    # what the portal holds ("overpriced?" after "listing ... asking" is no question of what is for sale)
+    ask(buyer, "looking to buy a 4-room in tampines or bedok, high floor. what's a fair price now?", thread_id="c")
+    seen = ask(buyer, "saw a listing at 522C tampines central 7, floor '11 to 15', 88 yrs lease, asking 850k. "
+                      "overpriced?", thread_id="c")
+    assert seen["reply"].startswith("**850,000 SGD asked is +") and seen["comps"]["target"]["town"] == "TAMPINES"
+    assert "Flat Portal" not in seen["reply"]
 
 
 def test_a_block_named_in_a_follow_up_gets_its_sales_by_year_beside_the_street_and_town() -> None:
