@@ -45,6 +45,7 @@ from agents.via.referents import ORDINAL, english_ordinals
 from agents.via.refine import (
     ADDRESS_Q,
     IT_HAS,
+    PART_AT_RATE,
     RESULT_QUESTION,
     TWINS_Q,
     compared_units,
@@ -636,6 +637,9 @@ def route(
     if previous_node not in (None, "needs", "tour") and BACK_TO_RESULTS.search(text):
         # "ok back to the studios, which of them is closest to the subway": the search shown before the detour
         return RouteDecision(pipeline="VIA", node="needs", reason="back to the search results")
+    if previous_node in ("needs", "tour") and PART_AT_RATE.search(text) and not BOOKING.search(text):
+        # "what if we only took like 3,000 sf of it at the same rate?": part of a suite shown, priced at its rate
+        return RouteDecision(pipeline="VIA", node="needs", reason="part of a suite shown, at its rate")
     if previous_node in ("needs", "tour") and BOOK_ASK.search(text):
         return RouteDecision(pipeline="VIA", node="tour", reason="tours of the units shown asked for")
     if previous_node == "tour" and FIGURES_ASKED.search(text) and QUESTION.search(text.strip()) \

@@ -412,7 +412,7 @@ _THE_ONE_WITH = re.compile(r"\b(?:the|that) one with (?:the |a )?([\w/ ]{3,20}?)
                            re.I)
 _ORDINAL_NUM = re.compile(r"\b(?:the )?(?:#|number |no\.? ?)?([1-5])(?:st|nd|rd|th)?(?: one)\b|#([1-5])\b", re.I)
 # "500 sf of that space at the same rate": part of a suite priced at its own rate
-_PART_AT_RATE = re.compile(r"\b(\d[\d,]{1,6})\s*(?:sf|sq\.? ?ft|square feet)\b.{0,60}?\b(?:at|for) (?:the same|that|"
+PART_AT_RATE = re.compile(r"\b(\d[\d,]{1,6})\s*(?:sf|sq\.? ?ft|square feet)\b.{0,60}?\b(?:at|for) (?:the same|that|"
                            r"its|their|the listed|the asking) (?:rate|price|\$/sf|per (?:sf|foot|square foot))\b", re.I)
 _RATE_MATH = re.compile(r"\$\s?(\d[\d,.]*)\s*(k)?\s*(?:/|a |per )?\s*(?:mo|month)\w*.{0,40}?\b(\d[\d,]{2,6})\s*"
                         r"(?:sf|sq ?ft|square feet)\b", re.I)
@@ -1337,7 +1337,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         row = in_focus["row_preview"]
         return (f"{row['address']} ({in_focus['id']}) lists at ${row.get('ppsf_year') or 0:,.2f}/SF a year."
                 + money_terms(in_focus, text)), in_focus["id"]
-    part = _PART_AT_RATE.search(text)
+    part = PART_AT_RATE.search(text)
     rated = in_focus or unit_named(text, shown, mentioned)
     if part and rated is not None and rated["row_preview"].get("ppsf_year"):
         # "if i could rent just 500 sf of that space at the same rate what would that cost": the arithmetic, and what
