@@ -6,6 +6,7 @@ Every pause is an ask_user interrupt; the holds themselves live in the holds sto
 from __future__ import annotations
 
 import logging
+import re
 import time
 from datetime import datetime
 from typing import Any
@@ -25,6 +26,8 @@ from data.stores.holds import HoldStore, SlotTaken
 log = logging.getLogger(__name__)
 
 NO_VIEWINGS = "No viewings requested."
+BOOK_SAID = re.compile(r"\b(?:book|hold|schedule|set up|reserve|arrange)\w*\b|\b(?:tour|view|see|visit)\w* (?:SE|U)-\d|"
+                       r"\breserv\w*|\bagend\w*|\bprogram\w*|\bاحجز|\bحجز", re.I)
 CONTACT_FIELDS = ["name", "email", "phone", "preferred_times"]
 SUBMIT, EDIT, CANCEL = "Yes, hold these tours", "Edit my details", "Cancel"
 
@@ -45,7 +48,9 @@ def select_tours_node(state: AgentState) -> dict[str, Any]:
         return {"trace": _trace("select_tours", started, chosen=len(state["selected"]), typed=True)}
     plan = ActionPlan.model_validate(state["plan"])
     labels = [tour_label(n, a.address, a.start) for n, a in enumerate(plan.actions, start=1)]
-    chosen = ask_multi("Which tours should I hold for you?", labels)
+    # "book the first one saturday 11am": the tours asked for come ticked; those proposed after a search do not
+    asked = bool(BOOK_SAID.search(str(state.get("text") or "")))
+    chosen = ask_multi("Which tours should I hold for you?", labels, default=list(range(len(labels))) if asked else [])
     selected = [plan.actions[i].model_dump(mode="json") for i in chosen]
     update: dict[str, Any] = {"selected": selected, "trace": _trace("select_tours", started, chosen=len(selected))}
     if not selected:

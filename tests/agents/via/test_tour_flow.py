@@ -30,6 +30,7 @@ def test_full_flow_approve_contact_verify_hold_confirm(flow):
     question = pending_question(graph, thread_id="t")
     assert question["form"] == "multi_select" and question["options"][0].startswith("[1] ")
     assert "Mon 18:00" in question["options"][0]
+    assert question["default"] == [0, 1]  # the tours asked for in so many words come ticked
     answer(graph, ["[1]"], thread_id="t")
     assert pending_question(graph, thread_id="t")["form"] == "contact"
     answer(graph, {"name": "Ana", "email": "ana@", "phone": "12"}, thread_id="t")
@@ -422,3 +423,10 @@ def test_a_note_for_the_landlord_goes_with_the_tour_into_the_viewing_request(flo
     asked = ask(graph, "tour SE-2472 tuesday 5pm and ask them if they take dogs", thread_id="d")
     assert asked["plan"]["actions"][0]["note"] == "Question from the renter: whether they take dogs."
     assert ask(graph, "tour SE-10234 tuesday 6pm", thread_id="x")["plan"]["actions"][0].get("note") is None
+
+
+def test_tours_proposed_after_a_search_come_unticked(flow):
+    graph, _ = flow
+    ask(graph, "1br in astoria under 3000", thread_id="s")
+    question = pending_question(graph, thread_id="s")
+    assert question["form"] == "multi_select" and question["default"] == []  # proposed, not asked for
