@@ -147,6 +147,13 @@ PHRASES: dict[str, dict[Lang, str]] = {
                          "ar": "يتطلب موافقة المدير."},
     "renewal_within": {"en": "", "es": "Dentro de la política: no requiere aprobación.",
                        "ar": "ضمن السياسة: لا يتطلب موافقة."},
+    # a lease answer to a question in Spanish or Arabic: the quote stays in the lease's English, the frame does not
+    "lease_found": {
+        "en": "",
+        "es": "Esto dice su contrato (la cita queda en el inglés del contrato):",
+        "ar": "هذا ما يقوله عقدك (الاقتباس بلغة العقد الإنجليزية):",
+    },
+    "source": {"en": "Source", "es": "Fuente", "ar": "المصدر"},
     "lease_unsure": {
         "en": "",
         "es": "No estoy seguro de que el contrato responda a esto directamente. Abajo está la cláusula más cercana "

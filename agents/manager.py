@@ -184,6 +184,9 @@ DROPPED_GOAL = re.compile(
     r"ما (?:أبي|ابي|ابغى|أبغى|أريد|اريد) (?:أجدد|اجدد|التجديد)",
     re.I)
 # Booking words: a message with them is about the tour itself, not about a listing's facts.
+# "is heat and hot water included for these?": what a rent covers, asked of listings
+INCLUDED_Q = re.compile(r"\b(?:included|include|includes|come with|comes with|covered)\b[^.!]{0,40}\?|"
+                        r"\b(?:is|are|does|do)\b[^.!?]{0,40}\b(?:included|include|in the rent)\b", re.I)
 BOOKING = re.compile(r"\b(?:book|hold|schedule|reschedule|cancel|confirm|move|tour|viewing|showing|visit|see it)\b",
                      re.I)
 # A rent stated (the answer to "what is your current rent and the offer?"), and a search asked for.
@@ -637,6 +640,11 @@ def route(
     if previous_node not in (None, "needs", "tour") and BACK_TO_RESULTS.search(text):
         # "ok back to the studios, which of them is closest to the subway": the search shown before the detour
         return RouteDecision(pipeline="VIA", node="needs", reason="back to the search results")
+    if previous_node in ("needs", "tour") and INCLUDED_Q.search(text) and not BOOKING.search(text) \
+            and not REPAIR_ASKED.search(text):
+        # "is heat and hot water included for these? it's already freezing": what the rent covers, asked of the
+        # units shown (the cold is why it matters, not a repair)
+        return RouteDecision(pipeline="VIA", node="needs", reason="what the rent of the units shown includes")
     if previous_node in ("needs", "tour") and PART_AT_RATE.search(text) and not BOOKING.search(text):
         # "what if we only took like 3,000 sf of it at the same rate?": part of a suite shown, priced at its rate
         return RouteDecision(pipeline="VIA", node="needs", reason="part of a suite shown, at its rate")

@@ -525,8 +525,10 @@ def render_reply(answer: LeaseAnswer, lang: str | None = "en") -> str:
         lines = [_escape_markdown(answer.answer)]
         if answer.uncertain and lang in ("es", "ar"):  # the caution once, in the reader's language
             lines = [phrase("lease_unsure", lang), _escape_markdown(answer.answer.replace(UNSURE_LEAD, "").strip())]
+        elif lang in ("es", "ar"):
+            lines.insert(0, phrase("lease_found", lang))
         sources = "; ".join(f"page {c.page}, {_escape_markdown(c.section)}" for c in answer.citations)
-        lines.append(f"**Source:** {sources}")
+        lines.append(f"**{phrase('source', lang)}:** {sources}")
     if answer.risk_flags:
         pages: dict[str, list[int]] = {}  # each kind once, with all its pages ("waiver of legal rights (pp. 6, 13)")
         for flag in answer.risk_flags:
@@ -540,8 +542,9 @@ def render_reply(answer: LeaseAnswer, lang: str | None = "en") -> str:
 
 
 # Where a second question starts: "...on weekends?? and can i keep a hamster", "...; also, is there a deposit"
-_NEXT_QUESTION = re.compile(r"\?+\s+(?:and\s+|also\s+|plus\s+)?(?=\w)|\s+(?:and|also|plus)\s+(?=(?:can|could|may|do|"
-                            r"does|is|are|what|how|who|when|am i|will)\b)", re.I)
+_NEXT_QUESTION = re.compile(r"\?+\s+[¿؟]?(?:and\s+|also\s+|plus\s+|y\s+|و)?(?=\w)|"
+                            r"\s+(?:and|also|plus)\s+(?=(?:can|could|may|do|does|is|are|what|how|who|when|am i|"
+                            r"will)\b)", re.I)
 
 
 # "draft me a message to my landlord asking about the cat": a message to write, about what follows
@@ -566,7 +569,8 @@ def lease_questions(text: str) -> list[str]:
     """The questions a message asks of the lease, one per part ("can my bf stay over? and can i keep a hamster?");
     the message itself when it asks one."""
     parts = [p.strip(" ?,.;") for p in _NEXT_QUESTION.split(text)]
-    asks = re.compile(r"^(?:can|could|may|do|does|is|are|what|how|who|when|am i|will|should|if)\b", re.I)
+    asks = re.compile(r"^(?:can|could|may|do|does|is|are|what|how|who|when|am i|will|should|if|me|se|puedo|puede|"
+                      r"debo|tengo|hay|cu[aá]nto|cu[aá]ndo|qu[eé]|qui[eé]n|c[oó]mo|هل|كم|متى|ماذا|من)(?:\b|\s)", re.I)
     parts = [p for i, p in enumerate(parts) if len(p.split()) >= 3 and (i == 0 or asks.search(p))]
     return parts if 2 <= len(parts) <= 3 else [text]
 

@@ -432,7 +432,8 @@ def _streets(text: str) -> tuple[list[tuple[int, str]], str]:
 
 
 _NOT_HERE = re.compile(r"(?:\bnot|\bno|\bexcept|\bavoid(?:ing)?|\banything but|\bbut not|\bscrap|\bditch|"
-                       r"\bforget(?: about)?|\bnix|\bskip)\s+(?:in\s+|the\s+)?$", re.I)
+                       r"\bforget(?: about)?|\bnix|\bskip|\bveto(?:ed|es)?|\bruled out|\brules out|\bhates?)\s+"
+                       r"(?:in\s+|the\s+)?$", re.I)
 _TOO_FAR = re.compile(r"^\s+(?:is|'s|are)\s+(?:too|way too|really)\s+(?:far|expensive|pricey|loud|noisy)\b", re.I)
 
 

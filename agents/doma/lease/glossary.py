@@ -166,6 +166,7 @@ SPANISH = {
     "desempleado": "unemployed", "despidieron": "laid off", "reducir": "reduce", "rebaja": "reduction abatement",
     "descuento": "discount", "adelantado": "advance prepay", "adelantada": "advance prepay",
     "energia": "electricity power", "generador": "generator", "huesped": "guest", "compartido": "shared",
+    "arreglo": "repair", "arreglos": "repairs", "paga": "pays", "pagara": "pay", "quien": "who",
     "dividir": "split", "prestamo": "loan", "hipoteca": "mortgage", "herencia": "estate",
     # words that carry no lease concept
     **dict.fromkeys(("el", "la", "los", "las", "un", "una", "unos", "en", "es", "lo", "y", "me", "de", "del", "que",

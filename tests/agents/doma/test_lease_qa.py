@@ -373,3 +373,21 @@ def test_an_office_cfos_words_reach_the_escalation_and_the_improvement_allowance
     executor = ask("residential_lease.pdf", "Soy el albacea de mi hermano, que falleció. Sus muebles siguen en el "
                    "departamento. ¿Cuánto tiempo tenemos antes de que el dueño se deshaga de sus cosas?")
     assert "seven (7) days after Tenant vacates" in executor.answer
+
+
+def test_moving_out_with_how_much_notice_is_the_notice_to_end_not_the_deposit_returned_after() -> None:
+    for question in ("how much notice do I need to give to move out?",
+                     "Estoy pensando en mudarme por esto. ¿Con cuánto aviso?"):
+        answer = ask("month_to_month_lease.pdf", question)
+        assert "thirty (30) days' written notice" in answer.answer, question
+
+
+def test_two_spanish_questions_are_answered_each_and_framed_in_spanish() -> None:
+    from agents.doma.lease_qa import lease_questions, render_reply
+
+    parts = lease_questions("Estoy pensando en mudarme por esto. ¿Con cuánto aviso? ¿Y me devuelven el depósito?")
+    assert len(parts) == 2 and "depósito" in parts[1]
+    repair = ask("month_to_month_lease.pdf", "¿Quién paga el arreglo según el contrato?")
+    assert "Owner will repair the furnace" in repair.answer
+    reply = render_reply(repair, "es")
+    assert reply.startswith("Esto dice su contrato") and "**Fuente:**" in reply

@@ -310,3 +310,10 @@ def test_a_total_said_beside_each_share_is_the_budget():
     assert parse_spec(said).budget_monthly_usd.max == 3600
     assert parse_spec("2br in astoria, combined budget of 3,800").budget_monthly_usd.max == 3800
     assert parse_spec("3 of us, each can do max 1400, 3br in bushwick").budget_monthly_usd.max == 4200
+
+
+def test_a_place_vetoed_is_not_searched():
+    from agents.via.needs import parse_spec
+
+    said = "hm actually my partner just vetoed brooklyn lol. same thing but fidi or battery park city"
+    assert parse_spec(said).location == ["financial district", "battery park city"]
