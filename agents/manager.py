@@ -185,7 +185,8 @@ DROPPED_GOAL = re.compile(
     re.I)
 # Booking words: a message with them is about the tour itself, not about a listing's facts.
 # "is heat and hot water included for these?": what a rent covers, asked of listings
-INCLUDED_Q = re.compile(r"\b(?:included|include|includes|come with|comes with|covered)\b[^.!]{0,40}\?|"
+INCLUDED_Q = re.compile(r"\b(?:included|include|includes|come with|comes with|covered|incluye|incluyen|incluido|"
+                        r"incluida)\b[^.!]{0,40}[?؟]|(?:يشمل|شامل)[^.!]{0,40}[?؟]|"
                         r"\b(?:is|are|does|do)\b[^.!?]{0,40}\b(?:included|include|in the rent)\b", re.I)
 BOOKING = re.compile(r"\b(?:book|hold|schedule|reschedule|cancel|confirm|move|tour|viewing|showing|visit|see it)\b",
                      re.I)

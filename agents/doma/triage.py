@@ -371,6 +371,8 @@ MADE_SAFE = re.compile(r"\b(?:shut (?:it |the \w+ |off the \w+ )?off|turned (?:i
                        r"(?:smell|smoke|odou?r|fumes) (?:is |has |have |are )?(?:gone|cleared|went away|dissipated)|"
                        r"burner (?:was )?(?:left on|on a little)|(?:stove |oven |burner )?knob (?:was )?(?:left )?on|"
                        r"aired (?:it |the \w+ )?out|ventilated|"
+                       # "4B update: heat's back, but now ... no hot water": the outage is over
+                       r"(?:heat|heating|power|electricity|water|gas)(?:'s| is| has come| came)? back(?: on)?(?! off)|"
                        r"bomberos|cerraron el gas)\b|الدفاع المدني|المطافي|قفلوا الغاز", re.I)
 # What is left to do once a hazard is made safe, by hazard class
 AFTER_HAZARD = {

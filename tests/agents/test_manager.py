@@ -514,6 +514,7 @@ def test_a_greeting_thanks_or_a_mash_is_answered_not_logged_as_a_repair(text: st
     ("what if we only took like 3,000 sf of it at the same rate?", "needs", "needs"),  # part of a suite, no renewal
     ("is heat and hot water included for these? it's already freezing", "needs", "needs"),  # what the rent covers
     ("the heat is out and it's freezing", "needs", "triage"),
+    ("¿El precio incluye electricidad y limpieza? ¿Tiene estacionamiento?", "tour", "needs"),
     ("thanks so much, the sink is leaking again", "triage", "triage"),
 ])
 def test_a_short_answer_a_follow_up_or_a_greeting_with_a_request_is_routed(text: str, previous: str | None,

@@ -170,3 +170,12 @@ def test_an_open_emergency_told_to_be_growing_is_told_to_get_out_not_given_the_s
     assert worse["triage"]["priority"] == "P0" and "do not wait for the visit" in worse["reply"]
     same = triage_node({"text": "the water is still dripping from the light", "ticket": ticket})
     assert "do not wait for the visit" not in same["reply"]
+
+
+def test_heat_back_with_a_new_problem_ends_the_emergency_and_logs_the_new_one():
+    from agents.doma.triage import triage_node
+
+    ticket = {"text": "4B no heat since 2am, it's 19°F out", "priority": "P0", "category": "emergency"}
+    update = triage_node({"text": "4B update: heat's back, but now 4B and 4C have no hot water", "ticket": ticket})
+    assert update["triage"]["priority"] == "P1" and "The danger is over" in update["reply"]
+    assert "stays P0" not in update["reply"]
