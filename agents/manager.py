@@ -814,12 +814,16 @@ _SOCIAL_ONLY = re.compile(rf"^(?:[\W_]|\b(?:{_GREETING}|{_THANKS}|{_PLEASANTRY}|
                           rf"okay|great|cool|perfect|that'?s all|for now|for your help|for the help)\b)*$", re.I)
 _THANKS_SAID = re.compile(rf"\b(?:{_THANKS})\b", re.I)
 # "SE-1612 is perfect honestly. thank you so much!": thanks with a verdict, and nothing asked or to be done
-_ASKS_SOMETHING = re.compile(r"\?|\b(?:book|show|find|search|need|want|looking|look for|can you|could you|would you|"
+_VERDICT = re.compile(r"\b(?:perfect|great|love|loved|exactly|ideal|works|fits|amazing|awesome|helpful|makes sense|"
+                      r"perfecto|genial|me encanta|ممتاز|رائع)\b", re.I)
+_ASKS_SOMETHING = re.compile(r"[?؟]|\b(?:can i|may i|view|cancel\w*|agend\w*|quisiera|quiero|visita|separate)\b|"
+                             r"\b(?:book|show|find|search|need|want|looking|look for|can you|could you|would you|"
                              r"please|pls|schedule|tour|visit|see it|cheaper|bigger|instead|but|also|what|which|how|"
                              r"when|where|why|is there|are there|send|draft|write|hold|cancel|move|change|lease|rent|"
                              r"deposit|renew\w*|offer|landlord|repair|fix|broken|leak\w*|heat|still|again)\b", re.I)
 _LETTERS = re.compile(r"[^\W\d_]+")
-_UNSPELLABLE = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}|^[bcdfghjklmnpqrstvwxz]{3,}$")  # "asdkjh", "jkl"
+# "asdkjh": four consonants running in a word of five letters or more ("psf", "sqft", "pls" are abbreviations)
+_UNSPELLABLE = re.compile(r"^(?=\w{5,}$)\w*[bcdfghjklmnpqrstvwxz]{4,}")
 
 
 def small_talk(text: str, learned: LinearModel | None) -> str | None:
@@ -829,7 +833,7 @@ def small_talk(text: str, learned: LinearModel | None) -> str | None:
     words = _LETTERS.findall(text)
     if not words and not re.search(r"\d", text):
         return "unreadable"  # "?", "..."
-    if _THANKS_SAID.search(text) and not _ASKS_SOMETHING.search(text) and len(words) <= 20 \
+    if _THANKS_SAID.search(text) and _VERDICT.search(text) and not _ASKS_SOMETHING.search(text) and len(words) <= 20 \
             and not re.search(r"\d", UNIT_ID.sub(" ", text)) and not analyze(text).signals \
             and not any(v > 0 for n, v in rule_scores(text)[0].items() if n not in ("needs", "tour")):
         return "thanks"  # nothing broken, renewed or asked of a lease in it either ("thanks, the heat is still out")

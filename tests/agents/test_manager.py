@@ -508,6 +508,7 @@ def test_a_greeting_thanks_or_a_mash_is_answered_not_logged_as_a_repair(text: st
     ("والفلل؟", "analytics", "analytics"),  # Arabic with its prefixes: words the router has not seen whole
     ("lessa mafish 7ad geh", "triage", "triage"),  # Arabizi
     ("Gowanus?", "needs", "needs"),
+    ("psf?", "comps", "comps"),  # an abbreviation, not a mash
     ("hi, my sink is leaking", None, "triage"),
     ("thanks! can you book SE-1545 saturday 11am", None, "tour"),
     ("thanks, the heat is still out", "triage", "triage"),  # thanks beside a problem: the problem
