@@ -1281,7 +1281,7 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
         stated_now = engine.parser.parse(asked, as_of=as_of).target
         if stated_now.town and stated_now.flat_type:  # "ok back to toa payoh 3 room then": that flat instead
             about_before = stated_now
-        if FOR_SALE_Q.search(asked) and not ASKING_AT.search(asked):
+        if FOR_SALE_Q.search(asked) and not (ASKING_AT.search(asked) and not re.search(r"\bportal\b", asked, re.I)):
             # "any listings on that street, what are they asking?": sales are what we hold ("saw a listing at 522C
             # ..., asking 850k. overpriced?" is that flat valued against its price, below)
             listed = latest_on_street(engine, about_before, stated_now.price_budget_max,

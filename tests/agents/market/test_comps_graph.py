@@ -144,6 +144,10 @@ def test_flats_like_mine_in_a_year_a_lettered_block_and_an_asking_price_weighed(
                       "overpriced?", thread_id="c")
     assert seen["reply"].startswith("**850,000 SGD asked is +") and seen["comps"]["target"]["town"] == "TAMPINES"
     assert "Flat Portal" not in seen["reply"]
+    ask(buyer, "want to sell my 5 room at 457A sengkang west rd, 14th floor, 113 sqm. how much can get?", thread_id="d")
+    portal = ask(buyer, "my agent says list at 850k, there's already one on the portal same block asking 850k",
+                 thread_id="d")  # a price on the portal: its listings, beside the advice
+    assert "Asking prices on the HDB Flat Portal" in portal["reply"] and "850,000 SGD is" in portal["reply"]
 
 
 def test_a_block_named_in_a_follow_up_gets_its_sales_by_year_beside_the_street_and_town() -> None:
