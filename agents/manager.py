@@ -183,11 +183,11 @@ DROPPED_GOAL = re.compile(
     r"the search|apartment|lease|repair)\b\w*|\bno quiero (?:renovar|ver\w*)\b|"
     r"ما (?:أبي|ابي|ابغى|أبغى|أريد|اريد) (?:أجدد|اجدد|التجديد)",
     re.I)
-# Booking words: a message with them is about the tour itself, not about a listing's facts.
 # "is heat and hot water included for these?": what a rent covers, asked of listings
 INCLUDED_Q = re.compile(r"\b(?:included|include|includes|come with|comes with|covered|incluye|incluyen|incluido|"
                         r"incluida)\b[^.!]{0,40}[?؟]|(?:يشمل|شامل)[^.!]{0,40}[?؟]|"
                         r"\b(?:is|are|does|do)\b[^.!?]{0,40}\b(?:included|include|in the rent)\b", re.I)
+# Booking words: a message with them is about the tour itself, not about a listing's facts.
 BOOKING = re.compile(r"\b(?:book|hold|schedule|reschedule|cancel|confirm|move|tour|viewing|showing|visit|see it)\b",
                      re.I)
 # A rent stated (the answer to "what is your current rent and the offer?"), and a search asked for.
@@ -813,6 +813,7 @@ _PLEASANTRY = (r"how are you(?: doing)?(?: today)?|how'?s it going|hope (?:you'?
 _SOCIAL_ONLY = re.compile(rf"^(?:[\W_]|\b(?:{_GREETING}|{_THANKS}|{_PLEASANTRY}|there|again|all|everyone|team|ok|"
                           rf"okay|great|cool|perfect|that'?s all|for now|for your help|for the help)\b)*$", re.I)
 _THANKS_SAID = re.compile(rf"\b(?:{_THANKS})\b", re.I)
+_GREETING_SAID = re.compile(rf"\b(?:{_GREETING})\b", re.I)
 # "SE-1612 is perfect honestly. thank you so much!": thanks with a verdict, and nothing asked or to be done
 _VERDICT = re.compile(r"\b(?:perfect|great|love|loved|exactly|ideal|works|fits|amazing|awesome|helpful|makes sense|"
                       r"perfecto|genial|me encanta|ممتاز|رائع)\b", re.I)
@@ -840,7 +841,7 @@ def small_talk(text: str, learned: LinearModel | None) -> str | None:
     if words and _SOCIAL_ONLY.match(text.strip()):
         if _THANKS_SAID.search(text):
             return "thanks"
-        if re.search(rf"\b(?:{_GREETING})\b", text, re.I):
+        if _GREETING_SAID.search(text):
             return "greeting"
         return None  # "ok", "perfect": an answer to what was asked
     long_words = [w.lower() for w in words if len(w) > 1]  # "5c" is a flat, not a mash
@@ -1133,9 +1134,10 @@ def clarify_node(state: AgentState) -> dict[str, Any]:
     answer = next((a for name, _p, a in OUT_OF_SCOPE if reason == f"out of scope: {name}"), None)
     menu = phrase("menu", state.get("lang")) if state.get("lang") in ("es", "ar") else CLARIFY_MESSAGE
     if reason == "nothing to act on: thanks":
-        liked = list(dict.fromkeys(UNIT_ID.findall(str(state.get("text") or ""))))
-        glad = (f"Glad {liked[0].upper()} fits! When you want to see it, say e.g. \"book {liked[0].upper()} Saturday "
-                "11am\" and I will propose a viewing.\n\n") if liked and state.get("lang") not in ("es", "ar") else ""
+        liked = UNIT_ID.search(str(state.get("text") or ""))
+        unit = liked.group(0).upper() if liked else ""
+        glad = (f"Glad {unit} fits! When you want to see it, say e.g. \"book {unit} Saturday 11am\" and I will "
+                "propose a viewing.\n\n") if unit and state.get("lang") not in ("es", "ar") else ""
         return {"reply": glad + phrase("welcome", state.get("lang")), "awaiting": None,
                 "trace": [{"node": "clarify", "ms": 0.0, "small_talk": "thanks"}]}
     if reason.startswith("nothing to act on: ") and state.get("lang") not in ("es", "ar"):

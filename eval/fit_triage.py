@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from agents.doma.triage_model import ARTEFACT, TriageModel, features
-from agents.doma.triage_rules import analyze
-from agents.linear import LinearModel
+from agents.doma.triage_rules import Analysis, analyze
 from eval.fit_linear import fit_logistic
 from eval.runner import read_cases
 from eval.splits import files
@@ -56,31 +55,32 @@ def _load(split: str) -> list[dict[str, Any]]:
             if "_error" not in c]
 
 
-def _models(rows: list[dict[str, float]], cases: list[dict[str, Any]]) -> tuple[LinearModel, LinearModel]:
-    priority = fit_logistic(rows, [c["expected"]["priority"] for c in cases], C=C_PRIORITY, keep_prefixes=KEEP)
-    category = fit_logistic(rows, [c["expected"]["category"] for c in cases], C=C_CATEGORY, keep_prefixes=KEEP)
-    return priority, category
+def _writers(cases: Iterable[dict[str, Any]]) -> list[str]:
+    """The blind writers of the cases, in their number's order."""
+    return sorted({str(c["_writer"]) for c in cases if c.get("_writer")}, key=lambda w: (len(w), w))
 
 
 def fit(train: list[dict[str, Any]], dev: list[dict[str, Any]]) -> tuple[TriageModel, dict[str, Any]]:
     """Fit on train; the P0 threshold from leaving each writer of train and dev out (`_writer` on each case)."""
     analyses = [analyze(c["text"]) for c in train]
     rows = [features(a) for a in analyses]
-    priority, category = _models(rows, train)
-    decided = held_out(train, rows, dev)
+    priority = fit_logistic(rows, [c["expected"]["priority"] for c in train], C=C_PRIORITY, keep_prefixes=KEEP)
+    category = fit_logistic(rows, [c["expected"]["category"] for c in train], C=C_CATEGORY, keep_prefixes=KEEP)
+    decided = held_out(train, analyses, rows, dev)
     p0_at = choose_threshold(decided) if decided else DEFAULT_P0_AT
-    writers = sorted({c["_writer"] for c in [*train, *dev] if c.get("_writer")}, key=lambda w: (len(w), w))
     figures = {"train_cases": len(train), "dev_cases": len(dev), "features": len(priority.weights), "p0_at": p0_at,
-               "writers_left_out": len(writers), "held_out_reports": len(decided), **_cost_at(decided, p0_at)}
+               "writers_left_out": len(_writers([*train, *dev])), "held_out_reports": len(decided),
+               **_cost_at(decided, p0_at)}
     return TriageModel(priority, category, p0_at), figures
 
 
-def held_out(train: list[dict[str, Any]], rows: list[dict[str, float]],
+def held_out(train: list[dict[str, Any]], analyses: list[Analysis], rows: list[dict[str, float]],
              dev: list[dict[str, Any]]) -> list[HeldOut]:
-    """Each writer's train and dev reports, decided by a priority model refitted without that writer's train part."""
-    writers = {str(c["_writer"]) for c in [*train, *dev] if c.get("_writer")}
+    """Each writer's train and dev reports, decided by a priority model refitted without that writer's train part
+    (`analyses` and `rows`: the train reports' own, computed once)."""
+    judged = [*zip(train, analyses, strict=True), *((c, analyze(c["text"])) for c in dev if c.get("_writer"))]
     decided: list[HeldOut] = []
-    for writer in sorted(writers, key=lambda w: (len(w), w)):
+    for writer in _writers([*train, *dev]):
         kept = [i for i, c in enumerate(train) if c.get("_writer") != writer]
         if not kept:
             continue
@@ -88,8 +88,9 @@ def held_out(train: list[dict[str, Any]], rows: list[dict[str, float]],
                                 C=C_PRIORITY, keep_prefixes=KEEP)
         model = TriageModel(priority, priority, p0_at=-1.0)  # below any probability: decide() says P0 when allowed
         floor = priority.probabilities({}).get("P0", 0.0)
-        for case in (c for c in [*train, *dev] if c.get("_writer") == writer):
-            analysis = analyze(case["text"])
+        for case, analysis in judged:
+            if case.get("_writer") != writer:
+                continue
             top = analysis.top
             verdict, _, probs = model.decide(analysis)
             decided.append(HeldOut(case["expected"]["priority"] == "P0", bool(top and top.priority == "P0"),
@@ -97,10 +98,14 @@ def held_out(train: list[dict[str, Any]], rows: list[dict[str, float]],
     return decided
 
 
+def _says_p0(d: HeldOut, threshold: float) -> bool:
+    return d.rules or (d.eligible and d.prob >= threshold)
+
+
 def _cost_at(decided: Iterable[HeldOut], threshold: float) -> dict[str, int]:
     missed = false = 0
     for d in decided:
-        says_p0 = d.rules or (d.eligible and d.prob >= threshold)
+        says_p0 = _says_p0(d, threshold)
         missed += d.p0 and not says_p0
         false += says_p0 and not d.p0
     return {"held_out_missed_p0": missed, "held_out_false_p0": false}
@@ -118,7 +123,7 @@ def choose_threshold(decided: list[HeldOut], *, rounds: int = BOOTSTRAP_ROUNDS, 
     floor = max(d.floor for d in decided)
     usable = [t for t in CANDIDATES if t > floor] or [max(CANDIDATES)]
     p0 = np.array([d.p0 for d in decided])
-    says = {t: np.array([d.rules or (d.eligible and d.prob >= t) for d in decided]) for t in usable}
+    says = {t: np.array([_says_p0(d, t) for d in decided]) for t in usable}
     each = {t: MISS_COST * (p0 & ~says[t]).astype(int) + (~p0 & says[t]).astype(int) for t in usable}
     least = min(usable, key=lambda t: (int(each[t].sum()), -t))
     rng = np.random.default_rng(seed)

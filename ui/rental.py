@@ -45,12 +45,10 @@ def table_frame(listings: list[dict[str, Any]]) -> pd.DataFrame:
     """The table's rows: the price as a number (asking price for the for-sale sample, else the monthly rent), so a
     click on its header sorts by amount, not as text ("$1,099,000" before "$899,000")."""
     for_sale = bool(listings) and all(x.get("asking_price") for x in listings)
-    rows = []
-    for x in listings:
-        row = {label: x.get(field) for field, label in TABLE_COLUMNS.items()}
-        row["Rent"] = x.get("asking_price") if for_sale else x.get("price")
-        rows.append(row)
-    return pd.DataFrame(rows).rename(columns={"Rent": "Asking price" if for_sale else "Rent"})
+    labels = {**TABLE_COLUMNS, "price_display": "Asking price" if for_sale else "Rent"}
+    price = "asking_price" if for_sale else "price"
+    return pd.DataFrame([{label: x.get(price if field == "price_display" else field) for field, label in labels.items()}
+                         for x in listings])
 
 
 def listings_table(listings: list[dict[str, Any]], *, key: str) -> None:

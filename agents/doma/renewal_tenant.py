@@ -211,6 +211,7 @@ FINAL = re.compile(r"\bfinal\b|\btake it or leave it\b|(?<!\bif they )(?<!\bif h
                    r"\bwon'?t (?:go|budge|move)\b|\blast offer\b|"
                    r"\bbest (?:and final|offer)\b|\b[uú]ltima oferta\b|\btake it or move\b", re.I)
 MOVERS_USD = 1500  # movers and time off for a one-bedroom move: a stated assumption, said in the answer
+PAYBACK_MONTHS = 12
 # "moving would cost me about $2,500", "a move is ~2k": the renter's own figure replaces the assumptions
 MOVING_COST = re.compile(r"\b(?:moving|a move|the move|to move)\b[^.?!$\d]{0,30}?\b(?:costs?|run|be|is|around|about)\b"
                          r"[^.?!$\d]{0,12}\$?\s?(\d{1,2},\d{3}|\d{3,5}|\d{1,2}(?:\.\d)?k)\b", re.I)
@@ -223,7 +224,6 @@ def moving_cost_in(text: str) -> float | None:
         return None
     raw = said.group(1).lower().replace(",", "")
     return float(raw[:-1]) * 1000 if raw.endswith("k") else float(raw)
-PAYBACK_MONTHS = 12
 
 
 # "they replied 2300 for 1 year. take it?": whether to accept the offer on the table
