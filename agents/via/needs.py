@@ -34,6 +34,7 @@ from agents.via.area_stats import (
 )
 from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_request
 from agents.via.figures import asks_figures, asks_shares, describe, money_compared, people_said, with_me
+from agents.via.listing_draft import draft_asked, listing_draft
 from agents.via.match_rank import DEEPER, match, preview
 from agents.via.referents import suite_named, units_meant
 from agents.via.refine import (
@@ -45,6 +46,7 @@ from agents.via.refine import (
     INSTEAD_OF,
     ORDERS,
     THAT_BUILDING,
+    _pick,
     answer_about_results,
     answer_each,
     asks_over_the_set,
@@ -1263,6 +1265,13 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
+    drafted = draft_unit(english, state) if answer and previous and state.get("matches") and draft_asked(text) \
+        else None
+    if drafted is not None:  # "write a msg to the agent asking if theyd take 2350": a draft about that unit, no search
+        return {"reply": listing_draft(text, drafted, state.get("lang")), "focus": drafted["id"], "answered": True,
+                "mentioned": [drafted["id"]], "awaiting": None,
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "draft_for": drafted["id"]}]}
     both = _two_questions(english) if answer and previous and state.get("matches") else None
     if both is not None and is_edit(both[1]):
         # "does the second one allow cats? and is there anything cheaper than the first one?": the first answered
@@ -1536,6 +1545,32 @@ def not_filtered(wishes: list[str]) -> str:
 
 _SEVERAL_ASKED = re.compile(r"\b(?:top|first) (?:two|2|three|3)\b|\bboth\b|\ball\b|\beach of\b|\bthe ones\b", re.I)
 _THEM = re.compile(r"\bthose\b|\bthem\b|\bthese\b", re.I)
+
+
+_COMPARED_ONE = re.compile(r"\b(?:the )?(bigger|larger|cheaper|smaller|biggest|largest|cheapest|smallest)"
+                           r"(?: one| unit| apartment| place| listing| suite)?\b", re.I)
+_MOST = {"bigger": "biggest", "larger": "biggest", "cheaper": "cheapest", "smaller": "smallest"}
+
+
+def draft_unit(text: str, state: AgentState) -> dict[str, Any] | None:
+    """The unit a message to its agent is about: named by id (shown or not), "the bigger one" of the units just
+    talked of (else of those shown), a unit shown told by a fact, else the one in focus, else the first shown."""
+    for unit_id in dict.fromkeys(u.upper() for u in UNIT_ID.findall(text)):
+        if (unit := inventory_unit(unit_id)) is not None:
+            return unit
+    shown = state.get("matches") or []
+    pool = {m["id"]: m for m in [*shown, *(state.get("earlier") or [])]}
+    mentioned = [pool[i] for i in dict.fromkeys(state.get("mentioned") or []) if i in pool]
+    which = _COMPARED_ONE.search(text)
+    most = _MOST.get(which.group(1).lower(), which.group(1).lower()) if which else None
+    if most and len(mentioned) >= 2:  # "going with the bigger one" after two were compared
+        return _pick(mentioned, most)
+    named = unit_named(text, shown, tuple(state.get("mentioned") or ()))
+    if named is not None:
+        return named
+    if most and shown:
+        return _pick(shown, most)
+    return pool.get(state.get("focus") or "") or inventory_unit(state.get("focus")) or (shown[0] if shown else None)
 
 
 def named_by_id(text: str, state: AgentState) -> list[dict[str, Any]]:

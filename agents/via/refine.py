@@ -1266,26 +1266,6 @@ def _figure_doubted(text: str, pool: list[dict[str, Any]]) -> tuple[dict[str, An
     return hits[0] if len({m["id"] for m, _ in hits}) == 1 else None
 
 
-_DRAFT_ASKED = re.compile(r"\bdraft\b|\bwrite (?:an? |the )?(?:email|e-mail|message|note|letter)\b|\bredact\w*\b", re.I)
-_ASKING = re.compile(r"\b(?:asking|to ask|and ask|ask(?:ing)? (?:them|him|her))\s+(?:about\s+|if\s+|whether\s+)?(.+)$",
-                     re.I)
-
-
-def broker_draft(text: str, unit: dict[str, Any]) -> str | None:
-    """An email to a listing's broker about one unit, with what the person wants to ask, when they ask for a draft."""
-    if not _DRAFT_ASKED.search(text):
-        return None
-    row = unit["row_preview"]
-    asked = _ASKING.search(text)
-    question = asked.group(1).strip(" .?!") if asked else "its availability and the terms the landlord would offer"
-    facts = ", ".join(p for p in (f"{row['sqft']:,.0f} SF" if row.get("sqft") else "",
-                                  f"listed at ${row['ppsf_year']:,.2f}/SF a year" if row.get("ppsf_year") else
-                                  f"listed at ${row['rent']:,.0f} a month" if row.get("rent") else "") if p)
-    name = str(row.get("broker") or "").split(" ")[0] or "there"
-    return (f"Subject: {row['address']} ({unit['id']})\n\nHello {name},\n\nWe are interested in {row['address']}"
-            + (f" ({facts})" if facts else "") + f". Could you tell us about {question}?\n\nThank you,\n[your name]")
-
-
 def data_doubt(text: str, shown: list[dict[str, Any]], pool: list[dict[str, Any]],
                in_focus: dict[str, Any] | None) -> tuple[str, str] | None:
     """An answer to someone doubting what a listing says: what the data says of that unit, that an amenity it does not
@@ -1417,9 +1397,6 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
         if row.get("broker"):
             email = f" ({row['broker_email']})" if row.get("broker_email") else ""
             contact = f"The listing contact for {place}{row['address']} ({about['id']}) is {row['broker']}{email}."
-            drafted = broker_draft(text, about)
-            if drafted:
-                return f"{contact} I can't send it for you; here is a draft to send yourself:\n\n{drafted}", about["id"]
             return contact + cannot, about["id"]
         return (f"The listing data does not name a broker or agent for {place}{row['address']} ({about['id']}): a tour "
                 f"request goes to the listing, and they will tell you who shows it."), about["id"]

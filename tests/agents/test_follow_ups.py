@@ -2196,3 +2196,59 @@ def test_two_questions_a_fact_of_one_unit_and_a_cheaper_search_are_both_answered
     assert f"Cheaper than {first['id']} (${rent:,.0f}/mo)" in both["reply"]
     assert both["spec"]["budget_monthly_usd"]["max"] < rent
     assert all(m["row_preview"]["rent"] < rent for m in both["matches"] if m["score"] >= 100)
+
+
+def test_a_message_to_the_agent_is_drafted_for_the_unit_meant_and_never_edits_the_search(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "hey need a 2 bed in Queens, budget 2800, dishwasher is a must", thread_id="dr")
+    ask(graph, "the kew gardens one, what floor and how far to the train? no fee right?", thread_id="dr")
+    draft = ask(graph, "can u write a msg to the agent asking if theyd take 2350 and whether heat + hot water are "
+                       "included", thread_id="dr")
+    assert draft["spec"]["budget_monthly_usd"]["max"] == 2800  # an offer in a draft is no new budget
+    assert "Subject:" in draft["reply"] and "(SE-10310)" in draft["reply"]
+    assert "whether you'd take $2,350 and whether heat + hot water are included?" in draft["reply"]
+
+
+def test_the_bigger_of_two_compared_units_gets_the_draft(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "looking for a 1br in williamsburg with washer/dryer AND dishwasher, up to $3,500", thread_id="bg")
+    compared = ask(graph, "compare the two $3000 ones", thread_id="bg")
+    pair = [m for m in compared["matches"] if m["id"] in compared["mentioned"]]
+    bigger = max(pair, key=lambda m: m["row_preview"]["sqft"])
+    draft = ask(graph, "ok going with the bigger one. write a msg to the listing agent asking for a viewing this week "
+                       "and whether they'd waive the fee", thread_id="bg")
+    assert f"({bigger['id']})" in draft["reply"] and "I'd like to ask for a viewing this week" in draft["reply"]
+
+
+def test_a_draft_asked_in_spanish_and_one_for_a_suite_no_longer_shown(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Busco un apartamento de 1 recámara en Elmhurst, hasta $2,000", thread_id="es")
+    spanish = ask(graph, "Escríbeme un mensaje para el agente preguntando si aceptan perros.", thread_id="es")
+    assert "Asunto:" in spanish["reply"] and "Quisiera preguntarle si aceptan perros." in spanish["reply"]
+    ask(graph, "nonprofit, ~60 staff, office of at least 14,000 sf, hard cap $1.2M a year", thread_id="of")
+    ask(graph, "if we could stretch to 1.25M?", thread_id="of")
+    suite = ask(graph, "draft an email to the broker for U-132 asking about a nonprofit discount", thread_id="of")
+    assert "Subject: 124 W 36th St, Suite 200 (U-132)" in suite["reply"]
+
+
+def test_a_repair_told_beside_a_search_waits_for_the_search_and_a_worry_about_a_unit_is_no_repair(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "3 of us looking for a 3br in williamsburg or greenpoint, each can pay max $1,300 so $3,900 "
+                       "total. (our current landlord still hasn't fixed our radiator lol, can't wait to leave)",
+                thread_id="rp")
+    assert first["route"]["node"] == "needs" and first["matches"]
+    assert (first.get("pending") or {}).get("node") == "triage"  # offered next, not first
+    more = ask(graph, "any with 2 bathrooms?", thread_id="rp")
+    assert more["route"]["node"] == "needs"
+    ask(graph, "1br in bushwick under $2400", thread_id="nz")
+    worry = ask(graph, "will train noise be bad at the first one? and does it have laundry", thread_id="nz")
+    assert worry["route"]["node"] == "needs" and not worry.get("pending")
+
+
+def test_an_average_rent_asked_during_a_search_is_not_abu_dhabis():
+    from agents.manager import route
+
+    weights = load_route_model()
+    assert route("is $1600 even realistic there? whats the average rent", previous_node="needs",
+                 learned=weights).node == "needs"
+    assert route("what are average rents on yas island?", previous_node="needs", learned=weights).node == "analytics"
