@@ -41,6 +41,7 @@ from agents.prompts import ROUTE_PROMPT
 from agents.route_model import features
 from agents.state import AgentState
 from agents.via.contact import ContactError, contact_in_text, validate_contact
+from agents.via.listing_draft import draft_asked
 from agents.via.referents import ORDINAL, english_ordinals
 from agents.via.refine import (
     ADDRESS_Q,
@@ -649,6 +650,10 @@ def route(
     if previous_node in ("needs", "tour") and PART_AT_RATE.search(text) and not BOOKING.search(text):
         # "what if we only took like 3,000 sf of it at the same rate?": part of a suite shown, priced at its rate
         return RouteDecision(pipeline="VIA", node="needs", reason="part of a suite shown, at its rate")
+    if previous_node in ("needs", "tour") and draft_asked(text) and not REPAIR_ASKED.search(text) \
+            and not RENEWAL_WORD.search(text):
+        # "escríbeme un mensaje para el agente preguntando si aceptan perros": a draft about a unit shown
+        return RouteDecision(pipeline="VIA", node="needs", reason="a message to a listing's agent, drafted")
     if previous_node in ("needs", "tour") and BOOK_ASK.search(text):
         return RouteDecision(pipeline="VIA", node="tour", reason="tours of the units shown asked for")
     if previous_node == "tour" and FIGURES_ASKED.search(text) and QUESTION.search(text.strip()) \
@@ -882,6 +887,10 @@ def _route_learned(text: str, scores: dict[str, float], context: dict[str, str |
         total = sum(probs.values()) or 1.0
         probs = {n: p / total for n, p in probs.items()}
         node, confidence = max(((n, p) for n, p in probs.items() if n in PIPELINE), key=lambda item: item[1])
+    if node == "analytics" and context.get("prev") in ("needs", "tour") and not ABU_DHABI.search(text):
+        # "is $1600 even realistic in van? whats the average rent there" after a search: the rents where they search
+        # (the market tables are Abu Dhabi's, named when meant)
+        node, confidence = "needs", max(confidence, probs.get("needs", 0.0))
     # Unsure on a first message: one question. Unsure in a conversation ("w gym" after a search): the context has
     # already said what the person is doing, so the best guess beats a menu.
     if confidence < weights.abstain_below and not context.get("prev"):
@@ -1076,9 +1085,15 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
             second = None  # "so villas fell hard? what did prices per sqm do": the market's fall, not a repair
         if second and second["node"] == "triage" and decision.node == "needs" and LEAVING.search(text):
             second = None  # "black mold and the super ignores it so i'm OUT. looking for a studio": why they move
-        if second and second["node"] == "triage" and not (decision.node == "lease" and (
+        aside = bool(second and second["node"] == "triage" and decision.node == "needs"
+                     and not any(s.priority == "P0" for s in analyze(second["text"]).signals))
+        if aside and second and not REPAIR_ASKED.search(second["text"]):
+            second = None  # "will train noise be bad at 0 min?" of a unit shown: a worry about it, no repair
+        if second and second["node"] == "triage" and not aside and not (decision.node == "lease" and (
                 IN_THE_LEASE.search(text) or WHO_FIXES.search(text))):
-            # A repair goes first (it may not wait); the rest of the message is taken up next.
+            # A repair goes first (it may not wait); the rest of the message is taken up next. Beside a search, only a
+            # hazard does: "(our landlord still hasn't fixed our radiator lol, can't wait to leave)" is the home they
+            # leave, offered after the search.
             rest = re.sub(r"^(?:and|also|plus)\s+", "", text.replace(second["text"], " ").strip(" ,.;"), flags=re.I)
             second, decision = {"node": decision.node, "text": rest or text}, RouteDecision(
                 pipeline="DOMA", node="triage", reason=f"a repair first; then {decision.node}")
