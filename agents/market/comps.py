@@ -1231,23 +1231,60 @@ FUTURE_Q = re.compile(r"\b(?:will|gonna|going to|would)\b.{0,40}\b(?:prices?|val
                       r"\bsubir[aá]n?\b|\bbajar[aá]n?\b|ستر?تفع|ستنخفض", re.I)
 
 
+def town_change(engine: CompsEngine, target: Target) -> str | None:
+    """The flat type's median in the town in 2023 and in 2026 Q1, and the change (None without both)."""
+    t = engine.table
+    years = _per_year(t, np.flatnonzero(_of_kind(t, target.town, target.flat_type)))
+    medians = {year: float(np.median(t.price[rows])) for year, rows in years.items() if len(rows)}
+    if not (2023 in medians and 2026 in medians and target.town and target.flat_type):
+        return None
+    change = (medians[2026] / medians[2023] - 1) * 100
+    return (f"{target.flat_type.title()} flats in {target.town.title()}: a median of {medians[2023]:,.0f} SGD over "
+            f"{len(years[2023])} sales in 2023 and {medians[2026]:,.0f} SGD over {len(years[2026])} in January–March "
+            f"2026 ({change:+.1f}%, over more than two years, and the flats sold differ; the data has no 2024 or "
+            "2025 sales).")
+
+
 def future_prices(engine: CompsEngine, target: Target) -> str:
     """No forecast; what the data says instead: the flat type's median in the town in 2023 and in 2026 Q1."""
-    t = engine.table
-    kind = _of_kind(t, target.town, target.flat_type)
     lines = ["I can't forecast HDB resale prices: nobody can say what they will be in a year or two, and the data ends "
              "in March 2026."]
-    years = _per_year(t, np.flatnonzero(kind))
-    medians = {year: float(np.median(t.price[rows])) for year, rows in years.items() if len(rows)}
-    if 2023 in medians and 2026 in medians and target.town and target.flat_type:
-        change = (medians[2026] / medians[2023] - 1) * 100
-        lines.append(f"What it shows for {target.flat_type.title()} flats in {target.town.title()}: a median of "
-                     f"{medians[2023]:,.0f} SGD over {len(years[2023])} sales in 2023 and {medians[2026]:,.0f} SGD "
-                     f"over {len(years[2026])} in January–March 2026 ({change:+.1f}%, over more than two years, and "
-                     "the flats sold differ).")
+    change = town_change(engine, target)
+    if change:
+        lines.append(f"What it shows for {change}")
     lines.append("A flat also ages: each year off the remaining lease takes a little off what buyers pay, and the past "
                  "rise is no promise. Weigh the wait against your own plans (the next flat's price moves too).")
     return " ".join(lines)
+
+
+# "how much has 4-room in bedok gone up since 2023?": the town's change, not a valuation
+RISE_SINCE = re.compile(r"\b(?:gone up|went up|risen|rose|increased|appreciated|climbed|changed|gone down|fallen|"
+                        r"dropped)\b.{0,30}\bsince\b|\bsince 20\d\d\b.{0,30}\b(?:up|down|change|rise|increase)", re.I)
+# What registered sales cannot tell: how long a sale takes, and financing rules
+BEYOND_SALES = (
+    (re.compile(r"\bhow (?:long|fast|quickly|soon)\b.{0,30}\b(?:sell|sold|take|find a buyer)\b|\btime on (?:the )?"
+                r"market\b|\bdays on (?:the )?market\b", re.I),
+     "how long flats took to sell: it has no listing dates or days on the market. Pricing near the estimate's range "
+     "is what keeps a flat from sitting unsold; an agent's recent listings in your town can say how long that took"),
+    (re.compile(r"\b(?:housing |bank |hdb )?loans?\b|\bcpf\b|\bgrants?\b|\beligib\w*|\bltv\b|\bmortgage\b|"
+                r"\bfinanc\w*", re.I),
+     "loan, CPF or grant rules: how much of a flat's price an HDB or bank loan and your CPF can cover depends on its "
+     "remaining lease and your age, under HDB's and the CPF Board's current rules. Check them (HDB's and CPF's "
+     "websites) for this flat before you commit"),
+)
+
+
+def beyond_sales(text: str, target: Target) -> str | None:
+    """What the sales data cannot answer, said plainly (with the flat's remaining lease when the question turns on
+    it); None when the question is one the sales answer."""
+    told = [said for pattern, said in BEYOND_SALES if pattern.search(text)]
+    if not told:
+        return None
+    left = 99 - (target.as_of.year - target.lease_commence_year) if target.lease_commence_year else \
+        target.min_remaining_lease_years
+    lease = f" The flat as valued has about {left} years of lease left." if left else ""
+    return "The sales data holds what HDB flats sold for (price, size, floor, lease, month), not " + \
+        "; nor ".join(told) + "." + lease
 
 
 def _same_target(before: dict[str, Any], now: dict[str, Any], *besides: str) -> bool:
@@ -1295,6 +1332,17 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             return {"reply": future_prices(engine, about_before), "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "forecast_asked": True}]}
+        beyond = beyond_sales(asked, about_before)
+        if beyond:  # "how long will it take to sell?", "will 58 years left be a problem for our loan or CPF?"
+            return {"reply": beyond, "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "beyond_the_sales": True}]}
+        change = town_change(engine, about_before) if RISE_SINCE.search(asked) and not blocks_asked(
+            engine, about_before, asked) else None
+        if change:  # "how much has 4-room in bedok gone up since 2023?": the town's medians, not a valuation
+            return {"reply": change, "awaiting": None,
+                    "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
+                               "town_change": True}]}
         if GAP_YEARS_Q.search(asked):  # "so u cant tell me what happened in 2024 or 2025 at all?"
             return {"reply": gap_years(engine, as_of), "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),

@@ -409,3 +409,21 @@ def test_the_flat_valued_its_block_distances_asked(inventory, now):
     reply = ask(graph, "how close to the mrt? and any good primary schools within 1km", thread_id="79a")["reply"]
     assert reply.startswith("Blk 79A Toa Payoh Ctrl") and "- MRT/LRT station: **230 m** (Toa Payoh MRT Station)" \
         in reply and "- primary school: **316 m**" in reply and "good" in reply
+
+
+def test_what_the_sales_cannot_say_is_said_and_a_towns_rise_is_its_medians(inventory, now):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), inventory=inventory, now=lambda: now, router=load_route_model())
+    first = ask(graph, "selling my 4-room at blk 428 bedok north road, 5th floor (04-06), 92 sqm, new generation. what "
+                       "should i ask?", thread_id="b")
+    rise = ask(graph, "how much has 4-room in bedok gone up since 2023?", thread_id="b")
+    assert rise["reply"].startswith("4 Room flats in Bedok: a median of") and "2023" in rise["reply"]
+    assert "fair value" not in rise["reply"]
+    sell = ask(graph, "ok and how long will it take to sell?", thread_id="b")
+    assert "no listing dates or days on the market" in sell["reply"]
+    loan = ask(graph, "will the old lease be a problem for our housing loan or CPF?", thread_id="b")
+    assert "loan, CPF or grant rules" in loan["reply"]
+    assert loan["comps"]["estimate"] == first["comps"]["estimate"]  # the valuation stands
