@@ -216,7 +216,7 @@ LOOKING = re.compile(r"\b(?:busco|buscamos|buscando|necesito (?:un|una) (?:apart
 # "is that actually in the lease?", "does our lease say anything about it?": the uploaded agreement is asked
 IN_THE_LEASE = re.compile(r"\b(?:is|was) (?:that|this|it) (?:\w+ )?(?:in|covered by|allowed by|part of) "
                           r"(?:the|my|our) (?:lease|contract|agreement)\b|\b(?:does|do|did) (?:the|my|our) "
-                          r"(?:lease|contract|agreement) (?:say|allow|cover|mention|let)\b", re.I)
+                          r"(?:lease|contract|agreement) (?:\w+ )?(?:say|allow|cover|mention|let)\b", re.I)
 # "he wants to come round tomorrow for an inspection without telling me a time": the landlord's entry, a lease right
 LANDLORD_ENTRY = re.compile(r"\b(?:landlord|he|she|they|owner|agent|manager|super)\b.{0,40}\b(?:come (?:round|over|in|"
                             r"by|inside)|enter\w*|let (?:himself|herself|themselves) in|inspect\w*|access)\b", re.I)
@@ -690,6 +690,9 @@ def route(
     if previous_node == "comps" and LISTING_PRICE.search(text):
         # "should I list it higher than that estimate?": the valuation just given, not a renewal
         return RouteDecision(pipeline="MARKET", node="comps", reason="a question about the valuation just given")
+    if previous_node == "triage" and has_lease and WITHHOLD.search(text):
+        # "can i buy space heaters and take it off the rent?" with the lease open: what the lease says of rent owed
+        return RouteDecision(pipeline="DOMA", node="lease", reason="withholding rent over the repair, under the lease")
     if previous_node == "triage" and not has_lease and WITHHOLD.search(text) and not NAMES_THE_LEASE.search(text):
         # "can i just not pay december rent until its fixed?" after a repair: about that repair, not a renewal
         return RouteDecision(pipeline="DOMA", node="triage", reason="withholding rent over the repair just reported")
@@ -946,6 +949,12 @@ _ASKS = re.compile(r"\?|^\W*(?:can|could|do|does|did|is|are|how|what|when|where|
                    r"pls|tell|check|book|schedule|help|find|show|i need|i want|i'd like|i would like|also)\b", re.I)
 
 
+def withheld(text: str) -> str | None:
+    """The sentence of a repair report that asks about holding back rent ("can i just not pay december rent until they
+    fix it??"), for the lease to answer next; None when none does."""
+    return next((s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if WITHHOLD.search(s)), None)
+
+
 def second_part(text: str, node: str, *, has_lease: bool,
                 learned: LinearModel | None = None) -> dict[str, str] | None:
     """The part of a message that asks for another node than the one routed ("the heat is out, and can I withhold
@@ -1097,6 +1106,9 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
             rest = re.sub(r"^(?:and|also|plus)\s+", "", text.replace(second["text"], " ").strip(" ,.;"), flags=re.I)
             second, decision = {"node": decision.node, "text": rest or text}, RouteDecision(
                 pipeline="DOMA", node="triage", reason=f"a repair first; then {decision.node}")
+        asked = withheld(text) if decision.node == "triage" and not second and state.get("lease") else None
+        if asked:  # "the stove's broken a week. can i just not pay december rent until they fix it??": the lease next
+            second = {"node": "lease", "text": asked}
         update["pending"] = second
     return {
         **update,

@@ -75,7 +75,10 @@ _COUNTER_CUE = re.compile(r"counter(?:ed)?\s+(?:with|at|of)|c[oa]me back (?:at|w
                           r"\b(?:what if|how about|suppose|and if|if)\s+(?:i|we)\s+(?:offer|propose|counter(?: with)?|"
                           r"ask for|pay)\b[^$.?!]{0,30}?(?:\bat|\bfor|\bof)?\s*(?:\$\s?)?$|"
                           r"\b(?:i'?ll|ill|i will|gonna|going to|let me|we'?ll)\s+(?:try|ask for|propose|offer|go with|"
-                          r"counter with|open (?:at|with))\s*(?:\$\s?)?$", re.IGNORECASE)
+                          r"counter with|open (?:at|with))\s*(?:\$\s?)?$|"
+                          # "ok write the counter email, propose $2,250": the counter's own figure
+                          r"\bcounter(?:[- ]?offer)?\b(?: \w+){0,3}[,:;]?\s+(?:and\s+)?(?<!we )(?<!they )"
+                          r"(?:propos\w*|suggest\w*|ask(?:ing)? for|offer\w*|at)\s*(?:\$\s?)?$", re.IGNORECASE)
 _CURRENT_CUE = re.compile(r"rent is|pay(?:ing)?|currently|current|right now|now\s*$|from\s*$|at\s*$|is\s*$",
                           re.IGNORECASE)
 _MANAGER_CUE = re.compile(r"\b(?:propose|prepare|draft|generate|create|make)\b.{0,30}\b(?:renewal|offer)|my tenant|"

@@ -35,7 +35,9 @@ ACT_FOR_ME = re.compile(
 # "can i just not pay december rent until its fixed?": withholding rent over an open repair
 WITHHOLD = re.compile(r"\bwithhold\w*\b|\b(?:not|stop|n'?t) pay(?:ing)? (?:the |my |our |\w+ )?rent\b|"
                       r"\bskip (?:the |my )?rent\b|\bpay (?:less|half|no) rent\b|\brent strike\b|"
-                      r"\bno pagar (?:la )?renta\b|\bretener (?:la )?renta\b|\bdejar de pagar\b", re.I)
+                      r"\bno pagar (?:la )?renta\b|\bretener (?:la )?renta\b|\bdejar de pagar\b|"
+                      r"\bdeduct\w*\b|\b(?:take|knock|subtract) (?:it|that|them|this|the cost|\w+ \w+|\w+) off "
+                      r"(?:the |my |our |next month'?s )?rent\b|\bdescont\w+ (?:de |del? )?(?:la )?renta\b", re.I)
 CITY_NAMED = re.compile(r"\bhpd\b|\b311\b|\bthe city\b|\bcode enforcement\b|\binspector\b", re.I)
 NOTICE_ASK = re.compile(r"\b(?:write|draft|prepare|make|escrib\w*|redact\w*)\b.{0,40}\b(?:post|notice|sign|memo|"
                         r"email everyone|everyone|all (?:the )?(?:tenants|residents)|lobby|aviso|todos)\b|"

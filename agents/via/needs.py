@@ -63,6 +63,7 @@ from agents.via.refine import (
     unit_details,
     unit_named,
     without_referents,
+    yearly_budget,
 )
 from agents.via.rental_text import rental_request
 from agents.via.suites import COMBINE, describe_pairs, suite_pairs
@@ -1477,6 +1478,9 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         before = SearchSpec.model_validate(previous)
         if size_restated(text, before, spec):  # "around 10k" after "~10k sf office": the size, not a budget
             spec = spec.model_copy(update={"budget_monthly_usd": None})
+        monthly = yearly_budget(text, before.budget_max, spec.budget_max)
+        if monthly is not None:  # "if we could stretch to 1.25M?" after "$1.2M a year": a year's rent, as said before
+            spec = spec.model_copy(update={"budget_monthly_usd": Budget(min=None, max=monthly)})
         spec = merge_specs(before, spec)
         if ADD_PLACE.search(text) and spec.location != before.location and before.location:
             # "go up to 2000 and add brooklyn too": the place joins the search, it does not replace it

@@ -229,6 +229,20 @@ def _than_unit(text: str, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
     return unit if unit is not None and unit["row_preview"].get("rent") else None
 
 
+# A new budget 8 to 16 times the monthly one is a year's rent ("stretch to 1.25M" after "$1.2M a year"), unless a
+# month is said
+ANNUAL_RATIO = (8.0, 16.0)
+_MONTHLY_SAID = re.compile(r"\b(?:a|per|each|every|/)\s?(?:month|mo)\b|\bmonthly\b|/mo\b|\bal mes\b|\bmensual", re.I)
+
+
+def yearly_budget(text: str, old_max: float | None, new_max: float | None) -> float | None:
+    """The monthly budget when a follow-up's new one is a year's rent ("if we could stretch to 1.25M?" after a cap of
+    $1.2M a year, kept as $100,000 a month); None when it is a monthly one."""
+    if not (old_max and new_max) or _MONTHLY_SAID.search(text):
+        return None
+    return round(new_max / 12) if ANNUAL_RATIO[0] <= new_max / old_max <= ANNUAL_RATIO[1] else None
+
+
 def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dict[str, Any]],
                 view: dict[str, Any] | None) -> Edit | None:
     """Apply a follow-up to the stored spec; None when the message is no edit of it.
@@ -249,7 +263,11 @@ def edit_search(text: str, spec: SearchSpec, parsed: SearchSpec, shown: list[dic
     sizes = [m["row_preview"]["sqft"] for m in shown if m["row_preview"].get("sqft")]
     rates = [12 * m["row_preview"]["rent"] / m["row_preview"]["sqft"] for m in shown
              if m["row_preview"].get("rent") and m["row_preview"].get("sqft")]
-    if parsed.budget_monthly_usd is not None and not size_restated(text, spec, parsed):
+    monthly = yearly_budget(text, spec.budget_max, parsed.budget_max)
+    if monthly is not None and parsed.budget_max:
+        data["budget_monthly_usd"] = Budget(min=None, max=monthly).model_dump()
+        notes.append(f"Budget now up to ${parsed.budget_max:,.0f} a year (${monthly:,.0f}/mo).")
+    elif parsed.budget_monthly_usd is not None and not size_restated(text, spec, parsed):
         data["budget_monthly_usd"] = parsed.budget_monthly_usd.model_dump()
         notes.append(f"Budget now up to ${parsed.budget_max:,.0f}." if parsed.budget_max else "Budget updated.")
     elif CHEAPER.search(text) and PER_FOOT.search(text) and not NOT_A_CUT.search(text) and (

@@ -2252,3 +2252,39 @@ def test_an_average_rent_asked_during_a_search_is_not_abu_dhabis():
     assert route("is $1600 even realistic there? whats the average rent", previous_node="needs",
                  learned=weights).node == "needs"
     assert route("what are average rents on yas island?", previous_node="needs", learned=weights).node == "analytics"
+
+
+def test_a_stretch_after_a_yearly_cap_is_a_years_rent(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "we're a nonprofit, ~60 staff, need at least 14,000 sf, and our hard cap is $1.2M a year in rent",
+        thread_id="yr")
+    more = ask(graph, "if we could stretch to 1.25M?", thread_id="yr")
+    assert more["spec"]["budget_monthly_usd"]["max"] == round(1_250_000 / 12)
+    assert all(m["row_preview"]["rent"] * 12 <= 1_250_000 for m in more["matches"] if m["score"] >= 100)
+    ask(graph, "1br in astoria under 2000", thread_id="mo")
+    assert ask(graph, "ok can stretch to 2300", thread_id="mo")["spec"]["budget_monthly_usd"]["max"] == 2300
+
+
+def test_with_the_lease_open_rent_held_back_over_a_repair_is_the_leases_question(inventory, now):
+    from eval.conversations import play
+
+    rows = play([{"conv_id": "wh", "role": "tenant", "lease": "residential_lease.pdf", "turns": [
+        {"user": "my stove has been broken for a week now, none of the burners will light. can i just not pay december "
+                 "rent until they fix it??", "good": "", "bad": ""},
+        {"user": "wait does the lease actually say i have to fix appliances myself?? the stove is THEIRS", "good": "",
+         "bad": ""},
+        {"user": "they say a tech can't come til monday. can i buy a heater and take it off the rent?", "good": "",
+         "bad": ""}]}])
+    first, said, off = rows
+    assert first["route"] == "triage" and "You also asked about your lease question" in first["reply"]
+    assert said["route"] == "lease" and "7.2" in said["reply"]
+    assert off["route"] == "lease"
+
+
+def test_the_renters_own_proposal_in_a_draft_request_is_the_counter_not_the_offer():
+    from agents.doma.renewal_parse import parse_renewal_request
+
+    said = parse_renewal_request("ok write the counter email, propose $2,250")
+    assert said.tenant_counter_rent == 2250 and not said.landlord_offers
+    offer = parse_renewal_request("my landlord wants to raise my rent from $2,100 to $2,350 at renewal in feb")
+    assert offer.landlord_offers == [2350] and offer.current_rent == 2100
