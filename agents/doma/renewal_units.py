@@ -62,6 +62,8 @@ def _any_term(text: str) -> int | None:
 _PLACE_RENT = re.compile(r"(?:@|\bat\b|\bpays?\b|\bpaying\b|\bfor\b)\s*\$?\s?(\d{1,2},?\d{3})\b(?!\s*(?:sf|sq))", re.I)
 
 
+# A list marker before a unit ("(A) 1br in Williamsburg", "B) 2br in Astoria"): how follow-ups name it ("for A")
+_MARKER = re.compile(r"^\(?([A-Z]|\d)\)\s")
 _OFFER_WORDS = re.compile(r"\b(?:offer\w*|raise|increase|renew\w*|landlord|wants?|asks?|counter\w*|new|propos\w*|"
                           r"friend|i|my|me)\b", re.I)
 
@@ -77,13 +79,15 @@ def place_units(text: str) -> list[dict[str, Any]]:
         rent = _PLACE_RENT.search(part)
         if rent is None:
             continue
-        label = re.sub(r"^\W*(?:\d+ renewals?[^:]*:)?\s*", "", part[:rent.start()]).strip(" :-@")
+        # what stands after the message's lead-in ("prepping renewal offers for 3 units ...: (A) 1br in Williamsburg")
+        label = re.sub(r"^\W*(?:\d+ renewals?[^:]*:)?\s*", "", part[:rent.start()].rsplit(":", 1)[-1]).strip(" :-@")
+        marker = _MARKER.match(label)
         said = parse_renewal_request(label, inventory)  # the place and size named before the rent: the unit
         if said.location is None or said.bedrooms is None or _OFFER_WORDS.search(label):
             continue
         out.append({"label": label or said.location.title(), "bedrooms": said.bedrooms,
                     "rent": float(rent.group(1).replace(",", "")), "location": said.location,
-                    "amenities": said.amenities})
+                    "amenities": said.amenities, **({"marker": marker.group(1)} if marker else {})})
     return out if len(out) >= MIN_UNITS else []
 
 
@@ -150,6 +154,10 @@ def _known_place(words: str) -> str | None:
 
 
 # a listing named by its id with the rent paid: "SE-5435 at 3150 and SE-9001 at 2200"
+_IDS = re.compile(r"\b((?:SE|U)-\d{1,6})\b", re.I)
+# the rents now are the listings' own ("current rents are what's on the listings", "at the listed rents")
+_LISTED_RENTS = re.compile(r"\b(?:rents?|paying)\b.{0,30}\b(?:on|in|from) the listings?\b|"
+                           r"\b(?:listed|listing) rents?\b|\brents? as listed\b|\bat (?:their|the) listed\b", re.I)
 _ID_RENT = re.compile(r"\b((?:SE|U)-\d{1,6})\b\s*(?:\([^)]{0,40}\)\s*)?(?:@|at|pays?|paying|is at|:|-|for|now)?\s*"
                       r"\$?\s?(\d{1,3}(?:,\d{3})+|\d{3,6})\b(?!\s*(?:sf|sq|%))", re.I)
 
@@ -161,13 +169,18 @@ def id_units(text: str) -> list[dict[str, Any]]:
 
     inventory = load_inventory()
     out: list[dict[str, Any]] = []
-    for m in _ID_RENT.finditer(text):
-        row = inventory.row(m.group(1).upper())
-        rent = float(m.group(2).replace(",", ""))
-        if row is None or rent < 300 or any(u["label"] == m.group(1).upper() for u in out):
+    said = [(m.group(1), m.group(2)) for m in _ID_RENT.finditer(text)]
+    if len(said) < MIN_UNITS and _LISTED_RENTS.search(text):
+        # "renewals for SE-6403, SE-2143, SE-9730 ... current rents are what's on the listings": the listed rents
+        said = [(unit_id, str(row["rent"])) for unit_id in dict.fromkeys(u.upper() for u in _IDS.findall(text))
+                if (row := inventory.row(unit_id)) is not None and row.get("rent")]
+    for unit_id, amount in said:
+        row = inventory.row(unit_id.upper())
+        rent = float(amount.replace(",", ""))
+        if row is None or rent < 300 or any(u["label"] == unit_id.upper() for u in out):
             continue
         beds = row.get("bedrooms")
-        out.append({"label": m.group(1).upper(), "unit_id": m.group(1).upper(), "rent": rent,
+        out.append({"label": unit_id.upper(), "unit_id": unit_id.upper(), "rent": rent,
                     "bedrooms": int(beds) if beds is not None and beds == beds else None,
                     "location": str(row.get("neighborhood") or "").lower() or None})
     return out if len(out) >= MIN_UNITS else []
@@ -178,6 +191,9 @@ def units_named(text: str, units: list[dict[str, Any]]) -> list[str]:
     studio"), in the message's order."""
     found = [(m.start(), u["label"]) for u in units
              for m in re.finditer(rf"\b{re.escape(u['label'])}\b", text, re.IGNORECASE)]
+    found += [(m.start(), u["label"]) for u in units if u.get("marker")  # "for A" of the unit listed as "(A) ..."
+              for m in re.finditer(rf"(?<![\w'(]){re.escape(u['marker'])}(?![\w'])|\({re.escape(u['marker'])}\)",
+                                   text)]
     found += [(m.start(), u["label"]) for u in units if u.get("unit_id")  # "9001" for SE-9001
               for m in re.finditer(rf"(?<![\w$,.-]){re.escape(u['unit_id'].split('-')[1])}\b", text)]
     for u in units:
@@ -296,11 +312,32 @@ TO_TENANTS = re.compile(r"\b(?:to|for) (?:the |all |each |every )?(?:\d |three |
                         r"\beach tenant\b", re.I)
 # the batch as a whole: "put all 3 in a table", "all of them", "the three units"
 ALL_UNITS = re.compile(r"\ball (?:\d|three|two|four|of them|the units|units)\b|\b(?:in|as) a table\b|"
+                       r"\bwhich (?:ones|units|of (?:them|these|those|the units))\b|"
                        r"\bthe (?:\d|three|two|four) (?:units|tenants|offers|renewals)\b|"
                        r"\b(?:each|every|per)[- ](?:unit|tenant)\b", re.I)
 
 
 TO_MARKET = re.compile(r"\bto (?:the )?market\b|\bmarket rate\b|\bup to (?:the )?(?:median|comps?|market)\b", re.I)
+
+
+def signoff_lines(rows: list[tuple[dict[str, Any], RenewalAnalysis]], line: float) -> str:
+    """Which units' proposals, and which moves to market, go over the increase the person may approve alone."""
+    out = [f"Against your {line:g}% line (above it needs your sign-off):"]
+    for unit, analysis in rows:
+        now, proposed = analysis.current_rent, analysis.package.primary.rent_usd
+        over = (proposed / now - 1) * 100 > line + 1e-9
+        said = (f"- {unit['label']}: proposed {_money(proposed)} ({_pct(proposed, now)}) - "
+                + ("**over it: needs your sign-off**" if over else "within it"))
+        if analysis.comps:
+            to_market = (analysis.comps.median / now - 1) * 100
+            said += (f"; reaching its comparables' median {_money(analysis.comps.median)} would be "
+                     f"{_pct(analysis.comps.median, now)}" + (" (over the line)" if to_market > line else ""))
+        out.append(said)
+    capped = [f"{u['label']} {_money(a.current_rent * (1 + line / 100))}" for u, a in rows
+              if (a.package.primary.rent_usd / a.current_rent - 1) * 100 > line + 1e-9]
+    if capped:
+        out.append(f"Held to {line:g}% instead: " + ", ".join(capped) + ".")
+    return "\n".join(out)
 
 
 def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
@@ -337,6 +374,10 @@ def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
         if lines:
             return "\n".join(["To market:", *lines]) + ("\n\n(The listings are about 2016; a rent-stabilized unit "
                                                         "is not priced by the market.)"), batch
+    said = parse_renewal_request(text, inventory)
+    line = said.approval_above_pct if said.approval_above_pct is not None else said.cap_pct
+    if line is not None and not named:  # "our policy caps increases at 7% without my sign-off. which ones need it?"
+        return signoff_lines(rows, line), batch
     if keep:
         return "\n\n".join(kept_offer(u, a) for u, a in rows if u["label"] in named), batch
     if term and named:

@@ -294,3 +294,25 @@ def test_the_renters_own_what_if_is_their_counter_and_their_moving_cost_is_used(
                 thread_id="w", role="renter")
     assert "about $2,500: your own estimate" in final["reply"]
     assert parse_renewal_request("what if we counter at 3,275 for 24 months").tenant_counter_rent == 3275
+
+
+def test_units_listed_after_a_lead_in_with_list_markers_are_all_kept_and_named_by_marker():
+    from agents.doma.renewal_units import units_named
+
+    units = parse_units("prepping renewal offers for 3 units expiring end of Feb: (A) 1br in Williamsburg at $2,500, "
+                        "(B) 2br in Astoria at $2,650, (C) studio in FiDi at $3,300. what should each get?")
+    assert [(u["marker"], u["bedrooms"], u["rent"]) for u in units] == [("A", 1, 2500), ("B", 2, 2650),
+                                                                         ("C", 0, 3300)]
+    assert units_named("for A, if i just go to market, what % is that? a 2br is fine", units) == [units[0]["label"]]
+
+
+def test_a_batch_by_ids_at_their_listed_rents_and_which_ones_need_sign_off(inventory, now):
+    graph = _graph(inventory, now)
+    first = ask(graph, "renewals due in Feb for these units: SE-6403, SE-2143, SE-9730. current rents are what's on "
+                       "the listings. what should each be offered?", thread_id="ids")
+    units = first["renewal_units"]["units"]
+    assert [u["unit_id"] for u in units] == ["SE-6403", "SE-2143", "SE-9730"]
+    assert [u["rent"] for u in units] == [inventory.row(u["unit_id"])["rent"] for u in units]
+    signoff = ask(graph, "our policy caps increases at 7% without my sign-off. which ones need it?", thread_id="ids")
+    reply = signoff["reply"]
+    assert reply.startswith("Against your 7% line") and all(u["unit_id"] in reply for u in units)
