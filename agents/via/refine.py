@@ -992,6 +992,12 @@ def shown_figures(shown: list[dict[str, Any]]) -> set[str]:
     return {str(int(v)) for m in shown for k in ("rent", "sqft") if (v := m["row_preview"].get(k))}
 
 
+# "the 4 bedroom", "the 3br one", "the studio": a unit told by its bedroom count
+_BEDS_ONE = re.compile(r"\bthe (\d|one|two|three|four|five)[- ]?(?:br|bd|bed(?:room)?s?)\b(?!\s*(?:and|or|,|/))|"
+                       r"\bthe (studio)\b(?: one| unit| apartment| place)?(?!\s*(?:and|or|,|/|apartments|s\b))", re.I)
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
 def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...] = ()) -> dict[str, Any] | None:
     """The one shown unit a message names by its suite ("the 2102 one"), its rent ("the 1br for 2995", "the 1900
     one") or its neighborhood ("the LES one", "the bushwick one"); None when it names none or several. `mentioned`:
@@ -1061,6 +1067,13 @@ def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...
             best = min(fits, key=lambda m: abs(m["row_preview"]["rent"] - value))
             if abs(best["row_preview"]["rent"] - value) <= 0.15 * value:
                 return best
+    beds = _BEDS_ONE.search(lowered)
+    if beds:  # "is PS 101 the zoned school for the 4 bedroom?": the one shown unit with that many bedrooms
+        said = beds.group(1) or beds.group(2)
+        count = 0 if said == "studio" else _COUNT_WORDS.get(said) or int(said)
+        bedded = [m for m in shown if m["row_preview"].get("bedrooms") == count]
+        if len(bedded) == 1:
+            return bedded[0]
     hoods: dict[str, list[dict[str, Any]]] = {}
     for m in shown:
         hood = str(m["row_preview"].get("neighborhood") or "").lower()

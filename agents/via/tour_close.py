@@ -502,6 +502,29 @@ def _answered_aside(part: str) -> bool:
                                                                          for _, said in _ASIDE_FACTS))
 
 
+# Asked beside a booking, things no listing holds: said plainly, to be asked at the viewing
+_NOT_HELD = (
+    (re.compile(r"\bguarant(?:or|ee|or'?s)\b|\bco-?sign", re.I), "guarantor policy"),
+    (re.compile(r"\bincome\b|\bhow much (?:must|do|should|would) (?:i|we|she|he|they) (?:earn|make)\b|\b40 ?x\b|"
+                r"\bcredit (?:score|check)\b", re.I), "income or credit requirement"),
+    (re.compile(r"\bschools?\b|\bzoned\b|\bps \d+\b", re.I), "school zone (the listings have no street addresses)"),
+    (re.compile(r"\bdeposit\b|\bdep[oó]sito\b", re.I), "deposit"),
+    (re.compile(r"\bnois[ey]\b|\bloud\b|\bquiet\b", re.I), "noise level"),
+)
+
+
+def unheld_asides(text: str, units: list[dict[str, Any]]) -> str | None:
+    """A line for the questions asked beside a booking that no listing answers ("does the landlord accept
+    guarantors, and how much must I earn? And can Maya see it Saturday"): said, not skipped."""
+    asked = " ".join(re.findall(r"[^.?!]*\?", text))
+    topics = [topic for pattern, topic in _NOT_HELD if pattern.search(asked)]
+    if not topics or not units:
+        return None
+    ids = ", ".join(u["unit_id"] for u in units)
+    return (f"The listing data has no {' or '.join(topics)} for {ids}: ask the landlord or broker at or before "
+            "the viewing (I've kept the tour so you can).")
+
+
 def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -> str | None:
     """The answer to a yes/no question about the toured units asked beside the booking: what the listing says
     (no fee, doorman, ...), or, for pets, that the listing does not say and to ask at the viewing."""
@@ -615,7 +638,8 @@ def _street_of(match: dict[str, Any]) -> str:
 
 
 # "both", "the top two", "all three": more than one of the results just shown.
-_SEVERAL = re.compile(r"\bboth\b|\b(?:the |these |those |first |top )(?:two|2|three|3)\b|\ball three\b|"
+_SEVERAL = re.compile(r"\bboth\b(?! of us)|\b(?:the |these |those |first |top )(?:two|2|three|3)\b(?! of us)|"
+                      r"\ball three\b(?! of us)|"
                       r"\b(?:two|2|three|3) (?:cheapest|biggest|largest|closest|nearest)\b|"
                       r"(?<!\ba )\b(?:los|las) (?:dos|tres)\b(?! de la)|\bamb[oa]s\b|كلاهما|الاثنين|"
                       # "visita a las dos el sábado, 10 y 10 y media": "the two", when the times are said apart
@@ -1595,6 +1619,9 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
     compared = money_compared(text, toured) if route_node == "tour" else None
     if compared:  # "compare it to the 16th floor one - annual difference? and book both"
         reply_parts.append(compared)
+    unheld = unheld_asides(text, units) if route_node == "tour" and plan.actions else None
+    if unheld:  # "does the landlord accept guarantors, and how much must I earn? And can she see it Saturday?"
+        reply_parts.append(unheld)
     aside = aside_answer(text, units, inventory) if route_node == "tour" and plan.actions else None
     if aside:  # "book it sunday 3pm. is it no fee?": the listing's answer, with the tour
         reply_parts.append(aside)

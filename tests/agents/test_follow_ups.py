@@ -2288,3 +2288,23 @@ def test_the_renters_own_proposal_in_a_draft_request_is_the_counter_not_the_offe
     assert said.tenant_counter_rent == 2250 and not said.landlord_offers
     offer = parse_renewal_request("my landlord wants to raise my rent from $2,100 to $2,350 at renewal in feb")
     assert offer.landlord_offers == [2350] and offer.current_rent == 2100
+
+
+def test_a_booking_with_questions_no_listing_answers_says_so_and_books_the_unit_told_by_its_bedrooms(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "family of five, need at least 3 bedrooms near good schools, $4,000/month, Park Slope or Forest Hills",
+        thread_id="sc")
+    ask(graph, "with 3 kids we really need 2 bathrooms. what's left?", thread_id="sc")
+    booked = ask(graph, "ok. is PS 101 the zoned school for the 4 bedroom? and can we go see it tomorrow afternoon",
+                 thread_id="sc")
+    four = [m for m in booked["matches"] if m["row_preview"]["bedrooms"] == 4]
+    assert [a["unit_id"] for a in booked["plan"]["actions"]] == [four[0]["id"]]
+    assert "The listing data has no school zone" in booked["reply"]
+
+
+def test_all_three_of_us_is_the_people_coming_not_three_units(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "3br in williamsburg under $3,900", thread_id="th")
+    ask(graph, "tell me more about the first one", thread_id="th")
+    booked = ask(graph, "book it sunday 2pm, all three of us will come", thread_id="th")
+    assert len(booked["plan"]["actions"]) == 1
