@@ -575,6 +575,15 @@ def lease_questions(text: str) -> list[str]:
     return parts if 2 <= len(parts) <= 3 else [text]
 
 
+SHORT_PART = 4  # words: a later question this short leans on the first ("can i end it early? how much notice")
+
+
+def with_context(part: str, first: str) -> str:
+    """A later question of a message, with the first one beside it when it is too short to stand alone ("how much
+    notice" after "can i just end the tenancy early then?"): its words say what the notice is for."""
+    return f"{part} ({first})" if len(part.split()) <= SHORT_PART else part
+
+
 def _without_flags(reply: str) -> str:
     """A reply without its closing list of clauses worth a second look (said once, after the last answer)."""
     return reply.split("\n\n**Clauses worth a second look:**")[0]
@@ -612,8 +621,8 @@ def lease_qa_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
                 reply = draft_message(drafting.group(1), answer) + "\n\n" + reply
                 note["drafted"] = True
             if len(parts) > 1:  # "can my bf stay over? and can i keep a hamster": each question answered
-                replies = [reply] + [render_reply(answer_question(index, part, model), state.get("lang"))
-                                     for part in parts[1:]]
+                replies = [reply] + [render_reply(answer_question(index, with_context(part, parts[0]), model),
+                                                  state.get("lang")) for part in parts[1:]]
                 labels = [_escape_markdown(re.split(r"[.!]\s+", part.strip())[-1]) for part in parts]
                 reply = "\n\n".join(f"**{i}. {label}**\n\n{_without_flags(r) if i < len(parts) else r}"
                                       for i, (label, r) in enumerate(zip(labels, replies, strict=True), start=1))

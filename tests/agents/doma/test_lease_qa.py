@@ -391,3 +391,14 @@ def test_two_spanish_questions_are_answered_each_and_framed_in_spanish() -> None
     assert "Owner will repair the furnace" in repair.answer
     reply = render_reply(repair, "es")
     assert reply.startswith("Esto dice su contrato") and "**Fuente:**" in reply
+
+
+def test_a_short_later_question_leans_on_the_first_one():
+    from eval.conversations import play
+
+    rows = play([{"conv_id": "sq", "role": "tenant",
+                  "lease": "student_tenancy_agreement_university_of_bristol_2024-25.pdf",
+                  "turns": [{"user": "can i just end the tenancy early then? how much notice and do i keep paying",
+                             "good": "", "bad": ""}]}])
+    second = rows[0]["reply"].split("**2. how much notice**")[1].split("**3.")[0]
+    assert "two weeks' written notice" in second
