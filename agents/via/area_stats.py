@@ -149,6 +149,42 @@ def list_price(text: str, spec: SearchSpec, inventory: Inventory) -> str | None:
                                                                           "raise the level to today's market"))
 
 
+# "do astoria 1brs with a dishwasher actually cost more?": what an amenity adds to the area's rents
+PREMIUM_Q = re.compile(r"\b(?:cost|costs|rent|rents|go|goes|priced|list(?:ed)?)\b(?: \w+)? (?:more|higher|extra)\b|"
+                       r"\bmore expensive\b|\bpremium\b|\bworth (?:more|extra|it)\b|\bpay (?:more|extra)\b|"
+                       r"\bhow much (?:more|extra)\b|\badds? (?:to|value)\b", re.I)
+_AMENITY_SAID = (("doorman", r"\bdoorm[ae]n\b"), ("elevator", r"\belevators?\b|\bwalk-?ups?\b"), ("gym", r"\bgym\b"),
+                 ("washer_dryer", r"\bwasher|\bw/d\b|\blaundry\b"), ("roofdeck", r"\broof ?deck\b|\broof\b"),
+                 ("patio", r"\bpatio\b|\boutdoor space\b"), ("dishwasher", r"\bdish ?washer\b"))
+
+
+def amenity_premium(text: str, spec: SearchSpec, inventory: Inventory) -> str | None:
+    """The area's median rent with and without each amenity named ("do astoria 1brs with those amenities actually
+    cost more?"), the size held as asked; None unless a premium is asked of named amenities in a known area."""
+    named = [column for column, said in _AMENITY_SAID if re.search(said, text, re.I)]
+    if not PREMIUM_Q.search(text) or not named or not spec.location:
+        return None
+    rows = _rows(inventory, spec.location[0], spec.min_bedrooms)
+    kind = "studios" if spec.min_bedrooms == 0 else f"{spec.min_bedrooms}br" if spec.min_bedrooms else "apartments"
+    lines = []
+    for column in named:
+        has = rows[column].astype(bool)
+        with_it, without = rows[has]["rent"].to_numpy(dtype=float), rows[~has]["rent"].to_numpy(dtype=float)
+        label = column.replace("_", "/").replace("roofdeck", "roof deck")
+        if len(with_it) == 0 or len(without) == 0:
+            lines.append(f"- {label}: {'none' if len(with_it) == 0 else 'all'} of the {len(rows)} listings have one, "
+                         "so there is nothing to compare.")
+            continue
+        gap = np.median(with_it) / np.median(without) - 1
+        lines.append(f"- {label}: with it {len(with_it)} listings, median {_money(np.median(with_it))}; without "
+                     f"{len(without)}, median {_money(np.median(without))} ({gap:+.0%})"
+                     + (" - too few with it to say much" if len(with_it) < 5 else "") + ".")
+    if not lines:
+        return None
+    return (f"**{spec.location[0].title()} {kind}**, with and without what you named:\n" + "\n".join(lines)
+            + "\nThe units differ in other ways too (size, floor, building age), so read these as rough. " + _AGE)
+
+
 def distance_answer(spec: SearchSpec, inventory: Inventory) -> str:
     """What the data can say to "how far is Hamilton Heights from campus?": no distances to other places, only
     each listing's minutes to the nearest subway station, summed up for the area (and size) asked about."""

@@ -27,6 +27,8 @@ from agents.via.area_stats import (
     DISTANCE_Q,
     LIST_PRICE_Q,
     OVERALL_Q,
+    PREMIUM_Q,
+    amenity_premium,
     compare_areas,
     distance_answer,
     list_price,
@@ -134,7 +136,7 @@ _MIN_MONEY_BEFORE = re.compile(r"(at least|min(imum)?|(?<!no )(?<!nothing )(?<!n
                                r"starting at)\s*$", re.I)
 _APPROX_BEFORE = re.compile(r"(around|about|approx(imately)?|~|roughly)\s*$", re.I)
 
-_BEDS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:br|bd|bdr|bdrm|bdrms|beds?|bedrooms?|bed ?rooms?)\b", re.I)
+_BEDS = re.compile(r"(\d+(?:\.5)?)\s*(\+)?\s*-?\s*(?:brs?|bds?|bdr|bdrm|bdrms|beds?|bedrooms?|bed ?rooms?)\b", re.I)
 _BEDS_OR = re.compile(r"(\d+|studio)\s*(?:or|-|to)\s*(\d+)\s*-?\s*(?:br|bd|bdrm|beds?|bedrooms?)\b", re.I)
 _STUDIO = re.compile(r"\bstudios?\b(?!\s+(?:space|de|of)\b)", re.I)  # "estudio de arquitectura": a firm
 # A building's number before its street ("345 7th ave", "99 university place", "53 pearl st")
@@ -1668,11 +1670,25 @@ UNIT_PICK = re.compile(r"\bwhich (?:one |of (?:them|those|these) )?(?:gives?|has
                        r"most\b", re.I)
 
 
+def _about(english: str, previous: dict[str, Any] | None) -> SearchSpec:
+    """The area and size a question names, else those of the search before."""
+    stated = parse_spec(english)
+    earlier = SearchSpec.model_validate(previous) if previous else None
+    if earlier is None or stated.location:
+        return stated
+    return stated.model_copy(update={"location": earlier.location, "min_bedrooms": stated.min_bedrooms if
+                                     stated.min_bedrooms is not None else earlier.min_bedrooms})
+
+
 def area_answer(english: str, previous: dict[str, Any] | None) -> tuple[str, SearchSpec, str] | None:
     """(the answer, the spec it was read over, the rest of the message when it also asks a search) for a question
     about areas' rents or a unit's list price; the areas and size said, else those of the search before ("and
     which gives you more space for the money"). "cheapest EV 1brs under 2.6k. also is the LES even cheaper?" is
     a search (the rest) and a comparison of the LES with the EV."""
+    about = _about(english, previous) if PREMIUM_Q.search(english) else None
+    premium = amenity_premium(english, about, load_inventory()) if about is not None else None
+    if about is not None and premium:  # "do astoria 1brs with those amenities actually cost more?": with vs without
+        return premium, about, ""
     if not (AVERAGE_Q.search(english) or LIST_PRICE_Q.search(english)):
         return None
     if THAN_A_UNIT.search(english):

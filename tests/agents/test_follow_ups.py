@@ -2308,3 +2308,16 @@ def test_all_three_of_us_is_the_people_coming_not_three_units(inventory, now):
     ask(graph, "tell me more about the first one", thread_id="th")
     booked = ask(graph, "book it sunday 2pm, all three of us will come", thread_id="th")
     assert len(booked["plan"]["actions"]) == 1
+
+
+def test_what_an_amenity_adds_to_an_areas_rents_is_with_against_without(inventory, now):
+    graph = _graph(inventory, now)
+    asked = ask(graph, "my place has no dishwasher and no elevator. do astoria 1brs with those amenities actually "
+                       "cost more?", thread_id="am")
+    reply = asked["reply"]
+    frame = inventory.frame
+    ones = frame[(frame["neighborhood"].str.lower() == "astoria") & (frame["bedrooms"] == 1)
+                 & (frame["kind"] == "apartment")]
+    with_lift = ones[ones["elevator"].astype(bool)]
+    assert reply.startswith("**Astoria 1br**") and f"elevator: with it {len(with_lift)} listings" in reply
+    assert not asked.get("matches")  # a question about the area's rents, not a search
