@@ -27,11 +27,13 @@ from agents.doma.repair_letter import LETTER_ASK, repair_letter
 from agents.doma.triage_follow import (
     ACT_FOR_ME,
     CITY_NAMED,
+    IF_IT_HAPPENS,
     NOTICE_ASK,
     NOTICE_SAYS,
     WITHHOLD,
     building_notice,
     overdue_note,
+    safety_notice,
     ticket_named,
     waited_hours,
 )
@@ -415,6 +417,8 @@ FIRST_Q = re.compile(r"\bwhich (?:one|ones|ticket|repair|issue|problem|request|o
                      r"\b(?:which|what)(?: one| ones)? (?:do|should|must) (?:i|we) (?:deal with|handle|do|fix|tackle|"
                      r"start with|call about)(?: \w+)? first\b|"
                      r"\bwhat order\b|\bin (?:what|which) order\b|\bprioriti[sz]e\b|"
+                     r"^\W*(?:so |ok |and )?(?:which|what) (?:one )?first\W*$|"
+                     r"\bwhich (?:one )?(?:goes |comes )?first\?|"
                      r"\bwhich (?:is|are) (?:most )?urgent\b|"
                      r"\bcu[aá]l (?:arreglan|reparan) primero\b|\ben qu[eé] orden\b|بأي ترتيب|أيهما أولا", re.I)
 REPAIR_QUESTION = re.compile("|".join(f"(?:{p.pattern})" for p in (WAIT_ASK, NOTIFY_ASK, PAY_ASK)), re.I)
@@ -671,6 +675,16 @@ def _triage(state: AgentState, *, model: Any = None, now: Callable[[], datetime]
                 "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "backlog": [r.priority for _, r in queue], "priority": top.priority,
                            "category": top.category, "handoff": top.handoff}]}
+    dangers = [s.hazard for s in analyze(text).signals if s.hazard] if NOTICE_ASK.search(text) and \
+        IF_IT_HAPPENS.search(text) else []
+    if dangers:  # "write me a short note to all tenants on what to do if they smell gas": guidance, no report
+        cfg = load_triage_config()
+        today = (now() if now is not None else datetime.now(ZoneInfo("America/New_York"))).date()
+        guidance = [(str(cfg.hazard(h).get("label", h)), list(cfg.hazard(h)["safety"]))
+                    for h in dict.fromkeys(dangers)]
+        return {"reply": safety_notice(guidance, today),
+                "trace": [{"node": "triage", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "safety_notice": list(dict.fromkeys(dangers))}]}
     ticket = state.get("ticket")
     tickets = list(state.get("tickets") or [])
     said = analyze(text).signals if ticket else []  # what this message alone reports

@@ -127,6 +127,22 @@ NOTICE_SAYS = re.compile(r"\b(?:notice|note|memo|email|message|sign)\b[^:]{0,40}
 NOTICE_ABOUT = re.compile(r"\babout (?:the )?([^,.;]{3,60})", re.I)
 
 
+# "a note to all tenants on what to do if they smell gas": guidance for a danger that may come, not a report of one
+IF_IT_HAPPENS = re.compile(r"\bwhat (?:to|they should|you should|residents should|tenants should) do\b|"
+                           r"\bin case\b|\bif (?:they|you|a tenant|tenants|anyone|someone|residents?|people|ever)\b|"
+                           r"\bqu[eé] hacer\b|\ben caso de\b|ماذا يفعل", re.I)
+
+
+def safety_notice(dangers: list[tuple[str, list[str]]], today: date) -> str:
+    """A notice to every resident on what to do if a danger happens ("if you smell gas"): each danger's safety steps,
+    then whom to tell (no report is logged: nothing has happened)."""
+    lines = ["**NOTICE TO ALL RESIDENTS**", f"Date: {today:%A %d %B %Y}", ""]
+    for label, steps in dangers:
+        lines += [f"**If there is a {label}:**", *(f"{i}. {step}" for i, step in enumerate(steps, start=1)), ""]
+    lines.append("Then tell the management office, so we can follow up. Save this notice somewhere you can find it.")
+    return "\n".join(lines)
+
+
 def building_notice(tickets: list[dict[str, Any]], today: date, told: str | None = None, what: str = "") -> str:
     """A notice for the lobby and an email to every resident about the open building problems (or what the manager
     said it should say): what happened, what it means, what to do safely, and when the next update comes (no

@@ -179,3 +179,19 @@ def test_heat_back_with_a_new_problem_ends_the_emergency_and_logs_the_new_one():
     update = triage_node({"text": "4B update: heat's back, but now 4B and 4C have no hot water", "ticket": ticket})
     assert update["triage"]["priority"] == "P1" and "The danger is over" in update["reply"]
     assert "stays P0" not in update["reply"]
+
+
+def test_a_notice_on_what_to_do_if_a_danger_happens_is_guidance_not_a_report(now):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.graph import ask, build_graph
+    from agents.route_model import load_route_model
+
+    graph = build_graph(checkpointer=InMemorySaver(), now=lambda: now, router=load_route_model())
+    ask(graph, "tenant in 3F just called, she smells gas in her kitchen", thread_id="g")
+    ask(graph, "update: a burner was on but not lit, she turned it off and opened the windows", thread_id="g")
+    note = ask(graph, "write me a short note to all tenants on what to do if they smell gas", thread_id="g")
+    assert note["reply"].startswith("**NOTICE TO ALL RESIDENTS**") and "If there is a possible gas leak" in note["reply"]
+    assert note["ticket"]["priority"] != "P0"  # no new emergency logged
+    order = ask(graph, "which first?", thread_id="g")
+    assert "urgent" in order["reply"]
