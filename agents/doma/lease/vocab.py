@@ -278,6 +278,13 @@ _EXPLICIT: dict[str, tuple[str, ...]] = {
     "customers": ("business", "customers", "clients"),
     "clients": ("business", "customers", "clients"),
     "daycare": ("business", "customers", "clients"),
+    # selling or serving for money from home is a business run from it, whatever the trade
+    "sell": ("business", "trade", "customers"),
+    "selling": ("business", "trade", "customers"),
+    "orders": ("business", "customers", "deliveries"),
+    "freelance": ("business", "profession", "trade"),
+    "side hustle": ("business", "trade"),
+    "business address": ("business", "trade", "profession"),
     "guest": ("guest", "occupant", "overnight"),
     "guests": ("guest", "occupant", "overnight"),
     "visitor": ("guest", "occupant"),
