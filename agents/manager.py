@@ -42,6 +42,7 @@ from agents.route_model import features
 from agents.state import AgentState
 from agents.via.contact import ContactError, contact_in_text, validate_contact
 from agents.via.listing_draft import draft_asked
+from agents.via.pairs import pair_named
 from agents.via.referents import ORDINAL, english_ordinals
 from agents.via.refine import (
     ADDRESS_Q,
@@ -1023,6 +1024,10 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
     update: dict[str, Any] = {}
     if state.get("spec_patch"):
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a suggested relaxation was chosen")
+    elif state.get("previous_node") in ("needs", "tour") and not TOUR_WORDS.search(text) \
+            and pair_named(text, state.get("matches") or []) is not None:
+        # "the two on the 6th floor - could we take both and combine them?": two units shown, not the tours
+        decision = RouteDecision(pipeline="VIA", node="needs", reason="two units shown, named together")
     elif (actions := (state.get("plan") or {}).get("actions") or []) and (
             held_by_text(text, actions) is not None or cancels_all(text, actions)
             or dropped_tour(text, actions) is not None or (HOLD_TEXT.search(text) and CANCEL_ALL.search(text))):

@@ -38,6 +38,7 @@ from agents.via.fair_housing import PROTECTED_MESSAGE, guard_spec, protected_req
 from agents.via.figures import asks_figures, asks_shares, describe, money_compared, people_said, with_me
 from agents.via.listing_draft import draft_asked, listing_draft
 from agents.via.match_rank import DEEPER, match, preview
+from agents.via.pairs import JOINED, combined, pair_named
 from agents.via.referents import suite_named, units_meant
 from agents.via.refine import (
     BETWEEN,
@@ -1268,6 +1269,14 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
                 "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
                            "source": "abu_dhabi_market"}]}
     english = readable(text)
+    pair = pair_named(english, state.get("matches") or []) if answer and previous else None
+    if pair is not None and JOINED.search(english):  # "the two on the 6th floor - could we take both and combine?"
+        return {"reply": combined(pair), "answered": True, "focus": pair[0]["id"], "awaiting": None,
+                "mentioned": [m["id"] for m in pair],
+                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),
+                           "combined": [m["id"] for m in pair]}]}
+    if pair is not None:  # "compare the two university pl ones": those two, by their ids
+        english = f"{english} ({pair[0]['id']} and {pair[1]['id']})"
     drafted = draft_unit(english, state) if answer and previous and state.get("matches") and draft_asked(text) \
         else None
     if drafted is not None:  # "write a msg to the agent asking if theyd take 2350": a draft about that unit, no search

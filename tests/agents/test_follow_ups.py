@@ -2321,3 +2321,15 @@ def test_what_an_amenity_adds_to_an_areas_rents_is_with_against_without(inventor
     with_lift = ones[ones["elevator"].astype(bool)]
     assert reply.startswith("**Astoria 1br**") and f"elevator: with it {len(with_lift)} listings" in reply
     assert not asked.get("matches")  # a question about the area's rents, not a search
+
+
+def test_two_units_named_together_are_compared_or_combined(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Our firm (about 50 people) is focused on 155 E 55th St. We need 12,000-16,000 SF and won't pay more "
+               "than $90/SF/yr. What's available there?", thread_id="pr")
+    both = ask(graph, "The two on the 6th floor - could we take both and combine them?", thread_id="pr")
+    assert both["route"]["node"] == "needs" and both["reply"].startswith("Together,")
+    assert "12,906 + 15,238 = **28,144 SF**" in both["reply"] and "ask the broker" in both["reply"]
+    ask(graph, "20 person startup, office in manhattan, can't go over $70k/month", thread_id="up")
+    two = ask(graph, "compare the two university pl ones for us", thread_id="up")
+    assert "(U-56)" in two["reply"] and "(U-54)" in two["reply"] and "cheaper by" in two["reply"]
