@@ -1030,7 +1030,9 @@ def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...
         value = float(size.group(1).replace(",", ""))
         sized = [m for m in shown if m["row_preview"].get("sqft") and abs(m["row_preview"]["sqft"] - value) <= 1]
         after = lowered[size.end():size.end() + 12]
-        if len(sized) == 1 and re.search(r"\bone\b|\bunit\b|\bplace\b|\bsuite\b", after):
+        before = lowered[max(0, size.start() - 7):size.start()]  # "el de 10.154 pies": the one of that size
+        if len(sized) == 1 and (re.search(r"\bone\b|\bunit\b|\bplace\b|\bsuite\b", after)
+                                or re.search(r"\b(?:el|la|lo) de\s*$|\bthe\s*$", before)):
             return sized[0]
     walk = re.search(r"\bthe (\d{1,2})[- ]?min(?:ute)?s?(?: walk)? (?:one|unit|place|apartment|apt)\b", lowered)
     walked = [m for m in shown if walk and m["row_preview"].get("min_to_subway") == float(walk.group(1))]

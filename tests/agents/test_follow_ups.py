@@ -2333,3 +2333,11 @@ def test_two_units_named_together_are_compared_or_combined(inventory, now):
     ask(graph, "20 person startup, office in manhattan, can't go over $70k/month", thread_id="up")
     two = ask(graph, "compare the two university pl ones for us", thread_id="up")
     assert "(U-56)" in two["reply"] and "(U-54)" in two["reply"] and "cheaper by" in two["reply"]
+
+
+def test_a_suite_told_by_its_size_in_spanish_is_that_suite(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "Somos un estudio de arquitectura de 25 personas. Buscamos oficina en Broadway, entre 9.000 y 11.000 "
+               "pies cuadrados, máximo $80.000 al mes.", thread_id="ps")
+    year = ask(graph, "¿Cuánto pagaríamos al año por el de 10.154 pies?", thread_id="ps")
+    assert "(U-109)" in year["reply"] and "$873,240" in year["reply"]
