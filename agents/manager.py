@@ -478,11 +478,16 @@ def score_nodes(text: str, table: RoutingTable) -> tuple[dict[str, float], list[
     return scores, hits
 
 
-def _result_question_translated(text: str) -> bool:
-    """A question about the results just shown, asked in Spanish or Arabic ("¿cuál es el más barato?")."""
+def _readable(text: str) -> str:
+    """The message with Spanish and Arabic request words in English ("el de 10.154 pies" -> "el de 10154 sq ft")."""
     from agents.via.needs import readable  # local import: the needs module is heavier than routing
 
-    english = readable(text)
+    return readable(text)
+
+
+def _result_question_translated(text: str) -> bool:
+    """A question about the results just shown, asked in Spanish or Arabic ("¿cuál es el más barato?")."""
+    english = _readable(text)
     return english != text and bool(is_edit(english) or RESULT_QUESTION.search(english))
 
 
@@ -1046,7 +1051,7 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
             and not TOUR_WORDS.search(text):
         # "whats the address of the first one so i can plan my route": a fact of a unit shown, not a new tour
         decision = RouteDecision(pipeline="VIA", node="needs", reason="the address of a unit just shown")
-    elif state.get("previous_node") in ("needs", "tour") and unit_named(text, state.get("matches") or []) \
+    elif state.get("previous_node") in ("needs", "tour") and unit_named(_readable(text), state.get("matches") or []) \
             is not None:
         # "the 1200 sqft one - is there an elevator?", "the no fee one. sunday afternoon works": a shown unit
         cues = rule_scores(text)
