@@ -259,7 +259,7 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
               r"hit the building|no cierra|golpe|nueva", 12),
     )),
     ("trapped", _rx(
-        r"\b(?:stuck|trapped) (?:\w+ )?in (?:the |an |our )?elevator",
+        r"\b(?:stuck|trapped) (?:\w+ )?in (?:the |an |a |our )?(?:\w+ )?(?:elevator|lift)\b",  # "the freight elevator"
         r"\belevator\W+(?:\w+\W+){0,4}?(?:stuck|trapped)\W+(?:\w+\W+){0,4}?(?:inside|in it|someone|somebody|people|"
         r"person|between floors|with (?:my|me|us|a|kids?|people))",
         r"\b(?:someone|somebody|people|person|my \w+|kids?|child|children) (?:is |are )?(?:stuck|trapped) in "

@@ -767,3 +767,10 @@ def test_an_age_in_years_is_no_temperature_and_fahrenheit_is_read_in_arabic() ->
 
     assert temperatures_f("co detector beeps. it is 7 years old") == []
     assert temperatures_f(normalize("البيت بارد ٤٩ فهرنهايت")) == [49.0]
+
+
+def test_people_stuck_in_a_named_kind_of_elevator_are_trapped() -> None:
+    for text in ("3 of our staff are stuck in the freight elevator on the way to the loading dock",
+                 "my mom is trapped in the service lift between floors"):
+        result = classify(text)
+        assert (result.priority, result.category) == ("P0", "emergency"), text
