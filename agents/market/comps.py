@@ -1333,7 +1333,9 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "forecast_asked": True}]}
         beyond = beyond_sales(asked, about_before)
-        if beyond:  # "how long will it take to sell?", "will 58 years left be a problem for our loan or CPF?"
+        if beyond and not LEASE_LEFT_Q.search(asked) and stated_now.min_remaining_lease_years is None:
+            # "how long will it take to sell?", "how much CPF must I put back?" (the lease's years, when asked beside,
+            # are answered below with this said after them)
             return {"reply": beyond, "awaiting": None,
                     "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                                "beyond_the_sales": True}]}
@@ -1398,7 +1400,8 @@ def comps_node(state: AgentState, *, engine: CompsEngine | None = None, today: d
             and not ASKING_AT.search(asked):  # "seller at fernvale link asking 720k, ~88 yrs lease left": a flat
         # "does the old lease hurt me?": what a shorter remaining lease does to price here
         about = Target.model_validate({**previous["target"], "as_of": as_of})
-        return {"reply": lease_effect(engine, about), "awaiting": None,
+        beyond = beyond_sales(asked, about)  # "58 years left, will that be a problem for our loan or CPF?"
+        return {"reply": lease_effect(engine, about) + (f"\n\n{beyond}" if beyond else ""), "awaiting": None,
                 "trace": [{"node": "comps", "ms": round((time.perf_counter() - started) * 1000, 1),
                            "lease_effect": True}]}
     if LISTING_PRICE.search(asked) and previous.get("estimate") and state.get("previous_node") == "comps":

@@ -191,7 +191,8 @@ def test_a_notice_on_what_to_do_if_a_danger_happens_is_guidance_not_a_report(now
     ask(graph, "tenant in 3F just called, she smells gas in her kitchen", thread_id="g")
     ask(graph, "update: a burner was on but not lit, she turned it off and opened the windows", thread_id="g")
     note = ask(graph, "write me a short note to all tenants on what to do if they smell gas", thread_id="g")
-    assert note["reply"].startswith("**NOTICE TO ALL RESIDENTS**") and "If there is a possible gas leak" in note["reply"]
+    assert note["reply"].startswith("**NOTICE TO ALL RESIDENTS**")
+    assert "If there is a possible gas leak" in note["reply"]
     assert note["ticket"]["priority"] != "P0"  # no new emergency logged
     order = ask(graph, "which first?", thread_id="g")
     assert "urgent" in order["reply"]
