@@ -250,13 +250,22 @@ def counter_answer(advice: Any) -> str:
             + "\n\nThe message below says it; edit it before you send it.")
 
 
+# "SE-1670's tenant is asking for a decrease, says they're above market": that unit's case, weighed alone
+TENANT_ASKS_CUT = re.compile(r"\b(?:decrease|reduction|lower (?:the )?rent|rent cut|cut (?:the|their|her|his) rent|"
+                             r"above (?:the )?market|overpa\w+|too (?:high|much))\b", re.I)
+
+
 def one_unit_taken(text: str, batch: dict[str, Any], latest: RenewalRequest) -> bool:
     """A follow-up that takes one unit of a batch on alone: it names that unit only and asks for its package or
     states a rule for it ("uws one isnt stabilized, policy cap is 8%, build the package"), not a letter, its
     comparables or a term."""
     named = units_named(text, batch["units"])
-    return len(named) == 1 and not (LETTER_Q.search(text) or OWNER_MAIL.search(text) or COMPS_Q.search(text)) \
-        and (PACKAGE_ASK.search(text) is not None or latest.cap_pct is not None or states_rules(latest))
+    if len(named) != 1 or OWNER_MAIL.search(text) or COMPS_Q.search(text):
+        return False
+    if LETTER_Q.search(text):  # "draft a short renewal letter for SE-9730 at +7%": that tenant's letter, on its terms
+        return bool(latest.terms or latest.proposed_increase_pct is not None or latest.tenant_counter_pct is not None)
+    return PACKAGE_ASK.search(text) is not None or latest.cap_pct is not None or states_rules(latest) \
+        or TENANT_ASKS_CUT.search(text) is not None
 
 
 def accept_counter(analysis: Any) -> Any | None:

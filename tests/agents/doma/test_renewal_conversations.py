@@ -316,3 +316,14 @@ def test_a_batch_by_ids_at_their_listed_rents_and_which_ones_need_sign_off(inven
     signoff = ask(graph, "our policy caps increases at 7% without my sign-off. which ones need it?", thread_id="ids")
     reply = signoff["reply"]
     assert reply.startswith("Against your 7% line") and all(u["unit_id"] in reply for u in units)
+
+
+def test_one_unit_of_a_batch_its_letter_on_stated_terms_and_a_tenants_cut_asked_alone(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "renewals due in Feb for these units: SE-6403, SE-2143, SE-9730. current rents are what's on the "
+               "listings. what should each be offered?", thread_id="one")
+    cut = ask(graph, "SE-2143's tenant is asking for a decrease, says they're above market. are they right?",
+              thread_id="one")
+    assert "Unit SE-2143" in cut["reply"] and "Renewal proposals for" not in cut["reply"]
+    letter = ask(graph, "draft a short renewal letter for SE-9730 at +7%", thread_id="one")
+    assert "**Draft letter to the tenant:**" in letter["reply"] and "1. $2,349 a month for 12 months" in letter["reply"]
