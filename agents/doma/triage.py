@@ -447,7 +447,16 @@ def _triaged(tickets: list[dict[str, Any]], model: Any) -> list[tuple[dict[str, 
 
 
 def _excerpt(ticket: dict[str, Any]) -> str:
-    return f"{ticket['text'][:60].rstrip()}{'...' if len(ticket['text']) > 60 else ''}"
+    """A report in a line: its start, and for a report a follow-up added to ("6C - smoke detector chirping. wait, it's
+    the CO alarm going off") its latest words too, so a summary says what it is now."""
+    text = ticket["text"]
+    if len(text) <= 60:
+        return text
+    latest = re.split(r"(?<=[.!?])\s+", text)[-1]
+    if len(latest) < len(text) - 30:
+        tail = latest[-50:] if len(latest) <= 50 else latest[-50:].split(" ", 1)[-1]  # from a whole word
+        return f"{text[:30].rstrip()}... {tail.lstrip()}"
+    return f"{text[:60].rstrip()}..."
 
 
 def open_reports(tickets: list[dict[str, Any]], *, model: Any = None) -> str:

@@ -196,3 +196,11 @@ def test_a_notice_on_what_to_do_if_a_danger_happens_is_guidance_not_a_report(now
     assert note["ticket"]["priority"] != "P0"  # no new emergency logged
     order = ask(graph, "which first?", thread_id="g")
     assert "urgent" in order["reply"]
+
+
+def test_a_report_a_follow_up_raised_is_summed_up_by_what_it_is_now():
+    from agents.doma.triage import _excerpt
+
+    line = _excerpt({"text": "6C - smoke detector chirping every minute, probably battery. wait, 6C just called back. "
+                             "it's not the chirp, it's the CO alarm going off and she feels dizzy"})
+    assert line.startswith("6C - smoke detector") and line.endswith("CO alarm going off and she feels dizzy")
