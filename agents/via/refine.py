@@ -592,6 +592,11 @@ NOT_HELD: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\butilit\w*|\bheat (?:and hot water )?included\b|\bservicios incluidos\b", re.I),
      "which utilities are included: ask the landlord"),
     (re.compile(r"\bparking\b|\bgarage\b|\bestacionamiento\b", re.I), "parking"),
+    (re.compile(r"\bguarant(?:or|ee|or'?s)\b|\bco-?sign", re.I), "guarantor policy: ask the landlord or broker"),
+    (re.compile(r"\bincome\b|\bhow much (?:must|do|should|would) (?:i|we|she|he|they) (?:earn|make)\b|\b40 ?x\b|"
+                r"\bcredit (?:score|check)\b", re.I), "income or credit requirement: ask the landlord or broker"),
+    (re.compile(r"\bschools?\b|\bzoned\b|\bps \d+\b", re.I), "school zones (and no street addresses to look them up)"),
+    (re.compile(r"\bdeposit\b|\bdep[oó]sito\b", re.I), "deposit amounts: ask the landlord or broker"),
 )
 
 

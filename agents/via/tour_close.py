@@ -54,7 +54,7 @@ from agents.via.referents import (
     unit_in,
     units_meant,
 )
-from agents.via.refine import BROKER_Q, answer_about_results, shown_figures, unit_named, units_named
+from agents.via.refine import BROKER_Q, NOT_HELD, answer_about_results, shown_figures, unit_named, units_named
 from agents.via.vocab import LOCATION_ALIASES
 from contracts.plan import ActionPlan, TourAction
 from contracts.search import SearchSpec
@@ -502,27 +502,16 @@ def _answered_aside(part: str) -> bool:
                                                                          for _, said in _ASIDE_FACTS))
 
 
-# Asked beside a booking, things no listing holds: said plainly, to be asked at the viewing
-_NOT_HELD = (
-    (re.compile(r"\bguarant(?:or|ee|or'?s)\b|\bco-?sign", re.I), "guarantor policy"),
-    (re.compile(r"\bincome\b|\bhow much (?:must|do|should|would) (?:i|we|she|he|they) (?:earn|make)\b|\b40 ?x\b|"
-                r"\bcredit (?:score|check)\b", re.I), "income or credit requirement"),
-    (re.compile(r"\bschools?\b|\bzoned\b|\bps \d+\b", re.I), "school zone (the listings have no street addresses)"),
-    (re.compile(r"\bdeposit\b|\bdep[oó]sito\b", re.I), "deposit"),
-    (re.compile(r"\bnois[ey]\b|\bloud\b|\bquiet\b", re.I), "noise level"),
-)
-
-
 def unheld_asides(text: str, units: list[dict[str, Any]]) -> str | None:
     """A line for the questions asked beside a booking that no listing answers ("does the landlord accept
     guarantors, and how much must I earn? And can Maya see it Saturday"): said, not skipped."""
     asked = " ".join(re.findall(r"[^.?!]*\?", text))
-    topics = [topic for pattern, topic in _NOT_HELD if pattern.search(asked)]
+    topics = [what.split(":")[0] for pattern, what in NOT_HELD if pattern.search(asked)]  # the subject, not advice
     if not topics or not units:
         return None
     ids = ", ".join(u["unit_id"] for u in units)
-    return (f"The listing data has no {' or '.join(topics)} for {ids}: ask the landlord or broker at or before "
-            "the viewing (I've kept the tour so you can).")
+    return (f"The listings hold no {'; nor '.join(topics)} for {ids}: ask the landlord or broker at or before the "
+            "viewing (the tour is kept so you can).")
 
 
 def aside_answer(text: str, units: list[dict[str, Any]], inventory: Inventory) -> str | None:

@@ -2299,7 +2299,7 @@ def test_a_booking_with_questions_no_listing_answers_says_so_and_books_the_unit_
                  thread_id="sc")
     four = [m for m in booked["matches"] if m["row_preview"]["bedrooms"] == 4]
     assert [a["unit_id"] for a in booked["plan"]["actions"]] == [four[0]["id"]]
-    assert "The listing data has no school zone" in booked["reply"]
+    assert "The listings hold no school zones" in booked["reply"]
 
 
 def test_all_three_of_us_is_the_people_coming_not_three_units(inventory, now):
