@@ -41,6 +41,10 @@ class Target(BaseModel):
                                  description="Wishes with no column ('premium apartment-ish'); used for retrieval")
     as_of: date = Field(description="Valuation date: only sales registered in months wholly before it are used")
 
+    def years_left(self) -> int | None:
+        """The flat's remaining lease at `as_of` from its lease start (HDB leases run 99 years); None without one."""
+        return self.lease_commence_year + 99 - self.as_of.year if self.lease_commence_year else None
+
 
 class Stats(BaseModel):
     """Price statistics of a set of sales (percentiles by linear interpolation)."""

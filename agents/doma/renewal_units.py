@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.cues import UNIT_ID
 from agents.doma.renewal import RenewalAnalysis, _money, analyze_renewal, load_renewal_policy, policy_for
 from agents.doma.renewal_parse import RenewalRequest, neighborhood_in, parse_renewal_request
 from agents.via.vocab import LOCATION_ALIASES
@@ -154,7 +155,6 @@ def _known_place(words: str) -> str | None:
 
 
 # a listing named by its id with the rent paid: "SE-5435 at 3150 and SE-9001 at 2200"
-_IDS = re.compile(r"\b((?:SE|U)-\d{1,6})\b", re.I)
 # the rents now are the listings' own ("current rents are what's on the listings", "at the listed rents")
 _LISTED_RENTS = re.compile(r"\b(?:rents?|paying)\b.{0,30}\b(?:on|in|from) the listings?\b|"
                            r"\b(?:listed|listing) rents?\b|\brents? as listed\b|\bat (?:their|the) listed\b", re.I)
@@ -169,18 +169,17 @@ def id_units(text: str) -> list[dict[str, Any]]:
 
     inventory = load_inventory()
     out: list[dict[str, Any]] = []
-    said = [(m.group(1), m.group(2)) for m in _ID_RENT.finditer(text)]
+    said = [(m.group(1).upper(), float(m.group(2).replace(",", ""))) for m in _ID_RENT.finditer(text)]
     if len(said) < MIN_UNITS and _LISTED_RENTS.search(text):
         # "renewals for SE-6403, SE-2143, SE-9730 ... current rents are what's on the listings": the listed rents
-        said = [(unit_id, str(row["rent"])) for unit_id in dict.fromkeys(u.upper() for u in _IDS.findall(text))
+        said = [(unit_id, float(row["rent"])) for unit_id in dict.fromkeys(u.upper() for u in UNIT_ID.findall(text))
                 if (row := inventory.row(unit_id)) is not None and row.get("rent")]
-    for unit_id, amount in said:
-        row = inventory.row(unit_id.upper())
-        rent = float(amount.replace(",", ""))
-        if row is None or rent < 300 or any(u["label"] == unit_id.upper() for u in out):
+    for unit_id, rent in said:
+        row = inventory.row(unit_id)
+        if row is None or rent < 300 or any(u["label"] == unit_id for u in out):
             continue
         beds = row.get("bedrooms")
-        out.append({"label": unit_id.upper(), "unit_id": unit_id.upper(), "rent": rent,
+        out.append({"label": unit_id, "unit_id": unit_id, "rent": rent,
                     "bedrooms": int(beds) if beds is not None and beds == beds else None,
                     "location": str(row.get("neighborhood") or "").lower() or None})
     return out if len(out) >= MIN_UNITS else []
@@ -323,9 +322,12 @@ TO_MARKET = re.compile(r"\bto (?:the )?market\b|\bmarket rate\b|\bup to (?:the )
 def signoff_lines(rows: list[tuple[dict[str, Any], RenewalAnalysis]], line: float) -> str:
     """Which units' proposals, and which moves to market, go over the increase the person may approve alone."""
     out = [f"Against your {line:g}% line (above it needs your sign-off):"]
+    capped = []
     for unit, analysis in rows:
         now, proposed = analysis.current_rent, analysis.package.primary.rent_usd
         over = (proposed / now - 1) * 100 > line + 1e-9
+        if over:
+            capped.append(f"{unit['label']} {_money(now * (1 + line / 100))}")
         said = (f"- {unit['label']}: proposed {_money(proposed)} ({_pct(proposed, now)}) - "
                 + ("**over it: needs your sign-off**" if over else "within it"))
         if analysis.comps:
@@ -333,8 +335,6 @@ def signoff_lines(rows: list[tuple[dict[str, Any], RenewalAnalysis]], line: floa
             said += (f"; reaching its comparables' median {_money(analysis.comps.median)} would be "
                      f"{_pct(analysis.comps.median, now)}" + (" (over the line)" if to_market > line else ""))
         out.append(said)
-    capped = [f"{u['label']} {_money(a.current_rent * (1 + line / 100))}" for u, a in rows
-              if (a.package.primary.rent_usd / a.current_rent - 1) * 100 > line + 1e-9]
     if capped:
         out.append(f"Held to {line:g}% instead: " + ", ".join(capped) + ".")
     return "\n".join(out)

@@ -692,8 +692,8 @@ def lease_effect(engine: CompsEngine, target: Target) -> str:
         return "The data holds no sales of this flat type in this town to compare leases with."
     latest = int(t.month[kind].max()) // 12
     rows = kind & (t.month // 12 == latest)
-    own = (target.as_of.year - target.lease_commence_year + 0) if target.lease_commence_year else None
-    left = 99 - own if own is not None else float(np.median(t.lease_months[rows]) / 12)
+    own = target.years_left()
+    left = own if own is not None else float(np.median(t.lease_months[rows]) / 12)
     years = t.lease_months / 12
     near = rows & (np.abs(years - left) <= 10)
     longer = rows & (years >= left + 10)
@@ -1280,8 +1280,7 @@ def beyond_sales(text: str, target: Target) -> str | None:
     told = [said for pattern, said in BEYOND_SALES if pattern.search(text)]
     if not told:
         return None
-    left = 99 - (target.as_of.year - target.lease_commence_year) if target.lease_commence_year else \
-        target.min_remaining_lease_years
+    left = target.years_left() or target.min_remaining_lease_years
     lease = f" The flat as valued has about {left} years of lease left." if left else ""
     return "The sales data holds what HDB flats sold for (price, size, floor, lease, month), not " + \
         "; nor ".join(told) + "." + lease

@@ -149,7 +149,7 @@ class Searcher:
                     if narrower_s else None)
         if dim == "lease":
             if t.lease_commence_year:
-                own = t.lease_commence_year + 99 - t.as_of.year
+                own = t.years_left() or 0
                 floor_years = own - 5
                 if floor_years > (k.lease_min_years or 0):
                     return replace(k, lease_min_years=floor_years), f"raised the lease minimum to {floor_years} years"

@@ -1564,7 +1564,6 @@ _THEM = re.compile(r"\bthose\b|\bthem\b|\bthese\b", re.I)
 
 _COMPARED_ONE = re.compile(r"\b(?:the )?(bigger|larger|cheaper|smaller|biggest|largest|cheapest|smallest)"
                            r"(?: one| unit| apartment| place| listing| suite)?\b", re.I)
-_MOST = {"bigger": "biggest", "larger": "biggest", "cheaper": "cheapest", "smaller": "smallest"}
 
 
 def draft_unit(text: str, state: AgentState) -> dict[str, Any] | None:
@@ -1577,7 +1576,7 @@ def draft_unit(text: str, state: AgentState) -> dict[str, Any] | None:
     pool = {m["id"]: m for m in [*shown, *(state.get("earlier") or [])]}
     mentioned = [pool[i] for i in dict.fromkeys(state.get("mentioned") or []) if i in pool]
     which = _COMPARED_ONE.search(text)
-    most = _MOST.get(which.group(1).lower(), which.group(1).lower()) if which else None
+    most = which.group(1).lower() if which else None
     if most and len(mentioned) >= 2:  # "going with the bigger one" after two were compared
         return _pick(mentioned, most)
     named = unit_named(text, shown, tuple(state.get("mentioned") or ()))

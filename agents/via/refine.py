@@ -454,8 +454,12 @@ def _a(word: str) -> str:
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
+_COMPARATIVES = {"bigger": "biggest", "larger": "biggest", "cheaper": "cheapest", "smaller": "smallest"}
+
+
 def _pick(pool: list[dict[str, Any]], which: str) -> dict[str, Any]:
-    """The unit a word names among `pool` (in the order shown)."""
+    """The unit a word names among `pool` (in the order shown); "the bigger one" of two is the biggest."""
+    which = _COMPARATIVES.get(which, which)
     if which == "cheapest":  # among the full matches when there are some: the near-misses were shown as extras
         full = [m for m in pool if not m["row_preview"].get("misses")] or pool
         return min(full, key=lambda m: m["row_preview"].get("rent") or float("inf"))
@@ -1000,7 +1004,6 @@ def shown_figures(shown: list[dict[str, Any]]) -> set[str]:
 # "the 4 bedroom", "the 3br one", "the studio": a unit told by its bedroom count
 _BEDS_ONE = re.compile(r"\bthe (\d|one|two|three|four|five)[- ]?(?:br|bd|bed(?:room)?s?)\b(?!\s*(?:and|or|,|/))|"
                        r"\bthe (studio)\b(?: one| unit| apartment| place)?(?!\s*(?:and|or|,|/|apartments|s\b))", re.I)
-_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...] = ()) -> dict[str, Any] | None:
@@ -1077,7 +1080,7 @@ def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...
     beds = _BEDS_ONE.search(lowered)
     if beds:  # "is PS 101 the zoned school for the 4 bedroom?": the one shown unit with that many bedrooms
         said = beds.group(1) or beds.group(2)
-        count = 0 if said == "studio" else _COUNT_WORDS.get(said) or int(said)
+        count = 0 if said == "studio" else int(words_to_digits(said))
         bedded = [m for m in shown if m["row_preview"].get("bedrooms") == count]
         if len(bedded) == 1:
             return bedded[0]
