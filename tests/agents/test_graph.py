@@ -273,7 +273,8 @@ def test_a_question_answered_only_by_the_same_results_is_caught_when_the_tour_fo
     graph = build_graph(checkpointer=InMemorySaver(), holds=holds, router=load_route_model())
     first = ask(graph, "looking for a 2br in washington heights or inwood, max 2500", thread_id="r")
     again = ask(graph, "are the schools good around there?", thread_id="r")
-    assert first["reply"].startswith("**") and again["reply"].startswith("I can't answer that from what I hold")
+    # the follow-up is not the same list again: the listings hold no school data, and the reply says so
+    assert first["reply"].startswith("**") and again["reply"].startswith("The listings hold no school zones")
     holds.close()
 
 
