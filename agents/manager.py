@@ -170,7 +170,8 @@ THIS_UNIT = re.compile(r"\b(this|that|the (first|second|third|fourth|fifth|last|
                        r"(unit|place|apartment|apt|suite|one|listing|office|option)\b|#[1-5]\b", re.IGNORECASE)
 TIME_WORDS = re.compile(
     r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?\b|\b(today|tomorrow|tonight|this weekend|next week)\b"
-    r"|\b\d{1,2}(:\d{2})?\s*(am|pm)\b|\bat \d{1,2}\b|\b(morning|afternoon|evening)\b"
+    r"|\b\d{1,2}(:\d{2})?\s*(am|pm)\b|\bat \d{1,2}\b(?!\s*(?:min|%|sq|sf|ft|people|blocks?|stops?|floors?))"
+    r"|\b(morning|afternoon|evening)\b"
     # a time said casually ("like 11", "around 10:30"), and a tour set against another ("right after")
     r"|\b(?:like|around|about|say|by) \d{1,2}(?::\d{2})?\b(?!\s*(?:%|k\b|sq|sf|min|people|units?|bed|br|bath|floor|"
     r"st\b|th\b|months?|years?|yrs?|weeks?|days?|grand|\d))|\bright (?:after|before)\b|\bback to back\b",

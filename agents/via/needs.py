@@ -63,6 +63,7 @@ from agents.via.refine import (
     required_note,
     size_restated,
     stated_order,
+    unheld_notes,
     unit_details,
     unit_named,
     without_referents,
@@ -1623,6 +1624,8 @@ def unit_sums(text: str, state: AgentState) -> tuple[str, list[str]] | None:
         return None  # a year or N years of one unit shown: the answers about that unit say it, with its details
     said = [str(m.content) for m in state.get("messages") or [] if isinstance(m, HumanMessage)]
     reply = describe(meant, text, people_said([*said, text]))
+    if reply and state.get("lang") in (None, "en"):
+        reply += unheld_notes(text, reply)  # "whats that per person, and is heat included?"
     return (reply, [m["id"] for m in meant]) if reply else None
 
 

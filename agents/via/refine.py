@@ -591,10 +591,11 @@ NOT_HELD: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bhow far\b|\bdistance\b|\bcommute\b|\bcampus\b|\b(?:from|to) (?:work|school|the office|my job)\b|"
                 r"\blejos\b|\bdistancia\b|بعيد|المسافة", re.I),
      "distances to other places: only the minutes to the nearest subway station"),
-    (re.compile(r"\bnois[ey]\b|\bquiet\b|\bsunny\b|\bnatural light\b|\bviews?\b|\bruido\w*|\bluz natural\b", re.I),
+    (re.compile(r"\bnois[ey]\b|\bquiet\b|\bsunny\b|\bnatural light\b|(?<!street )\bviews?\b|\bruido\w*|"
+                r"\bluz natural\b", re.I),
      "noise, light or views: see them on a viewing"),
     (re.compile(r"\butilit\w*|\bheat (?:and hot water )?included\b|\bservicios incluidos\b", re.I),
-     "which utilities are included: ask the landlord"),
+     "utility details (whether heat or other utilities are included): ask the landlord"),
     (re.compile(r"\bparking\b|\bgarage\b|\bestacionamiento\b", re.I), "parking"),
     (re.compile(r"\bguarant(?:or|ee|or'?s)\b|\bco-?sign", re.I), "guarantor policy: ask the landlord or broker"),
     (re.compile(r"\bincome\b|\bhow much (?:must|do|should|would) (?:i|we|she|he|they) (?:earn|make)\b|\b40 ?x\b|"
@@ -1006,6 +1007,12 @@ _BEDS_ONE = re.compile(r"\bthe (\d|one|two|three|four|five)[- ]?(?:br|bd|bed(?:r
                        r"\bthe (studio)\b(?: one| unit| apartment| place)?(?!\s*(?:and|or|,|/|apartments|s\b))", re.I)
 
 
+# "the bushwick 2br right at the subway": a unit told by being the nearest a station (not "which is closest?")
+_CLOSEST = re.compile(r"^(?!.*\b(?:which|what)\b).*\bthe\b(?:\s+[\w$,.-]+){0,4}?\s+(?:right (?:at|by|next to|on top of|"
+                      r"above|on)|closest to|nearest(?: to)?|next to) (?:the |a )?(?:subway|train|station|metro)\b|"
+                      r"\bthe 0[- ]?min(?:ute)? (?:one|walk)\b", re.I)
+
+
 def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...] = ()) -> dict[str, Any] | None:
     """The one shown unit a message names by its suite ("the 2102 one"), its rent ("the 1br for 2995", "the 1900
     one") or its neighborhood ("the LES one", "the bushwick one"); None when it names none or several. `mentioned`:
@@ -1047,6 +1054,12 @@ def unit_named(text: str, shown: list[dict[str, Any]], mentioned: tuple[str, ...
     fitting = [m for m in walked if (m.get("score") or 0) >= 100]  # a near miss is no "one" the person chose from
     if len(walked) == 1 or len(fitting) == 1:  # "book the 1 min one": the one shown unit that close to the subway
         return walked[0] if len(walked) == 1 else fitting[0]
+    if _CLOSEST.search(lowered):  # "the 2br right at the subway": the one shown unit nearest a station
+        timed = [m for m in shown if m["row_preview"].get("min_to_subway") is not None]
+        nearest = min((m["row_preview"]["min_to_subway"] for m in timed), default=None)
+        at_best = [m for m in timed if m["row_preview"]["min_to_subway"] == nearest]
+        if len(at_best) == 1:
+            return at_best[0]
     which = _AMENITY_ONE.search(lowered)
     if which and not re.search(r"\b(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\b", lowered):
         # "the no fee one", "the one with the doorman", "alguno con lavadora": the first shown unit with it (not
@@ -1343,6 +1356,28 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
                          focus: str | None = None,
                          earlier: list[dict[str, Any]] | None = None,
                          lang: str | None = None, mentioned: tuple[str, ...] = ()) -> tuple[str, str] | None:
+    """(the answer, the unit it names) for a question about the results just shown, or None; a second question the
+    listings cannot answer ("whats that per person, and is heat included?") is said to be unanswerable rather than
+    dropped."""
+    answered = _answer_about_results(text, shown, focus, earlier, lang, mentioned)
+    if answered is None:
+        return None
+    said, unit = answered
+    if lang not in (None, "en"):  # the notes are English only
+        return answered
+    return said + unheld_notes(text, said), unit
+
+
+def unheld_notes(text: str, said: str) -> str:
+    """What a question asks that the listings hold no word of (NOT_HELD), unless the answer already says it."""
+    return "".join(f" The listings hold no {what}." for pattern, what in NOT_HELD
+                   if pattern.search(text) and what not in said)
+
+
+def _answer_about_results(text: str, shown: list[dict[str, Any]],
+                          focus: str | None = None,
+                          earlier: list[dict[str, Any]] | None = None,
+                          lang: str | None = None, mentioned: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """(the answer, the unit it names) for a question about the results just shown, or None.
 
     "which of those is closest to the subway?" picks from the shown units by their own data; a question about an
@@ -1391,8 +1426,9 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     wanted_here = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
     if IT_HAS.search(text) and wanted_here and not (_ONE_UNIT.search(text) or _ORDINAL_NUM.search(text)
                                                      or DETAILS_Q.search(text) or _THE_ONE_WITH.search(text)):
-        about = next((m for m in shown if m["id"] == focus), shown[0])
-        if focus is None and len(shown) > 1 and re.search(r"\bis there\b|هل", text, re.I):
+        named = unit_named(text, shown, mentioned)  # "the 2br right at the subway ... does it have laundry"
+        about = named or next((m for m in shown if m["id"] == focus), shown[0])
+        if focus is None and named is None and len(shown) > 1 and re.search(r"\bis there\b|هل", text, re.I):
             # "is there a gym in the building?" with several shown and none singled out: each of them
             with_it = [m for m in shown if _lists(m["row_preview"].get("amenities", []), wanted_here)]
             what = f"{'an' if wanted_here[0] in 'aeiou' else 'a'} {wanted_here}"
