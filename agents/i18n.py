@@ -7,7 +7,7 @@ Replies are built from these templates, never by machine translation of free tex
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 Lang = Literal["en", "es", "ar"]
 
@@ -480,8 +480,13 @@ def phrase(key: str, lang: str | None, **values: object) -> str:
     return (template or table["en"]).format(**values)
 
 
-# The search's own notes (what changed, what the inventory lacks) in the person's language: templates, not MT.
-NOTES: dict[str, tuple[tuple[str, str], ...]] = {
+_DAYS_ES = {"Mon": "lun", "Tue": "mar", "Wed": "mié", "Thu": "jue", "Fri": "vie", "Sat": "sáb", "Sun": "dom"}
+_MONTHS_ES = {"Jan": "ene", "Feb": "feb", "Mar": "mar", "Apr": "abr", "May": "may", "Jun": "jun", "Jul": "jul",
+              "Aug": "ago", "Sep": "sep", "Oct": "oct", "Nov": "nov", "Dec": "dic"}
+
+# The search's own notes (what changed, what the inventory lacks), the result cards and the proposed tours in the
+# person's language: templates, not MT.
+NOTES: dict[str, tuple[tuple[str, Any], ...]] = {
     "es": (
         (r"I have no data on (.+?), so I did not filter on it\.", r"No tengo datos sobre \1, así que no filtré por "
          r"eso."),
@@ -513,6 +518,85 @@ NOTES: dict[str, tuple[tuple[str, str], ...]] = {
         (r"Sorted by floor, lowest first\.", r"Ordenado por piso, el más bajo primero."),
         (r"(/mo), (\d+) min to the subway,", r"\1, a \2 min del metro,"),
         (r"(/mo), floor (\w+),", r"\1, piso \2,"),
+        # one unit's facts and figures (refine.unit_details, money_terms)
+        (r"(\$[\d,.]+)/mo\b", r"\1/mes"),
+        (r"\b(\d+(?:\.\d+)?) bedroom\(s\)", r"\1 dormitorio(s)"),
+        (r"\b(\d+(?:\.\d+)?) bath\(s\)", r"\1 baño(s)"),
+        (r"(\$[\d,.]+)/SF/yr\b", r"\1/pie²/año"),
+        (r"\b([\d,]+) SF\b", r"\1 pies²"),
+        (r", floor (\w+)", r", piso \1"),
+        (r"\b(\d+(?:\.\d+)?) min walk to the subway\b", r"a \1 min a pie del metro"),
+        (r"\bAmenities: ", r"Servicios: "),
+        (r"The listing names no amenities\.", r"El anuncio no indica servicios."),
+        (r"The building is (\d+) years old\.", r"El edificio tiene \1 años."),
+        (r"That is (\$[\d,]+) a year\.", r"Eso es \1 al año."),
+        (r"That is (\$[\d,.]+)/SF a month \((\$[\d,.]+)/SF a year ÷ 12\)\.",
+         r"Eso es \1 por pie² al mes (\2 por pie² al año ÷ 12)."),
+        (r"\bPets allowed\.", r"Se admiten mascotas."),
+        (r"\bNo pets\.", r"No se admiten mascotas."),
+        # the result cards' titles and reasons (match_rank)
+        (r"\b([A-Z][A-Za-z'.-]*(?: [A-Z][A-Za-z'.-]*)*) apartment \(building (\d+)\)",
+         r"Apartamento en \1 (edificio \2)"),
+        (r", score (\d+):", r", puntuación \1:"),
+        (r"\bRent (\$[\d,]+) within budget\b", r"Alquiler \1 dentro del presupuesto"),
+        (r"\bRent (\$[\d,]+) is (\$[\d,]+) over budget\b", r"Alquiler \1: \2 por encima del presupuesto"),
+        (r"\bNeighborhood match \(([^)]+)\)", r"En la zona (\1)"),
+        (r"\bStreet match \(([^)]+)\)", r"En la calle (\1)"),
+        (r"\bOutside the area \(([^)]+)\)", r"Fuera de la zona (\1)"),
+        (r"\bStudio as asked\b", r"Estudio, como pidió"),
+        (r"\bStudio, not as asked\b", r"Estudio, no como pidió"),
+        (r"\b(\d+) bedrooms? as asked\b", r"\1 dormitorio(s), como pidió"),
+        (r"\b(\d+) bedrooms?, not as asked\b", r"\1 dormitorio(s), no como pidió"),
+        (r"\bApartment as asked\b", r"Apartamento, como pidió"),
+        (r"\bOffice as asked\b", r"Oficina, como pidió"),
+        (r"\bHas near transit \((\d+)/(\d+) must-haves\)", r"Cerca del metro (\1/\2 imprescindibles)"),
+        (r"\bHas ([^(;\n]+?) \((\d+)/(\d+) must-haves\)", r"Tiene \1 (\2/\3 imprescindibles)"),
+        (r"(\$[\d,.]+)/SF a month\b", r"\1/pie² al mes"),
+        (r"\bfloor (\w+)", r"piso \1"),
+        (r"\b(\d+) min to the subway\b", r"a \1 min del metro"),
+        (r"\bbuilding (\d+) years old\b", r"edificio de \1 años"),
+        (r"\bMissing ([^;\n]+)", r"Sin \1"),
+        (r"\bNear transit \((\d+) min to subway\)", r"Cerca del metro (\1 min)"),
+        (r"\bBonus: ", r"Extra: "),
+        (r"\bPet friendly\b", r"Admite mascotas"),
+        (r"\bexpand area to ([^→·\n]+?) → \+(\d+) units?", r"ampliar la zona a \1 → +\2"),
+        (r"\bmake ([^→·\n]+?) optional → \+(\d+) units?", r"hacer \1 opcional → +\2"),
+        (r"\braise budget (\d+)% \(to (\$[\d,]+)\) → \+(\d+) units?", r"subir el presupuesto \1% (a \2) → +\3"),
+        (r"\b(\S+) costs (\$[\d,]+) a month more \((\$[\d,]+) a year\) than (\S+)\.",
+         r"\1 cuesta \2 más al mes (\3 más al año) que \4."),
+        (r"^Of those, ", r"De esos, "),
+        (r" is the lowest rate \(([^)]+)\)", r" tiene la tarifa más baja (\1)"),
+        (r"(\$[\d,]+) a month\b", r"\1 al mes"),
+        (r"(\$[\d,]+) a year\b", r"\1 al año"),
+        (r"\bNo ([\w/ ]+?) listed\.", r"No indica \1."),
+        (r"\bIt has ([\w/ ]+?)\.", r"Tiene \1."),
+        # amenity names, except inside «…»: what the person is told to type stays as the parser reads it
+        (r"(?<!«)\bwasher/dryer\b", r"lavadora/secadora"),
+        (r"(?<!«)\bdishwasher\b", r"lavavajillas"),
+        (r"(?<!«)\bnear transit\b", r"cerca del metro"),
+        (r"(?<!«)\bdoorman\b", r"portero"),
+        (r"(?<!«)\belevator\b", r"ascensor"),
+        (r"(?<!«)\bgym\b", r"gimnasio"),
+        (r"(?<!«)\broof ?deck\b", r"azotea"),
+        (r"(?<!«)\bno fee\b", r"sin comisión"),
+        # the proposed tours (tour_close.describe_plan)
+        (r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{2}),",
+         lambda m: f"{_DAYS_ES[m.group(1)]} {int(m.group(3))} {_MONTHS_ES[m.group(2)]},"),
+        (r"— (Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d{2}:\d{2})", lambda m: f"— {_DAYS_ES[m.group(1)]} {m.group(2)}"),
+        (r"^Bring: ", r"Traiga: "),
+        (r"\bPhoto ID\b", r"identificación con foto"),
+        (r"\bProof of income \(recent pay stubs or an offer letter\)", r"comprobante de ingresos (recibos de sueldo "
+         r"recientes o una carta de oferta)"),
+        (r"\bRecent bank statement\b", r"estado de cuenta bancario reciente"),
+        (r"\bLandlord or employer reference\b", r"referencia del arrendador o del empleador"),
+        (r"\bCompany details \(name, headcount, use of space\)", r"datos de la empresa (nombre, plantilla, uso del "
+         r"espacio)"),
+        (r"\bRecent financial statements or a guarantor letter\b", r"estados financieros recientes o una carta de "
+         r"garantía"),
+        (r"Hold tours 1–(\d+), pick some of them, or propose another time\?",
+         r"¿Reservo las visitas 1–\1, elige algunas o propone otra hora?"),
+        (r"Book tour 1, or propose another time\?", r"¿Reservo la visita 1 o propone otra hora?"),
+        (r"Which tours should I hold for you\?", r"¿Qué visitas le reservo?"),
     ),
     "ar": (
         (r"I have no data on (.+?), so I did not filter on it\.", r"لا توجد لدي بيانات عن \1، فلم أصفِّ النتائج بها."),

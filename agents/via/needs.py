@@ -18,6 +18,7 @@ from langchain_core.messages import HumanMessage
 from rapidfuzz import fuzz, process
 
 from agents.cues import ABOUT_A_UNIT, SF_PER_PERSON, UNIT_ID, shown_by_address
+from agents.i18n import localized_notes
 from agents.i18n import phrase as i18n_phrase
 from agents.prompts import SPEC_PROMPT
 from agents.state import AgentState
@@ -1441,6 +1442,7 @@ def needs_node(state: AgentState, *, model: Any = None, answer: bool = True) -> 
         if shares and shares not in answered[0]:
             answered = (f"{answered[0]}\n{shares}", answered[1])
     if answered is not None:  # "which of those is closest to the subway?": from the results just shown
+        answered = (localized_notes(answered[0], state.get("lang")), answered[1])
         out: dict[str, Any] = {"reply": answered[0], "focus": answered[1], "answered": True,
                                "mentioned": list(dict.fromkeys(re.findall(r"\b(?:SE|U)-\d+\b", answered[0]))),
                                "trace": [{"node": "needs", "ms": round((time.perf_counter() - started) * 1000, 3),

@@ -834,6 +834,10 @@ _YEARS_COST = re.compile(r"\b(\d{1,2})\s+(?:years?|yrs?)\b", re.I)
 BROKER_FEE = re.compile(r"\bbroker(?:'?s)? fees?\b|\bbroker(?:age)? commission\b|\bcomisi[oó]n\b", re.I)
 
 
+PER_SF_MONTH = re.compile(r"\bper (?:sq\.? ?ft|sf|square f(?:oo|ee)t)(?: per| a)? month\b|\b/sf/mo\b|"
+                          r"\bpor pie(?: cuadrado)?(?: al| por)? mes\b", re.I)
+
+
 def money_terms(unit: dict[str, Any], text: str) -> str:
     """The arithmetic a question about one unit's money asks: a year of its rent, N years at the listed rent, its
     monthly at another rate per square foot ("if it were $80/sf")."""
@@ -849,6 +853,8 @@ def money_terms(unit: dict[str, Any], text: str) -> str:
     elif rent and re.search(r"\bannual|\byearly|\ba year\b|\bper year\b|\bfor a year\b|\bal a[nñ]o\b|"
                             r"\bpor a[nñ]o\b|\banual\b", text, re.I):
         out.append(f" That is ${rent * 12:,.0f} a year.")
+    if row.get("ppsf_year") and PER_SF_MONTH.search(text):  # "¿y por pie cuadrado al mes?"
+        out.append(f" That is ${row['ppsf_year'] / 12:,.2f}/SF a month (${row['ppsf_year']:,.2f}/SF a year ÷ 12).")
     if rent and BROKER_FEE.search(text):
         # New York's FARE Act (June 2025): the landlord's broker cannot charge the tenant
         out.append(" No broker fee: the listing is marked no-fee." if "no fee" in row.get("amenities", []) else
@@ -1602,6 +1608,10 @@ def _answer_about_results(text: str, shown: list[dict[str, Any]],
         # "compare the top two", "what's the per-foot on those" (not "which is cheapest per sf": that one, named)
         count = 2 if _COMPARE.search(text) and re.search(r"\b(?:two|2|both)\b", text, re.I) else len(shown)
         side, lines = shown[:count], []
+        in_focus = next((m for m in shown if m["id"] == focus), None)
+        if in_focus is not None and not _COMPARE.search(text) and not re.search(
+                r"\b(?:those|these|them|all|each|every|ones|esos|esas|todos|todas)\b", text, re.I):
+            side = [in_focus]  # "and per sf a month?" after an answer about one unit: that unit's figures
         listing = [label for label, pattern in _RESULT_AMENITIES if re.search(pattern, text.lower())]
         if listing and _COMPARE.search(text):  # "which of those are no fee? compare them": those, side by side
             having = [m for m in shown if all(_lists(m["row_preview"].get("amenities") or [], w) for w in listing)]
@@ -1615,6 +1625,8 @@ def _answer_about_results(text: str, shown: list[dict[str, Any]],
             facts = [f"${row['rent']:,.0f}/mo"]
             if row.get("ppsf_year") and row.get("kind") == "office":
                 facts.append(f"${row['ppsf_year']:,.2f}/SF/yr")
+                if PER_SF_MONTH.search(text):
+                    facts.append(f"${row['ppsf_year'] / 12:,.2f}/SF a month")
             if row.get("sqft"):
                 facts.append(f"{row['sqft']:,.0f} SF")
             if row.get("bedrooms") is not None and row.get("kind") == "apartment":

@@ -29,7 +29,7 @@ from agents.cues import (
     named_at,
     shown_by_address,
 )
-from agents.i18n import phrase
+from agents.i18n import localized_notes, phrase
 from agents.prompts import TOUR_PROMPT
 from agents.state import AgentState
 from agents.via.figures import money_compared
@@ -687,7 +687,9 @@ def describe_plan(plan: ActionPlan, lang: str | None = None) -> str:
     if not plan.actions:
         return plan.confirmation_prompt
     lines = ["**Proposed tours** (30 minutes each, times in New York):", ""]
-    if lang in ("es", "ar"):
+    if lang == "es":  # the whole block in Spanish (the slots by template)
+        lines = [phrase("tours_proposed", lang), ""]
+    elif lang == "ar":
         lines = [phrase("tours_proposed", lang), "", *lines]
     for n, action in enumerate(plan.actions, start=1):
         lines.append(f"- [{n}] {action.address} ({action.unit_id}) — {action.start:%a %b %d, %H:%M}–"
@@ -695,7 +697,7 @@ def describe_plan(plan: ActionPlan, lang: str | None = None) -> str:
         if action.note:
             lines.append(f"  - Note for the landlord (sent with the viewing request): {action.note}")
     lines += ["", f"Bring: {', '.join(plan.actions[0].required_docs)}.", "", plan.confirmation_prompt]
-    return "\n".join(lines)
+    return localized_notes("\n".join(lines), lang)
 
 
 def invitation(plan: ActionPlan, model: Any) -> str | None:

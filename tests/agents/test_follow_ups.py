@@ -425,7 +425,8 @@ def test_questions_about_one_shown_unit_get_its_facts(inventory, now):
     full = [m for m in state["matches"] if not m["row_preview"].get("misses")]
     cheapest = min(full, key=lambda m: m["row_preview"]["rent"])
     assert state["route"]["node"] == "needs" and state["focus"] == cheapest["id"]
-    assert cheapest["id"] in state["reply"] and "min walk to the subway" in state["reply"]
+    assert cheapest["id"] in state["reply"] and "min a pie del metro" in state["reply"]  # its facts, in Spanish
+    assert "min walk to the subway" not in state["reply"]
     third = ask(graph, "the 3rd one. how old is the building?", thread_id="d")
     age = third["matches"][2]["row_preview"]["building_age_yrs"]
     assert f"The building is {age:g} years old." in third["reply"] if age is not None else \
@@ -1154,7 +1155,7 @@ def test_a_superlative_over_the_shown_also_names_the_best_of_all_matches_in_span
     state = ask(graph, "cuál de esos es el más grande y cuál está más cerca del metro?", thread_id="es")
     reply = state["reply"]
     assert reply.startswith("De esos") and "Of those" not in reply
-    assert "SE-10298" in reply and "SE-9684" in reply and "el más grande (800 SF)" in reply and "SE-9843" in reply
+    assert "SE-10298" in reply and "SE-9684" in reply and "el más grande (800 pies²)" in reply and "SE-9843" in reply
 
 
 def test_hdb_follow_ups_on_higher_floors_and_a_budget_nothing_comparable_meets(inventory, now):
@@ -1734,7 +1735,7 @@ def test_an_office_teams_cost_per_person_and_the_cheapest_per_foot_a_month(inven
     ask(offices, "hola, somos 70 personas y buscamos oficina en 9 Times Square. presupuesto máximo 100 dólares el pie "
                  "cuadrado al año", thread_id="tq")
     cheapest = ask(offices, "¿cuánto sería al mes el más barato por pie?", thread_id="tq")["reply"]
-    assert "(U-70) is the lowest rate ($81.00/SF/yr), $88,297 a month" in cheapest
+    assert "(U-70) tiene la tarifa más baja ($81.00/pie²/año), $88,297 al mes" in cheapest  # in Spanish
 
 
 def test_a_managers_stated_sign_off_limit_is_the_policy_and_a_low_counter_is_said_to_be_under_market(inventory, now):
@@ -2102,7 +2103,7 @@ def test_two_units_compared_by_their_rents_in_spanish_are_set_side_by_side(inven
         thread_id="es")
     both = ask(graph, "Compárame el de 2,400 con el de 2,600: precio, tamaño y cuál está más cerca del metro",
                thread_id="es")["reply"]
-    assert "(SE-6403)" in both and "(SE-8520)" in both and "costs $200 a month more" in both
+    assert "(SE-6403)" in both and "(SE-8520)" in both and "cuesta $200 más al mes" in both  # in Spanish
 
 
 def test_a_problem_that_makes_someone_move_is_why_they_search_not_a_repair(inventory, now):
@@ -2145,10 +2146,10 @@ def test_feet_in_spanish_a_unit_told_by_its_size_and_what_the_listing_cannot_say
     assert narrowed["spec"]["min_sqft"] == 850 and {m["id"] for m in narrowed["matches"]
                                                      if m["score"] >= 100} == {"SE-8005", "SE-3240", "SE-3262"}
     lift = ask(graph, "El de 1,250 ¿tiene ascensor? mi mamá vive con nosotros y usa bastón", thread_id="pies")
-    assert "(SE-3262)" in lift["reply"] and "No elevator listed" in lift["reply"]
+    assert "(SE-3262)" in lift["reply"] and "No indica ascensor" in lift["reply"]
     assert lift["spec"]["budget_monthly_usd"]["max"] == 2400
     held = ask(graph, "Ok, ¿se puede ver el de 1,250 el sábado a las 10? el piso 2 está bien", thread_id="pies")
-    assert "(SE-3262) — Sat Nov 28, 10:00" in held["reply"]
+    assert "(SE-3262) — sáb 28 nov, 10:00" in held["reply"]  # the slot in Spanish
     ask(graph, "1br in astoria with in-unit washer/dryer under $2,600", thread_id="quiet")
     quiet = ask(graph, "does 8414 have a quiet bedroom away from the street? i sleep during the day", thread_id="quiet")
     assert "(SE-8414)" in quiet["reply"] and "The listings hold no noise, light or views" in quiet["reply"]
