@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 from langchain_core.runnables import RunnableConfig
 
 from agents.ask_user import ask_form, ask_multi, ask_single
+from agents.i18n import localized_notes
 from agents.state import AgentState
 from agents.via.contact import ContactError, validate_contact
 from agents.via.tour_close import TZ as PROPERTY_TZ
@@ -47,10 +48,12 @@ def select_tours_node(state: AgentState) -> dict[str, Any]:
     if state.get("chosen_in_text") and state.get("selected"):  # "confirm both": chosen in words already
         return {"trace": _trace("select_tours", started, chosen=len(state["selected"]), typed=True)}
     plan = ActionPlan.model_validate(state["plan"])
-    labels = [tour_label(n, a.address, a.start) for n, a in enumerate(plan.actions, start=1)]
+    lang = state.get("lang")  # the form in the person's language, as the plan above it
+    labels = [localized_notes(tour_label(n, a.address, a.start), lang) for n, a in enumerate(plan.actions, start=1)]
     # "book the first one saturday 11am": the tours asked for come ticked; those proposed after a search do not
     asked = bool(BOOK_SAID.search(str(state.get("text") or "")))
-    chosen = ask_multi("Which tours should I hold for you?", labels, default=list(range(len(labels))) if asked else [])
+    chosen = ask_multi(localized_notes("Which tours should I hold for you?", lang), labels,
+                       default=list(range(len(labels))) if asked else [])
     selected = [plan.actions[i].model_dump(mode="json") for i in chosen]
     update: dict[str, Any] = {"selected": selected, "trace": _trace("select_tours", started, chosen=len(selected))}
     if not selected:
