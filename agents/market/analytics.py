@@ -15,7 +15,7 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage
 
-from agents.market.answer import compose
+from agents.market.answer import compose, kind_asked
 from agents.market.places import mentions
 from agents.market.planner import (
     BEDS_EN,
@@ -62,7 +62,8 @@ def analytics_turn(message: str, *, model: Any = None, lang: str | None = None) 
     if not calls:
         plan = plan_calls(message, selected, lang=lang, scores=debug["scores"], topic=debug["topic"])
         calls = [(c.tool, c.args, catalog[c.tool].run(c.args)) for c in plan.calls]
-    reply = plan.question or compose([(tool, result) for tool, _args, result in calls], plan.notes, lang)
+    reply = plan.question or compose([(tool, result) for tool, _args, result in calls], plan.notes, lang,
+                                     kind_asked(message))
     return {
         "reply": reply,
         "market": {"calls": [{"tool": t, "args": a, "result": r} for t, a, r in calls], "tools": selected,

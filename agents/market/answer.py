@@ -4,6 +4,7 @@ the figures with their units (AED, AED/year, units), what was assumed, and the t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 Json = dict[str, Any]
@@ -254,8 +255,29 @@ def _is_series(calls: list[tuple[str, Json]]) -> bool:
             and len(set(years)) == len(years) and all("error" not in r for _t, r in calls))
 
 
-def render_series(calls: list[tuple[str, Json]], lang: str) -> str:
-    """Several years of one figure as a short list, one line a year."""
+# One kind of transaction asked about by name ("mortgages in Reem", "الرهون العقارية"): its own figure leads.
+KINDS_ASKED = (("mortgage", re.compile(r"\bmortgag\w*|رهن|الرهون|رهون", re.I)),
+               ("donation", re.compile(r"\bgifts?\b|\bgifted\b|\bdonations?\b|هبة|هبات", re.I)),
+               ("long lease", re.compile(r"\blong[- ]leases?\b|إيجار طويل", re.I)))
+
+
+def kind_asked(message: str) -> str | None:
+    """The one transaction type a question names, or None (none, or several: "mortgage vs cash")."""
+    named = [kind for kind, said in KINDS_ASKED if said.search(message)]
+    return named[0] if len(named) == 1 else None
+
+
+def _kind_line(result: Json, kind: str | None, lang: str) -> str:
+    """ "mortgages: 2,727 (AED 2.41 bn)" from a result split by type, when that kind was asked."""
+    figure = next((v for k, v in (result.get("by_transaction_type") or {}).items() if kind and k.lower() == kind), None)
+    if figure is None:
+        return ""
+    name = KIND_NAMES.get(kind or "", (kind, kind))[1 if lang == "ar" else 0]
+    return f"**{name}: {figure['count']:,} ({money(figure['value_aed'], lang)})**{'؛ ' if lang == 'ar' else '; '}"
+
+
+def render_series(calls: list[tuple[str, Json]], lang: str, kind: str | None = None) -> str:
+    """Several years of one figure as a short list, one line a year (the kind of transaction asked first)."""
     ar = lang == "ar"
     tool, first = calls[0]
     where = _place(str(first.get("district") or first.get("municipality") or ""), lang)
@@ -272,8 +294,10 @@ def render_series(calls: list[tuple[str, Json]], lang: str) -> str:
             alone = (f" (منها بيع: {sales['count']:,}، {money(sales['value_aed'], lang)}، بمتوسط {money(mean, lang)})"
                      if ar else f" (sales alone: {sales['count']:,}, {money(sales['value_aed'], lang)}, average "
                      f"{money(mean, lang)})") if mean is not None else ""
-            lines.append(f"- {r['year']}: {every['transactions']:,} {'معاملة' if ar else 'transactions'}, "
-                         f"{money(every['value_aed'], lang)}{alone}")
+            lead = _kind_line(r, kind, lang)
+            every_label = ("كل المعاملات: " if ar else "all transactions: ") if lead else ""
+            lines.append(f"- {r['year']}: {lead}{every_label}{every['transactions']:,} "
+                         f"{'معاملة' if ar else 'transactions'}, {money(every['value_aed'], lang)}{alone}")
     head = {"get_current_supply": ("Housing supply in", "المعروض السكني في")}.get(
         tool, ("Property transactions in", "المعاملات العقارية في"))
     return "\n".join([f"{head[1] if ar else head[0]} {where}{_scope(first, lang)}:", *lines])
@@ -348,13 +372,14 @@ def changes(calls: list[tuple[str, Json]], lang: str) -> str | None:
     return "\n".join([head, *lines])
 
 
-def compose(calls: list[tuple[str, Json]], notes: list[str], lang: str) -> str:
+def compose(calls: list[tuple[str, Json]], notes: list[str], lang: str, kind: str | None = None) -> str:
     """The whole answer: each result, the change when it is one figure in two years, the assumptions made, and
-    the tables used."""
+    the tables used. `kind`: the one transaction type the question named (its figure leads)."""
     if _is_series(calls):
-        parts = [render_series(calls, lang)]
-    else:
-        parts = [render(tool, result, lang) for tool, result in calls]
+        parts = [render_series(calls, lang, kind)]
+    else:  # the kind of transaction asked, first ("mortgages in Reem 2025"), then the result as a whole
+        parts = [(_kind_line(result, kind, lang).rstrip("; ؛") + "\n" if kind else "") + render(tool, result, lang)
+                 for tool, result in calls]
     change = changes(calls, lang) or place_gap(calls, lang) or new_vs_renewal(calls, lang)
     if change:
         parts.append(change)

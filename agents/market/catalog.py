@@ -38,10 +38,10 @@ MARKET_TOOLS = (
          ("What was the total sales value on Yas Island in 2023?", "How much were villa sales worth in Reem in 2024?",
           "كم بلغت قيمة المبيعات في جزيرة ياس عام 2023؟", "ما إجمالي قيمة الصفقات العقارية في الريم 2022 بالدرهم؟")),
     Tool("get_transaction_count", t.get_transaction_count,
-         "Number of real-estate transactions (all types, and sales alone) in a district and year, optionally by "
-         "property type and bedrooms.", "sales",
+         "Number of real-estate transactions (all types, and sales alone, split by type: sales, mortgages, gifts) in "
+         "a district and year, optionally by property type and bedrooms.", "sales",
          ("user asks how many transactions, deals, sales, units sold or registered in a district and year",
-          "count of transactions / number of deals"),
+          "count of transactions / number of deals", "mortgages, gifts"),
          ("How many transactions were there in Yas Island in 2023?", "Number of apartment sales on Reem in 2024",
           "كم عدد المعاملات في جزيرة ياس في 2023؟", "كم صفقة بيع تمت في الريم سنة 2021؟")),
     Tool("compare_sales_between_districts", t.compare_sales_between_districts,

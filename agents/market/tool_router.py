@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from agents.market.answer import kind_asked
 from agents.tools import Tool
 from retrieval.arabic import normalize, stem, tokens
 from retrieval.text import stem as english_stem
@@ -175,6 +176,8 @@ def _heuristics(message: str, place_kinds: list[str]) -> dict[str, float]:
         add("get_current_supply", 0.3)  # a future year: only supply has projections
     if CURRENCY.search(text) or CURRENCY.search(message):
         add("find_units_by_budget", 0.35)
+    if kind_asked(message):  # "mortgages in Reem", "الرهون العقارية": a kind of transaction, counted by type
+        add("get_transaction_count", 1.2)
     if VOLUMES.search(text) and AVERAGE_PRICE.search(text) and not PER_AREA.search(text):
         # "sale volumes and average prices": the deals counted and their value (the average sale), not a rate per sqm
         add("get_total_sales_value", 0.6)

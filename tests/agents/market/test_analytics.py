@@ -33,6 +33,17 @@ def test_the_arabic_count_gives_the_total_value_to_all_transactions_not_to_the_s
     assert "قيمة المعاملات كلها" in turn["reply"] and "عملية بيع، بقيمة" not in turn["reply"]
 
 
+def test_a_kind_of_transaction_asked_by_name_leads_with_its_own_figure_each_year():
+    turn = analytics_turn("وكم كانت الرهون العقارية في الريم 2025 مقارنة بـ 2024؟")  # mortgages, not supply
+    assert [c["tool"] for c in turn["market"]["calls"]] == ["get_transaction_count"] * 2
+    for call in turn["market"]["calls"]:
+        mortgages = call["result"]["by_transaction_type"]["mortgage"]["count"]
+        assert f"**رهن: {mortgages:,}" in turn["reply"]
+    english = analytics_turn("mortgages on Reem Island in 2025")["reply"]
+    mortgages = get_transaction_count(district="Al Reem Island", year=2025)["by_transaction_type"]["mortgage"]
+    assert english.startswith(f"**mortgages: {mortgages['count']:,}")
+
+
 def test_a_series_of_years_is_one_call_a_year_and_a_line():
     turn = analytics_turn("housing supply on Reem from 2025 to 2028")
     years = [c["args"]["year"] for c in turn["market"]["calls"]]
