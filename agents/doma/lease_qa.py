@@ -31,6 +31,7 @@ from agents.doma.lease.evidence import Evidence
 from agents.doma.lease.glossary import english
 from agents.doma.lease.grounding import check_reply, normalise
 from agents.doma.lease.ranker import load_lease_ranker
+from agents.doma.triage_follow import WITHHOLD
 from agents.i18n import phrase
 from agents.state import AgentState
 from contracts.doma import NOT_FOUND, Citation, LeaseAnswer
@@ -401,6 +402,9 @@ def model_answer(index: LeaseIndex, question: str, model: Any, evidence: list[Ev
     return model_answer_traced(index, question, model, evidence)[0]
 
 
+WITHHELD_RENT = "withholding rent or taking repair costs off it"
+REPAIRS_QUESTION = "who is responsible for repairs"
+
 # Topics a tenant asks about by name that a lease either has a clause for or does not mention at all: (what to
 # say, the question's words, the lease's words). A lease that never uses any of the lease's words has no clause on
 # it, whatever the nearest clause says ("how much is the deposit" against a lease with no deposit).
@@ -444,6 +448,13 @@ ABSENT_TOPICS = (
      r"\bcameras?\b|\bcctv\b|\bdoorm[ae]n\b|\bconcierge\b|\bsecurity (?:guard|service|system|personnel)s?\b"),
     ("a chimney", r"\bchimneys?\b|\bfireplaces?\b", r"\bchimneys?\b|\bflues?\b|\bfireplaces?\b"),
     ("insurance", r"\binsur\w*|\bseguros?\b|تأمين على", r"\binsur\w*"),
+    # "can I take the heaters off the rent?": a lease with no word of withholding, deducting or setting off rent
+    # gives no such right, whatever its rent clause says
+    (WITHHELD_RENT, rf"^(?!.*\bdeposit)(?=.*(?:{WITHHOLD.pattern})).*\b(?:repair|fix|broke|heat|heater|furnace|"
+                    r"boiler|leak|mou?ld|stove|oven|fridge|plumb|toilet|pest|roach|mice|hot water|space heaters?)\w*",
+     r"\b(?:withh[eo]ld|deduct|set[- ]?off|offset|abate)\w*\b[^.;]{0,80}\brent\b|"
+     r"\brent\b[^.;]{0,80}\b(?:withh[eo]ld|deduct|set[- ]?off|offset|abate)\w*|"
+     r"\brent (?:reduction|relief)\b|\breduc\w+ (?:in |of )?(?:the )?rent\b"),
 )
 
 
@@ -463,6 +474,17 @@ def absent_topic(index: LeaseIndex, question: str) -> str | None:
     return None
 
 
+def _repairs_pointer(index: LeaseIndex) -> str:
+    """The lease's repairs clause, quoted, for a question the lease gives no rent remedy for."""
+    evidence, not_found = index.answerability(REPAIRS_QUESTION)
+    if is_not_found(evidence, not_found):
+        return ""
+    item = evidence[0]
+    pages = ", ".join(map(str, sorted({s.page for s in item.quote})))
+    return (f'What it says about repairs (page {pages}, {item.chunk.cite_section}): "{_quote_text(item)}" Ask the '
+            "landlord in writing to make the repair or to agree to pay for it before you spend anything.")
+
+
 def answer_question_traced(index: LeaseIndex, question: str, model: Any = None) -> tuple[LeaseAnswer, dict[str, Any]]:
     """answer_question(), plus where the answer came from and why ({"source", "reason"})."""
     question = (question or "").strip()[:MAX_QUESTION_CHARS]
@@ -472,6 +494,8 @@ def answer_question_traced(index: LeaseIndex, question: str, model: Any = None) 
     if missing is not None:  # "how much is the deposit" against a lease that never mentions one
         answer = not_found_answer(index)
         said = answer.answer.replace("I could not find a clause about this", f"The lease does not mention {missing}")
+        if missing == WITHHELD_RENT:  # what it does say about repairs is what the tenant can hold the landlord to
+            said = said.replace(NOT_FOUND_SUGGESTION, _repairs_pointer(index) or NOT_FOUND_SUGGESTION)
         return answer.model_copy(update={"answer": said}), {"source": "rules", "reason": f"no mention of {missing}"}
     evidence, not_found = index.answerability(question)
     if model is None:

@@ -35,6 +35,8 @@ STOPWORDS = _wordset(
     include includes included including provide provides provided require requires required cover covers covered
     apply applies applied anything everything thing things make makes made making run running
     office offices suite aren isn doesn don didn wasn weren haven hasn ca wo shouldn couldn wouldn
+    honestly seriously basically actually literally probably definitely totally kinda sorta thinking wondering
+    wonder guess considering
     """
 )
 

@@ -402,3 +402,16 @@ def test_a_short_later_question_leans_on_the_first_one():
                              "good": "", "bad": ""}]}])
     second = rows[0]["reply"].split("**2. how much notice**")[1].split("**3.")[0]
     assert "two weeks' written notice" in second
+
+
+def test_taking_a_repair_off_the_rent_is_not_in_a_lease_silent_on_it_and_its_repairs_clause_is_quoted() -> None:
+    """A lease with no word of withholding or deducting rent gives no such right: said, with who repairs; a lease
+    that waives the right is quoted; deducting from the deposit, or ending the rent by leaving, is another question."""
+    heaters = ask("month_to_month_lease.pdf", "they say a tech can't come til monday. can i buy space heaters and "
+                                              "take it off the rent?")
+    assert heaters.not_found and "withholding rent or taking repair costs off it" in heaters.answer
+    assert "5. REPAIRS" in heaters.answer and "Owner will repair the furnace" in heaters.answer
+    waived = ask("residential_lease.pdf", "can I withhold rent until the furnace is fixed?")
+    assert not waived.not_found and "waives any right to withhold rent" in waived.answer
+    deposit = ask("month_to_month_lease.pdf", "can they deduct the carpet cleaning from my deposit?")
+    assert "withholding rent" not in deposit.answer
