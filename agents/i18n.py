@@ -488,6 +488,13 @@ _MONTHS_ES = {"Jan": "ene", "Feb": "feb", "Mar": "mar", "Apr": "abr", "May": "ma
 # person's language: templates, not MT.
 NOTES: dict[str, tuple[tuple[str, Any], ...]] = {
     "es": (
+        (r"For (\d+) people, (.+?) \(([\d,]+) SF\) gives about ([\d,]+) SF a person; offices usually plan (\d+)-(\d+) "
+         r"SF a person \(open plan to private offices\), so (it fits comfortably|it fits|it is tight \(under \d+ SF a "
+         r"person\))\.",
+         lambda m: f"Para {m.group(1)} personas, {m.group(2)} ({m.group(3)} pies²) da unos {m.group(4)} pies² por "
+                   f"persona; las oficinas suelen calcular {m.group(5)}-{m.group(6)} pies² por persona (de planta "
+                   f"abierta a despachos), así que " + {"it fits comfortably": "cabe con holgura",
+                                                         "it fits": "cabe"}.get(m.group(7), "queda justo") + "."),
         (r"I have no data on (.+?), so I did not filter on it\.", r"No tengo datos sobre \1, así que no filtré por "
          r"eso."),
         (r"Sorted by size, biggest first\.", r"Ordenado por tamaño, el más grande primero."),
@@ -564,6 +571,34 @@ NOTES: dict[str, tuple[tuple[str, Any], ...]] = {
         (r"\braise budget (\d+)% \(to (\$[\d,]+)\) → \+(\d+) units?", r"subir el presupuesto \1% (a \2) → +\3"),
         (r"\b(\S+) costs (\$[\d,]+) a month more \((\$[\d,]+) a year\) than (\S+)\.",
          r"\1 cuesta \2 más al mes (\3 más al año) que \4."),
+        # what the listings hold no word of (refine.NOT_HELD)
+        (r"move-in or availability dates: the listing answers that when you book a viewing",
+         r"fechas de mudanza o disponibilidad: el anuncio lo dice cuando reserve una visita"),
+        (r"distances to other places: only the minutes to the nearest subway station",
+         r"distancias a otros lugares: solo los minutos hasta la estación de metro más cercana"),
+        (r"noise, light or views: see them on a viewing", r"ruido, luz ni vistas: véalos en una visita"),
+        (r"utility details \(whether heat or other utilities are included\): ask the landlord",
+         r"detalles de los servicios (si la calefacción u otros están incluidos): pregunte al propietario"),
+        (r"guarantor policy: ask the landlord or broker",
+         r"política de garantes: pregunte al propietario o al corredor"),
+        (r"income or credit requirement: ask the landlord or broker",
+         r"requisitos de ingresos o crédito: pregunte al propietario o al corredor"),
+        (r"school zones \(and no street addresses to look them up\)",
+         r"zonas escolares (ni direcciones para buscarlas)"),
+        (r"deposit amounts: ask the landlord or broker", r"montos de depósito: pregunte al propietario o al corredor"),
+        (r"\bmove-in or availability dates\b", r"fechas de mudanza o disponibilidad"),
+        (r"\bdistances to other places\b", r"distancias a otros lugares"),
+        (r"\bnoise, light or views\b", r"ruido, luz ni vistas"),
+        (r"\butility details \(whether heat or other utilities are included\)",
+         r"detalles de los servicios (si la calefacción u otros están incluidos)"),
+        (r"\bguarantor policy\b", r"política de garantes"),
+        (r"\bincome or credit requirement\b", r"requisitos de ingresos o crédito"),
+        (r"\bdeposit amounts\b", r"montos de depósito"),
+        (r"The listings hold no parking\b", r"Los anuncios no indican estacionamiento"),
+        (r"The listings hold no (.+?) for ([\w, -]+): ask the landlord or broker at or before the viewing \(the tour "
+         r"is kept so you can\)\.", lambda m: f"Los anuncios no indican {m.group(1).replace('; nor ', '; ni ')} para "
+         f"{m.group(2)}: pregunte al propietario o al corredor antes de la visita o en ella (la visita se mantiene)."),
+        (r"The listings hold no ", r"Los anuncios no indican "),
         (r"^Of those, ", r"De esos, "),
         (r" is the lowest rate \(([^)]+)\)", r" tiene la tarifa más baja (\1)"),
         (r"(\$[\d,]+) a month\b", r"\1 al mes"),

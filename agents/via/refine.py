@@ -1367,11 +1367,26 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     dropped."""
     answered = _answer_about_results(text, shown, focus, earlier, lang, mentioned)
     if answered is None:
-        return None
+        return _only_unheld(text, shown + [m for m in earlier or [] if m not in shown], focus, lang)
     said, unit = answered
-    if lang not in (None, "en"):  # the notes are English only
+    if lang not in (None, "en", "es"):  # the notes have English and Spanish templates
         return answered
     return said + unheld_notes(text, said), unit
+
+
+def _only_unheld(text: str, pool: list[dict[str, Any]], focus: str | None,
+                 lang: str | None) -> tuple[str, str] | None:
+    """ "what deposit do they ask for SE-4534?": a question about one unit in view that only asks what no listing
+    holds, said so for that unit (not a new search); None otherwise."""
+    if lang not in (None, "en", "es") or not any(pattern.search(text) for pattern, _what in NOT_HELD):
+        return None
+    ids = {m.upper() for m in UNIT_ID.findall(text)}
+    unit = next((m for m in pool if m["id"] in ids), None) or unit_named(text, pool) or (
+        next((m for m in pool if m["id"] == focus), None) if _ABOUT_IT.search(text) else None)
+    if unit is None:
+        return None
+    row = unit["row_preview"]
+    return f"{row.get('address')} ({unit['id']}):{unheld_notes(text, '')}", unit["id"]
 
 
 def unheld_notes(text: str, said: str) -> str:

@@ -682,6 +682,9 @@ def _other_named(words: str, shown: list[dict[str, Any]]) -> dict[str, Any] | No
     return None
 
 
+_ALSO = re.compile(r"\b(?:and|also|plus|y|tambi[eé]n|adem[aá]s)\b", re.I)
+
+
 def describe_plan(plan: ActionPlan, lang: str | None = None) -> str:
     """The chat text for a plan (in Spanish or Arabic, a line in that language first; the slots stay as data)."""
     if not plan.actions:
@@ -1407,6 +1410,13 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
                 missing.append(unit_id)
             else:
                 units.append(unit_for_tour(row))
+        if said_ids and not missing and _ALSO.search(text):
+            # "quiero ver el SE-1670 y también el del primer piso": a unit by its id, another by a fact of it
+            in_view = [*(state.get("matches") or []), *(state.get("earlier") or [])]
+            for found in units_named(text, in_view):
+                row = inventory.row(found["id"])
+                if row is not None and found["id"] not in {u["unit_id"] for u in units}:
+                    units.append(unit_for_tour(row))
         if state.get("spec") and not missing:
             # "save the 53 pearl one", "book 3558 and the dumbo one": a unit named by its address or place that none
             # of those in play is, found in the inventory
@@ -1623,7 +1633,7 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
         reply_parts.append(describe_plan(plan, state.get("lang")) + (f"\n\n{wording}" if wording else ""))
     return {
         "plan": plan.model_dump(mode="json") if plan.actions else None,
-        "reply": "\n\n".join(p for p in reply_parts if p),
+        "reply": localized_notes("\n\n".join(p for p in reply_parts if p), state.get("lang")),
         "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                    "tours": len(plan.actions), "moved": len(moved),
                    "first_start": plan.actions[0].start.isoformat() if plan.actions else None,

@@ -1096,7 +1096,7 @@ def test_office_follow_ups_list_a_buildings_suites_tour_one_named_below_and_plan
     tour = ask(graph, "agenda una visita a la 1404 el jueves a las 3 de la tarde. Ah, y somos 45 personas, ¿alcanza "
                       "el espacio?", thread_id="of")
     assert [(a["unit_id"], a["start"][11:16]) for a in tour["plan"]["actions"]] == [("U-37", "15:00")]
-    assert "For 45 people" in tour["reply"] and "267 SF a person" in tour["reply"]
+    assert "Para 45 personas" in tour["reply"] and "267 pies² por persona" in tour["reply"]  # in Spanish
     graph = _graph(inventory, now)
     ask(graph, "We're a 70-person firm looking for roughly 15,000 SF in Manhattan, max $90/SF/yr. West 30s preferred "
                "(near Penn).", thread_id="tw")
@@ -2342,3 +2342,18 @@ def test_a_suite_told_by_its_size_in_spanish_is_that_suite(inventory, now):
                "pies cuadrados, máximo $80.000 al mes.", thread_id="ps")
     year = ask(graph, "¿Cuánto pagaríamos al año por el de 10.154 pies?", thread_id="ps")
     assert "(U-109)" in year["reply"] and "$873,240" in year["reply"]
+
+
+def test_a_tour_of_a_unit_by_its_id_and_another_by_its_floor_holds_both_in_spanish(inventory, now):
+    graph = _graph(inventory, now)
+    shown = ask(graph, "Busco un apartamento de 2 habitaciones en Washington Heights o Inwood, máximo $2,600 al mes",
+                thread_id="pisos")["matches"]
+    floors = [m["row_preview"].get("floor") for m in shown]
+    by_id = shown[0]
+    other = next(m for m in shown[1:] if floors.count(m["row_preview"].get("floor")) == 1)
+    state = ask(graph, f"Ok, quiero ver el {by_id['id']} y también el del piso {other['row_preview']['floor']}, el "
+                       "miércoles por la tarde.", thread_id="pisos")
+    assert [a["unit_id"] for a in state["plan"]["actions"]] == [by_id["id"], other["id"]]
+    assert "mié " in state["reply"] and "Proposed tours" not in state["reply"]  # the plan in Spanish
+    deposit = ask(graph, f"¿Cuánto piden de depósito por el {by_id['id']}?", thread_id="pisos")["reply"]
+    assert "Los anuncios no indican montos de depósito" in deposit and "The listings hold no" not in deposit
