@@ -25,6 +25,9 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+from langchain_core.messages import AIMessage
+
+from agents.doma.lease.arithmetic import rate_cost
 from agents.doma.lease.document import LeaseIndex
 from agents.doma.lease.errors import LeaseError
 from agents.doma.lease.evidence import Evidence
@@ -613,6 +616,12 @@ def _without_flags(reply: str) -> str:
     return reply.split("\n\n**Clauses worth a second look:**")[0]
 
 
+def _previous_reply(state: AgentState) -> str | None:
+    """The workspace's last reply in the thread, if any."""
+    said = [m for m in state.get("messages") or [] if isinstance(m, AIMessage)]
+    return str(said[-1].content) if said else None
+
+
 def lease_qa_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
     """LangGraph node: answer state["text"] from the lease in state["lease"].
 
@@ -638,8 +647,14 @@ def lease_qa_node(state: AgentState, *, model: Any = None) -> dict[str, Any]:
             note["cache"] = "hit" if warm else "rebuilt"
             drafting = MESSAGE_ASK.search(state.get("text") or "")
             parts = lease_questions(drafting.group(1) if drafting else state.get("text") or "")
-            answer, origin = answer_question_traced(index, parts[0], model)
-            reply = render_reply(answer, state.get("lang"))
+            costed = rate_cost(state.get("text") or "", _previous_reply(state))
+            if costed is not None:  # "so 6-10pm on 15 weeknights, what's that cost?" on the rate just quoted
+                answer = LeaseAnswer(answer=costed[0], citations=costed[1], risk_flags=list(index.risk_flags))
+                origin = {"source": "rules", "reason": "arithmetic on the rate the last answer quoted"}
+                reply, parts = costed[0], parts[:1]
+            else:
+                answer, origin = answer_question_traced(index, parts[0], model)
+                reply = render_reply(answer, state.get("lang"))
             if drafting and not answer.not_found and answer.citations:
                 # "draft me a message to my landlord asking about the cat": the message, citing the clause found
                 reply = draft_message(drafting.group(1), answer) + "\n\n" + reply

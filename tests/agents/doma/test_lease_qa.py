@@ -415,3 +415,16 @@ def test_taking_a_repair_off_the_rent_is_not_in_a_lease_silent_on_it_and_its_rep
     assert not waived.not_found and "waives any right to withhold rent" in waived.answer
     deposit = ask("month_to_month_lease.pdf", "can they deduct the carpet cleaning from my deposit?")
     assert "withholding rent" not in deposit.answer
+
+
+def test_a_cost_asked_on_the_rate_just_quoted_is_worked_out_from_the_lease_rate() -> None:
+    from agents.doma.lease.arithmetic import rate_cost
+
+    quoted = ('The lease says (page 2, Section 7 – Landlord\'s Services): "After-hours HVAC service is available if '
+              'Tenant requests it at least twenty-four (24) hours in advance, at a charge of $85.00 per hour."')
+    reply, citations = rate_cost("so if we run 6-10pm on fifteen weeknights what's that cost", quoted)
+    assert "4 hours × 15 weeknights × $85.00 an hour = **$5,100.00**" in reply
+    assert citations == [{"page": 2, "section": "Section 7 – Landlord's Services"}]
+    assert rate_cost("and 3 hours on saturday, how much?", quoted)[0].startswith("3 hours × $85.00 an hour = **$255")
+    assert rate_cost("what's that cost for 15 nights", quoted) is None  # no hours said: not guessed
+    assert rate_cost("what's that cost 6-10pm", "no rate here") is None
