@@ -158,17 +158,24 @@ def limits_said(state: AgentState, reply: str) -> str:
     return "\n\n".join([reply, *notes])
 
 
+def _escape_free(text: str) -> str:
+    """Text without markdown escapes and case, for finding one message part inside a reply."""
+    return re.sub(r"\\(.)", r"\1", text).strip(" .?!").lower()
+
+
 def finish_node(state: AgentState) -> dict[str, Any]:
     """Last node of every turn: the reply joins the chat history (saying which part of the message comes next)."""
     reply = limits_said(state, not_a_repeat(state, state.get("reply") or no_answer(state)))
     pending = state.get("pending")
-    if pending and pending["node"] != (state.get("route") or {}).get("node"):
+    answered_here = pending and _escape_free(pending["text"]) in _escape_free(reply)  # a part this reply took up
+    if pending and pending["node"] != (state.get("route") or {}).get("node") and not answered_here:
         reply += (f"\n\nYou also asked about {NEXT_PART.get(pending['node'], 'something else')}: "
                   f"“{pending['text']}”. Say **go on** and I'll take that next.")
+    cleared: dict[str, Any] = {"pending": None} if answered_here else {}  # nothing left for "go on"
     messages = list(state.get("messages") or [])
     if messages and isinstance(messages[-1], AIMessage) and str(messages[-1].content) == reply:
-        return {"reply": reply}  # shown already, before the tour form (`shown_node`)
-    return {"messages": [AIMessage(content=reply)], "reply": reply}
+        return {"reply": reply, **cleared}  # shown already, before the tour form (`shown_node`)
+    return {"messages": [AIMessage(content=reply)], "reply": reply, **cleared}
 
 
 def shown_node(state: AgentState) -> dict[str, Any]:

@@ -1447,9 +1447,9 @@ def _answer_about_results(text: str, shown: list[dict[str, Any]],
     wanted_here = next((a for a, said in _RESULT_AMENITIES if re.search(said, text.lower())), None)
     if IT_HAS.search(text) and wanted_here and not (_ONE_UNIT.search(text) or _ORDINAL_NUM.search(text)
                                                      or DETAILS_Q.search(text) or _THE_ONE_WITH.search(text)):
-        named = unit_named(text, shown, mentioned)  # "the 2br right at the subway ... does it have laundry"
-        about = named or next((m for m in shown if m["id"] == focus), shown[0])
-        if focus is None and named is None and len(shown) > 1 and re.search(r"\bis there\b|هل", text, re.I):
+        said_unit = unit_named(text, shown, mentioned)  # "the 2br right at the subway ... does it have laundry"
+        about = said_unit or next((m for m in shown if m["id"] == focus), shown[0])
+        if focus is None and said_unit is None and len(shown) > 1 and re.search(r"\bis there\b|هل", text, re.I):
             # "is there a gym in the building?" with several shown and none singled out: each of them
             with_it = [m for m in shown if _lists(m["row_preview"].get("amenities", []), wanted_here)]
             what = f"{'an' if wanted_here[0] in 'aeiou' else 'a'} {wanted_here}"

@@ -328,3 +328,15 @@ def test_a_turn_with_no_reply_says_so_plainly() -> None:
     assert file["reply"].startswith("I can't send emails or make files")
     arabic = finish_node({"reply": "", "text": "أعطني أرقام المشروع", "route": {"node": "analytics"}, "lang": "ar"})
     assert arabic["reply"].startswith("لم أستطع")
+
+
+def test_a_part_the_reply_answered_is_not_offered_again_as_the_next_part(tmp_path) -> None:
+    from agents.graph import finish_node
+
+    pending = {"node": "renewal", "text": "also when's our deadline to tell them we want to extend"}
+    answered = finish_node({"reply": "**1. also when's our deadline to tell them we want to extend**\n\nThe lease "
+                                     "says ...", "pending": pending, "route": {"node": "lease"}, "messages": []})
+    assert "You also asked" not in answered["reply"] and answered["pending"] is None
+    left = finish_node({"reply": "The lease says ...", "pending": pending, "route": {"node": "lease"},
+                        "messages": []})
+    assert "You also asked about" in left["reply"] and "pending" not in left
