@@ -111,11 +111,17 @@ def not_a_repeat(state: AgentState, reply: str) -> str:
                              state.get("earlier"), people_said(said), inventory_unit)
         if facts:
             return facts
-    return phrase("cannot_answer", state.get("lang"), scope=phrase(f"scope_{SCOPES[node]}", state.get("lang")))
+    return phrase("cannot_answer", state.get("lang"), scope=phrase(f"scope_{_scope(state, node)}", state.get("lang")))
 
 
 SCOPES = {"needs": "needs", "tour": "needs", "renewal": "renewal", "comps": "comps", "analytics": "analytics",
           "triage": "triage"}
+
+
+def _scope(state: AgentState, node: str) -> str:
+    """Which data a turn's node answers from: a REALTOR.CA search's listings are not the New York ones."""
+    scope = SCOPES.get(node, "needs")
+    return "rentals" if scope == "needs" and state.get("rental") else scope
 
 
 # a file or a message to send: the workspace cannot
@@ -128,7 +134,7 @@ def no_answer(state: AgentState) -> str:
     if SEND_ASKED.search(state.get("text") or ""):
         return phrase("cannot_send", lang)
     node = (state.get("route") or {}).get("node") or "needs"
-    return phrase("no_answer", lang, scope=phrase(f"scope_{SCOPES.get(node, 'needs')}", lang))
+    return phrase("no_answer", lang, scope=phrase(f"scope_{_scope(state, node)}", lang))
 
 
 # an act asked of the workspace that it cannot do: sign or pay for someone, or contact someone for them

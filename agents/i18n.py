@@ -275,6 +275,13 @@ PHRASES: dict[str, dict[Lang, str]] = {
         "ar": "لا أستطيع إرسال البريد الإلكتروني أو إنشاء ملفات (xlsx أو PDF): كل ما وجدته يبقى في هذه المحادثة، "
               "فانسخ ما تحتاجه من الإجابات السابقة إلى بريدك أو جدولك.",
     },
+    "scope_rentals": {
+        "en": "REALTOR.CA listings give each home's asking rent or price, address, bedrooms, bathrooms, size and "
+              "the listing's own words; I hold no averages, rent statistics or market reports for Canadian cities.",
+        "es": "los anuncios de REALTOR.CA dan la renta o el precio, la dirección, habitaciones, baños, tamaño y el "
+              "texto del anuncio; no tengo promedios, estadísticas de rentas ni informes de mercado de ciudades de "
+              "Canadá.",
+    },
     "scope_needs": {
         "en": "the listings give rent, size, bedrooms, bathrooms, floor, building age, minutes to the subway and "
               "amenities (doorman, elevator, gym, laundry, roof deck, patio, no fee), not schools, noise, pet "

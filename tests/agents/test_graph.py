@@ -261,6 +261,8 @@ def test_a_question_the_last_reply_would_only_repeat_gets_an_honest_answer() -> 
     assert statement == same  # not a question: nothing to answer
     upload = finish_node({**state, "route": {"node": "lease"}})["reply"]
     assert upload == same  # asking again for the upload is still right
+    canada = finish_node({**state, "route": {"node": "needs"}, "rental": {"city": "Vancouver"}})["reply"]
+    assert "REALTOR.CA listings give" in canada and "minutes to the subway" not in canada  # not New York's fields
 
 
 def test_a_question_answered_only_by_the_same_results_is_caught_when_the_tour_form_paused_the_turn(tmp_path):
