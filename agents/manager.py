@@ -32,6 +32,7 @@ from agents.cues import (
 )
 from agents.doma.renewal_parse import own_terms
 from agents.doma.renewal_units import parse_units
+from agents.doma.renewal_units import units_named as renewal_units_named
 from agents.doma.triage import REPAIR_QUESTION
 from agents.doma.triage_follow import ACT_FOR_ME, WITHHOLD
 from agents.doma.triage_rules import analyze
@@ -1028,8 +1029,13 @@ def manager_node(state: AgentState, *, model: Any = None, learned: LinearModel |
     pending = state.get("pending")
     text = state.get("text", "")
     update: dict[str, Any] = {}
+    batch = state.get("renewal_units")
     if state.get("spec_patch"):
         decision = RouteDecision(pipeline="VIA", node="needs", reason="a suggested relaxation was chosen")
+    elif state.get("previous_node") == "renewal" and batch and renewal_units_named(text, batch["units"]) \
+            and not TOUR_WORDS.search(text):
+        # "show me 3 comps for the fidi one" after renewals of units listed by place: that unit's renewal
+        decision = RouteDecision(pipeline="DOMA", node="renewal", reason="a unit of the renewals just proposed")
     elif state.get("previous_node") in ("needs", "tour") and not TOUR_WORDS.search(text) \
             and pair_named(text, state.get("matches") or []) is not None:
         # "the two on the 6th floor - could we take both and combine them?": two units shown, not the tours

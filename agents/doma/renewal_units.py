@@ -14,6 +14,7 @@ from typing import Any
 from agents.cues import UNIT_ID
 from agents.doma.renewal import RenewalAnalysis, _money, analyze_renewal, load_renewal_policy, policy_for
 from agents.doma.renewal_parse import RenewalRequest, neighborhood_in, parse_renewal_request
+from agents.textnum import words_to_digits
 from agents.via.vocab import LOCATION_ALIASES
 
 # One unit of the list: its label ("2A", "12C", "PH1"), its size and its rent now, in either order
@@ -258,15 +259,26 @@ def render_table(rows: list[tuple[dict[str, Any], RenewalAnalysis]], batch: dict
     return f"**Renewal proposals for {len(rows)} units**\n\n" + "\n".join(lines) + "\n\n" + " ".join(notes)
 
 
-def comps_detail(unit: dict[str, Any], analysis: RenewalAnalysis) -> str:
-    """The comparable units behind one unit's proposal."""
+SHOWN_COMPS = 8  # comparables listed by name when none are counted ("show me 3 comps"): the rest are summed up
+_COMPS_COUNT = re.compile(r"\b(\d{1,2})\s+(?:\w+\s+)?(?:comps|comparables|comparable units|examples|listings)\b", re.I)
+
+
+def comps_detail(unit: dict[str, Any], analysis: RenewalAnalysis, text: str = "") -> str:
+    """The comparable units behind one unit's proposal: the ones asked for ("3 actual comps") or a few, those
+    closest in rent to today's, with the median and middle half of all of them."""
     comps = analysis.comps
     if comps is None:
         return (f"For {unit['label']} no comparable units were found, so the policy's default increase was used.")
-    listed = ", ".join(f"{uid} ({_money(rent)})" for uid, rent in zip(comps.ids, comps.rents, strict=False))
+    asked = _COMPS_COUNT.search(words_to_digits(text))
+    n = int(asked.group(1)) if asked else SHOWN_COMPS
+    pairs = sorted(zip(comps.ids, comps.rents, strict=False), key=lambda p: abs(p[1] - analysis.current_rent))[:n]
+    listed = ", ".join(f"{uid} ({_money(rent)})" for uid, rent in sorted(pairs, key=lambda p: p[1]))
+    low, high = comps.iqr
+    total = len(comps.rents)
+    some = f"{len(pairs)} of the {total} (closest in rent to today's)" if len(pairs) < total else f"all {total}"
     head = (f"For {unit['label']} ({_money(analysis.current_rent)} now) the comparables are {comps.scope}: "
-            f"median {_money(comps.median)}")
-    return head + (f" - {listed}." if listed else ".") + f"\n\n{analysis.package.justification}"
+            f"median {_money(comps.median)}, middle half {_money(low)}-{_money(high)}")
+    return head + (f"; {some}: {listed}." if listed else ".") + f"\n\n{analysis.package.justification}"
 
 
 def kept_offer(unit: dict[str, Any], analysis: RenewalAnalysis) -> str:
@@ -360,7 +372,7 @@ def follow_up(text: str, batch: dict[str, Any], *, inventory: Any,
         note = f"\n\n(Left out: {', '.join(left)}.)" if left else ""
         return "**Draft email to the owner:**\n\n" + owner_email(chosen) + note, batch
     if named and COMPS_Q.search(text):
-        return "\n\n".join(comps_detail(u, a) for u, a in rows if u["label"] in named), batch
+        return "\n\n".join(comps_detail(u, a, text) for u, a in rows if u["label"] in named), batch
     if named and TO_MARKET.search(text):  # "if i want to get 9001 to market in one go, what's that in %?"
         lines = []
         for u, a in rows:

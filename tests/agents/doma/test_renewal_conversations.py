@@ -327,3 +327,12 @@ def test_one_unit_of_a_batch_its_letter_on_stated_terms_and_a_tenants_cut_asked_
     assert "Unit SE-2143" in cut["reply"] and "Renewal proposals for" not in cut["reply"]
     letter = ask(graph, "draft a short renewal letter for SE-9730 at +7%", thread_id="one")
     assert "**Draft letter to the tenant:**" in letter["reply"] and "1. $2,349 a month for 12 months" in letter["reply"]
+
+
+def test_the_comps_asked_for_one_unit_of_a_batch_are_that_many_not_all_of_them(inventory, now):
+    graph = _graph(inventory, now)
+    ask(graph, "3 renewals in jan: chelsea 1br doorman @3,900, bushwick 2br @2,300, fidi studio @3,300",
+        thread_id="c", role="manager")
+    three = ask(graph, "show me 3 actual comps you're using for the fidi one", thread_id="c", role="manager")["reply"]
+    listed = three.split("(closest in rent to today's):")[1].split(".")[0]
+    assert listed.count("SE-") == 3 and "middle half" in three
