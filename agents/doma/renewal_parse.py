@@ -428,6 +428,11 @@ def _english_numbers(text: str) -> str:
                   "comparables at", text, flags=re.I)
     text = re.sub(r"\ble ofrezco\b|\bofrecerle\b", "we offer", text, flags=re.I)
     text = re.sub(r"\bpaga\b", "pays", text, flags=re.I)
+    # a tenant's Spanish: "me ofrece renovar a $2,650, ahora pago $2,400"
+    text = re.sub(r"\b(?:ahora |actualmente |hoy )?pago\b", "i pay", text, flags=re.I)
+    text = re.sub(r"\b(?:me |nos )?(?:ofrece|ofrecen|propone|proponen|pide|piden|quiere|quieren)\b", "offers", text,
+                  flags=re.I)
+    text = re.sub(r"\b(?:sube|suben|subir|aumenta|aumentan|aumentar)\b", "raise", text, flags=re.I)
     text = re.sub(r"\b(\d+)\s*a[nñ]os?\b", r"\1 years", text, flags=re.I)
     # a term in words: "dos años", "عقد لمدة سنتين" (two years), "سنة" (a year), "18 شهر"
     text = re.sub(r"\b(?:dos|2) a[nñ]os\b|سنتين|سنتان|عامين|عامان", " 2 years lease ", text, flags=re.I)

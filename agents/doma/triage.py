@@ -301,9 +301,27 @@ def render_reply(result: TriageResult, lang: str | None = "en") -> str:
     else:
         lines.append(result.confirm_message)
     lines.append("")
-    lines.append(f"- Category: **{result.category}** · Priority: **{result.priority}**")
-    lines.append(f"- Vendor: {result.vendor} · ETA: {_duration(result.eta_hours)}")
+    label = _LABELS.get(lang or "en", _LABELS["en"])
+    category = label["categories"].get(result.category, result.category)
+    eta = _duration(result.eta_hours)
+    if lang in _LABELS and lang != "en":  # "1 hour" -> "1 hora", "24 hours" -> "24 horas"
+        eta = re.sub(r"\b(minute|hour)(s?)\b", lambda m: label[m.group(1) + m.group(2)], eta)
+    lines.append(f"- {label['category']}: **{category}** · {label['priority']}: **{result.priority}**")
+    lines.append(f"- {label['vendor']}: {result.vendor} · {label['eta']}: {eta}")
     return "\n".join(lines)
+
+
+# The ticket lines' labels in the person's language (the vendor table's own text stays as written).
+_LABELS: dict[str, dict[str, Any]] = {
+    "en": {"category": "Category", "priority": "Priority", "vendor": "Vendor", "eta": "ETA", "categories": {}},
+    "es": {"category": "Categoría", "priority": "Prioridad", "vendor": "Técnico", "eta": "Llegada estimada",
+           "hour": "hora", "hours": "horas", "minute": "minuto", "minutes": "minutos",
+           "categories": {"emergency": "emergencia", "plumbing": "plomería", "hvac": "calefacción/aire",
+                          "general": "general"}},
+    "ar": {"category": "الفئة", "priority": "الأولوية", "vendor": "الفني", "eta": "الوصول المتوقع",
+           "hour": "ساعة", "hours": "ساعات", "minute": "دقيقة", "minutes": "دقائق",
+           "categories": {"emergency": "طوارئ", "plumbing": "سباكة", "hvac": "تدفئة وتكييف", "general": "عام"}},
+}
 
 
 def exposure_note(report: str, result: TriageResult, lang: str | None) -> str | None:

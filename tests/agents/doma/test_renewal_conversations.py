@@ -336,3 +336,11 @@ def test_the_comps_asked_for_one_unit_of_a_batch_are_that_many_not_all_of_them(i
     three = ask(graph, "show me 3 actual comps you're using for the fidi one", thread_id="c", role="manager")["reply"]
     listed = three.split("(closest in rent to today's):")[1].split(".")[0]
     assert listed.count("SE-") == 3 and "middle half" in three
+
+
+def test_a_tenants_spanish_offer_and_current_rent_are_read_apart():
+    said = parse_renewal_request("Mi casero me ofrece renovar a $2,650, ahora pago $2,400 por un 1 habitación en "
+                                 "Astoria. ¿Puedo negociar?")
+    assert (said.current_rent, said.landlord_offers) == (2400.0, [2650.0])
+    raised = parse_renewal_request("mi casero me sube la renta a 2,900, pago 2,700")
+    assert (raised.current_rent, raised.landlord_offers) == (2700.0, [2900.0])

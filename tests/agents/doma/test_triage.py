@@ -774,3 +774,12 @@ def test_people_stuck_in_a_named_kind_of_elevator_are_trapped() -> None:
                  "my mom is trapped in the service lift between floors"):
         result = classify(text)
         assert (result.priority, result.category) == ("P0", "emergency"), text
+
+
+def test_the_ticket_lines_are_labelled_in_the_persons_language() -> None:
+    from agents.doma.triage import classify, render_reply
+
+    spanish = render_reply(classify("el radiador de mi cuarto gotea agua desde ayer"), "es")
+    assert "- Categoría: **" in spanish and "Prioridad: **P1**" in spanish and "Llegada estimada: 24 horas" in spanish
+    assert "Category:" not in spanish and "ETA:" not in spanish
+    assert "- Category: **" in render_reply(classify("the radiator in my room is leaking"), "en")
