@@ -825,7 +825,8 @@ _GREETING = (r"hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening|day)|hola|
 _THANKS = (r"thanks?(?: you)?(?: (?:so|very) much| a lot)?|thx|ty|cheers|bye|goodbye|good night|take care|"
            r"gracias|muchas gracias|adi[oó]s|chao|hasta luego|shukran|شكرا|شكراً|مع السلامة|الله يعطيك العافية")
 _PLEASANTRY = (r"how are you(?: doing)?(?: today)?|how'?s it going|hope (?:you'?re|you are|ur|all is) [^.!?]{0,40}|"
-               r"nice to meet you|you'?ve been (?:so |super |really |very )?helpful|(?:so|super|really|very) helpful")
+               r"nice to meet you|you'?ve been (?:so |super |really |very )?helpful|(?:so|super|really|very) helpful|"
+               r"muy amable|qu[eé] amable|muy [uú]til|entendido|perfecto|genial|excelente|تسلم|ممتاز|يعطيك العافية")
 _SOCIAL_ONLY = re.compile(rf"^(?:[\W_]|\b(?:{_GREETING}|{_THANKS}|{_PLEASANTRY}|there|again|all|everyone|team|ok|"
                           rf"okay|great|cool|perfect|that'?s all|for now|for your help|for the help)\b)*$", re.I)
 _THANKS_SAID = re.compile(rf"\b(?:{_THANKS})\b", re.I)

@@ -105,6 +105,14 @@ def _load(path: str) -> TriageConfig:
         return config_from_dict(json.load(handle))
 
 
+@lru_cache(maxsize=1)
+def _spanish_steps() -> dict[str, str]:
+    """Each bundled safety step's Spanish text (the hazards' `safety_es`), by its English text."""
+    hazards = load_triage_config().hazards
+    return {en: es for entry in hazards.values() for en, es in zip(entry["safety"], entry.get("safety_es") or [],
+                                                                       strict=False)}
+
+
 def load_triage_config(path: str | Path | None = None) -> TriageConfig:
     """The triage configuration from a JSON file (default: the bundled one), read once per path."""
     return _load(str(Path(path) if path else DEFAULT_CONFIG_PATH))
@@ -292,15 +300,20 @@ def render_reply(result: TriageResult, lang: str | None = "en") -> str:
     fixed phrases in that language; the vendor table's own text stays as written)."""
     lines: list[str] = []
     if result.priority == "P0":
-        lines.append(phrase("emergency", lang))
-        lines.extend(f"{i}. {step}" for i, step in enumerate(result.safety_instructions, start=1))
+        steps = result.safety_instructions
+        spanish = _spanish_steps().get if lang == "es" else None
+        if spanish is not None and all(spanish(step) for step in steps):  # every step has its Spanish text
+            steps = [spanish(step) or step for step in steps]
+            lines.append(phrase("emergency", lang).replace(" (en inglés)", ""))
+        else:
+            lines.append(phrase("emergency", lang))
+        lines.extend(f"{i}. {step}" for i, step in enumerate(steps, start=1))
         lines.append("")
-    if lang in ("es", "ar") and result.priority != "P0":  # the template says it; the vendor and ETA are below
+    if lang not in ("es", "ar"):
+        lines += [result.confirm_message, ""]
+    elif result.priority != "P0":  # the template says it; the vendor and ETA are below (a P0's template said it)
         urgency = phrase("urgent" if result.priority == "P1" else "routine", lang)
-        lines.append(phrase("logged", lang, priority=result.priority, urgency=urgency))
-    else:
-        lines.append(result.confirm_message)
-    lines.append("")
+        lines += [phrase("logged", lang, priority=result.priority, urgency=urgency), ""]
     label = _LABELS.get(lang or "en", _LABELS["en"])
     category = label["categories"].get(result.category, result.category)
     eta = _duration(result.eta_hours)

@@ -426,7 +426,8 @@ def test_a_report_made_safe_drops_to_the_repair_left_even_when_the_model_suspect
 def test_dizziness_in_the_heat_with_a_dead_ac_makes_it_an_emergency() -> None:
     out = _after("el aire acondicionado de mi departamento no enfría nada y estamos a 36 grados. Mi mamá es mayor.",
                  "¿Y si mi mamá se siente mareada?", lang="es")
-    assert out["ticket"]["priority"] == "P0" and "heat illness" in out["reply"]
+    assert out["ticket"]["priority"] == "P0" and "golpe de calor" in out["reply"]  # the heat steps, in Spanish
+    assert "(en inglés)" not in out["reply"]
 
 
 def test_which_of_two_open_reports_is_fixed_first() -> None:
