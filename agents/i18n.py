@@ -621,6 +621,7 @@ NOTES: dict[str, tuple[tuple[str, Any], ...]] = {
         (r"(?<!«)\bgym\b", r"gimnasio"),
         (r"(?<!«)\broof ?deck\b", r"azotea"),
         (r"(?<!«)\bno fee\b", r"sin comisión"),
+        (r"\bSin sin comisión\b", r"Con comisión"),  # "Missing no fee": a fee is charged
         # the proposed tours (tour_close.describe_plan)
         (r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{2}),",
          lambda m: f"{_DAYS_ES[m.group(1)]} {int(m.group(3))} {_MONTHS_ES[m.group(2)]},"),

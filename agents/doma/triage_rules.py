@@ -234,8 +234,9 @@ HAZARDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:chunks?|pieces?|parts?) of (?:the )?(?:ceiling|plaster|roof)\W+(?:\w+\W+){0,2}?(?:fell|falling|came)",
         _near(r"facade|brick\w*|masonry|cornice|parapet|stone\w*", r"landed|fell|falling|came down|dropped|crashed",
               12),
-        r"\b(?:ceiling|roof|wall|floor|stairs?|staircase|balcony|porch|railing|beam|joist|chimney|facade|parapet)\w*"
-        r"\W+(?:\w+\W+){0,6}?(?:pulling away|separating|shifting|leaning|giving way|gave way|caving|"
+        r"\b(?:ceiling|roof|wall|floor|stairs?|staircase|steps|flight|balcony|porch|railing|beam|joist|chimney|facade|"
+        r"parapet)\w*\W+(?:\w+\W+){0,6}?(?:pulling away|pulled away|separating|separated|shifting|shifted|leaning|"
+        r"giving way|gave way|caving|"
         r"falling apart|(?:about|going|gonna) to (?:fall|collapse|come down|give)|gonna (?:fall|collapse|come down)|"
         r"(?:will|could|might|may) (?:fall|collapse|come down|give way|cave))",
         # a wall or floor "crumbling" is its plaster or drywall decaying; overhead or underfoot it is about to fall
@@ -357,6 +358,10 @@ CONDITIONAL_HAZARDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = 
     ("scald", _rx(_near(r"water|hot_water|tap|faucet|shower|agua|grifo", r"scald\w*|boiling|steam|hirviendo|quem\w*|"
                         r"burn(?:ed|t|s)? (?:my|his|her|their)|skin (?:red|burn)|turned (?:my|his|her) skin", 8)),
      _SCALD_AT_RISK),
+    # a hot-water reading that scalds in seconds (140 °F / 60 °C and up), whoever is at home
+    ("scald", _rx(_near(r"water|hot_water|tap|faucet|shower|sinks?|agua|grifo",
+                        r"(?:1[4-9]\d|2\d\d) ?deg ?f\b|(?:6\d|[7-9]\d) ?deg ?c\b", 10)),
+     re.compile(r"\bdeg ?[fc]\b")),
     ("scald", _rx(r"\b(?:bright |really |very )?red (?:legs|arms|hands|feet|skin|back|face|bottom)\b|\bblister\w*|"
                   r"\b(?:red )?burn\b"),
      re.compile(r"\bscald\w*|\bfull hot\b|\btoo hot\b|\bboiling\b|\bsteam\w*|\bhot_water\b|\bhot (?:tap|faucet)\b")),

@@ -784,3 +784,12 @@ def test_the_ticket_lines_are_labelled_in_the_persons_language() -> None:
     assert "- Categoría: **" in spanish and "Prioridad: **P1**" in spanish and "Llegada estimada: 24 horas" in spanish
     assert "Category:" not in spanish and "ETA:" not in spanish
     assert "- Category: **" in render_reply(classify("the radiator in my room is leaking"), "en")
+
+
+def test_a_scalding_hot_water_reading_and_a_stair_flight_that_shifted_are_emergencies() -> None:
+    from agents.doma.triage import classify
+
+    assert classify("we checked the kitchen tap with a thermometer: 155°F coming out").priority == "P0"
+    assert classify("the tub water was 65°C this morning").priority == "P0"
+    assert classify("hot water only gets to 110 degrees, lukewarm showers").priority != "P0"  # too cold, not a scald
+    assert classify("the back steps split and the whole flight shifted off the landing").priority == "P0"
