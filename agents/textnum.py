@@ -85,9 +85,24 @@ def _spanish_value(phrase: str) -> int:
     return thousands * 1000 + sum(_ES_UNITS[w] for w in after.split() if w in _ES_UNITS)
 
 
+_HOURS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_MINUTES = {"o'clock": 0, "oclock": 0, "fifteen": 15, "thirty": 30, "forty five": 45, "forty-five": 45}
+# a clock time said in words after a word of time ("thursday lunch like twelve thirty", "at four fifteen"): a time,
+# never an amount (1230)
+_CLOCK = re.compile(r"\b((?:at|like|around|about|by|say|until|till|from|to|lunch|noon|morning|afternoon|evening|"
+                    r"tonight|tomorrow|\w+day)\s+)(" + "|".join(_HOURS) + r")\s+(" + "|".join(_MINUTES) + r")\b", re.I)
+
+
+def clock_words(text: str) -> str:
+    """ "like twelve thirty" -> "like 12:30": a clock time in words, after a word of time, in digits."""
+    return _CLOCK.sub(lambda m: f"{m.group(1)}{_HOURS.index(m.group(2).lower()) + 1}:"
+                                f"{_MINUTES[m.group(3).lower()]:02d}", text)
+
+
 def words_to_digits(text: str, at_least: float = 0) -> str:
     """Replace number words by digits ('two-bedroom' -> '2-bedroom', 'three thousand' -> '3000', 'dos mil
-    quinientos' -> '2500'); with `at_least`, only numbers that large ('forty five' but not 'one')."""
+    quinientos' -> '2500', a clock time 'at twelve thirty' -> 'at 12:30'); with `at_least`, only numbers that large
+    ('forty five' but not 'one')."""
 
     def swap(match: re.Match[str]) -> str:
         value = _phrase_value(match.group(0))
@@ -95,7 +110,7 @@ def words_to_digits(text: str, at_least: float = 0) -> str:
             return match.group(0)
         return str(int(value)) if value == int(value) else str(value)
 
-    return _PHRASE.sub(swap, spanish_amounts(text))
+    return _PHRASE.sub(swap, spanish_amounts(clock_words(text)))
 
 
 def spanish_amounts(text: str) -> str:

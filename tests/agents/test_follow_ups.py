@@ -2357,3 +2357,13 @@ def test_a_tour_of_a_unit_by_its_id_and_another_by_its_floor_holds_both_in_spani
     assert "mié " in state["reply"] and "Proposed tours" not in state["reply"]  # the plan in Spanish
     deposit = ask(graph, f"¿Cuánto piden de depósito por el {by_id['id']}?", thread_id="pisos")["reply"]
     assert "Los anuncios no indican montos de depósito" in deposit and "The listings hold no" not in deposit
+
+
+def test_a_clock_time_in_words_is_a_time_not_a_budget(inventory, now):
+    assert words_to_digits("thursday lunch like twelve thirty") == "thursday lunch like 12:30"
+    assert words_to_digits("at four fifteen on friday") == "at 4:15 on friday"
+    assert words_to_digits("rent is twelve thirty a month") == "rent is 1230 a month"  # no word of time: an amount
+    graph = _graph(inventory, now)
+    ask(graph, "studio in fidi with doorman and gym under 3k", thread_id="clock")
+    later = ask(graph, "the one with the washer dryer thursday lunch like twelve thirty", thread_id="clock")
+    assert (later["spec"] or {}).get("budget_monthly_usd", {}).get("max") == 3000  # not $1,230
