@@ -491,6 +491,26 @@ _DAYS_ES = {"Mon": "lun", "Tue": "mar", "Wed": "mié", "Thu": "jue", "Fri": "vie
 _MONTHS_ES = {"Jan": "ene", "Feb": "feb", "Mar": "mar", "Apr": "abr", "May": "may", "Jun": "jun", "Jul": "jul",
               "Aug": "ago", "Sep": "sep", "Oct": "oct", "Nov": "nov", "Dec": "dic"}
 
+# refine.NOT_HELD's phrases in Spanish: (subject, its Spanish, the advice after it, its Spanish)
+_UNHELD_ES = (
+    ("move-in or availability dates", "fechas de mudanza o disponibilidad",
+     ": the listing answers that when you book a viewing", ": el anuncio lo dice cuando reserve una visita"),
+    ("distances to other places", "distancias a otros lugares", ": only the minutes to the nearest subway station",
+     ": solo los minutos hasta la estación de metro más cercana"),
+    ("noise, light or views", "ruido, luz ni vistas", ": see them on a viewing", ": véalos en una visita"),
+    ("utility details (whether heat or other utilities are included)",
+     "detalles de los servicios (si la calefacción u otros están incluidos)", ": ask the landlord",
+     ": pregunte al propietario"),
+    ("guarantor policy", "política de garantes", ": ask the landlord or broker",
+     ": pregunte al propietario o al corredor"),
+    ("income or credit requirement", "requisitos de ingresos o crédito", ": ask the landlord or broker",
+     ": pregunte al propietario o al corredor"),
+    ("school zones (and no street addresses to look them up)", "zonas escolares (ni direcciones para buscarlas)", "",
+     ""),
+    ("deposit amounts", "montos de depósito", ": ask the landlord or broker",
+     ": pregunte al propietario o al corredor"),
+)
+
 # The search's own notes (what changed, what the inventory lacks), the result cards and the proposed tours in the
 # person's language: templates, not MT.
 NOTES: dict[str, tuple[tuple[str, Any], ...]] = {
@@ -578,29 +598,9 @@ NOTES: dict[str, tuple[tuple[str, Any], ...]] = {
         (r"\braise budget (\d+)% \(to (\$[\d,]+)\) → \+(\d+) units?", r"subir el presupuesto \1% (a \2) → +\3"),
         (r"\b(\S+) costs (\$[\d,]+) a month more \((\$[\d,]+) a year\) than (\S+)\.",
          r"\1 cuesta \2 más al mes (\3 más al año) que \4."),
-        # what the listings hold no word of (refine.NOT_HELD)
-        (r"move-in or availability dates: the listing answers that when you book a viewing",
-         r"fechas de mudanza o disponibilidad: el anuncio lo dice cuando reserve una visita"),
-        (r"distances to other places: only the minutes to the nearest subway station",
-         r"distancias a otros lugares: solo los minutos hasta la estación de metro más cercana"),
-        (r"noise, light or views: see them on a viewing", r"ruido, luz ni vistas: véalos en una visita"),
-        (r"utility details \(whether heat or other utilities are included\): ask the landlord",
-         r"detalles de los servicios (si la calefacción u otros están incluidos): pregunte al propietario"),
-        (r"guarantor policy: ask the landlord or broker",
-         r"política de garantes: pregunte al propietario o al corredor"),
-        (r"income or credit requirement: ask the landlord or broker",
-         r"requisitos de ingresos o crédito: pregunte al propietario o al corredor"),
-        (r"school zones \(and no street addresses to look them up\)",
-         r"zonas escolares (ni direcciones para buscarlas)"),
-        (r"deposit amounts: ask the landlord or broker", r"montos de depósito: pregunte al propietario o al corredor"),
-        (r"\bmove-in or availability dates\b", r"fechas de mudanza o disponibilidad"),
-        (r"\bdistances to other places\b", r"distancias a otros lugares"),
-        (r"\bnoise, light or views\b", r"ruido, luz ni vistas"),
-        (r"\butility details \(whether heat or other utilities are included\)",
-         r"detalles de los servicios (si la calefacción u otros están incluidos)"),
-        (r"\bguarantor policy\b", r"política de garantes"),
-        (r"\bincome or credit requirement\b", r"requisitos de ingresos o crédito"),
-        (r"\bdeposit amounts\b", r"montos de depósito"),
+        # what the listings hold no word of (refine.NOT_HELD): each phrase whole, then its subject alone
+        *((re.escape(en + tail), es + tail_es) for en, es, tail, tail_es in _UNHELD_ES),
+        *((r"\b" + re.escape(en) + (r"\b" if en[-1].isalnum() else ""), es) for en, es, tail, _ in _UNHELD_ES if tail),
         (r"The listings hold no parking\b", r"Los anuncios no indican estacionamiento"),
         (r"The listings hold no (.+?) for ([\w, -]+): ask the landlord or broker at or before the viewing \(the tour "
          r"is kept so you can\)\.", lambda m: f"Los anuncios no indican {m.group(1).replace('; nor ', '; ni ')} para "

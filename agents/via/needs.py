@@ -50,6 +50,7 @@ from agents.via.refine import (
     INSTEAD_OF,
     ORDERS,
     THAT_BUILDING,
+    UNHELD_LANGS,
     _pick,
     answer_about_results,
     answer_each,
@@ -1626,7 +1627,7 @@ def unit_sums(text: str, state: AgentState) -> tuple[str, list[str]] | None:
         return None  # a year or N years of one unit shown: the answers about that unit say it, with its details
     said = [str(m.content) for m in state.get("messages") or [] if isinstance(m, HumanMessage)]
     reply = describe(meant, text, people_said([*said, text]))
-    if reply and state.get("lang") in (None, "en", "es"):
+    if reply and state.get("lang") in UNHELD_LANGS:
         reply += unheld_notes(text, reply)  # "whats that per person, and is heat included?"
     return (reply, [m["id"] for m in meant]) if reply else None
 

@@ -643,7 +643,7 @@ def unit_details(unit: dict[str, Any], n: int, text: str = "", *, held_note: boo
     if SAFETY_Q.search(text):  # "is it safe walking home at 7am?"
         said += f" {SAFETY_NOTE}"
     if held_note:  # "does 8414 have a quiet bedroom away from the street?": what the listing cannot say, said
-        said += "".join(f" The listings hold no {what}." for pattern, what in NOT_HELD if pattern.search(text))
+        said += unheld_notes(text, said)
     return said
 
 
@@ -1369,7 +1369,7 @@ def answer_about_results(text: str, shown: list[dict[str, Any]],
     if answered is None:
         return _only_unheld(text, shown + [m for m in earlier or [] if m not in shown], focus, lang)
     said, unit = answered
-    if lang not in (None, "en", "es"):  # the notes have English and Spanish templates
+    if lang not in UNHELD_LANGS:
         return answered
     return said + unheld_notes(text, said), unit
 
@@ -1378,7 +1378,7 @@ def _only_unheld(text: str, pool: list[dict[str, Any]], focus: str | None,
                  lang: str | None) -> tuple[str, str] | None:
     """ "what deposit do they ask for SE-4534?": a question about one unit in view that only asks what no listing
     holds, said so for that unit (not a new search); None otherwise."""
-    if lang not in (None, "en", "es") or not any(pattern.search(text) for pattern, _what in NOT_HELD):
+    if lang not in UNHELD_LANGS or not any(pattern.search(text) for pattern, _what in NOT_HELD):
         return None
     ids = {m.upper() for m in UNIT_ID.findall(text)}
     unit = next((m for m in pool if m["id"] in ids), None) or unit_named(text, pool) or (
@@ -1387,6 +1387,9 @@ def _only_unheld(text: str, pool: list[dict[str, Any]], focus: str | None,
         return None
     row = unit["row_preview"]
     return f"{row.get('address')} ({unit['id']}):{unheld_notes(text, '')}", unit["id"]
+
+
+UNHELD_LANGS = (None, "en", "es")  # the languages the not-held notes have templates in (i18n.NOTES for Spanish)
 
 
 def unheld_notes(text: str, said: str) -> str:

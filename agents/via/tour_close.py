@@ -1626,14 +1626,16 @@ def _plan_tours(state: AgentState, config: RunnableConfig, *, inventory: Invento
     aside = aside_answer(text, units, inventory) if route_node == "tour" and plan.actions else None
     if aside:  # "book it sunday 3pm. is it no fee?": the listing's answer, with the tour
         reply_parts.append(aside)
+    lang = state.get("lang")
+    reply_parts = [localized_notes(p, lang) for p in reply_parts if p]  # the plan below is localized by its own
     wording, why = None, "no model"
     if plan.actions:
         if model is not None:
             wording, why = invitation_traced(plan, model)
-        reply_parts.append(describe_plan(plan, state.get("lang")) + (f"\n\n{wording}" if wording else ""))
+        reply_parts.append(describe_plan(plan, lang) + (f"\n\n{localized_notes(wording, lang)}" if wording else ""))
     return {
         "plan": plan.model_dump(mode="json") if plan.actions else None,
-        "reply": localized_notes("\n\n".join(p for p in reply_parts if p), state.get("lang")),
+        "reply": "\n\n".join(p for p in reply_parts if p),
         "trace": [{"node": "tour_close", "ms": round((time.perf_counter() - started) * 1000, 3),
                    "tours": len(plan.actions), "moved": len(moved),
                    "first_start": plan.actions[0].start.isoformat() if plan.actions else None,

@@ -48,13 +48,12 @@ def rate_cost(text: str, previous: str | None) -> tuple[str, list[dict[str, Any]
     if not previous or not COST_Q.search(text):
         return None
     rate = RATE.search(previous)
-    cited = [m for m in _CITED.finditer(previous) if m.start() < (rate.start() if rate else 0)]
+    cited = [m for m in _CITED.finditer(previous) if m.start() < rate.start()] if rate else []
     if rate is None or not cited:  # a rate the lease states, quoted with its page
         return None
     said = words_to_digits(text)
     price, unit = float(rate.group(1).replace(",", "")), rate.group(2).lower()
     count = _COUNT.search(said)
-    times = int(count.group(1)) if count else None
     steps: list[str] = []
     if unit in ("hour", "hr"):
         hours = _span_hours(said)
@@ -65,12 +64,12 @@ def rate_cost(text: str, previous: str | None) -> tuple[str, list[dict[str, Any]
         steps.append(f"{hours:g} hour{'s' if hours != 1 else ''}")
         total = price * hours
     else:
-        if times is None:
+        if count is None:
             return None
         total = price
-    if times is not None:
-        steps.append(f"{times} {count.group(2).lower() if count else ''}".strip())
-        total *= times
+    if count is not None:
+        steps.append(f"{count.group(1)} {count.group(2).lower()}")
+        total *= int(count.group(1))
     steps.append(f"${price:,.2f}" + (" an hour" if unit in ("hour", "hr") else f" a {unit}"))
     citations = [{"page": int(cited[-1].group(1)), "section": cited[-1].group(2)}]
     where = f"page {citations[0]['page']}, {citations[0]['section']}"
